@@ -1,0 +1,77 @@
+//===- Analysis.h - One kernel through the whole IPP pipeline -*- C++ -*-===//
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+// occupancy -> HK09 timing -> IPP power -> efficiency -> Eq. (34) advice and
+// the active-SM sweep. The pass, the CLI and the runtime all call this.
+//
+// Active SMs: a grid of B blocks runs on min(Num_SMs, B) SMs. Restricted to
+// S SMs, each SM holds min(occupancy limit, ceil(B / S)) blocks at once and
+// the waves are Rep = B / (blocks per SM x S) (the rule and
+// models.md §3: the same work, Blocks fixed, Rep grows).
+//
+//===----------------------------------------------------------------------===//
+#ifndef GPA_ANALYSIS_H
+#define GPA_ANALYSIS_H
+
+#include "gpa/Efficiency.h"
+#include "gpa/Occupancy.h"
+#include "gpa/OptimalSms.h"
+#include "gpa/Power.h"
+#include "gpa/Timing.h"
+
+#include <string>
+#include <vector>
+
+namespace gpa {
+
+struct Evaluation {
+  unsigned ActiveSms = 0;
+  Timing Time;
+  Power Pow;
+  Efficiency Eff;
+};
+
+struct Advice {
+  bool BandwidthBound = false;
+  unsigned OptimalActiveSms = 0;       // Eq. (34)
+  unsigned OptimalActiveSmsArgmax = 0; // argmax of Eq. (28) over the sweep
+  EnergySavings Savings;               // at the Eq. (34) optimum vs all SMs
+};
+
+struct ThermalOutlook {
+  double MemAccessIntensity = 0; // Eq. (20)
+  double MaxTempC = 0;           // Eq. (19)
+  double SteadyTotalPowerW = 0;  // Eq. (21) as t -> infinity
+};
+
+struct KernelAnalysis {
+  KernelProfile Profile;
+  Occupancy Occ;
+  unsigned MaxUsefulSms = 0; // min(Num_SMs, Blocks)
+  Evaluation Requested;      // at the requested (default: all useful) SMs
+  Evaluation AllSms;
+  Advice Adv;
+  ThermalOutlook Thermal;
+  std::vector<Evaluation> Sweep; // 1..MaxUsefulSms
+};
+
+struct AnalysisOptions {
+  unsigned ActiveSms = 0; // 0: all useful SMs
+  bool WithSweep = true;
+};
+
+/// The model at one active-SM count; Occ must come from computeOccupancy for
+/// the same launch and fit. ActiveSms is clamped to [1, min(Num_SMs, B)].
+Evaluation evaluateAt(const KernelProfile &Profile, const GpuModel &Gpu,
+                      const Occupancy &Occ, unsigned ActiveSms);
+
+/// Runs the whole pipeline. Returns false with Error set when the launch
+/// cannot run on the GPU (a block does not fit) or has no blocks.
+bool analyzeKernel(const KernelProfile &Profile, const GpuModel &Gpu,
+                   const AnalysisOptions &Options, KernelAnalysis &Out,
+                   std::string &Error);
+
+} // namespace gpa
+
+#endif

@@ -1,0 +1,93 @@
+//===- GpuModel.h - A GPU's timing, occupancy, power and thermal parameters -*- C++ -*-===//
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+// In-memory form of one models/gpus/*.json file. Field names carry units.
+// Every value comes with a `source` note in the file; see GpuModelLoader.h.
+//
+//===----------------------------------------------------------------------===//
+#ifndef GPA_GPUMODEL_H
+#define GPA_GPUMODEL_H
+
+#include "gpa/Units.h"
+
+#include <cstdint>
+#include <string>
+
+namespace gpa {
+
+/// How registers are allocated (CUDA occupancy calculator rules): compute
+/// capability 1.x allocates per block, 2.0 and later per warp.
+enum class RegisterAllocScope { Block, Warp };
+
+struct UnitPower {
+  double MaxPowerW = 0;
+  /// IPP §3.4 "Spec.Linear": use the piecewise-linear (log-shaped) rate.
+  bool PiecewiseLinear = false;
+  /// SM cycles per warp access at the unit's peak rate: the normaliser of
+  /// IPP Eq. (10)/(27), which is 4 for every unit on the GTX280 ("one
+  /// instruction is fetched, scheduled, and executed every four cycles").
+  double PeakCyclesPerAccess = 4;
+};
+
+struct GpuModel {
+  std::string Name;
+  std::string Description;
+  /// False when the power parameters are estimates not fitted to measurements.
+  bool Calibrated = false;
+  std::string ComputeCapability; // "8.0"
+  unsigned SmVersion = 0;        // 80 for sm_80
+
+  // Streaming multiprocessors and per-SM limits (occupancy).
+  unsigned NumSms = 1;
+  double ClockGhz = 1;
+  unsigned WarpSize = 32;
+  unsigned MaxThreadsPerBlock = 1024;
+  unsigned MaxThreadsPerSm = 2048;
+  unsigned MaxWarpsPerSm = 64;
+  unsigned MaxBlocksPerSm = 32;
+  unsigned RegistersPerSm = 65536;
+  unsigned MaxRegistersPerThread = 255;
+  unsigned RegisterAllocUnit = 256;
+  RegisterAllocScope RegisterScope = RegisterAllocScope::Warp;
+  unsigned WarpAllocGranularity = 4;
+  std::uint64_t SharedBytesPerSm = 0;
+  std::uint64_t MaxSharedBytesPerBlock = 0;
+  std::uint64_t SharedAllocUnitBytes = 256;
+  std::uint64_t SharedReservedBytesPerBlock = 0;
+
+  // Memory system and HK09 timing parameters.
+  double MemBandwidthGbps = 1;
+  double MemLatencyCycles = 400;
+  double DepartureDelayCoalCycles = 4;
+  double DepartureDelayUncoalCycles = 40;
+  double UncoalTransactionsPerWarp = 32;
+  double TransactionBytes = 32;
+  /// SM cycles to issue one warp-instruction of each unit (HK09 Issue_cycles,
+  /// 4 for everything on GT200; per-unit on later architectures).
+  PerUnit IssueCycles{};
+
+  // IPP power model (Table 2 and Eq. 5-16).
+  std::array<UnitPower, NumUnits> Power{};
+  UnitPower RegisterFile;
+  UnitPower Fds;
+  double ConstSmPowerW = 0;
+  double IdlePowerW = 0;
+  double ActiveSmBeta = 1.1; // Eq. (14)
+
+  // IPP temperature/leakage model (Table 3, Eq. 17-23).
+  double IdleTempC = 57;
+  double TempPerRuntimePowerCPerW = 0.12;  // mu
+  double TempOffsetC = 5.5;                // lambda
+  double TempPerMemIntensityC = 21.505;    // rho
+  double RcRiseS = 35;
+  double RcDecayS = 60;
+  double LeakagePowerPerDegreeWPerC = 10.0 / 22.0; // sigma
+
+  double issueCycles(Unit U) const { return IssueCycles[index(U)]; }
+  const UnitPower &power(Unit U) const { return Power[index(U)]; }
+};
+
+} // namespace gpa
+
+#endif

@@ -1,0 +1,56 @@
+//===- KernelProfile.h - What the model needs to know about a kernel -*- C++ -*-===//
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+// A kernel profile: its launch configuration and its dynamic instruction
+// counts per thread (= per warp: HK09 assumes lockstep warps). Produced by the
+// LLVM plugin, the PTX reader or by hand (examples/profiles/*.json, schema
+// models/schema/kernel-profile.schema.json).
+//
+//===----------------------------------------------------------------------===//
+#ifndef GPA_KERNELPROFILE_H
+#define GPA_KERNELPROFILE_H
+
+#include "gpa/Units.h"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace gpa {
+
+struct LaunchConfig {
+  std::uint64_t ThreadsPerBlock = 256;
+  std::uint64_t Blocks = 1;
+  std::uint64_t RegistersPerThread = 32;
+  std::uint64_t SharedBytesPerBlock = 0;
+};
+
+struct KernelProfile {
+  std::string Name;
+  LaunchConfig Launch;
+  /// Dynamic instructions per thread, per unit.
+  PerUnit PerThread{};
+  /// How many of the timing-memory instructions are uncoalesced (HK09
+  /// Uncoal_Mem_insts); the rest are coalesced.
+  double UncoalescedMem = 0;
+  /// Bytes each thread moves per memory instruction (4 for float/int loads).
+  double BytesPerMemAccess = 4;
+  /// Memory transactions per uncoalesced warp access (HK09 Uncoal_per_mw);
+  /// 0 means "use the GPU model's default".
+  double UncoalescedTransactionsPerWarp = 0;
+
+  double count(Unit U) const { return PerThread[index(U)]; }
+  double &count(Unit U) { return PerThread[index(U)]; }
+
+  /// HK09 Mem_insts: global + local memory (and async copies) per thread.
+  double memoryInstructions() const;
+  /// All dynamic instructions per thread.
+  double totalInstructions() const;
+  /// Instructions that read or write the register file (IPP Table 1).
+  double registerFileAccesses() const;
+};
+
+} // namespace gpa
+
+#endif

@@ -1,0 +1,49 @@
+//===- OptimalSms.h - IPP's optimal number of active SMs --------*- C++ -*-===//
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+// IPP §4.2 Eq. (34) and the energy-savings variants of §6.4.1-6.4.2.
+//
+// Reading of Eq. (34) condition (1): printed "(MWP == N) or (CWP == N)", it
+// cannot be literal: Dotp (Table 4: MWP 10.802, CWP 16 = N) would get all 30
+// SMs, yet §6.4.1 reports 20 for it. It is read as Eq. (24)'s not-enough-warps
+// case, MWP == N *and* CWP == N (shared/reference/models.md §3).
+//
+//===----------------------------------------------------------------------===//
+#ifndef GPA_OPTIMALSMS_H
+#define GPA_OPTIMALSMS_H
+
+#include "gpa/GpuModel.h"
+
+namespace gpa {
+
+/// Eq. (34)'s test: false (use all SMs) when (MWP == N and CWP == N), or
+/// MWP > CWP, or MWP < MWP_peak_BW; true when the kernel saturates the
+/// memory bandwidth.
+bool isBandwidthLimited(double Mwp, double Cwp, double N, double MwpPeakBw);
+
+/// Eq. (34)'s else branch: Mem_Bandwidth / (BW_per_warp x N), floored and
+/// clamped to [1, MaxActiveSms].
+unsigned bandwidthOptimalSms(double MemBandwidthGbps, double BwPerWarpGbps,
+                             double N, unsigned MaxActiveSms);
+
+/// Energy saved by the optimum against all SMs, in percent (IPP Fig. 17).
+struct EnergySavings {
+  double RuntimeIdlePct = 0; // total power (runtime + idle) x time
+  double RuntimePct = 0;     // runtime power only x time
+  double PowerGatingPct = 0; // §6.4.2: per-SM power = total / Num_SMs
+};
+
+struct EnergyPoint {
+  unsigned ActiveSms;
+  double ExecTimeS;
+  double RuntimePowerW;
+  double TotalPowerW;
+};
+
+EnergySavings computeEnergySavings(const EnergyPoint &Optimal,
+                                   const EnergyPoint &AllSms);
+
+} // namespace gpa
+
+#endif

@@ -1,0 +1,62 @@
+//===- Power.h - The IPP empirical power model ----------------*- C++ -*-===//
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+// IPP (Hong & Kim, ISCA 2010) §3, Eq. (5)-(16) and (27): access rates from
+// predicted cycles, per-component runtime power, the log-shaped dependence on
+// the number of active SMs, and idle power.
+//
+//===----------------------------------------------------------------------===//
+#ifndef GPA_POWER_H
+#define GPA_POWER_H
+
+#include "gpa/GpuModel.h"
+#include "gpa/KernelProfile.h"
+#include "gpa/Timing.h"
+
+#include <array>
+#include <string_view>
+
+namespace gpa {
+
+/// Power components: every unit, then the register file, FDS
+/// (fetch/decode/schedule) and the constant per-SM power (IPP Eq. 7).
+constexpr std::size_t RegisterFileComponent = NumUnits;
+constexpr std::size_t FdsComponent = NumUnits + 1;
+constexpr std::size_t ConstSmComponent = NumUnits + 2;
+constexpr std::size_t NumPowerComponents = NumUnits + 3;
+using PerComponent = std::array<double, NumPowerComponents>;
+
+/// JSON key of a power component ("fp", "register_file", "fds", "const_sm").
+std::string_view powerComponentKey(std::size_t Component);
+/// Whether the component has a power parameter and so appears in reports.
+bool powerComponentReported(std::size_t Component);
+/// True for off-chip components (global and local memory, IPP Eq. 13).
+bool isOffChipComponent(std::size_t Component);
+
+struct Power {
+  double WarpsPerSm = 0;      // Eq. (12)
+  PerComponent AccessRate{};  // Eq. (27), clamped to [0, 1]
+  PerComponent EffectiveRate{}; // after the piecewise-linear conversion
+  PerComponent ComponentW{};  // share of Runtime_power at this SM count
+  double SmComponentsW = 0;   // Eq. (7), one SM
+  double MaxSmW = 0;          // Eq. (15)
+  double MemoryW = 0;         // Eq. (13)
+  double ActiveSmScale = 0;   // log10(alpha * Active_SMs + beta), Eq. (16)
+  double RuntimePowerW = 0;   // Eq. (16)
+  double IdlePowerW = 0;
+  double TotalPowerW = 0;     // Eq. (5)
+};
+
+/// IPP §3.4: 0.1365 * ln(rate) + 1.001375, clamped to [0, 1].
+double piecewiseLinearRate(double AccessRate);
+
+/// IPP Eq. (14)/(16): log10(alpha * ActiveSms + beta), alpha = (10-beta)/Num_SMs.
+double activeSmScale(const GpuModel &Gpu, double ActiveSms);
+
+Power computePower(const KernelProfile &Profile, const GpuModel &Gpu,
+                   const Timing &T);
+
+} // namespace gpa
+
+#endif

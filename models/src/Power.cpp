@@ -1,0 +1,105 @@
+//===- Power.cpp - IPP power model -----------------------------------------===//
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+#include "gpa/Power.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace gpa {
+
+std::string_view powerComponentKey(std::size_t C) {
+  if (C < NumUnits)
+    return allUnits()[C].Key;
+  switch (C) {
+  case RegisterFileComponent:
+    return "register_file";
+  case FdsComponent:
+    return "fds";
+  default:
+    return "const_sm";
+  }
+}
+
+bool powerComponentReported(std::size_t C) {
+  return C >= NumUnits || allUnits()[C].HasPower;
+}
+
+bool isOffChipComponent(std::size_t C) {
+  return C == index(Unit::GlobalMem) || C == index(Unit::LocalMem);
+}
+
+double piecewiseLinearRate(double AccessRate) {
+  if (!(AccessRate > 0))
+    return 0;
+  return std::clamp(0.1365 * std::log(AccessRate) + 1.001375, 0.0, 1.0);
+}
+
+double activeSmScale(const GpuModel &Gpu, double ActiveSms) {
+  double Alpha = (10 - Gpu.ActiveSmBeta) / Gpu.NumSms; // Eq. (14)
+  return std::log10(Alpha * ActiveSms + Gpu.ActiveSmBeta);
+}
+
+static const UnitPower &componentPower(const GpuModel &Gpu, std::size_t C) {
+  if (C < NumUnits)
+    return Gpu.Power[C];
+  return C == RegisterFileComponent ? Gpu.RegisterFile : Gpu.Fds;
+}
+
+Power computePower(const KernelProfile &P, const GpuModel &Gpu,
+                   const Timing &T) {
+  Power Out;
+  double WarpsPerBlock =
+      std::ceil(static_cast<double>(P.Launch.ThreadsPerBlock) / Gpu.WarpSize);
+  // Eq. (12): all warps one SM runs over the kernel.
+  Out.WarpsPerSm = WarpsPerBlock * static_cast<double>(P.Launch.Blocks) /
+                   std::max(T.ActiveSms, 1u);
+
+  PerComponent Accesses{};
+  for (std::size_t U = 0; U < NumUnits; ++U)
+    Accesses[U] = P.PerThread[U];
+  Accesses[RegisterFileComponent] = P.registerFileAccesses();
+  Accesses[FdsComponent] = P.totalInstructions();
+
+  double OnChipW = 0;
+  for (std::size_t C = 0; C < ConstSmComponent; ++C) {
+    const UnitPower &UP = componentPower(Gpu, C);
+    // Eq. (27): DAC_per_th x Warps_per_SM / (Predicted_Exec_Cycles / 4),
+    // with 4 generalised to the unit's cycles per access at peak rate.
+    double Rate = T.ExecCycles > 0 ? Accesses[C] * Out.WarpsPerSm *
+                                         UP.PeakCyclesPerAccess / T.ExecCycles
+                                   : 0;
+    Out.AccessRate[C] = std::clamp(Rate, 0.0, 1.0);
+    Out.EffectiveRate[C] = UP.PiecewiseLinear
+                               ? piecewiseLinearRate(Out.AccessRate[C])
+                               : Out.AccessRate[C];
+    double RpW = UP.MaxPowerW * Out.EffectiveRate[C]; // Eq. (9)
+    if (isOffChipComponent(C))
+      Out.MemoryW += RpW; // Eq. (13)
+    else
+      OnChipW += RpW;
+    Out.ComponentW[C] = RpW;
+  }
+  // RP_Const_SM has no access rate (Eq. 7), but only an SM that runs
+  // something draws it.
+  bool Runs = T.ExecCycles > 0;
+  Out.ComponentW[ConstSmComponent] = Runs ? Gpu.ConstSmPowerW : 0;
+  Out.SmComponentsW = OnChipW + Out.ComponentW[ConstSmComponent]; // Eq. (7)
+  Out.MaxSmW = Gpu.NumSms * Out.SmComponentsW;                    // Eq. (15)
+  Out.ActiveSmScale = activeSmScale(Gpu, T.ActiveSms);
+  Out.RuntimePowerW = (Out.MaxSmW + Out.MemoryW) * Out.ActiveSmScale; // (16)
+  // Report each component's share of Runtime_power: SM components scale by
+  // Num_SMs (Eq. 15), all by the active-SM factor (Eq. 16).
+  for (std::size_t C = 0; C < NumPowerComponents; ++C) {
+    double PerChip = isOffChipComponent(C) ? Out.ComponentW[C]
+                                           : Gpu.NumSms * Out.ComponentW[C];
+    Out.ComponentW[C] = PerChip * Out.ActiveSmScale;
+  }
+  Out.IdlePowerW = Gpu.IdlePowerW;
+  Out.TotalPowerW = Out.RuntimePowerW + Out.IdlePowerW; // Eq. (5)
+  return Out;
+}
+
+} // namespace gpa

@@ -1,0 +1,140 @@
+//===- ProfileLoader.cpp - Kernel profiles from JSON -------------------------===//
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+#include "gpa/ProfileLoader.h"
+
+#include "gpa/JsonReader.h"
+
+namespace gpa {
+
+static const char *const LaunchKeys =
+    "threads_per_block,blocks,registers_per_thread,shared_bytes_per_block";
+
+static void readLaunch(JsonReader &R, const nlohmann::json &Launch,
+                       const std::string &Path, LaunchConfig &L) {
+  R.rejectUnknownKeys(Launch, Path, LaunchKeys);
+  auto Read = [&](const char *Key, bool Required, std::uint64_t &Field,
+                  double Min) {
+    if (const nlohmann::json *V = R.member(Launch, Path, Key, Required))
+      if (auto N = R.number(*V, childPath(Path, Key), Min, MaxLaunchValue,
+                            /*Integer=*/true))
+        Field = static_cast<std::uint64_t>(*N);
+  };
+  Read("threads_per_block", true, L.ThreadsPerBlock, 1);
+  Read("blocks", true, L.Blocks, 1);
+  Read("registers_per_thread", false, L.RegistersPerThread, 0);
+  Read("shared_bytes_per_block", false, L.SharedBytesPerBlock, 0);
+}
+
+static std::string perThreadKeys() {
+  std::string Keys;
+  for (const UnitInfo &Info : allUnits())
+    Keys += std::string(Info.Key) + ",";
+  return Keys + "uncoalesced_mem,bytes_per_mem_access,"
+                "uncoalesced_transactions_per_warp";
+}
+
+static void readPerThread(JsonReader &R, const nlohmann::json &Counts,
+                          const std::string &Path, KernelProfile &P) {
+  R.rejectUnknownKeys(Counts, Path, perThreadKeys());
+  for (const UnitInfo &Info : allUnits()) {
+    std::string Key(Info.Key);
+    if (const nlohmann::json *V = R.member(Counts, Path, Key.c_str(), false))
+      if (auto N = R.number(*V, childPath(Path, Key), 0, MaxCountPerThread))
+        P.count(Info.Id) = *N;
+  }
+  if (const nlohmann::json *V =
+          R.member(Counts, Path, "uncoalesced_mem", false)) {
+    std::string VPath = childPath(Path, "uncoalesced_mem");
+    if (auto N = R.number(*V, VPath, 0, MaxCountPerThread)) {
+      if (*N > P.memoryInstructions() * (1 + 1e-12))
+        R.fail(VPath, "at most global_mem + local_mem + async_copy (" +
+                          std::to_string(P.memoryInstructions()) + ")");
+      P.UncoalescedMem = *N;
+    }
+  }
+  if (const nlohmann::json *V =
+          R.member(Counts, Path, "bytes_per_mem_access", false))
+    if (auto N = R.number(*V, childPath(Path, "bytes_per_mem_access"), 1, 256))
+      P.BytesPerMemAccess = *N;
+  if (const nlohmann::json *V =
+          R.member(Counts, Path, "uncoalesced_transactions_per_warp", false))
+    if (auto N = R.number(
+            *V, childPath(Path, "uncoalesced_transactions_per_warp"), 1, 1024))
+      P.UncoalescedTransactionsPerWarp = *N;
+}
+
+static void readProfile(JsonReader &R, const nlohmann::json &J,
+                        const std::string &Path, KernelProfile &P) {
+  if (!J.is_object()) {
+    R.fail(Path, "a kernel profile object");
+    return;
+  }
+  if (const nlohmann::json *Name = R.member(J, Path, "name", true))
+    if (auto S = R.string(*Name, childPath(Path, "name")))
+      P.Name = *S;
+  if (const nlohmann::json *Launch = R.member(J, Path, "launch", true))
+    readLaunch(R, *Launch, childPath(Path, "launch"), P.Launch);
+  if (const nlohmann::json *Counts = R.member(J, Path, "per_thread", true))
+    readPerThread(R, *Counts, childPath(Path, "per_thread"), P);
+}
+
+bool parseKernelProfiles(const nlohmann::json &Document,
+                         const std::string &File,
+                         std::vector<KernelProfile> &Out, std::string &Error) {
+  JsonReader R(File);
+  Out.clear();
+  if (Document.is_object() && Document.contains("kernels")) {
+    const nlohmann::json &Kernels = Document["kernels"];
+    if (!Kernels.is_array() || Kernels.empty())
+      R.fail("$.kernels", "a non-empty array of kernel profiles");
+    for (std::size_t I = 0; R.ok() && I < Kernels.size(); ++I) {
+      KernelProfile P;
+      readProfile(R, Kernels[I], "$.kernels[" + std::to_string(I) + "]", P);
+      Out.push_back(std::move(P));
+    }
+  } else {
+    KernelProfile P;
+    readProfile(R, Document, "$", P);
+    Out.push_back(std::move(P));
+  }
+  if (!R.ok()) {
+    Error = R.error();
+    Out.clear();
+    return false;
+  }
+  return true;
+}
+
+bool loadKernelProfiles(const std::string &Path,
+                        std::vector<KernelProfile> &Out, std::string &Error) {
+  auto Text = readTextFile(Path, Error);
+  if (!Text)
+    return false;
+  auto Document = parseJsonText(*Text, Path, Error);
+  if (!Document)
+    return false;
+  return parseKernelProfiles(*Document, Path, Out, Error);
+}
+
+nlohmann::json kernelProfileToJson(const KernelProfile &P) {
+  nlohmann::json Counts = nlohmann::json::object();
+  for (const UnitInfo &Info : allUnits())
+    Counts[std::string(Info.Key)] = P.count(Info.Id);
+  Counts["uncoalesced_mem"] = P.UncoalescedMem;
+  Counts["bytes_per_mem_access"] = P.BytesPerMemAccess;
+  if (P.UncoalescedTransactionsPerWarp > 0)
+    Counts["uncoalesced_transactions_per_warp"] =
+        P.UncoalescedTransactionsPerWarp;
+  return {{"name", P.Name},
+          {"launch",
+           {{"threads_per_block", P.Launch.ThreadsPerBlock},
+            {"blocks", P.Launch.Blocks},
+            {"registers_per_thread", P.Launch.RegistersPerThread},
+            {"shared_bytes_per_block", P.Launch.SharedBytesPerBlock}}},
+          {"per_thread", Counts}};
+}
+
+} // namespace gpa

@@ -1,0 +1,114 @@
+//===- Report.cpp - The gpa-report/1 document ---------------------------------===//
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+#include "gpa/Report.h"
+
+#include "gpa/ProfileLoader.h"
+
+namespace gpa {
+
+using nlohmann::json;
+
+int timingCaseNumber(TimingCase Case) { return static_cast<int>(Case); }
+
+json sweepPointJson(const Evaluation &E) {
+  return {{"active_sms", E.ActiveSms},
+          {"exec_time_s", E.Time.ExecTimeS},
+          {"total_power_w", E.Pow.TotalPowerW},
+          {"gips", E.Eff.Gips},
+          {"gips_per_w", E.Eff.GipsPerW},
+          {"energy_j", E.Eff.EnergyJ}};
+}
+
+static json timingJson(const Timing &T) {
+  return {{"mwp", T.Mwp},
+          {"mwp_without_bw", T.MwpWithoutBw},
+          {"mwp_peak_bw", T.MwpPeakBw},
+          {"cwp", T.Cwp},
+          {"case", timingCaseNumber(T.Case)},
+          {"n_warps_per_sm", T.N},
+          {"rep", T.Rep},
+          {"mem_l_cycles", T.MemLCycles},
+          {"departure_delay_cycles", T.DepartureDelayCycles},
+          {"bw_per_warp_gbps", T.BwPerWarpGbps},
+          {"mem_cycles", T.MemCycles},
+          {"comp_cycles", T.CompCycles},
+          {"sync_cost_cycles", T.SyncCostCycles},
+          {"exec_cycles", T.ExecCycles},
+          {"exec_time_s", T.ExecTimeS}};
+}
+
+static json powerJson(const Power &P) {
+  json Components = json::object(), Rates = json::object();
+  for (std::size_t C = 0; C < NumPowerComponents; ++C) {
+    if (!powerComponentReported(C))
+      continue;
+    std::string Key(powerComponentKey(C));
+    Components[Key] = P.ComponentW[C];
+    if (C != ConstSmComponent)
+      Rates[Key] = P.AccessRate[C];
+  }
+  return {{"runtime_power_w", P.RuntimePowerW},
+          {"idle_power_w", P.IdlePowerW},
+          {"total_power_w", P.TotalPowerW},
+          {"components_w", Components},
+          {"access_rates", Rates},
+          {"warps_per_sm", P.WarpsPerSm},
+          {"active_sm_scale", P.ActiveSmScale}};
+}
+
+json kernelReportJson(const KernelAnalysis &A, const GpuModel & /*Gpu*/) {
+  const Evaluation &E = A.Requested;
+  json Sweep = json::array();
+  for (const Evaluation &S : A.Sweep)
+    Sweep.push_back(sweepPointJson(S));
+  json Counts = kernelProfileToJson(A.Profile)["per_thread"];
+  return {
+      {"name", A.Profile.Name},
+      {"launch",
+       {{"threads_per_block", A.Profile.Launch.ThreadsPerBlock},
+        {"blocks", A.Profile.Launch.Blocks},
+        {"registers_per_thread", A.Profile.Launch.RegistersPerThread},
+        {"shared_bytes_per_block", A.Profile.Launch.SharedBytesPerBlock},
+        {"active_blocks_per_sm", E.Time.ActiveBlocksPerSm},
+        {"max_active_blocks_per_sm", A.Occ.MaxActiveBlocksPerSm},
+        {"occupancy_limited_by", A.Occ.LimitedBy},
+        {"active_sms", E.ActiveSms},
+        {"warps_per_sm", E.Time.N}}},
+      {"counts_per_thread", Counts},
+      {"timing", timingJson(E.Time)},
+      {"power", powerJson(E.Pow)},
+      {"efficiency",
+       {{"gips", E.Eff.Gips},
+        {"thread_gips", E.Eff.ThreadGips},
+        {"gips_per_w", E.Eff.GipsPerW},
+        {"energy_j", E.Eff.EnergyJ}}},
+      {"thermal",
+       {{"mem_access_intensity", A.Thermal.MemAccessIntensity},
+        {"max_temp_c", A.Thermal.MaxTempC},
+        {"steady_total_power_w", A.Thermal.SteadyTotalPowerW}}},
+      {"advice",
+       {{"bandwidth_bound", A.Adv.BandwidthBound},
+        {"optimal_active_sms", A.Adv.OptimalActiveSms},
+        {"optimal_active_sms_argmax", A.Adv.OptimalActiveSmsArgmax},
+        {"energy_savings_pct",
+         {{"runtime_idle", A.Adv.Savings.RuntimeIdlePct},
+          {"runtime", A.Adv.Savings.RuntimePct},
+          {"power_gating", A.Adv.Savings.PowerGatingPct}}}}},
+      {"sweep", Sweep}};
+}
+
+json reportJson(const GpuModel &Gpu,
+                const std::vector<KernelAnalysis> &Kernels) {
+  json Array = json::array();
+  for (const KernelAnalysis &A : Kernels)
+    Array.push_back(kernelReportJson(A, Gpu));
+  return {{"schema", ReportSchema},
+          {"gpu", Gpu.Name},
+          {"calibrated", Gpu.Calibrated},
+          {"kernels", Array}};
+}
+
+} // namespace gpa

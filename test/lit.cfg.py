@@ -1,0 +1,31 @@
+# lit configuration for GpuPowerAdvisor: CLI tests (test/cli), plugin tests
+# (test/passes) and end-to-end CUDA tests (test/e2e).
+import os
+import lit.formats
+
+config.name = "GpuPowerAdvisor"
+config.test_format = lit.formats.ShTest(execute_external=True)
+config.suffixes = [".test", ".ll", ".cu"]
+config.excludes = ["Inputs", "unit", "CMakeLists.txt"]
+config.test_source_root = os.path.dirname(__file__)
+config.test_exec_root = os.path.join(config.gpa_obj_root, "test")
+
+# Always the LLVM 22 tools: /usr/bin/opt and /usr/bin/clang are LLVM 14 here.
+config.environment["PATH"] = os.pathsep.join(
+    [config.llvm_tools_dir, config.environment.get("PATH", os.environ.get("PATH", ""))])
+
+models = os.path.join(config.gpa_src_root, "models")
+config.substitutions.append(("%gpa_models", models))
+config.substitutions.append(("%gpa_examples", os.path.join(config.gpa_src_root, "examples")))
+config.substitutions.append(("%python", config.python_executable))
+config.substitutions.append(("%gpa", config.gpa_tool))
+config.substitutions.append(("%inputs", os.path.join(config.test_source_root, "Inputs")))
+if config.gpa_plugin:
+    config.available_features.add("plugin")
+    config.substitutions.append(("%gpa_plugin", config.gpa_plugin))
+    config.substitutions.append(("%loadgpa", "-load-pass-plugin=" + config.gpa_plugin))
+    config.substitutions.append(("%opt", os.path.join(config.llvm_tools_dir, "opt")))
+    config.substitutions.append(("%clang", os.path.join(config.llvm_tools_dir, "clang++")))
+if config.cuda_path and os.path.isdir(os.path.join(config.cuda_path, "include")):
+    config.available_features.add("cuda")
+    config.substitutions.append(("%cuda_path", config.cuda_path))

@@ -1,0 +1,52 @@
+//===- TestModels.h - Bundled GPU models for the unit tests -----*- C++ -*-===//
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+#ifndef GPA_TEST_TESTMODELS_H
+#define GPA_TEST_TESTMODELS_H
+
+#include "gpa/GpuModel.h"
+#include "gpa/GpuModelLoader.h"
+#include "gpa/KernelProfile.h"
+
+#include <gtest/gtest.h>
+
+namespace gpa::test {
+
+inline GpuModel bundled(const std::string &Name) {
+  GpuModel G;
+  std::string Error;
+  if (!loadBundledModel(Name, G, Error))
+    ADD_FAILURE() << Error;
+  return G;
+}
+
+inline const GpuModel &gtx280() {
+  static const GpuModel G = bundled("gtx280");
+  return G;
+}
+
+inline const GpuModel &a100() {
+  static const GpuModel G = bundled("a100");
+  return G;
+}
+
+/// The example profile ("dotp"): 512 threads x 30 blocks, 16
+/// registers; per thread 5 INT, 1 FP, 2 ALU, 3 coalesced 4-byte global
+/// accesses.
+inline KernelProfile dotpProfile() {
+  KernelProfile P;
+  P.Name = "dotp";
+  P.Launch = {512, 30, 16, 0};
+  P.count(Unit::Int) = 5;
+  P.count(Unit::Fp) = 1;
+  P.count(Unit::Alu) = 2;
+  P.count(Unit::GlobalMem) = 3;
+  P.BytesPerMemAccess = 4;
+  return P;
+}
+
+} // namespace gpa::test
+
+#endif

@@ -1,0 +1,111 @@
+//===- Main.cpp - gpa: the GpuPowerAdvisor command-line tool ------------------===//
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+// gpa models | model | sweep. Every failure is a one-line message naming the
+// file, the JSON path and what was expected, and exit status 2; nothing an
+// input contains may crash it.
+//
+//===----------------------------------------------------------------------===//
+#include "Options.h"
+#include "TextReport.h"
+
+#include "gpa/Analysis.h"
+#include "gpa/CanonicalJson.h"
+#include "gpa/GpuModelLoader.h"
+#include "gpa/ProfileLoader.h"
+#include "gpa/Report.h"
+
+#include <cstdio>
+#include <exception>
+#include <iostream>
+
+using namespace gpa;
+using namespace gpa::tool;
+
+static int fail(const std::string &Message) {
+  std::cerr << "gpa: error: " << Message << "\n";
+  return ExitBadInput;
+}
+
+static int runModels(const Options &O) {
+  std::vector<GpuModel> Models;
+  for (const std::string &Name : bundledModelNames()) {
+    GpuModel G;
+    std::string Error;
+    if (!loadBundledModel(Name, G, Error))
+      return fail(Error);
+    Models.push_back(std::move(G));
+  }
+  if (O.Format == "json") {
+    nlohmann::json List = nlohmann::json::array();
+    for (const GpuModel &G : Models)
+      List.push_back({{"name", G.Name},
+                      {"sm_version", G.SmVersion},
+                      {"compute_capability", G.ComputeCapability},
+                      {"num_sms", G.NumSms},
+                      {"clock_ghz", G.ClockGhz},
+                      {"mem_bandwidth_gbps", G.MemBandwidthGbps},
+                      {"idle_power_w", G.IdlePowerW},
+                      {"calibrated", G.Calibrated},
+                      {"description", G.Description}});
+    std::cout << toCanonicalJson({{"models", List}});
+  } else {
+    std::cout << renderModelsText(Models);
+  }
+  return ExitOk;
+}
+
+static int runAnalysis(const Options &O) {
+  GpuModel Gpu;
+  std::string Error;
+  if (!loadGpuModel(O.Gpu, Gpu, Error))
+    return fail(Error);
+  std::vector<KernelProfile> Profiles;
+  if (!loadKernelProfiles(O.Inputs[0], Profiles, Error))
+    return fail(Error);
+  if (O.ActiveSms > Gpu.NumSms)
+    return fail("--active-sms " + std::to_string(O.ActiveSms) + ": " +
+                Gpu.Name + " has " + std::to_string(Gpu.NumSms) + " SMs");
+  std::vector<KernelAnalysis> Analyses(Profiles.size());
+  AnalysisOptions Opts;
+  Opts.ActiveSms = O.ActiveSms;
+  for (std::size_t I = 0; I < Profiles.size(); ++I)
+    if (!analyzeKernel(Profiles[I], Gpu, Opts, Analyses[I], Error))
+      return fail(O.Inputs[0] + ": kernel '" + Profiles[I].Name + "': " +
+                  Error);
+  if (O.Format == "json") {
+    std::cout << toCanonicalJson(reportJson(Gpu, Analyses));
+  } else if (O.Format == "csv") {
+    std::cout << renderSweepCsv(Analyses);
+  } else {
+    for (std::size_t I = 0; I < Analyses.size(); ++I) {
+      if (I)
+        std::cout << "\n";
+      std::cout << (O.Command == "sweep" ? renderSweepText(Analyses[I], Gpu)
+                                         : renderKernelText(Analyses[I], Gpu));
+    }
+  }
+  return ExitOk;
+}
+
+int main(int Argc, char **Argv) {
+  try {
+    Options O;
+    std::string Error;
+    if (!parseOptions(Argc, Argv, O, Error)) {
+      if (Error == "help") {
+        std::cout << usageText();
+        return ExitOk;
+      }
+      std::cerr << "gpa: error: " << Error << "\n" << usageText();
+      return ExitBadInput;
+    }
+    if (O.Command == "models")
+      return runModels(O);
+    return runAnalysis(O);
+  } catch (const std::exception &E) {
+    // A bug, not an input problem, but still no crash for the user.
+    return fail(std::string("internal error: ") + E.what());
+  }
+}

@@ -1,0 +1,116 @@
+//===- Options.cpp - gpa command-line parsing --------------------------------===//
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+#include "Options.h"
+
+#include <cerrno>
+#include <cstdlib>
+
+namespace gpa::tool {
+
+const char *usageText() {
+  return "usage: gpa <command> [options]\n"
+         "\n"
+         "commands:\n"
+         "  models [--format text|json]\n"
+         "      list the bundled GPU models and their key specifications\n"
+         "  model --gpu NAME|FILE PROFILE.json [--active-sms N] "
+         "[--format text|json]\n"
+         "      predict time, power, efficiency and the optimal SM count\n"
+         "  sweep --gpu NAME|FILE PROFILE.json [--format text|json|csv]\n"
+         "      evaluate the kernel on 1..all SMs with the same total work\n"
+         "\n"
+         "exit status: 0 success, 2 bad input or usage\n";
+}
+
+static bool parseUnsigned(const std::string &Text, unsigned &Out) {
+  if (Text.empty() || Text.find_first_not_of("0123456789") != std::string::npos)
+    return false;
+  errno = 0;
+  unsigned long long V = std::strtoull(Text.c_str(), nullptr, 10);
+  if (errno == ERANGE || V == 0 || V > 1000000)
+    return false;
+  Out = static_cast<unsigned>(V);
+  return true;
+}
+
+static const char *allowedFormats(const std::string &Command) {
+  if (Command == "sweep")
+    return "text|json|csv";
+  return "text|json";
+}
+
+bool parseOptions(int Argc, const char *const *Argv, Options &O,
+                  std::string &Error) {
+  if (Argc < 2) {
+    Error = "missing command";
+    return false;
+  }
+  O.Command = Argv[1];
+  if (O.Command != "models" && O.Command != "model" && O.Command != "sweep") {
+    Error = "unknown command '" + O.Command + "'";
+    return false;
+  }
+  O.Format = "text";
+  for (int I = 2; I < Argc; ++I) {
+    std::string Arg = Argv[I];
+    auto Value = [&](std::string &Into) {
+      if (I + 1 >= Argc) {
+        Error = Arg + " needs a value";
+        return false;
+      }
+      Into = Argv[++I];
+      return true;
+    };
+    if (Arg == "--gpu") {
+      if (!Value(O.Gpu))
+        return false;
+    } else if (Arg == "--format") {
+      if (!Value(O.Format))
+        return false;
+      std::string Allowed = std::string("|") + allowedFormats(O.Command) + "|";
+      if (Allowed.find("|" + O.Format + "|") == std::string::npos) {
+        Error = "--format: expected one of " +
+                std::string(allowedFormats(O.Command)) + ", got '" + O.Format +
+                "'";
+        return false;
+      }
+    } else if (Arg == "--active-sms" && O.Command == "model") {
+      std::string Text;
+      if (!Value(Text))
+        return false;
+      if (!parseUnsigned(Text, O.ActiveSms)) {
+        Error = "--active-sms: expected a positive integer, got '" + Text + "'";
+        return false;
+      }
+    } else if (Arg == "-h" || Arg == "--help") {
+      Error = "help";
+      return false;
+    } else if (!Arg.empty() && Arg[0] == '-') {
+      Error = "unknown option '" + Arg + "' for '" + O.Command + "'";
+      return false;
+    } else {
+      O.Inputs.push_back(Arg);
+    }
+  }
+  if (O.Command == "models") {
+    if (!O.Inputs.empty()) {
+      Error = "'models' takes no input files";
+      return false;
+    }
+    return true;
+  }
+  if (O.Gpu.empty()) {
+    Error = "'" + O.Command + "' needs --gpu NAME|FILE";
+    return false;
+  }
+  if (O.Inputs.size() != 1) {
+    Error = "'" + O.Command + "' needs exactly one PROFILE.json";
+    return false;
+  }
+  return true;
+}
+
+} // namespace gpa::tool

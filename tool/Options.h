@@ -1,0 +1,33 @@
+//===- Options.h - gpa command-line parsing --------------------*- C++ -*-===//
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+#ifndef GPA_TOOL_OPTIONS_H
+#define GPA_TOOL_OPTIONS_H
+
+#include <string>
+#include <vector>
+
+namespace gpa::tool {
+
+/// Exit codes shared by every subcommand.
+enum ExitCode { ExitOk = 0, ExitViolation = 1, ExitBadInput = 2 };
+
+struct Options {
+  std::string Command;
+  std::string Gpu;
+  std::string Format;
+  unsigned ActiveSms = 0; // 0: all
+  std::vector<std::string> Inputs;
+};
+
+/// Parses argv; on failure returns false with Error set to a one-line reason.
+bool parseOptions(int Argc, const char *const *Argv, Options &Out,
+                  std::string &Error);
+
+const char *usageText();
+
+} // namespace gpa::tool
+
+#endif
