@@ -20,12 +20,18 @@ static unsigned maxUsefulSms(const KernelProfile &P, const GpuModel &Gpu) {
 Evaluation evaluateAt(const KernelProfile &P, const GpuModel &Gpu,
                       const Occupancy &Occ, unsigned ActiveSms) {
   Evaluation E;
-  E.ActiveSms = std::clamp(ActiveSms, 1u, maxUsefulSms(P, Gpu));
-  std::uint64_t BlocksPerSm =
-      (P.Launch.Blocks + E.ActiveSms - 1) / E.ActiveSms; // ceil(B / S)
+  unsigned AllSms = maxUsefulSms(P, Gpu);
+  E.ActiveSms = std::clamp(ActiveSms, 1u, AllSms);
+  // The launch as given, on all the SMs it can use: min(limit, ceil(B/S))
+  // resident blocks, Rep waves on the busiest SM.
+  std::uint64_t BlocksPerSm = (P.Launch.Blocks + AllSms - 1) / AllSms;
   double ActiveBlocksPerSm = static_cast<double>(
       std::min<std::uint64_t>(Occ.MaxActiveBlocksPerSm, BlocksPerSm));
-  E.Time = computeTiming(P, Gpu, E.ActiveSms, ActiveBlocksPerSm);
+  double RepAll = wavesOnBusiestSm(P.Launch.Blocks, AllSms, ActiveBlocksPerSm);
+  // The same work spread evenly over fewer SMs keeps each SM's residency
+  // (N) and gives each SM proportionally more waves (see Analysis.h).
+  double Rep = RepAll * AllSms / E.ActiveSms;
+  E.Time = computeTiming(P, Gpu, E.ActiveSms, ActiveBlocksPerSm, Rep);
   E.Pow = computePower(P, Gpu, E.Time);
   E.Eff = computeEfficiency(P, Gpu, E.Time.ExecTimeS, E.Pow.TotalPowerW,
                             E.Pow.RuntimePowerW);

@@ -99,16 +99,24 @@ static void computeExecutionCycles(Timing &T) {
   T.ExecCycles += T.SyncCostCycles;
 }
 
+double wavesOnBusiestSm(std::uint64_t Blocks, unsigned ActiveSms,
+                        double ActiveBlocksPerSm) {
+  if (ActiveSms == 0 || !(ActiveBlocksPerSm > 0))
+    return 0;
+  std::uint64_t BlocksOnBusiestSm = (Blocks + ActiveSms - 1) / ActiveSms;
+  return static_cast<double>(BlocksOnBusiestSm) / ActiveBlocksPerSm;
+}
+
 Timing computeTiming(const KernelProfile &P, const GpuModel &Gpu,
-                     unsigned ActiveSms, double ActiveBlocksPerSm) {
+                     unsigned ActiveSms, double ActiveBlocksPerSm,
+                     double Rep) {
   Timing T;
   T.ActiveSms = std::max(ActiveSms, 1u);
   T.ActiveBlocksPerSm = ActiveBlocksPerSm;
   double WarpsPerBlock =
       std::ceil(static_cast<double>(P.Launch.ThreadsPerBlock) / Gpu.WarpSize);
   T.N = ActiveBlocksPerSm * WarpsPerBlock;
-  double Slots = ActiveBlocksPerSm * T.ActiveSms;
-  T.Rep = Slots > 0 ? static_cast<double>(P.Launch.Blocks) / Slots : 0;
+  T.Rep = Rep;
   T.SyncInsts = P.count(Unit::Sync);
 
   computeMemoryLatency(P, Gpu, T);

@@ -47,6 +47,19 @@ inline KernelProfile dotpProfile() {
   return P;
 }
 
+/// Dotp with IPP Table 4's arithmetic intensity: AI 0.574, read as
+/// non-memory over memory instructions per thread (2 INT + 2 FP over 7
+/// coalesced 4-byte global accesses = 0.571); CWP = min((7 x 430 + 44) / 44,
+/// 16) = 16 as in Table 4.
+inline KernelProfile dotpTable4Profile() {
+  KernelProfile P = dotpProfile();
+  P.PerThread = {};
+  P.count(Unit::Int) = 2;
+  P.count(Unit::Fp) = 2;
+  P.count(Unit::GlobalMem) = 7;
+  return P;
+}
+
 } // namespace gpa::test
 
 #endif

@@ -5,10 +5,15 @@
 // occupancy -> HK09 timing -> IPP power -> efficiency -> Eq. (34) advice and
 // the active-SM sweep. The pass, the CLI and the runtime all call this.
 //
-// Active SMs: a grid of B blocks runs on min(Num_SMs, B) SMs. Restricted to
-// S SMs, each SM holds min(occupancy limit, ceil(B / S)) blocks at once and
-// the waves are Rep = B / (blocks per SM x S) (the rule and
-// models.md §3: the same work, Blocks fixed, Rep grows).
+// Active SMs. The launch as given runs on min(Num_SMs, B) SMs with
+// min(occupancy limit, ceil(B / SMs)) resident blocks each (N warps) and Rep
+// waves on its busiest SM. On S < all SMs the model keeps the same total work
+// and spreads it evenly: each SM keeps its residency (N) and runs
+// Rep_all x SMs_all / S waves. That is IPP §6.4's experiment (one block per
+// SM, "each core executes more instructions" on fewer cores) and what the
+// launch rewrite does (a grid-stride kernel on optimal SMs x blocks per SM);
+// it is what Eq. (34) assumes when it holds N fixed. The sweep and
+// `gpa model --active-sms` both use it.
 //
 //===----------------------------------------------------------------------===//
 #ifndef GPA_ANALYSIS_H

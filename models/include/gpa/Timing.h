@@ -26,7 +26,7 @@ struct Timing {
   unsigned ActiveSms = 0;
   double ActiveBlocksPerSm = 0;
   double N = 0;   // active warps per SM
-  double Rep = 0; // waves: Blocks / (Active_blocks_per_SM * Active_SMs)
+  double Rep = 0; // waves each SM runs (HK09 #Rep)
 
   double MemInsts = 0, CoalMemInsts = 0, UncoalMemInsts = 0, SyncInsts = 0;
   double MemLCoalCycles = 0, MemLUncoalCycles = 0, MemLCycles = 0;
@@ -51,12 +51,20 @@ struct Timing {
 /// and CWP are real numbers compared with N, an integer).
 bool nearlyEqual(double A, double B);
 
+/// HK09's Rep for a grid of Blocks on ActiveSms SMs: the waves of the
+/// busiest SM, ceil(Blocks / Active_SMs) / Active_blocks_per_SM. HK09 divides
+/// by the average (Blocks / (Active_blocks_per_SM x Active_SMs)); the two
+/// agree whenever the SMs divide the grid (every IPP experiment), and the
+/// kernel ends when its busiest SM does.
+double wavesOnBusiestSm(std::uint64_t Blocks, unsigned ActiveSms,
+                        double ActiveBlocksPerSm);
+
 /// Evaluates HK09 for a kernel running on ActiveSms SMs with
-/// ActiveBlocksPerSm resident blocks each (from computeOccupancy and the
-/// grid). Every division is guarded: no memory instructions, no compute
-/// instructions and an empty kernel all give finite results.
+/// ActiveBlocksPerSm resident blocks each, Rep waves per SM. Every division
+/// is guarded: no memory instructions, no compute instructions and an empty
+/// kernel all give finite results.
 Timing computeTiming(const KernelProfile &Profile, const GpuModel &Gpu,
-                     unsigned ActiveSms, double ActiveBlocksPerSm);
+                     unsigned ActiveSms, double ActiveBlocksPerSm, double Rep);
 
 } // namespace gpa
 

@@ -1,0 +1,176 @@
+//===- LoaderTest.cpp - GPU model and profile files ---------------------------===//
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+// Malformed input must give "FILE: $.json.path: expected WHAT", never a crash.
+//
+//===----------------------------------------------------------------------===//
+#include "TestModels.h"
+
+#include "gpa/BundledModels.h"
+#include "gpa/GpuModelLoader.h"
+#include "gpa/JsonReader.h"
+#include "gpa/ProfileLoader.h"
+
+#include <gtest/gtest.h>
+
+using namespace gpa;
+using nlohmann::json;
+
+namespace {
+std::string profileError(const std::string &Text) {
+  std::string Error;
+  auto Doc = parseJsonText(Text, "p.json", Error);
+  if (!Doc)
+    return Error;
+  std::vector<KernelProfile> Out;
+  if (parseKernelProfiles(*Doc, "p.json", Out, Error))
+    return "";
+  return Error;
+}
+
+json bundledDocument(const std::string &Name) {
+  for (const BundledModelText &M : bundledModelTexts())
+    if (M.Name == Name)
+      return json::parse(M.Json);
+  ADD_FAILURE() << "no bundled model " << Name;
+  return json();
+}
+
+std::string modelError(const json &Doc) {
+  GpuModel G;
+  std::string Error;
+  if (parseGpuModel(Doc, "m.json", G, Error))
+    return "";
+  return Error;
+}
+
+const char *const Dotp =
+    R"({"name": "dotp", "launch": {"threads_per_block": 512, "blocks": 30},
+        "per_thread": {"int": 5, "fp": 1, "global_mem": 3}})";
+} // namespace
+
+TEST(Loader, BundledModelsAllLoad) {
+  std::vector<std::string> Names = bundledModelNames();
+  EXPECT_EQ(Names, (std::vector<std::string>{"a100", "gtx280", "h100", "v100"}));
+  for (const std::string &Name : Names) {
+    GpuModel G;
+    std::string Error;
+    EXPECT_TRUE(loadBundledModel(Name, G, Error)) << Error;
+    EXPECT_EQ(G.Name, Name);
+    // Only the GTX280 has power parameters fitted to measurements (IPP).
+    EXPECT_EQ(G.Calibrated, Name == "gtx280") << Name;
+  }
+}
+
+TEST(Loader, UnknownGpuListsTheKnownOnes) {
+  GpuModel G;
+  std::string Error;
+  EXPECT_FALSE(loadGpuModel("rtx9090", G, Error));
+  EXPECT_NE(Error.find("unknown GPU 'rtx9090'"), std::string::npos);
+  EXPECT_NE(Error.find("a100, gtx280, h100, v100"), std::string::npos);
+}
+
+TEST(Loader, ClosestBundledModelFollowsTheTargetArch) {
+  EXPECT_EQ(closestBundledModel(80), "a100");
+  EXPECT_EQ(closestBundledModel(86), "a100");
+  EXPECT_EQ(closestBundledModel(75), "v100");
+  EXPECT_EQ(closestBundledModel(90), "h100");
+  EXPECT_EQ(closestBundledModel(120), "h100");
+  EXPECT_EQ(closestBundledModel(52), "gtx280");
+  EXPECT_EQ(closestBundledModel(10), "gtx280"); // older than all: the oldest
+}
+
+TEST(Loader, ModelErrorsNameTheKeyAndTheExpectation) {
+  json Doc = bundledDocument("gtx280");
+  Doc["sm"].erase("num_sms");
+  EXPECT_EQ(modelError(Doc),
+            "m.json: $.sm.num_sms: expected a value (the key is missing)");
+
+  Doc = bundledDocument("gtx280");
+  Doc["memory"]["bandwidth_gbps"]["value"] = "fast";
+  EXPECT_EQ(modelError(Doc), "m.json: $.memory.bandwidth_gbps.value: expected "
+                             "a number in [0.001, 1e+06], got string");
+
+  Doc = bundledDocument("gtx280");
+  Doc["power"]["components"]["fp"]["max_power_w"] = -1;
+  EXPECT_EQ(modelError(Doc), "m.json: $.power.components.fp.max_power_w: "
+                             "expected a number in [0, 100000], got -1");
+
+  Doc = bundledDocument("gtx280");
+  Doc["sm"]["clock_ghz"]["source"] = "";
+  EXPECT_NE(modelError(Doc).find("$.sm.clock_ghz.source: expected a non-empty"),
+            std::string::npos);
+
+  Doc = bundledDocument("gtx280");
+  Doc["sm"]["register_alloc_scope"]["value"] = "thread";
+  EXPECT_EQ(modelError(Doc), "m.json: $.sm.register_alloc_scope.value: "
+                             "expected \"block\" or \"warp\"");
+
+  Doc = bundledDocument("gtx280");
+  Doc["colour"] = "green";
+  EXPECT_NE(modelError(Doc).find("m.json: $.colour: expected one of the keys"),
+            std::string::npos);
+}
+
+TEST(Loader, ProfileParsesTheIssueExample) {
+  std::string Error;
+  auto Doc = parseJsonText(Dotp, "p.json", Error);
+  ASSERT_TRUE(Doc);
+  std::vector<KernelProfile> Out;
+  ASSERT_TRUE(parseKernelProfiles(*Doc, "p.json", Out, Error)) << Error;
+  ASSERT_EQ(Out.size(), 1u);
+  EXPECT_EQ(Out[0].Name, "dotp");
+  EXPECT_EQ(Out[0].Launch.ThreadsPerBlock, 512u);
+  EXPECT_EQ(Out[0].Launch.RegistersPerThread, 32u); // default
+  EXPECT_EQ(Out[0].count(Unit::Int), 5);
+  EXPECT_EQ(Out[0].memoryInstructions(), 3);
+  EXPECT_EQ(Out[0].totalInstructions(), 9);
+}
+
+TEST(Loader, ProfileErrors) {
+  EXPECT_NE(profileError(R"({"name": "k", "launch": {"threads_per_block": 32)")
+                .find("p.json: invalid JSON"),
+            std::string::npos);
+  EXPECT_EQ(profileError(R"({"name": "k", "launch": {"threads_per_block": 32,
+      "blocks": 1}, "per_thread": {"int": -1}})"),
+            "p.json: $.per_thread.int: expected a number in [0, 1e+15], got -1");
+  EXPECT_EQ(profileError(R"({"name": "k", "launch": {"threads_per_block": 32.5,
+      "blocks": 1}, "per_thread": {}})"),
+            "p.json: $.launch.threads_per_block: expected an integer in [1, "
+            "4.29497e+09], got 32.5");
+  EXPECT_EQ(profileError(R"({"name": "k", "launch": {"threads_per_block": 32,
+      "blocks": 1e300}, "per_thread": {}})"),
+            "p.json: $.launch.blocks: expected an integer in [1, 4.29497e+09], "
+            "got 1e+300");
+  EXPECT_EQ(profileError(R"({"name": "k", "launch": {"blocks": 1},
+      "per_thread": {}})"),
+            "p.json: $.launch.threads_per_block: expected a value (the key is "
+            "missing)");
+  EXPECT_EQ(profileError(R"({"name": "k", "launch": {"threads_per_block": 32,
+      "blocks": 1}, "per_thread": {"flops": 3}})")
+                .rfind("p.json: $.per_thread.flops: expected one of the keys", 0),
+            0u);
+  EXPECT_EQ(profileError(R"({"name": "k", "launch": {"threads_per_block": 32,
+      "blocks": 1}, "per_thread": {"global_mem": 1, "uncoalesced_mem": 2}})")
+                .rfind("p.json: $.per_thread.uncoalesced_mem: expected at most", 0),
+            0u);
+  EXPECT_EQ(profileError(R"([1, 2])"),
+            "p.json: $: expected a kernel profile object");
+  EXPECT_EQ(profileError(R"({"kernels": []})"),
+            "p.json: $.kernels: expected a non-empty array of kernel profiles");
+  EXPECT_EQ(profileError(R"({"kernels": [{"name": 3}]})"),
+            "p.json: $.kernels[0].name: expected a string, got number");
+}
+
+TEST(Loader, ProfileRoundTripsThroughJson) {
+  KernelProfile P = test::dotpProfile();
+  P.UncoalescedMem = 1;
+  std::vector<KernelProfile> Out;
+  std::string Error;
+  ASSERT_TRUE(parseKernelProfiles(kernelProfileToJson(P), "x", Out, Error))
+      << Error;
+  EXPECT_EQ(Out[0].PerThread, P.PerThread);
+  EXPECT_EQ(Out[0].UncoalescedMem, 1);
+  EXPECT_EQ(Out[0].Launch.Blocks, 30u);
+}

@@ -1,0 +1,73 @@
+//===- ReportTest.cpp - gpa-report/1 and deterministic JSON -------------------===//
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+#include "TestModels.h"
+
+#include "gpa/Analysis.h"
+#include "gpa/CanonicalJson.h"
+#include "gpa/Report.h"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+using namespace gpa;
+using nlohmann::json;
+
+TEST(CanonicalJson, SortsKeysAndFormatsNumbersFixed) {
+  json J = {{"b", 1.0 / 3}, {"a", 2}, {"c", {{"z", -0.0}, {"y", NAN}}}};
+  EXPECT_EQ(toCanonicalJson(J), "{\n"
+                                "  \"a\": 2,\n"
+                                "  \"b\": 0.333333333,\n"
+                                "  \"c\": {\n"
+                                "    \"y\": null,\n"
+                                "    \"z\": 0\n"
+                                "  }\n"
+                                "}\n");
+  EXPECT_EQ(formatNumber(1e-20), "1e-20");
+  EXPECT_EQ(formatNumber(2054.83), "2054.83");
+}
+
+TEST(Report, HasTheDocumentedShape) {
+  KernelAnalysis A;
+  std::string Error;
+  ASSERT_TRUE(analyzeKernel(test::dotpProfile(), test::gtx280(), {}, A, Error));
+  json R = reportJson(test::gtx280(), {A});
+  EXPECT_EQ(R["schema"], "gpa-report/1");
+  EXPECT_EQ(R["gpu"], "gtx280");
+  EXPECT_EQ(R["calibrated"], true);
+  const json &K = R["kernels"][0];
+  for (const char *Key : {"threads_per_block", "blocks", "active_blocks_per_sm",
+                          "active_sms", "warps_per_sm"})
+    EXPECT_TRUE(K["launch"].contains(Key)) << Key;
+  for (const char *Key : {"mwp", "mwp_without_bw", "mwp_peak_bw", "cwp", "case",
+                          "exec_cycles", "exec_time_s"})
+    EXPECT_TRUE(K["timing"].contains(Key)) << Key;
+  EXPECT_EQ(K["timing"]["case"], 2);
+  EXPECT_EQ(K["advice"]["optimal_active_sms"], 20);
+  EXPECT_EQ(K["advice"]["bandwidth_bound"], true);
+  EXPECT_EQ(K["sweep"].size(), 30u);
+  EXPECT_EQ(K["sweep"][19]["active_sms"], 20);
+  // components_w lists every powered unit plus register_file, fds, const_sm
+  // and sums to runtime_power_w.
+  double Sum = 0;
+  for (auto &[Key, W] : K["power"]["components_w"].items())
+    Sum += W.get<double>();
+  EXPECT_NEAR(Sum, K["power"]["runtime_power_w"].get<double>(), 1e-9);
+  EXPECT_TRUE(K["power"]["components_w"].contains("const_sm"));
+  EXPECT_FALSE(K["power"]["components_w"].contains("other"));
+}
+
+TEST(Report, IsByteIdenticalAcrossRuns) {
+  std::string First, Second;
+  for (std::string *Out : {&First, &Second}) {
+    KernelAnalysis A;
+    std::string Error;
+    ASSERT_TRUE(analyzeKernel(test::dotpProfile(), test::a100(), {}, A, Error));
+    *Out = toCanonicalJson(reportJson(test::a100(), {A}));
+  }
+  EXPECT_EQ(First, Second);
+  EXPECT_EQ(First.find("\"calibrated\": false"), First.find("\"calibrated\""));
+}

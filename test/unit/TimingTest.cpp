@@ -1,0 +1,169 @@
+//===- TimingTest.cpp - HK09 timing model on the GTX280 ----------------------===//
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+// Expected values are computed by hand from IPP Eq. (24)-(33) (models.md §1)
+// with the GTX280 parameters: Freq 1.296 GHz, Mem_L 430 cycles (IPP §4.1),
+// departure delays 4/40 cycles, Uncoal_per_mw 5.7, Issue_cycles 4, 30 SMs,
+// and 125 GB/s (the bandwidth IPP Table 4's MWP 10.802 implies).
+//
+//===----------------------------------------------------------------------===//
+#include "TestModels.h"
+
+#include "gpa/Analysis.h"
+#include "gpa/Timing.h"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+using namespace gpa;
+
+namespace {
+// Eq. (31): BW_per_warp = Freq x Load_bytes_per_warp / Mem_L = 1.296 x 128 / 430.
+constexpr double BwPerWarpGbps = 1.296 * 128 / 430;
+// Eq. (30) at 30 SMs: 125 / (0.385786 x 30) = 10.800.
+constexpr double PeakBwMwp30 = 125.0 / (BwPerWarpGbps * 30);
+} // namespace
+
+TEST(Timing, Gtx280PeakBandwidthMwpReproducesIppTable4) {
+  Timing T = computeTiming(test::dotpProfile(), test::gtx280(), 30, 1, 1);
+  EXPECT_NEAR(T.BwPerWarpGbps, 0.385786, 1e-6);
+  // IPP Table 4: MWP = 10.802 for Dotp, Madd, Dmadd, Mmul and Cmem.
+  EXPECT_NEAR(T.MwpPeakBw, 10.802, 0.01);
+  EXPECT_NEAR(T.Mwp, T.MwpPeakBw, 1e-12);
+  // HK09: MWP_Without_BW_full = Mem_L / Departure_del_coal = 430 / 4.
+  EXPECT_NEAR(T.MwpWithoutBwFull, 107.5, 1e-9);
+  EXPECT_DOUBLE_EQ(T.MwpWithoutBw, 16); // Eq. (33): min(107.5, N = 16)
+}
+
+TEST(Timing, DotpIsCase2WithCwpEqualToN) {
+  // Comp_cycles = 4 x (8 compute + 3 memory) = 44; Mem_cycles = 430 x 3.
+  // CWP = min((1290 + 44) / 44, 16) = 16 (Table 4: Dotp CWP 16).
+  Timing T = computeTiming(test::dotpProfile(), test::gtx280(), 30, 1, 1);
+  EXPECT_DOUBLE_EQ(T.CompCycles, 44);
+  EXPECT_DOUBLE_EQ(T.MemCycles, 1290);
+  EXPECT_DOUBLE_EQ(T.Cwp, 16);
+  EXPECT_EQ(T.Case, TimingCase::MemoryBound);
+  // Eq. (25): (Mem_cycles x N / MWP + Comp_cycles / Mem_insts x (MWP - 1)) x Rep.
+  double Expected = 1290 * 16 / PeakBwMwp30 + 44.0 / 3 * (PeakBwMwp30 - 1);
+  EXPECT_NEAR(T.ExecCycles, Expected, 1e-9);
+  EXPECT_NEAR(T.ExecCycles, 2054.8, 0.1);
+  EXPECT_NEAR(T.ExecTimeS, Expected / 1.296e9, 1e-15);
+}
+
+TEST(Timing, FewWarpsIsCase1) {
+  // 64 threads per block, one block per SM: N = 2 = MWP = CWP.
+  KernelProfile P = test::dotpProfile();
+  P.Launch.ThreadsPerBlock = 64;
+  Timing T = computeTiming(P, test::gtx280(), 30, 1, 1);
+  EXPECT_DOUBLE_EQ(T.N, 2);
+  EXPECT_EQ(T.Case, TimingCase::NotEnoughWarps);
+  // Eq. (24): (Mem_cycles + Comp_cycles + Comp_cycles/Mem_insts x (MWP-1)) x Rep.
+  EXPECT_NEAR(T.ExecCycles, 1290 + 44 + 44.0 / 3 * 1, 1e-9);
+}
+
+TEST(Timing, ComputeHeavyIsCase3) {
+  // 40 INT + 1 global: Comp = 4 x 41 = 164 <= Mem = 430, and
+  // CWP = (430 + 164) / 164 = 3.62 < MWP = 10.8.
+  KernelProfile P = test::dotpProfile();
+  P.PerThread = {};
+  P.count(Unit::Int) = 40;
+  P.count(Unit::GlobalMem) = 1;
+  Timing T = computeTiming(P, test::gtx280(), 30, 1, 1);
+  EXPECT_NEAR(T.Cwp, 594.0 / 164, 1e-12);
+  EXPECT_EQ(T.Case, TimingCase::ComputeBound);
+  // Eq. (26): (Mem_L + Comp_cycles x N) x Rep.
+  EXPECT_NEAR(T.ExecCycles, 430 + 164 * 16, 1e-9);
+}
+
+TEST(Timing, CasesAreTestedInTheirPrintedOrder) {
+  // 200 INT + 1 global: MWP > CWP, but Comp_cycles (804) > Mem_cycles (430)
+  // satisfies Eq. (25)'s condition, which is tested before Eq. (26)'s.
+  KernelProfile P = test::dotpProfile();
+  P.PerThread = {};
+  P.count(Unit::Int) = 200;
+  P.count(Unit::GlobalMem) = 1;
+  Timing T = computeTiming(P, test::gtx280(), 30, 1, 1);
+  EXPECT_GT(T.Mwp, T.Cwp);
+  EXPECT_EQ(T.Case, TimingCase::MemoryBound);
+  EXPECT_NEAR(T.ExecCycles, 430 * 16 / PeakBwMwp30 + 804 * (PeakBwMwp30 - 1),
+              1e-9);
+}
+
+TEST(Timing, UncoalescedAccessesUseHk09LatencyAndDepartureDelay) {
+  KernelProfile P = test::dotpProfile();
+  P.UncoalescedMem = 3; // all memory instructions uncoalesced
+  Timing T = computeTiming(P, test::gtx280(), 30, 1, 1);
+  // Mem_L_Uncoal = Mem_LD + (Uncoal_per_mw - 1) x Departure_del_uncoal.
+  EXPECT_NEAR(T.MemLCycles, 430 + 4.7 * 40, 1e-9);
+  // Departure_delay = Departure_del_uncoal x Uncoal_per_mw.
+  EXPECT_NEAR(T.DepartureDelayCycles, 40 * 5.7, 1e-9);
+  EXPECT_NEAR(T.MwpWithoutBwFull, 618 / 228.0, 1e-12);
+  EXPECT_NEAR(T.MemCycles, 618 * 3, 1e-9);
+}
+
+TEST(Timing, MixedCoalescingWeightsLatencies) {
+  KernelProfile P = test::dotpProfile();
+  P.UncoalescedMem = 1; // w_u = 1/3, w_c = 2/3
+  Timing T = computeTiming(P, test::gtx280(), 30, 1, 1);
+  EXPECT_NEAR(T.MemLCycles, 618.0 / 3 + 430.0 * 2 / 3, 1e-9);
+  EXPECT_NEAR(T.DepartureDelayCycles, 228.0 / 3 + 4.0 * 2 / 3, 1e-9);
+  EXPECT_NEAR(T.MemCycles, 618 + 430 * 2, 1e-9);
+}
+
+TEST(Timing, SynchronisationAddsDepartureDelayTimesMwpMinusOne) {
+  KernelProfile P = test::dotpProfile();
+  P.count(Unit::Sync) = 1;
+  Timing Base = computeTiming(test::dotpProfile(), test::gtx280(), 30, 1, 1);
+  Timing T = computeTiming(P, test::gtx280(), 30, 1, 1);
+  // HK09: Departure_delay x (MWP - 1) x Synch_insts x blocks/SM x Rep;
+  // the barrier also costs one issue slot (4 cycles) of Comp_cycles.
+  EXPECT_NEAR(T.SyncCostCycles, 4 * (PeakBwMwp30 - 1), 1e-9);
+  EXPECT_DOUBLE_EQ(T.CompCycles, Base.CompCycles + 4);
+}
+
+TEST(Timing, RepCountsTheWavesOfTheBusiestSm) {
+  // 75 blocks on 30 SMs, 2 resident at a time: the busiest SM holds
+  // ceil(75/30) = 3 blocks, 1.5 waves (a real number, as in HK09).
+  EXPECT_DOUBLE_EQ(wavesOnBusiestSm(75, 30, 2), 1.5);
+  // When the SMs divide the grid it is HK09's Blocks / (blocks/SM x SMs).
+  EXPECT_DOUBLE_EQ(wavesOnBusiestSm(60, 30, 2), 60.0 / (2 * 30));
+  EXPECT_DOUBLE_EQ(wavesOnBusiestSm(60, 0, 2), 0);
+  // Execution cycles scale linearly with Rep (Eq. 24-26 multiply by #Rep).
+  KernelProfile P = test::dotpProfile();
+  Timing One = computeTiming(P, test::gtx280(), 30, 1, 1);
+  Timing OneAndHalf = computeTiming(P, test::gtx280(), 30, 1, 1.5);
+  EXPECT_NEAR(OneAndHalf.ExecCycles, 1.5 * One.ExecCycles, 1e-9);
+}
+
+TEST(Timing, NoMemoryInstructionsIsPureComputation) {
+  KernelProfile P = test::dotpProfile();
+  P.count(Unit::GlobalMem) = 0;
+  Timing T = computeTiming(P, test::gtx280(), 30, 1, 1);
+  EXPECT_EQ(T.Case, TimingCase::ComputeBound);
+  EXPECT_DOUBLE_EQ(T.ExecCycles, 4 * 8 * 16); // Comp_cycles x N x Rep
+  EXPECT_TRUE(std::isfinite(T.Mwp));
+  EXPECT_TRUE(std::isfinite(T.Cwp));
+}
+
+TEST(Timing, EmptyKernelGivesZeroTimeAndFiniteValues) {
+  KernelProfile P = test::dotpProfile();
+  P.PerThread = {};
+  Timing T = computeTiming(P, test::gtx280(), 30, 1, 1);
+  EXPECT_EQ(T.Case, TimingCase::Empty);
+  EXPECT_EQ(T.ExecCycles, 0);
+  for (double V : {T.Mwp, T.Cwp, T.MwpPeakBw, T.MemLCycles, T.ExecTimeS})
+    EXPECT_TRUE(std::isfinite(V));
+}
+
+TEST(Timing, ModernGpusUsePerUnitIssueCosts) {
+  // A100: 64 FP32 lanes per SM -> 0.5 cycles per FP32 warp-instruction,
+  // 16 SFU lanes -> 2 cycles.
+  KernelProfile P = test::dotpProfile();
+  P.PerThread = {};
+  P.count(Unit::Fp) = 10;
+  P.count(Unit::Sfu) = 3;
+  Timing T = computeTiming(P, test::a100(), 108, 1, 1);
+  EXPECT_DOUBLE_EQ(T.CompCycles, 10 * 0.5 + 3 * 2);
+}
