@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# Installs everything GpuPowerAdvisor needs to build and test on Debian 12
+# (LLVM/Clang 22 from Debian's bookworm-security, nlohmann_json, GoogleTest,
+# Google Benchmark, Ninja, and Python's jsonschema for the schema tests).
+# The CUDA toolkit (/usr/local/cuda) is used by the end-to-end tests when
+# present; those tests are skipped otherwise.
+set -euo pipefail
+SUDO=""
+if [ "$(id -u)" -ne 0 ]; then SUDO=sudo; fi
+packages=(cmake ninja-build g++ python3 clang-22 llvm-22-dev llvm-22-tools
+          nlohmann-json3-dev libgtest-dev libgmock-dev libbenchmark-dev)
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "installing: ${missing[*]}"
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${missing[@]}" >/dev/null
+fi
+if ! python3 -c "import jsonschema" 2>/dev/null; then
+  python3 -m pip install --quiet jsonschema ||
+    DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq python3-jsonschema >/dev/null
+fi
+echo "dependencies ready"
