@@ -1,0 +1,65 @@
+//===- LaunchAdvisor.h - Launch-time decisions --------------------*- C++ -*-===//
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+// For one launch: evaluate the kernel's embedded profile with the real grid,
+// block and dynamic shared memory on the device's model, and decide whether
+// to run it on fewer SMs (IPP §4.4) — by shrinking a grid-independent
+// kernel's grid, or by restricting the SMs (green contexts) for kernels whose
+// grid must not change. Anything unexpected keeps the original launch.
+//
+//===----------------------------------------------------------------------===//
+#ifndef GPA_RUNTIME_LAUNCHADVISOR_H
+#define GPA_RUNTIME_LAUNCHADVISOR_H
+
+#include "gpa/GpuModel.h"
+#include "gpa/KernelProfile.h"
+
+#include <cstdint>
+#include <string>
+
+namespace gpa::runtime {
+
+/// -gpa-rewrite-mode: grid (shrink grid-independent grids), sm (restrict SMs,
+/// grid unchanged), auto (grid where proven safe, else sm).
+enum class RewriteMode { Grid, Sm, Auto };
+
+struct Dim3 {
+  std::uint32_t X = 1, Y = 1, Z = 1;
+  std::uint64_t count() const {
+    return std::uint64_t(X) * std::uint64_t(Y) * std::uint64_t(Z);
+  }
+};
+
+struct LaunchRequest {
+  std::string KernelName;
+  Dim3 Grid, Block;
+  std::uint64_t DynamicSharedBytes = 0;
+  bool GridIndependent = false;
+  RewriteMode Mode = RewriteMode::Grid;
+};
+
+enum class LaunchAction { Original, ShrinkGrid, RestrictSms };
+
+struct LaunchDecision {
+  LaunchAction Action = LaunchAction::Original;
+  Dim3 Grid;              // grid to launch with (the original unless shrunk)
+  unsigned ActiveSms = 0; // SMs to use (all unless restricted)
+  double PredictedEnergySavedPct = 0; // runtime + idle, IPP Fig. 17
+  std::string Reason;
+};
+
+/// Profile holds the kernel's per-thread counts and static launch facts
+/// (registers, static shared memory); the request's grid, block and dynamic
+/// shared memory replace its launch for the evaluation.
+LaunchDecision decideLaunch(const KernelProfile &Profile, const GpuModel &Gpu,
+                            const LaunchRequest &Request);
+
+/// One line for GPA_LOG: kernel, original and new configuration, predicted
+/// energy saved, reason.
+std::string describeDecision(const LaunchRequest &Request,
+                             const LaunchDecision &Decision);
+
+} // namespace gpa::runtime
+
+#endif

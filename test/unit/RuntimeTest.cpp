@@ -1,0 +1,281 @@
+//===- RuntimeTest.cpp - Launch-time decisions with fake devices ----------------===//
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+// No GPU exists here: the runtime's device query is faked with a GTX280-like
+// and an A100-like device. Expected grids come from IPP Eq. (30)-(34) worked
+// by hand.
+//
+//===----------------------------------------------------------------------===//
+#include "TestModels.h"
+
+#include "gpa/runtime/DeviceModelCache.h"
+#include "gpa/runtime/LaunchAdvisor.h"
+#include "gpa/runtime/LaunchRuntime.h"
+
+#include <gtest/gtest.h>
+
+#include <atomic>
+#include <thread>
+
+using namespace gpa;
+using namespace gpa::runtime;
+
+namespace {
+class FakeDevice final : public DeviceQuery {
+public:
+  explicit FakeDevice(DeviceProperties Props, bool Fails = false)
+      : Props(std::move(Props)), Fails(Fails) {}
+  bool currentDevice(int &Device, std::string &Error) override {
+    Device = 0;
+    if (Fails)
+      Error = "cudaGetDevice: no CUDA-capable device is detected";
+    return !Fails;
+  }
+  bool properties(int, DeviceProperties &Out, std::string &) override {
+    ++Queries;
+    Out = Props;
+    return true;
+  }
+  DeviceProperties Props;
+  bool Fails;
+  std::atomic<int> Queries{0};
+};
+
+DeviceProperties gtx280Like() {
+  DeviceProperties P;
+  P.Name = "fake GTX280";
+  P.ComputeCapabilityMajor = 1;
+  P.ComputeCapabilityMinor = 3;
+  P.NumSms = 30;
+  P.ClockGhz = 1.296;
+  P.MemBandwidthGbps = 125;
+  return P;
+}
+
+DeviceProperties a100Like() {
+  DeviceProperties P;
+  P.Name = "fake A100";
+  P.ComputeCapabilityMajor = 8;
+  P.ComputeCapabilityMinor = 0;
+  P.NumSms = 108;
+  P.ClockGhz = 1.41;
+  P.MemBandwidthGbps = 1555;
+  P.MaxThreadsPerSm = 2048;
+  P.MaxBlocksPerSm = 32;
+  P.RegistersPerSm = 65536;
+  P.SharedBytesPerSm = 167936;
+  P.MaxSharedBytesPerBlock = 166912;
+  return P;
+}
+
+GpuModel modelOf(const DeviceProperties &D) {
+  GpuModel G;
+  std::string Error;
+  EXPECT_TRUE(modelForDevice(D, "", G, Error)) << Error;
+  return G;
+}
+
+LaunchRequest request(Dim3 Grid, Dim3 Block, bool Independent,
+                      RewriteMode Mode = RewriteMode::Grid) {
+  LaunchRequest R;
+  R.KernelName = "k";
+  R.Grid = Grid;
+  R.Block = Block;
+  R.GridIndependent = Independent;
+  R.Mode = Mode;
+  return R;
+}
+
+/// A streaming kernel: 4 INT, 2 FP, 3 ALU, 3 coalesced global per thread.
+KernelProfile streamProfile() {
+  KernelProfile P;
+  P.Name = "stream";
+  P.Launch.RegistersPerThread = 32;
+  P.count(Unit::Int) = 4;
+  P.count(Unit::Fp) = 2;
+  P.count(Unit::Alu) = 3;
+  P.count(Unit::GlobalMem) = 3;
+  return P;
+}
+
+const char *const StreamJson =
+    R"({"name": "stream", "launch": {"threads_per_block": 1, "blocks": 1,
+        "registers_per_thread": 32},
+        "per_thread": {"int": 4, "fp": 2, "alu": 3, "global_mem": 3}})";
+} // namespace
+
+TEST(Runtime, ModelIsTheClosestBundledOneAdjustedToTheDevice) {
+  DeviceProperties D = a100Like();
+  D.NumSms = 98; // a cut-down part
+  GpuModel G = modelOf(D);
+  EXPECT_EQ(G.Name, "a100");
+  EXPECT_EQ(G.NumSms, 98u);
+  EXPECT_DOUBLE_EQ(G.MemBandwidthGbps, 1555);
+  // GPA_MODEL replaces the choice with a file.
+  GpuModel FromFile;
+  std::string Error;
+  ASSERT_TRUE(modelForDevice(D, GPA_SOURCE_DIR "/models/gpus/v100.json",
+                             FromFile, Error))
+      << Error;
+  EXPECT_EQ(FromFile.Name, "v100");
+  EXPECT_EQ(FromFile.NumSms, 98u);
+}
+
+TEST(Runtime, Gtx280DotpShrinksToTwentyBlocks) {
+  // IPP §6.4.1: Eq. (34) gives 20 SMs for 16 warps per SM; one block per SM
+  // -> 20 x 1 blocks.
+  LaunchDecision D = decideLaunch(test::dotpProfile(), modelOf(gtx280Like()),
+                                  request({30, 1, 1}, {512, 1, 1}, true));
+  EXPECT_EQ(D.Action, LaunchAction::ShrinkGrid);
+  EXPECT_EQ(D.ActiveSms, 20u);
+  EXPECT_EQ(D.Grid.X, 20u);
+  EXPECT_EQ(D.Grid.count(), 20u);
+  EXPECT_NE(D.Reason.find("grid-independent"), std::string::npos);
+}
+
+TEST(Runtime, A100StreamKernelGetsEq34Grid) {
+  // 256 threads, 4320 blocks: 8 blocks/SM by threads -> N = 64 warps.
+  // BW_per_warp = 1.41 x 128 / 470 = 0.38400 GB/s; MWP_peak_BW = 1555 /
+  // (0.384 x 108) = 37.5 < N; CWP = 64 (Mem_cycles 1410 >> Comp 7.5):
+  // bandwidth-bound. Eq. (34): floor(1555 / (0.384 x 64)) = 63 SMs -> 63 x 8
+  // = 504 blocks.
+  LaunchDecision D = decideLaunch(streamProfile(), modelOf(a100Like()),
+                                  request({4320, 1, 1}, {256, 1, 1}, true));
+  EXPECT_EQ(D.Action, LaunchAction::ShrinkGrid);
+  EXPECT_EQ(D.ActiveSms, 63u);
+  EXPECT_EQ(D.Grid.count(), 504u);
+}
+
+TEST(Runtime, GridShapeIsKeptAndNeverGrows) {
+  // 10 x 3 blocks, target 20: X shrinks to floor(20 / 3) = 6 -> 18 blocks.
+  LaunchDecision D = decideLaunch(test::dotpProfile(), modelOf(gtx280Like()),
+                                  request({10, 3, 1}, {512, 1, 1}, true));
+  ASSERT_EQ(D.Action, LaunchAction::ShrinkGrid);
+  EXPECT_EQ(D.Grid.X, 6u);
+  EXPECT_EQ(D.Grid.Y, 3u);
+  EXPECT_LE(D.Grid.count(), 30u);
+  EXPECT_GE(D.Grid.count(), 1u);
+}
+
+TEST(Runtime, UnprovenKernelsKeepTheirGrid) {
+  LaunchDecision D = decideLaunch(test::dotpProfile(), modelOf(gtx280Like()),
+                                  request({30, 1, 1}, {512, 1, 1}, false));
+  EXPECT_EQ(D.Action, LaunchAction::Original);
+  EXPECT_EQ(D.Grid.count(), 30u);
+  EXPECT_NE(D.Reason.find("not proven grid-independent"), std::string::npos);
+}
+
+TEST(Runtime, SmModeRestrictsSmsAndKeepsTheGrid) {
+  LaunchDecision D =
+      decideLaunch(test::dotpProfile(), modelOf(gtx280Like()),
+                   request({30, 1, 1}, {512, 1, 1}, false, RewriteMode::Auto));
+  EXPECT_EQ(D.Action, LaunchAction::RestrictSms);
+  EXPECT_EQ(D.ActiveSms, 20u);
+  EXPECT_EQ(D.Grid.count(), 30u);
+}
+
+TEST(Runtime, ComputeBoundAndInvalidLaunchesKeepTheOriginal) {
+  KernelProfile Compute = test::dotpProfile();
+  Compute.count(Unit::Fp) = 400;
+  LaunchDecision D = decideLaunch(Compute, modelOf(gtx280Like()),
+                                  request({30, 1, 1}, {512, 1, 1}, true));
+  EXPECT_EQ(D.Action, LaunchAction::Original);
+  EXPECT_NE(D.Reason.find("not bandwidth-bound"), std::string::npos);
+  // 1024 threads cannot run on cc 1.3: evaluate nothing, launch as written
+  // and let CUDA report the error the program would get.
+  D = decideLaunch(test::dotpProfile(), modelOf(gtx280Like()),
+                   request({30, 1, 1}, {1024, 1, 1}, true));
+  EXPECT_EQ(D.Action, LaunchAction::Original);
+  EXPECT_EQ(D.Grid.count(), 30u);
+}
+
+TEST(Runtime, EnvironmentSwitches) {
+  auto Env = [](std::map<std::string, std::string> Vars) {
+    return readRuntimeConfig([Vars](const char *Name) -> const char * {
+      auto It = Vars.find(Name);
+      return It == Vars.end() ? nullptr : It->second.c_str();
+    });
+  };
+  EXPECT_TRUE(Env({{"GPA_DISABLE", "1"}}).Disabled);
+  EXPECT_FALSE(Env({{"GPA_DISABLE", "0"}}).Disabled);
+  EXPECT_FALSE(Env({{"GPA_DISABLE", ""}}).Disabled);
+  EXPECT_FALSE(Env({}).Disabled);
+  EXPECT_TRUE(Env({{"GPA_LOG", "yes"}}).Log);
+  EXPECT_EQ(Env({{"GPA_MODEL", "/m.json"}}).ModelFile, "/m.json");
+}
+
+TEST(Runtime, DisableAndLogVariables) {
+  std::vector<std::string> Lines;
+  RuntimeConfig Config;
+  Config.Log = true;
+  LaunchRuntime Runtime(std::make_unique<FakeDevice>(gtx280Like()), Config,
+                        [&](const std::string &L) { Lines.push_back(L); });
+  LaunchRequest R = request({30, 1, 1}, {512, 1, 1}, true);
+  R.KernelName = "dotp";
+  std::string Dotp = R"({"name": "dotp", "launch": {"threads_per_block": 512,
+      "blocks": 30, "registers_per_thread": 16},
+      "per_thread": {"int": 5, "fp": 1, "alu": 2, "global_mem": 3}})";
+  LaunchDecision D = Runtime.plan(Dotp.c_str(), R);
+  EXPECT_EQ(D.Action, LaunchAction::ShrinkGrid);
+  ASSERT_EQ(Lines.size(), 1u);
+  EXPECT_EQ(Lines[0].rfind("gpa: dotp: shrink-grid grid (30,1,1) block "
+                           "(512,1,1) -> grid (20,1,1) on 20 SMs, predicted "
+                           "energy saved ",
+                           0),
+            0u)
+      << Lines[0];
+
+  Config.Disabled = true;
+  LaunchRuntime Off(std::make_unique<FakeDevice>(gtx280Like()), Config,
+                    [&](const std::string &L) { Lines.push_back(L); });
+  D = Off.plan(Dotp.c_str(), R);
+  EXPECT_EQ(D.Action, LaunchAction::Original);
+  EXPECT_EQ(D.Grid.count(), 30u);
+  EXPECT_NE(Lines.back().find("GPA_DISABLE is set"), std::string::npos);
+}
+
+TEST(Runtime, FailuresFallBackToTheOriginalLaunch) {
+  LaunchRuntime NoGpu(std::make_unique<FakeDevice>(a100Like(), true), {},
+                      nullptr);
+  LaunchDecision D =
+      NoGpu.plan(StreamJson, request({4320, 1, 1}, {256, 1, 1}, true));
+  EXPECT_EQ(D.Action, LaunchAction::Original);
+  EXPECT_NE(D.Reason.find("no CUDA-capable device"), std::string::npos);
+
+  LaunchRuntime BadProfile(std::make_unique<FakeDevice>(a100Like()), {},
+                           nullptr);
+  D = BadProfile.plan("{\"name\": 3", request({4320, 1, 1}, {256, 1, 1}, true));
+  EXPECT_EQ(D.Action, LaunchAction::Original);
+  EXPECT_NE(D.Reason.find("no kernel profile"), std::string::npos);
+
+  RuntimeConfig Config;
+  Config.ModelFile = "/nonexistent/model.json";
+  LaunchRuntime BadModel(std::make_unique<FakeDevice>(a100Like()), Config,
+                         nullptr);
+  D = BadModel.plan(StreamJson, request({4320, 1, 1}, {256, 1, 1}, true));
+  EXPECT_EQ(D.Action, LaunchAction::Original);
+  EXPECT_NE(D.Reason.find("cannot open file"), std::string::npos);
+}
+
+TEST(Runtime, ConcurrentLaunchesBuildTheModelOnce) {
+  auto Device = std::make_unique<FakeDevice>(a100Like());
+  FakeDevice *Raw = Device.get();
+  LaunchRuntime Runtime(std::move(Device), {}, nullptr);
+  std::atomic<int> Shrunk{0};
+  std::vector<std::thread> Threads;
+  for (int T = 0; T < 8; ++T)
+    Threads.emplace_back([&] {
+      for (int I = 0; I < 200; ++I) {
+        LaunchDecision D =
+            Runtime.plan(StreamJson, request({4320, 1, 1}, {256, 1, 1}, true));
+        if (D.Action == LaunchAction::ShrinkGrid && D.Grid.count() == 504)
+          ++Shrunk;
+      }
+    });
+  for (std::thread &T : Threads)
+    T.join();
+  EXPECT_EQ(Shrunk.load(), 8 * 200);
+  EXPECT_EQ(Runtime.modelBuildCount(), 1u);
+  EXPECT_EQ(Raw->Queries.load(), 1);
+}
