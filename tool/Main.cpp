@@ -7,10 +7,13 @@
 // input contains may crash it.
 //
 //===----------------------------------------------------------------------===//
+#include "CheckFormats.h"
 #include "Options.h"
 #include "TextReport.h"
 
 #include "gpa/Analysis.h"
+#include "gpa/Budget.h"
+#include "gpa/JsonReader.h"
 #include "gpa/CanonicalJson.h"
 #include "gpa/GpuModelLoader.h"
 #include "gpa/ProfileLoader.h"
@@ -89,6 +92,31 @@ static int runAnalysis(const Options &O) {
   return ExitOk;
 }
 
+static int runCheck(const Options &O) {
+  Budget B;
+  std::string Error;
+  if (!loadBudget(O.Budget, B, Error))
+    return fail(Error);
+  BudgetCheck Check;
+  for (const std::string &Path : O.Inputs) {
+    auto Text = readTextFile(Path, Error);
+    if (!Text)
+      return fail(Error);
+    auto Report = parseJsonText(*Text, Path, Error);
+    if (!Report || !checkReport(*Report, Path, B, Check, Error))
+      return fail(Error);
+  }
+  if (O.Format == "github")
+    std::cout << renderCheckGithub(Check);
+  else if (O.Format == "sarif")
+    std::cout << renderCheckSarif(Check, O.Budget);
+  else if (O.Format == "junit")
+    std::cout << renderCheckJunit(Check);
+  else
+    std::cout << renderCheckText(Check);
+  return Check.Violations.empty() ? ExitOk : ExitViolation;
+}
+
 int main(int Argc, char **Argv) {
   try {
     Options O;
@@ -103,6 +131,8 @@ int main(int Argc, char **Argv) {
     }
     if (O.Command == "models")
       return runModels(O);
+    if (O.Command == "check")
+      return runCheck(O);
     return runAnalysis(O);
   } catch (const std::exception &E) {
     // A bug, not an input problem, but still no crash for the user.

@@ -19,10 +19,15 @@ const char *usageText() {
          "  model --gpu NAME|FILE PROFILE.json [--active-sms N] "
          "[--format text|json]\n"
          "      predict time, power, efficiency and the optimal SM count\n"
-         "  sweep --gpu NAME|FILE PROFILE.json [--format text|json|csv]\n"
+         "  sweep --gpu NAME|FILE PROFILE.json [--format text|json|csv] "
+         "[--plot FILE.svg]\n"
          "      evaluate the kernel on 1..all SMs with the same total work\n"
+         "  check --budget BUDGET.json REPORT.json... "
+         "[--format text|github|sarif|junit]\n"
+         "      check reports against a power budget\n"
          "\n"
-         "exit status: 0 success, 2 bad input or usage\n";
+         "exit status: 0 success, 1 budget violated (check), 2 bad input or "
+         "usage\n";
 }
 
 static bool parseUnsigned(const std::string &Text, unsigned &Out) {
@@ -39,6 +44,8 @@ static bool parseUnsigned(const std::string &Text, unsigned &Out) {
 static const char *allowedFormats(const std::string &Command) {
   if (Command == "sweep")
     return "text|json|csv";
+  if (Command == "check")
+    return "text|github|sarif|junit";
   return "text|json";
 }
 
@@ -49,7 +56,8 @@ bool parseOptions(int Argc, const char *const *Argv, Options &O,
     return false;
   }
   O.Command = Argv[1];
-  if (O.Command != "models" && O.Command != "model" && O.Command != "sweep") {
+  if (O.Command != "models" && O.Command != "model" && O.Command != "sweep" &&
+      O.Command != "check") {
     Error = "unknown command '" + O.Command + "'";
     return false;
   }
@@ -85,6 +93,12 @@ bool parseOptions(int Argc, const char *const *Argv, Options &O,
         Error = "--active-sms: expected a positive integer, got '" + Text + "'";
         return false;
       }
+    } else if (Arg == "--budget" && O.Command == "check") {
+      if (!Value(O.Budget))
+        return false;
+    } else if (Arg == "--plot" && O.Command == "sweep") {
+      if (!Value(O.Plot))
+        return false;
     } else if (Arg == "-h" || Arg == "--help") {
       Error = "help";
       return false;
@@ -98,6 +112,17 @@ bool parseOptions(int Argc, const char *const *Argv, Options &O,
   if (O.Command == "models") {
     if (!O.Inputs.empty()) {
       Error = "'models' takes no input files";
+      return false;
+    }
+    return true;
+  }
+  if (O.Command == "check") {
+    if (O.Budget.empty()) {
+      Error = "'check' needs --budget BUDGET.json";
+      return false;
+    }
+    if (O.Inputs.empty()) {
+      Error = "'check' needs at least one REPORT.json";
       return false;
     }
     return true;

@@ -18,6 +18,8 @@ struct Options {
   std::string Command;
   std::string Gpu;
   std::string Format;
+  std::string Budget;
+  std::string Plot;
   unsigned ActiveSms = 0; // 0: all
   std::vector<std::string> Inputs;
 };
