@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 #include "CheckFormats.h"
 #include "Options.h"
+#include "SvgPlot.h"
 #include "TextReport.h"
 
 #include "gpa/Analysis.h"
@@ -21,6 +22,7 @@
 
 #include <cstdio>
 #include <exception>
+#include <fstream>
 #include <iostream>
 
 using namespace gpa;
@@ -77,6 +79,11 @@ static int runAnalysis(const Options &O) {
     if (!analyzeKernel(Profiles[I], Gpu, Opts, Analyses[I], Error))
       return fail(O.Inputs[0] + ": kernel '" + Profiles[I].Name + "': " +
                   Error);
+  if (!O.Plot.empty()) {
+    std::ofstream Svg(O.Plot, std::ios::binary);
+    if (!(Svg << renderSweepSvg(Analyses, Gpu)) || !Svg.flush())
+      return fail(O.Plot + ": cannot write the plot");
+  }
   if (O.Format == "json") {
     std::cout << toCanonicalJson(reportJson(Gpu, Analyses));
   } else if (O.Format == "csv") {
