@@ -1,0 +1,90 @@
+//===- BlockWeights.cpp - Expected executions of each basic block --------===//
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+// BFI's frequencies are relative numbers (the entry block's raw frequency is
+// arbitrary), so each is divided by the entry frequency. BFI's loops are
+// static guesses (a back edge is taken with probability ~31/32, so a header
+// runs ~32 times per entry). Each loop L is therefore rescaled by
+//
+//   s(L) = TripCount(L) / (freq(header) / freq(entering edges))
+//
+// so that its header runs TripCount times per entry, where TripCount is
+// ScalarEvolution's constant trip count or the documented default. Nested
+// loops multiply. Irreducible cycles are not loops in LoopInfo and keep BFI's
+// own estimate; unreachable blocks get weight 0.
+//
+//===----------------------------------------------------------------------===//
+
+#include "BlockWeights.h"
+
+#include "llvm/Analysis/BlockFrequencyInfo.h"
+#include "llvm/Analysis/BranchProbabilityInfo.h"
+#include "llvm/Analysis/LoopInfo.h"
+#include "llvm/Analysis/ScalarEvolution.h"
+#include "llvm/IR/CFG.h"
+#include "llvm/IR/Function.h"
+
+using namespace llvm;
+
+namespace gpa {
+
+/// Header executions per entry into \p L according to BFI alone.
+static double bfiIterations(const Loop &L, BlockFrequencyInfo &BFI,
+                            BranchProbabilityInfo &BPI) {
+  const BasicBlock *Header = L.getHeader();
+  double Entering = 0;
+  for (const BasicBlock *Pred : predecessors(Header)) {
+    if (L.contains(Pred))
+      continue;
+    double PredFreq = double(BFI.getBlockFreq(Pred).getFrequency());
+    Entering += PredFreq * BPI.getEdgeProbability(Pred, Header).getNumerator() /
+                double(BranchProbability::getDenominator());
+  }
+  double HeaderFreq = double(BFI.getBlockFreq(Header).getFrequency());
+  if (Entering <= 0 || HeaderFreq <= 0)
+    return 0;
+  return HeaderFreq / Entering;
+}
+
+static void scaleLoop(const Loop &L, double ParentScale,
+                      DenseMap<const Loop *, double> &Scale,
+                      BlockFrequencyInfo &BFI, BranchProbabilityInfo &BPI,
+                      ScalarEvolution &SE, unsigned DefaultTripCount,
+                      BlockWeights &Out) {
+  unsigned TripCount = SE.getSmallConstantTripCount(&L);
+  if (TripCount)
+    ++Out.ConstantTripCountLoops;
+  else {
+    TripCount = DefaultTripCount;
+    ++Out.UnknownTripCountLoops;
+  }
+  double Iterations = bfiIterations(L, BFI, BPI);
+  double Own = Iterations > 0 ? double(TripCount) / Iterations : 1.0;
+  double Total = ParentScale * Own;
+  Scale[&L] = Total;
+  for (const Loop *Sub : L.getSubLoops())
+    scaleLoop(*Sub, Total, Scale, BFI, BPI, SE, DefaultTripCount, Out);
+}
+
+BlockWeights computeBlockWeights(Function &F, BlockFrequencyInfo &BFI,
+                                 BranchProbabilityInfo &BPI, LoopInfo &LI,
+                                 ScalarEvolution &SE,
+                                 unsigned DefaultTripCount) {
+  BlockWeights Out;
+  double Entry = double(BFI.getEntryFreq().getFrequency());
+  if (Entry <= 0)
+    Entry = 1;
+  DenseMap<const Loop *, double> Scale;
+  for (const Loop *L : LI)
+    scaleLoop(*L, 1.0, Scale, BFI, BPI, SE, DefaultTripCount, Out);
+  for (const BasicBlock &BB : F) {
+    double W = double(BFI.getBlockFreq(&BB).getFrequency()) / Entry;
+    if (const Loop *L = LI.getLoopFor(&BB))
+      W *= Scale.lookup(L);
+    Out.Weight[&BB] = W;
+  }
+  return Out;
+}
+
+} // namespace gpa

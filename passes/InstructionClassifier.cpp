@@ -1,0 +1,327 @@
+//===- InstructionClassifier.cpp - IR instruction -> GPU units -----------===//
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+// One row per IR opcode says which PTX it becomes (IPP Table 1: integer
+// arithmetic -> INT; add/mul/fma on floats -> FP/FP64/FP16 by type;
+// conversions, logic, shifts, compares, selects, moves and address
+// arithmetic -> ALU; memory by address space). Calls go through the
+// name-keyed tables in IntrinsicTable.cpp.
+//
+//===----------------------------------------------------------------------===//
+
+#include "InstructionClassifier.h"
+#include "Compat.h"
+
+#include "llvm/Analysis/ValueTracking.h"
+#include "llvm/IR/DataLayout.h"
+#include "llvm/IR/InlineAsm.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/IntrinsicInst.h"
+#include "llvm/IR/Operator.h"
+
+using namespace llvm;
+
+namespace gpa {
+
+namespace {
+enum class OpRule {
+  ByType, // one instruction on the unit of the result type
+  Alu,    // one ALU instruction (cvt, mov, set, selp, and/or/xor, shifts)
+  Gep,    // address arithmetic: one ALU op per variable index, at least one
+  Other,  // branches and returns
+  Free,   // no PTX (phi, alloca, freeze, unreachable)
+  FDiv,
+  FRem,
+  Fence,
+  Atomic,
+  Memory,
+  Call,
+};
+struct OpcodeRow {
+  unsigned Opcode;
+  OpRule Rule;
+};
+} // namespace
+
+// clang-format off
+static const OpcodeRow OpcodeTable[] = {
+    {Instruction::Add, OpRule::ByType},   {Instruction::Sub, OpRule::ByType},
+    {Instruction::Mul, OpRule::ByType},   {Instruction::UDiv, OpRule::ByType},
+    {Instruction::SDiv, OpRule::ByType},  {Instruction::URem, OpRule::ByType},
+    {Instruction::SRem, OpRule::ByType},  {Instruction::FAdd, OpRule::ByType},
+    {Instruction::FSub, OpRule::ByType},  {Instruction::FMul, OpRule::ByType},
+    {Instruction::FNeg, OpRule::ByType},  {Instruction::FDiv, OpRule::FDiv},
+    {Instruction::FRem, OpRule::FRem},
+    {Instruction::And, OpRule::Alu},      {Instruction::Or, OpRule::Alu},
+    {Instruction::Xor, OpRule::Alu},      {Instruction::Shl, OpRule::Alu},
+    {Instruction::LShr, OpRule::Alu},     {Instruction::AShr, OpRule::Alu},
+    {Instruction::ICmp, OpRule::Alu},     {Instruction::FCmp, OpRule::Alu},
+    {Instruction::Select, OpRule::Alu},
+    {Instruction::Trunc, OpRule::Alu},    {Instruction::ZExt, OpRule::Alu},
+    {Instruction::SExt, OpRule::Alu},     {Instruction::FPTrunc, OpRule::Alu},
+    {Instruction::FPExt, OpRule::Alu},    {Instruction::FPToUI, OpRule::Alu},
+    {Instruction::FPToSI, OpRule::Alu},   {Instruction::UIToFP, OpRule::Alu},
+    {Instruction::SIToFP, OpRule::Alu},   {Instruction::PtrToInt, OpRule::Alu},
+    {Instruction::IntToPtr, OpRule::Alu}, {Instruction::BitCast, OpRule::Alu},
+    {Instruction::AddrSpaceCast, OpRule::Alu},
+    {Instruction::ExtractElement, OpRule::Alu},
+    {Instruction::InsertElement, OpRule::Alu},
+    {Instruction::ShuffleVector, OpRule::Alu},
+    {Instruction::ExtractValue, OpRule::Alu},
+    {Instruction::InsertValue, OpRule::Alu},
+    {Instruction::GetElementPtr, OpRule::Gep},
+    {Instruction::Br, OpRule::Other},     {Instruction::Switch, OpRule::Other},
+    {Instruction::IndirectBr, OpRule::Other}, {Instruction::Ret, OpRule::Other},
+    {Instruction::PHI, OpRule::Free},     {Instruction::Alloca, OpRule::Free},
+    {Instruction::Freeze, OpRule::Free},  {Instruction::Unreachable, OpRule::Free},
+    {Instruction::Fence, OpRule::Fence},
+    {Instruction::AtomicRMW, OpRule::Atomic},
+    {Instruction::AtomicCmpXchg, OpRule::Atomic},
+    {Instruction::Load, OpRule::Memory},  {Instruction::Store, OpRule::Memory},
+    {Instruction::Call, OpRule::Call},
+};
+// clang-format on
+
+static unsigned objectAddressSpace(const Value *Obj) {
+  if (!Obj->getType()->isPointerTy())
+    return AS_Generic;
+  if (unsigned AS = Obj->getType()->getPointerAddressSpace())
+    return AS;
+  if (auto *ASC = dyn_cast<AddrSpaceCastOperator>(Obj))
+    return ASC->getSrcAddressSpace();
+  if (isa<AllocaInst>(Obj))
+    return AS_Local;
+  // CUDA kernel pointer parameters point to global memory (the NVPTX
+  // backend's own argument lowering makes the same assumption).
+  if (auto *Arg = dyn_cast<Argument>(Obj))
+    if (isKernel(*Arg->getParent()))
+      return AS_Global;
+  return AS_Generic;
+}
+
+unsigned resolveAddressSpace(const Value *Ptr) {
+  if (unsigned AS = Ptr->getType()->getPointerAddressSpace())
+    return AS;
+  SmallVector<const Value *, 4> Objects;
+  getUnderlyingObjects(Ptr, Objects, nullptr, 8);
+  unsigned Result = AS_Generic;
+  for (const Value *Obj : Objects) {
+    unsigned AS = objectAddressSpace(Obj);
+    if (AS == AS_Generic || (Result != AS_Generic && Result != AS))
+      return AS_Generic;
+    Result = AS;
+  }
+  return Result;
+}
+
+static Unit memoryUnit(unsigned AS) {
+  switch (AS) {
+  case AS_Shared:
+    return Unit::SharedMem;
+  case AS_Const:
+    return Unit::ConstMem;
+  case AS_Local:
+    return Unit::LocalMem;
+  case AS_Param:
+    return Unit::Alu; // ld.param of a kernel argument
+  default:
+    return Unit::GlobalMem;
+  }
+}
+
+static void setMemory(Classification &C, const Value *Ptr, Type *Ty,
+                      const DataLayout &DL) {
+  C.Kind = InstKind::Memory;
+  C.Pointer = Ptr;
+  C.AddrSpace = resolveAddressSpace(Ptr);
+  C.GenericAsGlobal = C.AddrSpace == AS_Generic;
+  C.Bytes = Ty->isSized() ? DL.getTypeStoreSize(Ty).getKnownMinValue() : 4;
+  C.Units = {{memoryUnit(C.AddrSpace), 1}};
+}
+
+static Classification unknown(const char *Assumption, std::string Note) {
+  Classification C;
+  C.Kind = InstKind::Unknown;
+  C.Units = {{Unit::Other, 1}};
+  C.Assumption = Assumption;
+  C.Note = std::move(Note);
+  return C;
+}
+
+static bool isApproxFP(const Instruction &I) {
+  auto *FPO = dyn_cast<FPMathOperator>(&I);
+  return FPO && (FPO->hasApproxFunc() || FPO->hasAllowReciprocal());
+}
+
+static const Type *callType(const CallBase &CB) {
+  if (!CB.getType()->isVoidTy() || CB.arg_size() == 0)
+    return CB.getType();
+  return CB.getArgOperand(0)->getType();
+}
+
+static Classification memTransfer(const CallBase &CB) {
+  auto *Len = dyn_cast<ConstantInt>(CB.getArgOperand(2));
+  if (!Len)
+    return unknown("memtransfer_unknown_length",
+                   "memory transfer of unknown length counted as one "
+                   "instruction");
+  // Assumes the backend moves 4-byte words.
+  double Words = double((Len->getZExtValue() + 3) / 4);
+  Classification C;
+  unsigned DstAS = resolveAddressSpace(CB.getArgOperand(0));
+  C.Units.push_back({memoryUnit(DstAS), Words});
+  C.GenericAsGlobal = DstAS == AS_Generic;
+  if (!isa<MemSetInst>(CB)) {
+    unsigned SrcAS = resolveAddressSpace(CB.getArgOperand(1));
+    C.Units.push_back({memoryUnit(SrcAS), Words});
+    C.GenericAsGlobal |= SrcAS == AS_Generic;
+  }
+  return C;
+}
+
+static Classification classifyIntrinsic(const CallBase &CB, StringRef Name,
+                                        const DataLayout &DL) {
+  CallCost Cost = lookupIntrinsic(Name);
+  Classification C;
+  switch (Cost.Rule) {
+  case CallRule::Free:
+    return C;
+  case CallRule::Fixed:
+    C.Units = Cost.Units;
+    return C;
+  case CallRule::ByType:
+    C.Units = Cost.Units;
+    C.Units[0].U = unitForType(callType(CB));
+    return C;
+  case CallRule::Div:
+    C.Units = divExpansion(callType(CB), isApproxFP(CB));
+    return C;
+  case CallRule::Sqrt:
+    C.Units =
+        sqrtExpansion(callType(CB), isApproxFP(CB) || Name.contains("approx"));
+    return C;
+  case CallRule::GlobalLoad:
+    setMemory(C, CB.getArgOperand(0), CB.getType(), DL);
+    C.AddrSpace = AS_Global;
+    C.GenericAsGlobal = false;
+    C.Units = {{Unit::GlobalMem, 1}};
+    return C;
+  case CallRule::MemTransfer:
+    return memTransfer(CB);
+  case CallRule::Unknown:
+    break;
+  }
+  return unknown("unknown_intrinsic", ("intrinsic " + Name +
+                                       " is not in the table; counted as "
+                                       "one 'other' instruction")
+                                          .str());
+}
+
+static Classification classifyCall(const CallBase &CB, const DataLayout &DL) {
+  if (CB.isInlineAsm())
+    return unknown("inline_asm",
+                   "inline assembly counted as one 'other' instruction");
+  const Function *Callee = CB.getCalledFunction();
+  if (!Callee)
+    return unknown("indirect_call", "indirect call: callee unknown, counted "
+                                    "as one 'other' instruction");
+  StringRef Name = Callee->getName();
+  if (Name.starts_with("llvm."))
+    return classifyIntrinsic(CB, Name, DL);
+  if (!Callee->isDeclaration()) {
+    Classification C;
+    C.Kind = InstKind::DirectCall;
+    C.Callee = Callee;
+    C.Units = {{Unit::Other, 1}}; // the call itself
+    return C;
+  }
+  CallCost Cost = lookupLibdevice(Name);
+  if (Cost.Rule == CallRule::Fixed) {
+    Classification C;
+    C.Units = Cost.Units;
+    return C;
+  }
+  if (Name.starts_with("__nv_"))
+    return unknown("unknown_libdevice_call",
+                   ("libdevice function " + Name +
+                    " is not in the table; counted as one 'other' instruction")
+                       .str());
+  return unknown("external_call", ("call to external function " + Name +
+                                   " counted as one 'other' instruction")
+                                      .str());
+}
+
+static unsigned gepAluOps(const GetElementPtrInst &GEP) {
+  unsigned Variable = 0;
+  bool AnyNonZero = false;
+  for (const Use &Idx : GEP.indices()) {
+    if (auto *CI = dyn_cast<ConstantInt>(Idx)) {
+      AnyNonZero |= !CI->isZero();
+      continue;
+    }
+    ++Variable;
+  }
+  if (Variable)
+    return Variable; // mad.wide / shl+add per index, constants folded in
+  return AnyNonZero ? 1 : 0;
+}
+
+Classification classifyInstruction(const Instruction &I, const DataLayout &DL) {
+  OpRule Rule = OpRule::Other;
+  bool Found = false;
+  for (const OpcodeRow &Row : OpcodeTable)
+    if (Row.Opcode == I.getOpcode()) {
+      Rule = Row.Rule;
+      Found = true;
+      break;
+    }
+  if (!Found)
+    return unknown("unknown_instruction",
+                   (Twine("instruction '") + I.getOpcodeName() +
+                    "' counted as one 'other' instruction")
+                       .str());
+  Classification C;
+  switch (Rule) {
+  case OpRule::ByType:
+    C.Units = {{unitForType(I.getType()), 1}};
+    break;
+  case OpRule::Alu:
+    C.Units = {{Unit::Alu, 1}};
+    break;
+  case OpRule::Gep:
+    if (unsigned N = gepAluOps(cast<GetElementPtrInst>(I)))
+      C.Units = {{Unit::Alu, double(N)}};
+    break;
+  case OpRule::Other:
+    C.Units = {{Unit::Other, 1}};
+    break;
+  case OpRule::Free:
+    break;
+  case OpRule::FDiv:
+    C.Units = divExpansion(I.getType(), isApproxFP(I));
+    break;
+  case OpRule::FRem:
+    C.Units = remExpansion(I.getType());
+    break;
+  case OpRule::Fence:
+    C.Units = {{Unit::Sync, 1}};
+    break;
+  case OpRule::Atomic:
+    C.Units = {{Unit::Atomic, 1}};
+    break;
+  case OpRule::Memory:
+    if (auto *LI = dyn_cast<LoadInst>(&I))
+      setMemory(C, LI->getPointerOperand(), LI->getType(), DL);
+    else {
+      auto &SI = cast<StoreInst>(I);
+      setMemory(C, SI.getPointerOperand(), SI.getValueOperand()->getType(), DL);
+    }
+    break;
+  case OpRule::Call:
+    return classifyCall(cast<CallBase>(I), DL);
+  }
+  return C;
+}
+
+} // namespace gpa

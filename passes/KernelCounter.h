@@ -1,0 +1,82 @@
+//===- KernelCounter.h - Dynamic per-thread counts of a kernel -*- C++ -*-===//
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+// Summarises each function once: classified instructions weighted by block
+// executions, with device-function calls folded in bottom-up (a callee's
+// summary scaled by the call's weight). Recursion and indirect calls are
+// bounded: the call counts as one "other" instruction and an assumption.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef GPA_PASSES_KERNELCOUNTER_H
+#define GPA_PASSES_KERNELCOUNTER_H
+
+#include "gpa/Units.h"
+
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/IR/PassManager.h"
+
+#include <map>
+#include <string>
+#include <vector>
+
+namespace llvm {
+class Instruction;
+} // namespace llvm
+
+namespace gpa {
+
+/// Timing-memory (global/local) access statistics, dynamic per thread.
+struct MemoryStats {
+  double Accesses = 0;
+  double Bytes = 0; // sum of bytes per access
+  double Coalesced = 0, Broadcast = 0, Uncoalesced = 0;
+  double UncoalescedTransactions = 0; // sum of transactions per warp
+  void addScaled(const MemoryStats &O, double W);
+};
+
+struct FunctionSummary {
+  PerUnit Counts{};
+  MemoryStats Mem;
+  /// Named assumptions -> dynamic per-thread instructions they affect.
+  std::map<std::string, double> Assumed;
+  unsigned UnknownTripCountLoops = 0;
+  unsigned ConstantTripCountLoops = 0;
+  /// Functions reachable through direct calls, this one included.
+  llvm::SmallPtrSet<const llvm::Function *, 8> Reached;
+  void addScaled(const FunctionSummary &Callee, double W);
+};
+
+/// Something the estimate could not see through, for a remark.
+struct CounterNote {
+  const llvm::Instruction *At;
+  std::string Message;
+};
+
+class KernelCounter {
+public:
+  KernelCounter(llvm::FunctionAnalysisManager &FAM, unsigned DefaultTripCount)
+      : FAM(FAM), DefaultTripCount(DefaultTripCount) {}
+
+  /// The summary of \p F per call, computed on first use.
+  const FunctionSummary &summarize(llvm::Function &F);
+
+  const std::vector<CounterNote> &notes() const { return Notes; }
+
+private:
+  void countFunction(llvm::Function &F, FunctionSummary &S);
+  void note(const llvm::Instruction &I, std::string Message);
+
+  llvm::FunctionAnalysisManager &FAM;
+  unsigned DefaultTripCount;
+  std::map<const llvm::Function *, FunctionSummary> Done;
+  llvm::SmallPtrSet<const llvm::Function *, 8> InProgress;
+  llvm::SmallPtrSet<const llvm::Instruction *, 8> Noted;
+  std::vector<CounterNote> Notes;
+};
+
+} // namespace gpa
+
+#endif // GPA_PASSES_KERNELCOUNTER_H

@@ -1,0 +1,37 @@
+//===- KernelResult.h - One kernel's analysis and its provenance -*- C++
+//-*-===//
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+// What the pass hands to the remark emitter and the report writer.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef GPA_PASSES_KERNELRESULT_H
+#define GPA_PASSES_KERNELRESULT_H
+
+#include "LaunchAssumptions.h"
+
+#include "gpa/Analysis.h"
+
+#include <string>
+
+namespace llvm {
+class Function;
+} // namespace llvm
+
+namespace gpa {
+
+struct KernelResult {
+  const llvm::Function *F = nullptr;
+  KernelAnalysis Analysis;
+  AssumptionList Assumed;
+  std::string Demangled;
+  /// Source location from the kernel's DISubprogram, never absolute.
+  std::string File;
+  unsigned Line = 0;
+};
+
+} // namespace gpa
+
+#endif // GPA_PASSES_KERNELRESULT_H

@@ -1,0 +1,168 @@
+//===- LaunchAssumptions.cpp - GPU model and launch configuration --------===//
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+// Defaults: 256 threads per block unless __launch_bounds__ (maxntid) says
+// otherwise; a grid that fills the GPU (SMs x resident blocks per SM at the
+// assumed occupancy); 32 registers per thread (a middle estimate for the
+// kernels the paper studies: the real count is only known after ptxas);
+// shared memory from the static __shared__ variables the kernel can reach.
+//
+//===----------------------------------------------------------------------===//
+
+#include "LaunchAssumptions.h"
+#include "Compat.h"
+#include "InstructionClassifier.h"
+#include "KernelCounter.h"
+
+#include "gpa/GpuModelLoader.h"
+#include "gpa/Occupancy.h"
+
+#include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/IR/Constants.h"
+#include "llvm/IR/GlobalVariable.h"
+#include "llvm/IR/Instruction.h"
+#include "llvm/IR/Module.h"
+
+using namespace llvm;
+
+namespace gpa {
+
+Assumption numberAssumption(std::string Name, double Value,
+                            std::string Source) {
+  Assumption A;
+  A.Name = std::move(Name);
+  A.Number = Value;
+  A.Source = std::move(Source);
+  return A;
+}
+
+Assumption textAssumption(std::string Name, std::string Value,
+                          std::string Source) {
+  Assumption A;
+  A.Name = std::move(Name);
+  A.IsNumber = false;
+  A.Text = std::move(Value);
+  A.Source = std::move(Source);
+  return A;
+}
+
+bool chooseGpu(const Module &M, const Function *FirstKernel,
+               const PluginOptions &O, GpuModel &Gpu, Assumption &Chosen,
+               std::string &Error) {
+  std::string Name = O.Gpu, Source = "-gpa-gpu";
+  if (Name.empty()) {
+    std::optional<unsigned> Sm =
+        FirstKernel ? getSmVersion(*FirstKernel) : std::nullopt;
+    Name = closestBundledModel(Sm ? *Sm : 80);
+    Source = Sm ? "closest bundled model to target sm_" + std::to_string(*Sm)
+                : "no target-cpu in the module: closest bundled model to "
+                  "sm_80";
+  }
+  std::string LoadError;
+  if (!loadGpuModel(Name, Gpu, LoadError)) {
+    Error = "-gpa-gpu=" + Name + ": " + LoadError;
+    return false;
+  }
+  Chosen = textAssumption("gpu", Gpu.Name, Source);
+  return true;
+}
+
+/// Bytes of static shared memory the kernel's call tree references.
+static uint64_t staticSharedBytes(const Module &M, const FunctionSummary &S,
+                                  bool &HasDynamic) {
+  uint64_t Total = 0;
+  const DataLayout &DL = M.getDataLayout();
+  for (const GlobalVariable &GV : M.globals()) {
+    if (GV.getAddressSpace() != AS_Shared)
+      continue;
+    // Walk users through constant expressions to the using functions.
+    SmallVector<const User *, 8> Work(GV.user_begin(), GV.user_end());
+    SmallPtrSet<const User *, 16> Seen;
+    bool Used = false;
+    while (!Work.empty() && !Used) {
+      const User *U = Work.pop_back_val();
+      if (!Seen.insert(U).second)
+        continue;
+      if (auto *I = dyn_cast<Instruction>(U))
+        Used = S.Reached.count(I->getFunction());
+      else if (isa<Constant>(U))
+        Work.append(U->user_begin(), U->user_end());
+    }
+    if (!Used)
+      continue;
+    uint64_t Size = DL.getTypeAllocSize(GV.getValueType()).getKnownMinValue();
+    if (Size == 0)
+      HasDynamic = true; // extern __shared__ T x[];
+    Total += Size;
+  }
+  return Total;
+}
+
+LaunchStatus buildLaunch(const Function &K, const FunctionSummary &S,
+                         const GpuModel &Gpu, const PluginOptions &O,
+                         LaunchConfig &Launch, AssumptionList &Assumed,
+                         std::string &Error) {
+  if (std::optional<uint64_t> Bound = getMaxNtid(K)) {
+    Launch.ThreadsPerBlock = *Bound;
+    Assumed.push_back(numberAssumption("block_size", double(*Bound),
+                                       "__launch_bounds__ (nvvm.maxntid)"));
+    if (*Bound > Gpu.MaxThreadsPerBlock) {
+      Error = "__launch_bounds__ of " + std::to_string(*Bound) +
+              " threads exceeds " + Gpu.Name + "'s " +
+              std::to_string(Gpu.MaxThreadsPerBlock);
+      return LaunchStatus::KernelDoesNotFit;
+    }
+  } else {
+    Launch.ThreadsPerBlock = O.BlockSize;
+    Assumed.push_back(numberAssumption(
+        "block_size", double(O.BlockSize),
+        O.BlockSizeGiven ? "-gpa-block-size" : "default of -gpa-block-size"));
+    if (O.BlockSize > Gpu.MaxThreadsPerBlock) {
+      Error = "-gpa-block-size=" + std::to_string(O.BlockSize) +
+              " exceeds the " + std::to_string(Gpu.MaxThreadsPerBlock) +
+              " threads per block of " + Gpu.Name;
+      return LaunchStatus::BadOption;
+    }
+  }
+  Launch.RegistersPerThread = O.RegistersPerThread;
+  Assumed.push_back(numberAssumption(
+      "registers_per_thread", double(O.RegistersPerThread),
+      O.RegistersGiven ? "-gpa-registers-per-thread"
+                       : "default estimate of -gpa-registers-per-thread"));
+  if (O.RegistersPerThread > Gpu.MaxRegistersPerThread) {
+    Error =
+        "-gpa-registers-per-thread=" + std::to_string(O.RegistersPerThread) +
+        " exceeds the " + std::to_string(Gpu.MaxRegistersPerThread) + " of " +
+        Gpu.Name;
+    return LaunchStatus::BadOption;
+  }
+  bool HasDynamic = false;
+  Launch.SharedBytesPerBlock = staticSharedBytes(*K.getParent(), S, HasDynamic);
+  Assumed.push_back(numberAssumption(
+      "shared_bytes_per_block", double(Launch.SharedBytesPerBlock),
+      HasDynamic ? "static __shared__ variables; extern (dynamic) shared "
+                   "memory assumed 0 bytes"
+                 : "static __shared__ variables"));
+
+  Launch.Blocks = 1;
+  Occupancy Occ = computeOccupancy(Launch, Gpu);
+  if (!Occ.Fits) {
+    Error = "a block does not fit on " + Gpu.Name + ": " + Occ.Reason;
+    return LaunchStatus::KernelDoesNotFit;
+  }
+  if (O.GridSize) {
+    Launch.Blocks = O.GridSize;
+    Assumed.push_back(
+        numberAssumption("grid_size", double(O.GridSize), "-gpa-grid-size"));
+  } else {
+    Launch.Blocks = uint64_t(Gpu.NumSms) * Occ.MaxActiveBlocksPerSm;
+    Assumed.push_back(numberAssumption(
+        "grid_size", double(Launch.Blocks),
+        "fills the GPU: " + std::to_string(Gpu.NumSms) + " SMs x " +
+            std::to_string(Occ.MaxActiveBlocksPerSm) + " resident blocks"));
+  }
+  return LaunchStatus::Ok;
+}
+
+} // namespace gpa

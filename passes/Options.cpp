@@ -1,0 +1,95 @@
+//===- Options.cpp - Command-line options of the GpuPowerAdvisor plugin ---===//
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+// With clang 22, `-fpass-plugin=GpuPowerAdvisor.so -mllvm -gpa-gpu=h100`
+// works as is; clang 19 also needs `-fplugin=GpuPowerAdvisor.so` so that the
+// options are registered before -mllvm is parsed (docs/plugin.md).
+//
+//===----------------------------------------------------------------------===//
+
+#include "Options.h"
+
+#include "llvm/Support/CommandLine.h"
+
+using namespace llvm;
+
+static cl::OptionCategory GPACategory("GpuPowerAdvisor Options");
+
+static cl::opt<std::string>
+    GpuOpt("gpa-gpu",
+           cl::desc("GPU model: a bundled name (gtx280, v100, a100, h100) or "
+                    "a model .json file (default: the bundled model closest "
+                    "to the kernel's target-cpu sm_XX)"),
+           cl::value_desc("name|file"), cl::cat(GPACategory));
+
+static cl::opt<unsigned>
+    BlockSizeOpt("gpa-block-size",
+                 cl::desc("Threads per block assumed for kernels without "
+                          "__launch_bounds__ (default 256)"),
+                 cl::init(256), cl::cat(GPACategory));
+
+static cl::opt<unsigned> GridSizeOpt(
+    "gpa-grid-size",
+    cl::desc("Blocks per launch (default 0: enough blocks to fill every SM "
+             "at full occupancy)"),
+    cl::init(0), cl::cat(GPACategory));
+
+static cl::opt<unsigned> RegistersOpt(
+    "gpa-registers-per-thread",
+    cl::desc("Registers per thread assumed for occupancy (default 32)"),
+    cl::init(32), cl::cat(GPACategory));
+
+static cl::opt<unsigned> TripCountOpt(
+    "gpa-default-trip-count",
+    cl::desc("Iterations assumed for loops whose trip count is not a "
+             "compile-time constant (default 16)"),
+    cl::init(16), cl::cat(GPACategory));
+
+static cl::opt<std::string> ReportOpt(
+    "gpa-report",
+    cl::desc("Write the gpa-report/1 JSON to this file; %arch is replaced "
+             "by the target sm_XX"),
+    cl::value_desc("file"), cl::cat(GPACategory));
+
+namespace gpa {
+
+PluginOptions readPluginOptions() {
+  PluginOptions O;
+  O.Gpu = GpuOpt;
+  O.BlockSize = BlockSizeOpt;
+  O.BlockSizeGiven = BlockSizeOpt.getNumOccurrences() > 0;
+  O.GridSize = GridSizeOpt;
+  O.RegistersPerThread = RegistersOpt;
+  O.RegistersGiven = RegistersOpt.getNumOccurrences() > 0;
+  O.DefaultTripCount = TripCountOpt;
+  O.TripCountGiven = TripCountOpt.getNumOccurrences() > 0;
+  O.ReportFile = ReportOpt;
+  return O;
+}
+
+bool validatePluginOptions(const PluginOptions &O, std::string &Error) {
+  if (O.BlockSize == 0) {
+    Error = "-gpa-block-size must be at least 1";
+    return false;
+  }
+  if (O.RegistersPerThread == 0) {
+    Error = "-gpa-registers-per-thread must be at least 1";
+    return false;
+  }
+  if (O.DefaultTripCount == 0) {
+    Error = "-gpa-default-trip-count must be at least 1";
+    return false;
+  }
+  if (GpuOpt.getNumOccurrences() > 0 && O.Gpu.empty()) {
+    Error = "-gpa-gpu needs a model name or file";
+    return false;
+  }
+  if (ReportOpt.getNumOccurrences() > 0 && O.ReportFile.empty()) {
+    Error = "-gpa-report needs a file name";
+    return false;
+  }
+  return true;
+}
+
+} // namespace gpa

@@ -1,0 +1,40 @@
+//===- Options.h - Command-line options of the GpuPowerAdvisor plugin -*- C++
+//-*-===//
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+// The -gpa-* options (clang: -mllvm -gpa-...), read once per module into a
+// plain struct so the analysis code never touches cl::opt globals.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef GPA_PASSES_OPTIONS_H
+#define GPA_PASSES_OPTIONS_H
+
+#include <cstdint>
+#include <string>
+
+namespace gpa {
+
+struct PluginOptions {
+  std::string Gpu;          // -gpa-gpu: bundled name or model file
+  uint64_t BlockSize = 256; // -gpa-block-size
+  bool BlockSizeGiven = false;
+  uint64_t GridSize = 0;            // -gpa-grid-size; 0 = fill the GPU
+  uint64_t RegistersPerThread = 32; // -gpa-registers-per-thread
+  bool RegistersGiven = false;
+  unsigned DefaultTripCount = 16; // -gpa-default-trip-count
+  bool TripCountGiven = false;
+  std::string ReportFile; // -gpa-report
+};
+
+/// Snapshot of the cl::opt values.
+PluginOptions readPluginOptions();
+
+/// Checks values that do not depend on the GPU model. Returns false with
+/// Error naming the offending option.
+bool validatePluginOptions(const PluginOptions &O, std::string &Error);
+
+} // namespace gpa
+
+#endif // GPA_PASSES_OPTIONS_H

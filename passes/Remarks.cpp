@@ -1,0 +1,168 @@
+//===- Remarks.cpp - The plugin's optimization remarks -------------------===//
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+// ore::NV has no double overload (it would be ambiguous), so real numbers are
+// passed as fixed-precision strings; YAML consumers parse them as numbers.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Remarks.h"
+
+#include "gpa/Report.h"
+
+#include "llvm/Analysis/OptimizationRemarkEmitter.h"
+#include "llvm/IR/DebugInfoMetadata.h"
+#include "llvm/IR/Function.h"
+#include "llvm/IR/Instruction.h"
+#include "llvm/Support/Format.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <algorithm>
+#include <cmath>
+
+using namespace llvm;
+
+namespace gpa {
+
+std::string formatCount(double V) {
+  if (!std::isfinite(V))
+    return "nan";
+  std::string S;
+  raw_string_ostream OS(S);
+  OS << format("%.3f", V);
+  OS.flush();
+  while (!S.empty() && S.back() == '0')
+    S.pop_back();
+  if (!S.empty() && S.back() == '.')
+    S.pop_back();
+  return S == "-0" ? "0" : S;
+}
+
+static std::string fixed(double V, unsigned Decimals) {
+  std::string S;
+  raw_string_ostream OS(S);
+  OS << format("%.*f", int(Decimals), std::isfinite(V) ? V : 0.0);
+  return OS.str();
+}
+
+static std::string scientific(double V) {
+  std::string S;
+  raw_string_ostream OS(S);
+  OS << format("%.3e", std::isfinite(V) ? V : 0.0);
+  return OS.str();
+}
+
+std::string dominantUnits(const KernelProfile &P) {
+  std::vector<std::pair<double, std::size_t>> Order;
+  for (std::size_t U = 0; U < NumUnits; ++U)
+    if (P.PerThread[U] > 0)
+      Order.push_back({P.PerThread[U], U});
+  // Most instructions first; ties in Units.def order.
+  std::stable_sort(
+      Order.begin(), Order.end(),
+      [](const auto &A, const auto &B) { return A.first > B.first; });
+  std::string Out;
+  for (std::size_t I = 0; I < Order.size() && I < 3; ++I) {
+    if (I)
+      Out += ", ";
+    Out += allUnits()[Order[I].second].Key;
+  }
+  return Out.empty() ? "none" : Out;
+}
+
+std::string countsText(const KernelProfile &P) {
+  std::string Out;
+  for (const UnitInfo &U : allUnits()) {
+    double N = P.count(U.Id);
+    if (N <= 0)
+      continue;
+    if (!Out.empty())
+      Out += ' ';
+    Out += std::string(U.Key) + "=" + formatCount(N);
+  }
+  return Out.empty() ? "none" : Out;
+}
+
+static const char *caseName(TimingCase C) {
+  switch (C) {
+  case TimingCase::NotEnoughWarps:
+    return "not enough warps";
+  case TimingCase::MemoryBound:
+    return "memory-bound";
+  case TimingCase::ComputeBound:
+    return "compute-bound";
+  case TimingCase::Empty:
+    break;
+  }
+  return "empty";
+}
+
+static DiagnosticLocation kernelLocation(const Function &F) {
+  if (const DISubprogram *SP = F.getSubprogram())
+    return DiagnosticLocation(SP);
+  return DiagnosticLocation();
+}
+
+void emitKernelRemarks(const KernelResult &K, const GpuModel &Gpu,
+                       FunctionAnalysisManager &FAM) {
+  Function &F = const_cast<Function &>(*K.F);
+  auto &ORE = FAM.getResult<OptimizationRemarkEmitterAnalysis>(F);
+  const KernelAnalysis &A = K.Analysis;
+  const Evaluation &E = A.Requested;
+  const KernelProfile &P = A.Profile;
+  unsigned AllSms = A.MaxUsefulSms;
+  ORE.emit([&] {
+    OptimizationRemarkAnalysis R(RemarkPassName, "KernelPowerProfile",
+                                 kernelLocation(F), &F.getEntryBlock());
+    R << ore::NV("Kernel", K.Demangled) << " on " << ore::NV("GPU", Gpu.Name)
+      << ": MWP " << ore::NV("MWP", fixed(E.Time.Mwp, 2)) << ", CWP "
+      << ore::NV("CWP", fixed(E.Time.Cwp, 2)) << ", case "
+      << ore::NV("Case", timingCaseNumber(E.Time.Case)) << " ("
+      << caseName(E.Time.Case) << "); time "
+      << ore::NV("ExecTimeS", scientific(E.Time.ExecTimeS)) << " s, power "
+      << ore::NV("TotalPowerW", fixed(E.Pow.TotalPowerW, 1)) << " W, "
+      << ore::NV("GIPSPerW", fixed(E.Eff.GipsPerW, 4)) << " GIPS/W; "
+      << "bandwidth-bound "
+      << ore::NV("BandwidthBound", A.Adv.BandwidthBound ? "yes" : "no")
+      << ", optimal SMs " << ore::NV("OptimalSMs", A.Adv.OptimalActiveSms)
+      << " of " << ore::NV("SMs", AllSms) << ", energy saved "
+      << ore::NV("EnergySavedPct", fixed(A.Adv.Savings.RuntimeIdlePct, 1))
+      << "%; dominant units: " << ore::NV("DominantUnits", dominantUnits(P))
+      << "; per thread: " << ore::NV("Counts", countsText(P)) << "; launch "
+      << ore::NV("BlockSize", unsigned(P.Launch.ThreadsPerBlock))
+      << " threads x " << ore::NV("GridSize", unsigned(P.Launch.Blocks))
+      << " blocks (assumed)";
+    return R;
+  });
+  if (!A.Adv.BandwidthBound || A.Adv.OptimalActiveSms >= AllSms)
+    return;
+  ORE.emit([&] {
+    OptimizationRemarkMissed R(RemarkPassName, "UseFewerSMs", kernelLocation(F),
+                               &F.getEntryBlock());
+    R << ore::NV("Kernel", K.Demangled)
+      << " is memory-bandwidth bound: running it on "
+      << ore::NV("OptimalSMs", A.Adv.OptimalActiveSms) << " of "
+      << ore::NV("SMs", AllSms) << " SMs keeps its speed and saves "
+      << ore::NV("EnergySavedPct", fixed(A.Adv.Savings.RuntimeIdlePct, 1))
+      << "% of its energy ("
+      << ore::NV("PowerGatingSavedPct", fixed(A.Adv.Savings.PowerGatingPct, 1))
+      << "% with power gating)";
+    return R;
+  });
+}
+
+void emitNoteRemarks(const std::vector<CounterNote> &Notes,
+                     FunctionAnalysisManager &FAM) {
+  for (const CounterNote &N : Notes) {
+    Function &F = const_cast<Function &>(*N.At->getFunction());
+    auto &ORE = FAM.getResult<OptimizationRemarkEmitterAnalysis>(F);
+    ORE.emit([&] {
+      return OptimizationRemarkAnalysis(RemarkPassName, "EstimateAssumption",
+                                        N.At)
+             << N.Message;
+    });
+  }
+}
+
+} // namespace gpa

@@ -1,0 +1,110 @@
+//===- ReportWriter.cpp - The plugin's gpa-report/1 JSON file ------------===//
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+// Several device compilations of one build (one per --cuda-gpu-arch) each
+// run the plugin; "%arch" in -gpa-report gives each its own file
+// (docs/plugin.md, "Report files").
+//
+//===----------------------------------------------------------------------===//
+
+#include "ReportWriter.h"
+
+#include "gpa/CanonicalJson.h"
+#include "gpa/Report.h"
+
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <exception>
+
+using namespace llvm;
+using nlohmann::json;
+
+namespace gpa {
+
+std::string reportFileName(const std::string &Pattern,
+                           const std::string &Arch) {
+  std::string Out;
+  for (std::size_t I = 0; I < Pattern.size();) {
+    if (Pattern.compare(I, 5, "%arch") == 0) {
+      Out += Arch;
+      I += 5;
+    } else {
+      Out += Pattern[I++];
+    }
+  }
+  return Out;
+}
+
+static json assumptionsJson(const AssumptionList &List) {
+  json Out = json::object();
+  for (const Assumption &A : List) {
+    json V = A.IsNumber ? json(A.Number) : json(A.Text);
+    Out[A.Name] = {{"value", V}, {"source", A.Source}};
+  }
+  return Out;
+}
+
+static json kernelJson(const KernelResult &K, const GpuModel &Gpu) {
+  json Obj = kernelReportJson(K.Analysis, Gpu);
+  json Counts = json::object();
+  for (const UnitInfo &U : allUnits())
+    Counts[std::string(U.Key)] = K.Analysis.Profile.count(U.Id);
+  Obj["counts_per_thread"] = Counts;
+  Obj["demangled"] = K.Demangled;
+  Obj["assumptions"] = assumptionsJson(K.Assumed);
+  if (K.File.empty())
+    Obj["location"] = nullptr;
+  else
+    Obj["location"] = {{"file", K.File}, {"line", K.Line}};
+  const KernelProfile &P = K.Analysis.Profile;
+  Obj["memory"] = {
+      {"bytes_per_access", P.BytesPerMemAccess},
+      {"uncoalesced_per_thread", P.UncoalescedMem},
+      {"uncoalesced_transactions_per_warp", P.UncoalescedTransactionsPerWarp}};
+  return Obj;
+}
+
+bool renderReport(const GpuModel &Gpu, const std::vector<KernelResult> &Kernels,
+                  std::string &Text, std::string &Error) {
+  try {
+    json Doc = reportJson(Gpu, {});
+    json Array = json::array();
+    for (const KernelResult &K : Kernels)
+      Array.push_back(kernelJson(K, Gpu));
+    Doc["kernels"] = Array;
+    Text = toCanonicalJson(Doc);
+    return true;
+  } catch (const std::exception &E) {
+    Error = std::string("cannot build the report: ") + E.what();
+  } catch (...) {
+    Error = "cannot build the report";
+  }
+  return false;
+}
+
+bool writeReport(const std::string &File, const GpuModel &Gpu,
+                 const std::vector<KernelResult> &Kernels, std::string &Error) {
+  std::string Text;
+  if (!renderReport(Gpu, Kernels, Text, Error))
+    return false;
+  std::error_code EC;
+  raw_fd_ostream OS(File, EC, sys::fs::OF_None);
+  if (EC) {
+    Error = "-gpa-report=" + File + ": " + EC.message();
+    return false;
+  }
+  OS << Text;
+  if (!Text.empty() && Text.back() != '\n')
+    OS << '\n';
+  OS.close();
+  if (OS.has_error()) {
+    Error = "-gpa-report=" + File + ": " + OS.error().message();
+    OS.clear_error();
+    return false;
+  }
+  return true;
+}
+
+} // namespace gpa
