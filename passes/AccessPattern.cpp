@@ -2,11 +2,12 @@
 //
 // SPDX-License-Identifier: Apache-2.0
 //
-// The address's SCEV is evaluated twice with threadIdx.x = 0 and 1 while
-// every other integer unknown (blockIdx, blockDim, kernel arguments, loop
-// invariants) is pinned to a constant; the difference is the per-thread
-// stride. Doing it for two different pinnings tells a constant stride from
-// one that depends on run-time values (a[tid * n]). Unknowns that themselves
+// The address's SCEV is evaluated with threadIdx.x = 0 and 1 while every
+// other integer unknown (blockIdx, blockDim, kernel arguments, loop
+// invariants) is pinned to a constant and every loop recurrence is evaluated
+// at a fixed iteration; the difference is the per-thread stride. Repeating
+// it with another pinning and another iteration tells a constant stride from
+// one that depends on run-time values (a[tid * n]) or on the iteration. Unknowns that themselves
 // depend on threadIdx.x through data (a[idx[tid]]) make the access a gather.
 //
 // Transactions per warp (32-byte sectors): min(32, ceil(32 * stride / 32)),
@@ -92,28 +93,44 @@ struct UnknownCollector {
 };
 } // namespace
 
-/// Address(lane = 1) - Address(lane = 0) with the other integer unknowns
-/// pinned to \p Pin; nullopt if SCEV cannot fold it to a constant.
-static std::optional<int64_t>
-strideWithPin(const SCEV *Addr, ArrayRef<const SCEVUnknown *> Unknowns,
-              int64_t Pin, ScalarEvolution &SE) {
-  ValueToSCEVMapTy Lane0, Lane1;
-  for (const SCEVUnknown *U : Unknowns) {
+namespace {
+/// Pins integer unknowns to constants and evaluates every add recurrence at
+/// a fixed iteration, so that a thread's address folds to base + constant.
+class PinRewriter : public SCEVRewriteVisitor<PinRewriter> {
+public:
+  PinRewriter(ScalarEvolution &SE, int64_t Lane, int64_t Pin, unsigned Iter)
+      : SCEVRewriteVisitor(SE), Lane(Lane), Pin(Pin), Iter(Iter) {}
+
+  const SCEV *visitUnknown(const SCEVUnknown *U) {
     Type *Ty = U->getType();
     if (!Ty->isIntegerTy())
-      continue; // pointer bases cancel in the difference
-    Value *V = U->getValue();
-    if (isLaneIdValue(V)) {
-      Lane0[V] = SE.getConstant(Ty, 0);
-      Lane1[V] = SE.getConstant(Ty, 1);
-    } else {
-      Lane0[V] = Lane1[V] = SE.getConstant(Ty, Pin, /*isSigned=*/true);
-    }
+      return U; // pointer bases cancel in the difference
+    return SE.getConstant(Ty, isLaneIdValue(U->getValue()) ? Lane : Pin,
+                          /*isSigned=*/true);
   }
-  const SCEV *A0 = SCEVParameterRewriter::rewrite(Addr, SE, Lane0);
-  const SCEV *A1 = SCEVParameterRewriter::rewrite(Addr, SE, Lane1);
+
+  const SCEV *visitAddRecExpr(const SCEVAddRecExpr *AR) {
+    const SCEV *Start = visit(AR->getStart());
+    if (Iter == 0 || !AR->isAffine())
+      return Start;
+    return SE.getAddExpr(Start, visit(AR->getStepRecurrence(SE)));
+  }
+
+private:
+  int64_t Lane, Pin;
+  unsigned Iter;
+};
+} // namespace
+
+/// Address(lane 1) - Address(lane 0) at loop iteration \p Iter with the
+/// other integer unknowns pinned to \p Pin; nullopt unless it folds to a
+/// constant.
+static std::optional<int64_t> strideAt(const SCEV *Addr, int64_t Pin,
+                                       unsigned Iter, ScalarEvolution &SE) {
+  const SCEV *A0 = PinRewriter(SE, 0, Pin, Iter).visit(Addr);
+  const SCEV *A1 = PinRewriter(SE, 1, Pin, Iter).visit(Addr);
   const SCEV *Diff = SE.getMinusSCEV(A1, A0);
-  if (auto *C = dyn_cast<SCEVConstant>(Diff))
+  if (auto *C = dyn_cast_or_null<SCEVConstant>(Diff))
     return C->getAPInt().getSExtValue();
   return std::nullopt;
 }
@@ -144,9 +161,12 @@ AccessPattern analyzeAccess(const Value *Ptr, uint64_t Bytes,
     P.Kind = AccessKind::Broadcast;
     return P;
   }
-  std::optional<int64_t> S1 = strideWithPin(Addr, Collector.Unknowns, 3, SE);
-  std::optional<int64_t> S2 = strideWithPin(Addr, Collector.Unknowns, 5, SE);
-  if (!S1 || !S2 || *S1 != *S2) {
+  // The stride must not change with the pinned values or the iteration.
+  std::optional<int64_t> S1 = strideAt(Addr, 3, 0, SE);
+  bool Constant = S1.has_value();
+  for (auto [Pin, Iter] : {std::pair<int64_t, unsigned>{5, 0}, {3, 1}})
+    Constant = Constant && strideAt(Addr, Pin, Iter, SE) == S1;
+  if (!Constant) {
     P.Kind = AccessKind::VariableStride;
     P.TransactionsPerWarp = 32;
     return P;

@@ -143,11 +143,11 @@ void emitKernelRemarks(const KernelResult &K, const GpuModel &Gpu,
     R << ore::NV("Kernel", K.Demangled)
       << " is memory-bandwidth bound: running it on "
       << ore::NV("OptimalSMs", A.Adv.OptimalActiveSms) << " of "
-      << ore::NV("SMs", AllSms) << " SMs keeps its speed and saves "
-      << ore::NV("EnergySavedPct", fixed(A.Adv.Savings.RuntimeIdlePct, 1))
-      << "% of its energy ("
+      << ore::NV("SMs", AllSms) << " SMs keeps its speed; energy saved "
       << ore::NV("PowerGatingSavedPct", fixed(A.Adv.Savings.PowerGatingPct, 1))
-      << "% with power gating)";
+      << "% with power gating, "
+      << ore::NV("EnergySavedPct", fixed(A.Adv.Savings.RuntimeIdlePct, 1))
+      << "% without";
     return R;
   });
 }
