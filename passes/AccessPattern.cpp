@@ -7,8 +7,9 @@
 // invariants) is pinned to a constant and every loop recurrence is evaluated
 // at a fixed iteration; the difference is the per-thread stride. Repeating
 // it with another pinning and another iteration tells a constant stride from
-// one that depends on run-time values (a[tid * n]) or on the iteration. Unknowns that themselves
-// depend on threadIdx.x through data (a[idx[tid]]) make the access a gather.
+// one that depends on run-time values (a[tid * n]) or on the iteration.
+// Unknowns that themselves depend on threadIdx.x through data (a[idx[tid]])
+// make the access a gather.
 //
 // Transactions per warp (32-byte sectors): min(32, ceil(32 * stride / 32)),
 // i.e. one sector per 32 bytes spanned, at most one per thread; run-time and

@@ -142,6 +142,7 @@ PreservedAnalyses GpuPowerAdvisorPass::run(Module &M,
     const FunctionSummary &S = Counter.summarize(*K);
     KernelResult R;
     R.F = K;
+    R.Reached = S.Reached;
     R.Demangled = demangle(K->getName());
     kernelSource(*K, R.File, R.Line);
     R.Assumed.push_back(GpuChoice);
@@ -165,9 +166,11 @@ PreservedAnalyses GpuPowerAdvisorPass::run(Module &M,
     Results.push_back(std::move(R));
   }
 
-  emitNoteRemarks(Counter.notes(), FAM);
-  for (const KernelResult &R : Results)
+  std::vector<bool> NoteEmitted;
+  for (const KernelResult &R : Results) {
+    emitNoteRemarks(Counter.notes(), R, NoteEmitted, FAM);
     emitKernelRemarks(R, Gpu, FAM);
+  }
 
   if (!O.ReportFile.empty()) {
     std::optional<unsigned> Sm = getSmVersion(*Kernels.front());

@@ -14,6 +14,8 @@
 
 #include "gpa/Analysis.h"
 
+#include "llvm/ADT/SmallPtrSet.h"
+
 #include <string>
 
 namespace llvm {
@@ -30,6 +32,8 @@ struct KernelResult {
   /// Source location from the kernel's DISubprogram, never absolute.
   std::string File;
   unsigned Line = 0;
+  /// The kernel and the device functions it calls.
+  llvm::SmallPtrSet<const llvm::Function *, 8> Reached;
 };
 
 } // namespace gpa

@@ -153,8 +153,14 @@ void emitKernelRemarks(const KernelResult &K, const GpuModel &Gpu,
 }
 
 void emitNoteRemarks(const std::vector<CounterNote> &Notes,
+                     const KernelResult &K, std::vector<bool> &Emitted,
                      FunctionAnalysisManager &FAM) {
-  for (const CounterNote &N : Notes) {
+  Emitted.resize(Notes.size(), false);
+  for (std::size_t I = 0; I < Notes.size(); ++I) {
+    const CounterNote &N = Notes[I];
+    if (Emitted[I] || !K.Reached.count(N.At->getFunction()))
+      continue;
+    Emitted[I] = true;
     Function &F = const_cast<Function &>(*N.At->getFunction());
     auto &ORE = FAM.getResult<OptimizationRemarkEmitterAnalysis>(F);
     ORE.emit([&] {

@@ -38,7 +38,11 @@ std::string countsText(const KernelProfile &P);
 void emitKernelRemarks(const KernelResult &K, const GpuModel &Gpu,
                        llvm::FunctionAnalysisManager &FAM);
 
+/// Emits the notes in functions \p K reaches that were not emitted yet
+/// (\p Emitted, one flag per note), so that each kernel's remark follows
+/// the notes that explain its estimate.
 void emitNoteRemarks(const std::vector<CounterNote> &Notes,
+                     const KernelResult &K, std::vector<bool> &Emitted,
                      llvm::FunctionAnalysisManager &FAM);
 
 } // namespace gpa

@@ -1,0 +1,59 @@
+; Operations that expand into several PTX instructions are counted by their
+; expansion (docs/plugin.md, "Expansions").
+; REQUIRES: plugin
+; RUN: %opt %loadgpa -passes=gpu-power-advisor -pass-remarks-analysis=gpu-power-advisor \
+; RUN:   -disable-output %s 2>&1 | FileCheck %s
+
+target datalayout = "e-p6:32:32-i64:64-i128:128-v16:16-v32:32-n16:32:64"
+target triple = "nvptx64-nvidia-cuda"
+
+; precise f32 division (div.rn.f32): sfu 1 + fp 6
+; CHECK: remark: {{.*}}divprecise on a100: {{.*}}; per thread: fp=6 sfu=1 other=1; launch
+define ptx_kernel void @divprecise(float %a, float %b) {
+  %q = fdiv float %a, %b
+  ret void
+}
+
+; arcp f32 division (div.approx = rcp + mul): sfu 1 + fp 1
+; CHECK: remark: {{.*}}divapprox on a100: {{.*}}; per thread: fp=1 sfu=1 other=1; launch
+define ptx_kernel void @divapprox(float %a, float %b) {
+  %q = fdiv arcp float %a, %b
+  ret void
+}
+
+; f64 division: sfu 1 + fp64 8
+; CHECK: remark: {{.*}}divdouble on a100: {{.*}}; per thread: sfu=1 fp64=8 other=1; launch
+define ptx_kernel void @divdouble(double %a, double %b) {
+  %q = fdiv double %a, %b
+  ret void
+}
+
+; llvm.sqrt.f32: precise sfu 1 + fp 4; with afn sqrt.approx: sfu 1
+; CHECK: remark: {{.*}}sqrts on a100: {{.*}}; per thread: fp=4 sfu=2 other=1; launch
+define ptx_kernel void @sqrts(float %a) {
+  %p = call float @llvm.sqrt.f32(float %a)
+  %q = call afn float @llvm.sqrt.f32(float %a)
+  ret void
+}
+
+; a libdevice call that was not inlined: __nv_expf = sfu 1 + fp 4 + alu 2,
+; __nv_fast_sinf = sfu 1
+; CHECK: remark: {{.*}}libdevice on a100: {{.*}}; per thread: fp=4 sfu=2 alu=2 other=1; launch
+define ptx_kernel void @libdevice(float %a) {
+  %e = call float @__nv_expf(float %a)
+  %s = call float @__nv_fast_sinf(float %a)
+  ret void
+}
+
+; an unknown libdevice function: other + assumption remark at the call
+; CHECK: remark: <unknown>:0:0: libdevice function __nv_not_a_function is not in the table; counted as one 'other' instruction
+; CHECK: remark: {{.*}}unknownlib on a100: {{.*}}; per thread: other=2; launch
+define ptx_kernel void @unknownlib(float %a) {
+  %e = call float @__nv_not_a_function(float %a)
+  ret void
+}
+
+declare float @llvm.sqrt.f32(float)
+declare float @__nv_expf(float)
+declare float @__nv_fast_sinf(float)
+declare float @__nv_not_a_function(float)
