@@ -1,0 +1,69 @@
+//===- PtxCfg.h - Basic blocks, loops and block weights ---------*- C++ -*-===//
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+// The control-flow graph of one PTX function: basic blocks split at labels
+// and after branches, dominators, natural loops (back edges to a dominating
+// header), and the expected executions of each block per thread under the
+// static heuristic in docs/ptx-frontend.md.
+//
+//===----------------------------------------------------------------------===//
+#ifndef GPA_PTX_PTXCFG_H
+#define GPA_PTX_PTXCFG_H
+
+#include "gpa/ptx/PtxAst.h"
+#include "gpa/ptx/PtxError.h"
+
+#include <string>
+#include <vector>
+
+namespace gpa::ptx {
+
+struct PtxBlock {
+  std::size_t Begin = 0, End = 0; ///< Instruction range [Begin, End) in Body
+  std::vector<unsigned> Succs, Preds;
+  bool Reachable = false;
+  /// Expected executions per thread per function invocation.
+  double Weight = 0;
+  /// Number of loops containing the block.
+  unsigned LoopDepth = 0;
+};
+
+struct PtxLoop {
+  unsigned Header = 0;
+  std::vector<unsigned> Blocks; ///< Sorted, includes the header
+  int Parent = -1;              ///< Enclosing loop index, -1 at top level
+  std::vector<unsigned> ExitTargets; ///< Blocks outside entered from inside
+  bool contains(unsigned B) const;
+};
+
+struct PtxCfg {
+  std::vector<PtxBlock> Blocks; ///< Block 0 is the entry
+  std::vector<PtxLoop> Loops;
+  std::vector<unsigned> Rpo;    ///< Reachable blocks in reverse post-order
+  std::vector<int> IDom;        ///< Immediate dominator (-1: entry/unreached)
+  /// Edges ignored because they enter a cycle that has no dominating header.
+  std::vector<std::pair<unsigned, unsigned>> IrreducibleEdges;
+  std::vector<std::string> Warnings;
+
+  bool dominates(unsigned A, unsigned B) const;
+};
+
+struct WeightOptions {
+  /// Iterations assumed for every loop per entry (nested loops multiply).
+  double DefaultTripCount = 16;
+  /// Block weights are clamped here (deep nests would overflow the model).
+  double MaxWeight = 1e12;
+};
+
+/// Builds blocks, dominators and loops of F. Fails (with a located error) on
+/// a branch to a label F does not define.
+bool buildCfg(const PtxFunction &F, const std::string &File, PtxCfg &Out,
+              PtxError &Error);
+
+/// Fills PtxBlock::Weight and LoopDepth (see docs/ptx-frontend.md).
+void computeBlockWeights(PtxCfg &Cfg, const WeightOptions &Opts);
+
+} // namespace gpa::ptx
+
+#endif

@@ -1,0 +1,49 @@
+//===- PtxCoalescing.h - Address patterns of global accesses ----*- C++ -*-===//
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+// A light def-use analysis: every register gets an abstract value "c bytes
+// per unit of %tid.x" (affine in tid.x with an unknown uniform part), or
+// unknown. A memory access whose address moves by exactly its access size
+// per thread is coalesced; one independent of %tid.x is a broadcast; other
+// multiples are strided (uncoalesced); anything else is unknown.
+//
+//===----------------------------------------------------------------------===//
+#ifndef GPA_PTX_PTXCOALESCING_H
+#define GPA_PTX_PTXCOALESCING_H
+
+#include "gpa/ptx/PtxAst.h"
+
+#include <cstdint>
+#include <vector>
+
+namespace gpa::ptx {
+
+enum class AccessPattern {
+  None,      ///< not a memory access with an address operand
+  Coalesced, ///< address advances by the access size per tid.x
+  Broadcast, ///< address independent of tid.x (same for the warp)
+  Strided,   ///< a larger constant stride per tid.x
+  Unknown,   ///< address not affine in tid.x (data-dependent, ...)
+};
+
+struct AccessInfo {
+  AccessPattern Pattern = AccessPattern::None;
+  /// Bytes per tid.x increment (Coalesced and Strided).
+  std::int64_t StrideBytes = 0;
+};
+
+/// Pattern of the first address operand of every instruction of F
+/// (AccessPattern::None for instructions without one). AccessBytes gives
+/// each instruction's access size (0 for non-memory instructions).
+std::vector<AccessInfo>
+analyzeAccessPatterns(const PtxFunction &F,
+                      const std::vector<unsigned> &AccessBytes);
+
+/// Memory transactions a warp issues for a strided access: 128-byte
+/// segments spanned by 32 lanes, between 2 and 32.
+double transactionsPerWarp(std::int64_t StrideBytes, unsigned AccessBytes);
+
+} // namespace gpa::ptx
+
+#endif

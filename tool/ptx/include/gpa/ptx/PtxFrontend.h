@@ -1,0 +1,75 @@
+//===- PtxFrontend.h - Kernel profiles from PTX text ------------*- C++ -*-===//
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+// The entry point of the PTX front-end: parses a module (nvcc -ptx or
+// cuobjdump -ptx output) and turns every .entry kernel into a
+// gpa::KernelProfile with per-thread dynamic counts estimated from block
+// weights, device-function calls folded in, and the assumptions made
+// recorded as warnings. See docs/ptx-frontend.md.
+//
+//===----------------------------------------------------------------------===//
+#ifndef GPA_PTX_PTXFRONTEND_H
+#define GPA_PTX_PTXFRONTEND_H
+
+#include "gpa/KernelProfile.h"
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace gpa::ptx {
+
+struct PtxOptions {
+  /// Block size when a kernel has neither .reqntid nor .maxntid.
+  std::uint64_t DefaultThreadsPerBlock = 256;
+  std::uint64_t Blocks = 1;
+  /// Added to every kernel's static shared memory (launch-time bytes).
+  std::uint64_t DynamicSharedBytes = 0;
+  /// Iterations assumed per loop entry (nested loops multiply).
+  double DefaultTripCount = 16;
+  /// Deepest chain of device-function calls that is folded.
+  unsigned MaxCallDepth = 32;
+};
+
+/// Weighted (dynamic, per thread) global-memory accesses by address pattern.
+struct PtxAccessStats {
+  double Coalesced = 0, Broadcast = 0, Strided = 0, Unknown = 0;
+};
+
+struct PtxKernelResult {
+  gpa::KernelProfile Profile;
+  unsigned PtxLine = 0;    ///< line of the kernel name in the PTX
+  std::string SourceFile;  ///< from the first .loc, when present
+  unsigned SourceLine = 0; ///< 0 when the PTX has no .loc
+  unsigned NumBlocks = 0, NumLoops = 0;
+  std::size_t StaticInstructions = 0; ///< in the kernel body only
+  PtxAccessStats GlobalAccesses;
+  /// Assumptions and notes (unknown opcodes, generic addresses, ...).
+  std::vector<std::string> Warnings;
+};
+
+struct PtxModuleResult {
+  std::string Version;     ///< ".version" (e.g. "9.0")
+  std::string Target;      ///< "sm_80"
+  unsigned SmVersion = 0;  ///< 80 for sm_80 / sm_80a; 0 when absent
+  unsigned AddressSize = 64;
+  std::vector<PtxKernelResult> Kernels; ///< in file order
+  std::vector<std::string> Warnings;    ///< module-level notes
+};
+
+/// Parses Text (named FileName in messages) and builds one profile per
+/// .entry. Returns false with Error = "FILE:LINE:COL: expected ..." on
+/// malformed input. Never throws.
+bool parsePtxModule(std::string_view Text, const std::string &FileName,
+                    const PtxOptions &Opts, PtxModuleResult &Out,
+                    std::string &Error);
+
+/// Reads Path and calls parsePtxModule.
+bool parsePtxFile(const std::string &Path, const PtxOptions &Opts,
+                  PtxModuleResult &Out, std::string &Error);
+
+} // namespace gpa::ptx
+
+#endif

@@ -1,0 +1,56 @@
+//===- PtxOpcodeTable.h - Which unit a PTX instruction uses -----*- C++ -*-===//
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+// The single place that maps a PTX instruction (base opcode + modifiers) to
+// the gpa::Unit counts one execution contributes: IPP Table 1 extended with
+// the units modern GPUs add. Instructions ptxas expands into sequences
+// (IEEE div/rcp/sqrt) count what they expand to. The table and its
+// rationale are in docs/ptx-frontend.md.
+//
+//===----------------------------------------------------------------------===//
+#ifndef GPA_PTX_PTXOPCODETABLE_H
+#define GPA_PTX_PTXOPCODETABLE_H
+
+#include "gpa/ptx/PtxAst.h"
+
+#include "gpa/Units.h"
+
+#include <string_view>
+#include <vector>
+
+namespace gpa::ptx {
+
+struct UnitCount {
+  gpa::Unit U;
+  double N;
+};
+
+/// State space a memory instruction addresses.
+enum class MemSpace { None, Global, Local, Shared, Const, Param, Generic };
+
+struct OpClassification {
+  /// Counts one dynamic execution adds (usually one unit, 1.0).
+  std::vector<UnitCount> Units;
+  /// Memory instructions: the space, bytes per thread per access.
+  MemSpace Space = MemSpace::None;
+  unsigned AccessBytes = 0;
+  /// False for opcodes the table does not know (counted as Other).
+  bool Known = true;
+  /// True for ld/st without a state space (counted as global memory).
+  bool GenericAddress = false;
+  /// True when ptxas expands the instruction into several (div.rn.f32...).
+  bool Expanded = false;
+};
+
+/// Classifies I; never fails (unknown opcodes give Known = false, Other).
+OpClassification classifyInstruction(const PtxInstruction &I);
+
+/// The state space among I's modifiers (".global", ".shared::cta", ...).
+MemSpace memSpaceOf(const PtxInstruction &I);
+
+std::string_view memSpaceName(MemSpace S);
+
+} // namespace gpa::ptx
+
+#endif

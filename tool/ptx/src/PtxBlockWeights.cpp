@@ -1,0 +1,171 @@
+//===- PtxBlockWeights.cpp - Expected executions of each block -----------===//
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+// Static block frequencies, computed region by region from the innermost
+// loop out. Inside a region (a loop body, or the whole function) a unit of
+// mass enters at the header and flows forward in RPO:
+//  - a block with one successor passes its mass on;
+//  - a two-way branch whose targets both stay in the region splits 50/50,
+//    except a loop guard (one target is an exit of a loop the other target
+//    leads into): the loop is assumed entered, the skip gets nothing;
+//  - edges back to the region's header are ignored (they are the trip);
+//  - edges leaving the region carry no mass inside it, but record an exit
+//    attempt (the block's mass times 1/successors, all of it when nothing
+//    else stays inside) from which the loop's exit distribution is formed.
+// A child loop is collapsed: entered with mass m, its blocks get m x
+// DefaultTripCount x their local mass, and m leaves through its exits in
+// proportion to the exit attempts. Nested loops thus multiply trip counts.
+//
+//===----------------------------------------------------------------------===//
+#include "gpa/ptx/PtxCfg.h"
+
+#include <algorithm>
+#include <map>
+
+namespace gpa::ptx {
+
+namespace {
+struct RegionResult {
+  std::vector<double> Local;              ///< per block, relative to header
+  std::map<unsigned, double> ExitShares;  ///< exit target -> share (sum 1)
+};
+
+class Weigher {
+public:
+  Weigher(PtxCfg &Cfg, const WeightOptions &Opts) : Cfg(Cfg), Opts(Opts) {
+    for (unsigned I = 0; I < Cfg.Loops.size(); ++I)
+      for (unsigned B : Cfg.Loops[I].Blocks)
+        if (Innermost[B] < 0 ||
+            Cfg.Loops[Innermost[B]].Blocks.size() >
+                Cfg.Loops[I].Blocks.size())
+          Innermost[B] = static_cast<int>(I);
+  }
+  void run();
+
+private:
+  PtxCfg &Cfg;
+  const WeightOptions &Opts;
+  std::vector<int> Innermost = std::vector<int>(Cfg.Blocks.size(), -1);
+  std::vector<RegionResult> LoopResults =
+      std::vector<RegionResult>(Cfg.Loops.size());
+
+  bool ignoredEdge(unsigned From, unsigned To) const {
+    for (const auto &E : Cfg.IrreducibleEdges)
+      if (E.first == From && E.second == To)
+        return true;
+    return false;
+  }
+  /// The child loop of region Loop (-1 = function) that B belongs to.
+  int childLoopOf(unsigned B, int Loop) const {
+    int L = Innermost[B];
+    while (L >= 0 && Cfg.Loops[L].Parent != Loop)
+      L = Cfg.Loops[L].Parent;
+    return L == Loop ? -1 : L;
+  }
+  bool inRegion(unsigned B, int Loop) const {
+    return Cfg.Blocks[B].Reachable &&
+           (Loop < 0 || Cfg.Loops[Loop].contains(B));
+  }
+  bool isLoopGuard(unsigned Enter, unsigned Skip, unsigned From) const {
+    for (const PtxLoop &L : Cfg.Loops)
+      if (!L.contains(From) &&
+          std::find(L.ExitTargets.begin(), L.ExitTargets.end(), Skip) !=
+              L.ExitTargets.end() &&
+          Cfg.dominates(Enter, L.Header))
+        return true;
+    return false;
+  }
+  RegionResult weighRegion(int Loop);
+};
+} // namespace
+
+RegionResult Weigher::weighRegion(int Loop) {
+  RegionResult R;
+  R.Local.assign(Cfg.Blocks.size(), 0);
+  std::vector<double> Mass(Cfg.Blocks.size(), 0);
+  std::map<unsigned, double> Attempts;
+  unsigned Header = Loop < 0 ? 0 : Cfg.Loops[Loop].Header;
+  Mass[Header] = 1;
+  for (unsigned B : Cfg.Rpo) {
+    if (!inRegion(B, Loop) || Mass[B] == 0)
+      continue;
+    int Child = B == Header ? -1 : childLoopOf(B, Loop);
+    if (Child >= 0) {
+      if (Cfg.Loops[Child].Header != B)
+        continue; // only reachable through the child's header
+      const RegionResult &C = LoopResults[Child];
+      for (unsigned X : Cfg.Loops[Child].Blocks)
+        R.Local[X] = Mass[B] * Opts.DefaultTripCount * C.Local[X];
+      for (const auto &[T, Share] : C.ExitShares) {
+        if (T == Header && Loop >= 0)
+          continue; // continues this region's loop
+        if (inRegion(T, Loop))
+          Mass[T] += Mass[B] * Share;
+        else
+          Attempts[T] += Mass[B] * Share;
+      }
+      continue;
+    }
+    R.Local[B] = Mass[B];
+    std::vector<unsigned> Inside, Exits;
+    unsigned NumSuccs = 0;
+    for (unsigned S : Cfg.Blocks[B].Succs) {
+      if (ignoredEdge(B, S))
+        continue;
+      ++NumSuccs;
+      if (Loop >= 0 && S == Header)
+        continue;
+      (inRegion(S, Loop) ? Inside : Exits).push_back(S);
+    }
+    for (unsigned S : Exits)
+      Attempts[S] += Inside.empty() ? Mass[B] / Exits.size()
+                                    : Mass[B] / NumSuccs;
+    if (Inside.size() == 2 && isLoopGuard(Inside[0], Inside[1], B)) {
+      Mass[Inside[0]] += Mass[B];
+    } else if (Inside.size() == 2 && isLoopGuard(Inside[1], Inside[0], B)) {
+      Mass[Inside[1]] += Mass[B];
+    } else {
+      for (unsigned S : Inside)
+        Mass[S] += Mass[B] / Inside.size();
+    }
+  }
+  double Total = 0;
+  for (const auto &A : Attempts)
+    Total += A.second;
+  if (Total > 0)
+    for (const auto &[T, W] : Attempts)
+      R.ExitShares[T] = W / Total;
+  return R;
+}
+
+void Weigher::run() {
+  // Innermost first: a loop is processed after every loop it contains.
+  std::vector<unsigned> Order(Cfg.Loops.size());
+  for (unsigned I = 0; I < Order.size(); ++I)
+    Order[I] = I;
+  std::stable_sort(Order.begin(), Order.end(), [&](unsigned A, unsigned B) {
+    return Cfg.Loops[A].Blocks.size() < Cfg.Loops[B].Blocks.size();
+  });
+  for (unsigned L : Order)
+    LoopResults[L] = weighRegion(static_cast<int>(L));
+  RegionResult Top = weighRegion(-1);
+  bool Clamped = false;
+  for (unsigned B = 0; B < Cfg.Blocks.size(); ++B) {
+    double W = Cfg.Blocks[B].Reachable ? Top.Local[B] : 0;
+    if (W > Opts.MaxWeight) {
+      W = Opts.MaxWeight;
+      Clamped = true;
+    }
+    Cfg.Blocks[B].Weight = W;
+  }
+  if (Clamped)
+    Cfg.Warnings.push_back("loop nest too deep: block weights clamped");
+}
+
+void computeBlockWeights(PtxCfg &Cfg, const WeightOptions &Opts) {
+  Weigher W(Cfg, Opts);
+  W.run();
+}
+
+} // namespace gpa::ptx

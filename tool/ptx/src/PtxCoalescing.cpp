@@ -1,0 +1,252 @@
+//===- PtxCoalescing.cpp - Address patterns of global accesses -----------===//
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+// Values form a lattice Top (no definition seen yet) > Affine(c) > Bottom.
+// Every definition of a register is met into its value; instructions are
+// re-evaluated in program order until nothing changes, which handles loop-
+// carried induction variables (i += stride keeps i's tid.x coefficient
+// when the stride is uniform). Registers with several definitions that
+// disagree become Bottom.
+//
+//===----------------------------------------------------------------------===//
+#include "gpa/ptx/PtxCoalescing.h"
+
+#include <cmath>
+#include <cstdlib>
+#include <map>
+#include <string>
+
+namespace gpa::ptx {
+
+namespace {
+struct Value {
+  enum State { Top, Affine, Bottom } S = Top;
+  std::int64_t Coef = 0; ///< units per tid.x
+  bool IsConst = false;  ///< the whole value is the constant Const
+  std::int64_t Const = 0;
+
+  static Value affine(std::int64_t C) { return Value{Affine, C, false, 0}; }
+  static Value constant(std::int64_t K) { return Value{Affine, 0, true, K}; }
+  static Value bottom() { return Value{Bottom, 0, false, 0}; }
+  bool operator==(const Value &O) const {
+    return S == O.S && Coef == O.Coef && IsConst == O.IsConst &&
+           Const == O.Const;
+  }
+};
+
+Value meet(const Value &A, const Value &B) {
+  if (A.S == Value::Top)
+    return B;
+  if (B.S == Value::Top)
+    return A;
+  if (A.S == Value::Bottom || B.S == Value::Bottom || A.Coef != B.Coef)
+    return Value::bottom();
+  if (A.IsConst && B.IsConst && A.Const == B.Const)
+    return A;
+  return Value::affine(A.Coef);
+}
+
+// Coefficients beyond this are treated as unknown (and avoid overflow).
+constexpr std::int64_t MaxCoef = std::int64_t(1) << 40;
+
+Value checked(std::int64_t C) {
+  return std::llabs(C) > MaxCoef ? Value::bottom() : Value::affine(C);
+}
+
+class Analysis {
+public:
+  explicit Analysis(const PtxFunction &F) : F(F) {}
+  void run();
+  Value valueOf(const PtxOperand &Op) const;
+
+private:
+  const PtxFunction &F;
+  std::map<std::string, Value> Regs;
+  bool Changed = false;
+
+  void define(const PtxOperand &Dest, const Value &V);
+  Value evaluate(const PtxInstruction &I) const;
+};
+} // namespace
+
+Value Analysis::valueOf(const PtxOperand &Op) const {
+  switch (Op.K) {
+  case PtxOperand::Kind::Immediate:
+    return Op.IsFloat ? Value::affine(0) : Value::constant(Op.IntValue);
+  case PtxOperand::Kind::Symbol:
+    return Value::affine(0); // address of a variable: uniform
+  case PtxOperand::Kind::Register: {
+    const std::string &N = Op.Name;
+    // %laneid follows tid.x within a warp (for blockDim.x >= 32).
+    if (N == "%tid.x" || N == "%laneid")
+      return Value::affine(1);
+    if (N.rfind("%tid.", 0) == 0 || N.rfind("%ntid", 0) == 0 ||
+        N.rfind("%ctaid", 0) == 0 || N.rfind("%nctaid", 0) == 0 ||
+        N == "%warpid" || N == "%smid" || N == "%gridid")
+      return Value::affine(0);
+    auto It = Regs.find(N);
+    return It == Regs.end() ? Value() : It->second;
+  }
+  default:
+    return Value::bottom();
+  }
+}
+
+void Analysis::define(const PtxOperand &Dest, const Value &V) {
+  if (Dest.K == PtxOperand::Kind::Register) {
+    Value &Old = Regs[Dest.Name];
+    Value New = meet(Old, V);
+    if (!(New == Old)) {
+      Old = New;
+      Changed = true;
+    }
+  } else if (Dest.K == PtxOperand::Kind::Vector ||
+             Dest.K == PtxOperand::Kind::Pair ||
+             Dest.K == PtxOperand::Kind::List) {
+    for (const PtxOperand &E : Dest.Elems)
+      define(E, V.IsConst ? Value::affine(V.Coef) : V);
+  }
+}
+
+Value Analysis::evaluate(const PtxInstruction &I) const {
+  const std::string &Op = I.Opcode;
+  auto Src = [&](std::size_t K) {
+    return K < I.Operands.size() ? valueOf(I.Operands[K]) : Value::bottom();
+  };
+  // Any Top input: wait for its definition (optimistic, like SCCP).
+  for (std::size_t K = 1; K < I.Operands.size(); ++K)
+    if (Src(K).S == Value::Top && I.Operands[K].K != PtxOperand::Kind::Address)
+      return Value();
+  auto Mul = [](const Value &A, const Value &B) {
+    if (A.S != Value::Affine || B.S != Value::Affine)
+      return Value::bottom();
+    if (A.IsConst && B.IsConst)
+      return Value::constant(A.Const * B.Const);
+    if (A.IsConst)
+      return checked(B.Coef * A.Const);
+    if (B.IsConst)
+      return checked(A.Coef * B.Const);
+    return A.Coef == 0 && B.Coef == 0 ? Value::affine(0) : Value::bottom();
+  };
+  auto Add = [](const Value &A, const Value &B, bool Sub) {
+    if (A.S != Value::Affine || B.S != Value::Affine)
+      return Value::bottom();
+    if (A.IsConst && B.IsConst)
+      return Value::constant(Sub ? A.Const - B.Const : A.Const + B.Const);
+    return checked(Sub ? A.Coef - B.Coef : A.Coef + B.Coef);
+  };
+  if (Op == "mov" || Op == "cvt" || Op == "cvta")
+    return Src(1);
+  if (Op == "add")
+    return Add(Src(1), Src(2), false);
+  if (Op == "sub")
+    return Add(Src(1), Src(2), true);
+  if (Op == "mul" || Op == "mul24")
+    return Mul(Src(1), Src(2));
+  if (Op == "mad" || Op == "mad24")
+    return Add(Mul(Src(1), Src(2)), Src(3), false);
+  if (Op == "shl") {
+    Value A = Src(1), B = Src(2);
+    if (A.S == Value::Affine && B.IsConst && B.Const >= 0 && B.Const < 40)
+      return Mul(A, Value::constant(std::int64_t(1) << B.Const));
+  }
+  if (Op == "neg")
+    return Add(Value::constant(0), Src(1), true);
+  if (Op == "ld" || Op == "ldu") {
+    // A value loaded from a uniform address is uniform; from a per-thread
+    // address it is data (unknown).
+    Value A = Src(1);
+    if (I.Operands.size() > 1 &&
+        I.Operands[1].K == PtxOperand::Kind::Address) {
+      const PtxOperand &Addr = I.Operands[1];
+      if (Addr.Name.rfind("retval", 0) == 0)
+        return Value::bottom();
+      PtxOperand Base;
+      Base.K = PtxOperand::Kind::Register;
+      Base.Name = Addr.Name;
+      A = Addr.Name.empty() || Addr.Name[0] != '%' ? Value::affine(0)
+                                                   : valueOf(Base);
+    }
+    return A.S == Value::Affine && A.Coef == 0 ? Value::affine(0)
+                                               : Value::bottom();
+  }
+  // Everything else: uniform when every input is uniform.
+  for (std::size_t K = 1; K < I.Operands.size(); ++K) {
+    Value V = Src(K);
+    if (V.S != Value::Affine || V.Coef != 0)
+      return Value::bottom();
+  }
+  return Value::affine(0);
+}
+
+void Analysis::run() {
+  for (unsigned Pass = 0; Pass < 64; ++Pass) {
+    Changed = false;
+    for (const PtxInstruction &I : F.Body) {
+      if (I.Operands.empty())
+        continue;
+      const PtxOperand &D = I.Operands[0];
+      if (I.Opcode == "call") {
+        define(D, Value::bottom());
+        continue;
+      }
+      if (D.K != PtxOperand::Kind::Register &&
+          D.K != PtxOperand::Kind::Vector && D.K != PtxOperand::Kind::Pair)
+        continue;
+      Value V = evaluate(I);
+      if (V.S != Value::Top)
+        define(D, V);
+    }
+    if (!Changed)
+      return;
+  }
+}
+
+std::vector<AccessInfo>
+analyzeAccessPatterns(const PtxFunction &F,
+                      const std::vector<unsigned> &AccessBytes) {
+  Analysis A(F);
+  A.run();
+  std::vector<AccessInfo> Out(F.Body.size());
+  for (std::size_t K = 0; K < F.Body.size(); ++K) {
+    const PtxInstruction &I = F.Body[K];
+    unsigned Bytes = K < AccessBytes.size() ? AccessBytes[K] : 0;
+    const PtxOperand *Addr = nullptr;
+    for (const PtxOperand &Op : I.Operands)
+      if (Op.K == PtxOperand::Kind::Address) {
+        Addr = &Op;
+        break;
+      }
+    if (!Addr || Bytes == 0)
+      continue;
+    AccessInfo &Info = Out[K];
+    if (Addr->Name.empty() || Addr->Name[0] != '%') {
+      Info.Pattern = AccessPattern::Broadcast; // [symbol+off] or [imm]
+      continue;
+    }
+    PtxOperand Reg;
+    Reg.K = PtxOperand::Kind::Register;
+    Reg.Name = Addr->Name;
+    Value V = A.valueOf(Reg);
+    if (V.S != Value::Affine) {
+      Info.Pattern = AccessPattern::Unknown;
+    } else if (V.Coef == 0) {
+      Info.Pattern = AccessPattern::Broadcast;
+    } else {
+      Info.StrideBytes = V.Coef;
+      Info.Pattern = std::llabs(V.Coef) <= std::int64_t(Bytes)
+                         ? AccessPattern::Coalesced
+                         : AccessPattern::Strided;
+    }
+  }
+  return Out;
+}
+
+double transactionsPerWarp(std::int64_t StrideBytes, unsigned AccessBytes) {
+  double Span = 32.0 * std::llabs(StrideBytes) + AccessBytes;
+  double Segments = std::ceil(Span / 128.0);
+  return Segments < 2 ? 2 : Segments > 32 ? 32 : Segments;
+}
+
+} // namespace gpa::ptx

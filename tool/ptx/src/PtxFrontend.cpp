@@ -1,0 +1,269 @@
+//===- PtxFrontend.cpp - Kernel profiles from PTX text -------------------===//
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+// Summarizes every defined function once, then folds callees into callers
+// bottom-up (memoized; a call back into a function still being folded is
+// recursion and contributes only the call instruction), and turns each
+// .entry's folded counts into a KernelProfile.
+//
+//===----------------------------------------------------------------------===//
+#include "gpa/ptx/PtxFrontend.h"
+
+#include "PtxFunctionSummary.h"
+#include "gpa/ptx/PtxParser.h"
+
+#include <algorithm>
+#include <fstream>
+#include <sstream>
+
+namespace gpa::ptx {
+
+namespace {
+/// Hardware limit of registers per thread on every CUDA GPU since Kepler.
+constexpr std::uint64_t MaxRegistersPerThread = 255;
+
+struct Folded {
+  WeightedCounts Counts;
+  std::set<std::string> Symbols;
+  std::uint64_t CalleeRegisters = 0; ///< max over callees (their totals)
+  std::vector<std::string> Warnings;
+};
+
+class Folder {
+public:
+  Folder(const PtxModule &M, const std::map<std::string, FunctionSummary> &S,
+         const PtxOptions &Opts)
+      : M(M), Summaries(S), Opts(Opts) {}
+
+  const Folded &fold(const std::string &Name, unsigned Depth);
+
+private:
+  const PtxModule &M;
+  const std::map<std::string, FunctionSummary> &Summaries;
+  const PtxOptions &Opts;
+  std::map<std::string, Folded> Done;
+  std::set<std::string> InProgress;
+  Folded Empty;
+};
+} // namespace
+
+const Folded &Folder::fold(const std::string &Name, unsigned Depth) {
+  auto DoneIt = Done.find(Name);
+  if (DoneIt != Done.end())
+    return DoneIt->second;
+  const FunctionSummary &S = Summaries.at(Name);
+  Folded F;
+  F.Counts = S.Own;
+  F.Symbols = S.Symbols;
+  InProgress.insert(Name);
+  for (const auto &[Callee, Weight] : S.Calls) {
+    if (!Summaries.count(Callee)) {
+      const PtxFunction *Decl = M.findFunction(Callee);
+      F.Warnings.push_back(
+          "call to '" + Callee + "' " +
+          (Decl ? "(declared without a body)" : "(not declared)") +
+          " counted as one 'other' instruction");
+      continue;
+    }
+    if (InProgress.count(Callee) || Depth >= Opts.MaxCallDepth) {
+      F.Warnings.push_back("recursive call from '" + Name + "' to '" +
+                           Callee + "' not folded (recursion bounded)");
+      continue;
+    }
+    const Folded &C = fold(Callee, Depth + 1);
+    F.Counts.addScaled(C.Counts, Weight);
+    F.Symbols.insert(C.Symbols.begin(), C.Symbols.end());
+    std::uint64_t CalleeRegs =
+        Summaries.at(Callee).Registers + C.CalleeRegisters;
+    F.CalleeRegisters = std::max(F.CalleeRegisters, CalleeRegs);
+    for (const std::string &W : C.Warnings)
+      if (std::find(F.Warnings.begin(), F.Warnings.end(), W) ==
+          F.Warnings.end())
+        F.Warnings.push_back(W);
+  }
+  InProgress.erase(Name);
+  return Done[Name] = std::move(F);
+}
+
+static unsigned smVersion(const std::string &Target) {
+  std::size_t P = Target.find('_');
+  if (P == std::string::npos)
+    return 0;
+  unsigned V = 0;
+  for (std::size_t I = P + 1; I < Target.size() && V < 100000; ++I) {
+    if (Target[I] < '0' || Target[I] > '9')
+      break;
+    V = V * 10 + (Target[I] - '0');
+  }
+  return V;
+}
+
+static std::uint64_t product(const unsigned (&D)[3]) {
+  return std::uint64_t(D[0]) * D[1] * D[2];
+}
+
+static void addSummaryNotes(const FunctionSummary &S, const std::string &Fn,
+                            std::vector<std::string> &W) {
+  std::string In = " in '" + Fn + "'";
+  for (const std::string &X : S.Warnings)
+    W.push_back(X + In);
+  for (const auto &[Op, N] : S.UnknownOpcodes)
+    W.push_back("unknown opcode '" + Op + "' counted as 'other' (" +
+                std::to_string(N) + " occurrence(s))" + In);
+  if (S.GenericAccesses)
+    W.push_back(std::to_string(S.GenericAccesses) +
+                " ld/st without a state space counted as global memory" + In);
+  if (S.BroadcastAccesses)
+    W.push_back(std::to_string(S.BroadcastAccesses) +
+                " global access(es) independent of %tid.x (broadcast) "
+                "counted as coalesced" + In);
+  if (S.UnknownPatterns)
+    W.push_back(std::to_string(S.UnknownPatterns) +
+                " global access(es) with an address not affine in %tid.x "
+                "assumed coalesced" + In);
+}
+
+static void buildKernel(const PtxModule &M, const PtxFunction &K,
+                        const Folded &F, const FunctionSummary &S,
+                        const std::map<std::string, FunctionSummary> &All,
+                        const PtxOptions &Opts, PtxKernelResult &R) {
+  gpa::KernelProfile &P = R.Profile;
+  P.Name = K.Name;
+  P.PerThread = F.Counts.PerUnit;
+  R.PtxLine = K.Line;
+  R.NumBlocks = S.NumBlocks;
+  R.NumLoops = S.NumLoops;
+  R.StaticInstructions = K.Body.size();
+  R.GlobalAccesses = F.Counts.Access;
+  if (K.FirstLocLine) {
+    auto It = M.Files.find(K.FirstLocFile);
+    R.SourceFile = It == M.Files.end() ? "" : It->second;
+    R.SourceLine = K.FirstLocLine;
+  }
+
+  if (product(K.ReqNtid)) {
+    P.Launch.ThreadsPerBlock = product(K.ReqNtid);
+  } else if (product(K.MaxNtid)) {
+    P.Launch.ThreadsPerBlock = product(K.MaxNtid);
+  } else {
+    P.Launch.ThreadsPerBlock = Opts.DefaultThreadsPerBlock;
+    R.Warnings.push_back("no .reqntid/.maxntid: ThreadsPerBlock " +
+                         std::to_string(Opts.DefaultThreadsPerBlock) +
+                         " assumed");
+  }
+  P.Launch.Blocks = Opts.Blocks;
+
+  std::uint64_t Regs = S.Registers + F.CalleeRegisters;
+  if (K.MaxNReg && Regs > K.MaxNReg)
+    Regs = K.MaxNReg;
+  if (Regs > MaxRegistersPerThread) {
+    R.Warnings.push_back("declared registers (" + std::to_string(Regs) +
+                         ") clamped to " +
+                         std::to_string(MaxRegistersPerThread));
+    Regs = MaxRegistersPerThread;
+  }
+  P.Launch.RegistersPerThread = Regs ? Regs : 1;
+
+  std::uint64_t Shared = Opts.DynamicSharedBytes;
+  auto AddShared = [&](const PtxVariable &V) {
+    if (V.Space != ".shared")
+      return;
+    if (V.UnsizedArray)
+      R.Warnings.push_back("dynamic shared memory '" + V.Name +
+                           "' is sized at launch; not counted beyond "
+                           "DynamicSharedBytes");
+    Shared += V.SizeBytes;
+  };
+  for (const PtxVariable &V : M.Globals)
+    if (F.Symbols.count(V.Name))
+      AddShared(V);
+  for (const PtxVariable &V : K.Variables)
+    AddShared(V);
+  for (const std::string &Callee : F.Symbols) {
+    auto It = All.find(Callee);
+    if (It == All.end() || Callee == K.Name)
+      continue;
+    if (const PtxFunction *Fn = M.findFunction(Callee))
+      for (const PtxVariable &V : Fn->Variables)
+        AddShared(V);
+  }
+  P.Launch.SharedBytesPerBlock = Shared;
+
+  P.UncoalescedMem = F.Counts.Uncoalesced;
+  if (F.Counts.TimingMemAccesses > 0 && F.Counts.TimingMemBytes > 0)
+    P.BytesPerMemAccess =
+        F.Counts.TimingMemBytes / F.Counts.TimingMemAccesses;
+  if (F.Counts.Uncoalesced > 0)
+    P.UncoalescedTransactionsPerWarp =
+        F.Counts.UncoalTransactions / F.Counts.Uncoalesced;
+
+  addSummaryNotes(S, K.Name, R.Warnings);
+  for (const std::string &W : F.Warnings)
+    R.Warnings.push_back(W);
+}
+
+bool parsePtxModule(std::string_view Text, const std::string &FileName,
+                    const PtxOptions &Opts, PtxModuleResult &Out,
+                    std::string &Error) {
+  Out = PtxModuleResult();
+  Error.clear();
+  PtxModule M;
+  PtxError E;
+  if (!parsePtx(Text, FileName, M, E)) {
+    Error = E.str();
+    return false;
+  }
+  Out.Version = M.Version;
+  Out.Target = M.Target;
+  Out.SmVersion = smVersion(M.Target);
+  Out.AddressSize = M.AddressSize;
+  if (M.Version.empty())
+    Out.Warnings.push_back("no .version directive");
+  if (M.Target.empty())
+    Out.Warnings.push_back("no .target sm_XX directive");
+
+  WeightOptions WOpts;
+  WOpts.DefaultTripCount = Opts.DefaultTripCount;
+  std::map<std::string, FunctionSummary> Summaries;
+  for (const PtxFunction &F : M.Functions) {
+    if (!F.HasBody)
+      continue;
+    if (Summaries.count(F.Name)) {
+      E = PtxError{FileName, F.Line, F.Col,
+                   "function '" + F.Name + "' is defined twice"};
+      Error = E.str();
+      return false;
+    }
+    if (!summarizeFunction(F, FileName, WOpts, Summaries[F.Name], E)) {
+      Error = E.str();
+      return false;
+    }
+  }
+  Folder Fold(M, Summaries, Opts);
+  for (const PtxFunction &F : M.Functions) {
+    if (!F.IsEntry || !F.HasBody)
+      continue;
+    PtxKernelResult R;
+    buildKernel(M, F, Fold.fold(F.Name, 0), Summaries.at(F.Name), Summaries,
+                Opts, R);
+    Out.Kernels.push_back(std::move(R));
+  }
+  if (Out.Kernels.empty())
+    Out.Warnings.push_back("no .entry kernel with a body");
+  return true;
+}
+
+bool parsePtxFile(const std::string &Path, const PtxOptions &Opts,
+                  PtxModuleResult &Out, std::string &Error) {
+  std::ifstream In(Path, std::ios::binary);
+  if (!In) {
+    Error = Path + ": cannot open file";
+    return false;
+  }
+  std::ostringstream SS;
+  SS << In.rdbuf();
+  return parsePtxModule(SS.str(), Path, Opts, Out, Error);
+}
+
+} // namespace gpa::ptx

@@ -1,0 +1,140 @@
+//===- PtxFunctionSummary.cpp - Weighted counts of one function ----------===//
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+// Every instruction contributes its classification times the weight of its
+// block. Predicated instructions count fully: a warp issues them whether
+// or not the predicate is true for its lanes (HK09 counts per warp).
+//
+//===----------------------------------------------------------------------===//
+#include "PtxFunctionSummary.h"
+
+#include "gpa/ptx/PtxCoalescing.h"
+#include "gpa/ptx/PtxOpcodeTable.h"
+
+namespace gpa::ptx {
+
+void WeightedCounts::addScaled(const WeightedCounts &O, double Scale) {
+  for (std::size_t I = 0; I < PerUnit.size(); ++I)
+    PerUnit[I] += O.PerUnit[I] * Scale;
+  TimingMemAccesses += O.TimingMemAccesses * Scale;
+  TimingMemBytes += O.TimingMemBytes * Scale;
+  Uncoalesced += O.Uncoalesced * Scale;
+  UncoalTransactions += O.UncoalTransactions * Scale;
+  Access.Coalesced += O.Access.Coalesced * Scale;
+  Access.Broadcast += O.Access.Broadcast * Scale;
+  Access.Strided += O.Access.Strided * Scale;
+  Access.Unknown += O.Access.Unknown * Scale;
+}
+
+std::uint64_t registerEstimate(const PtxFunction &F) {
+  std::uint64_t Sum = 0;
+  for (const PtxRegDecl &R : F.Registers) {
+    if (R.Type == ".pred")
+      continue;
+    std::uint64_t Slots = (ptxTypeBytes(R.Type) + 3) / 4;
+    std::uint64_t N = R.Count * R.VectorWidth * Slots;
+    Sum = N > UINT64_MAX - Sum ? UINT64_MAX : Sum + N;
+  }
+  return Sum;
+}
+
+static void collectSymbols(const PtxOperand &Op, std::set<std::string> &Out) {
+  if ((Op.K == PtxOperand::Kind::Symbol ||
+       Op.K == PtxOperand::Kind::Address) &&
+      !Op.Name.empty() && Op.Name[0] != '%')
+    Out.insert(Op.Name);
+  for (const PtxOperand &E : Op.Elems)
+    collectSymbols(E, Out);
+}
+
+static const PtxOperand *calleeOperand(const PtxInstruction &I) {
+  for (const PtxOperand &Op : I.Operands)
+    if (Op.K == PtxOperand::Kind::Symbol || Op.K == PtxOperand::Kind::Register)
+      return &Op;
+  return nullptr;
+}
+
+bool summarizeFunction(const PtxFunction &F, const std::string &File,
+                       const WeightOptions &Opts, FunctionSummary &Out,
+                       PtxError &Error) {
+  Out = FunctionSummary();
+  PtxCfg Cfg;
+  if (!buildCfg(F, File, Cfg, Error))
+    return false;
+  computeBlockWeights(Cfg, Opts);
+  Out.NumBlocks = static_cast<unsigned>(Cfg.Blocks.size());
+  Out.NumLoops = static_cast<unsigned>(Cfg.Loops.size());
+  Out.Registers = registerEstimate(F);
+  Out.Warnings = Cfg.Warnings;
+
+  std::vector<OpClassification> Classes;
+  std::vector<unsigned> Bytes;
+  Classes.reserve(F.Body.size());
+  for (const PtxInstruction &I : F.Body) {
+    Classes.push_back(classifyInstruction(I));
+    const OpClassification &C = Classes.back();
+    bool Global = C.Space == MemSpace::Global || C.Space == MemSpace::Generic;
+    Bytes.push_back(Global ? C.AccessBytes : 0);
+  }
+  std::vector<AccessInfo> Patterns = analyzeAccessPatterns(F, Bytes);
+
+  std::map<std::string, double> CallWeights;
+  for (const PtxBlock &B : Cfg.Blocks) {
+    for (std::size_t K = B.Begin; K < B.End; ++K) {
+      const PtxInstruction &I = F.Body[K];
+      const OpClassification &C = Classes[K];
+      double W = B.Weight;
+      for (const PtxOperand &Op : I.Operands)
+        collectSymbols(Op, Out.Symbols);
+      for (const UnitCount &U : C.Units)
+        Out.Own.PerUnit[gpa::index(U.U)] += U.N * W;
+      if (!C.Known)
+        ++Out.UnknownOpcodes[I.Opcode];
+      bool TimingMem = false;
+      for (const UnitCount &U : C.Units)
+        TimingMem |= U.U == gpa::Unit::GlobalMem || U.U == gpa::Unit::LocalMem;
+      if (TimingMem) {
+        Out.Own.TimingMemAccesses += W;
+        Out.Own.TimingMemBytes += W * C.AccessBytes;
+      }
+      if (C.GenericAddress)
+        ++Out.GenericAccesses;
+      if (Bytes[K] != 0 && TimingMem) {
+        const AccessInfo &A = Patterns[K];
+        switch (A.Pattern) {
+        case AccessPattern::Coalesced:
+          Out.Own.Access.Coalesced += W;
+          break;
+        case AccessPattern::Broadcast:
+          Out.Own.Access.Broadcast += W;
+          ++Out.BroadcastAccesses;
+          break;
+        case AccessPattern::Strided:
+          Out.Own.Access.Strided += W;
+          Out.Own.Uncoalesced += W;
+          Out.Own.UncoalTransactions +=
+              W * transactionsPerWarp(A.StrideBytes, Bytes[K]);
+          break;
+        case AccessPattern::Unknown:
+        case AccessPattern::None:
+          Out.Own.Access.Unknown += W;
+          ++Out.UnknownPatterns;
+          break;
+        }
+      }
+      if (I.Opcode == "call") {
+        const PtxOperand *Callee = calleeOperand(I);
+        if (Callee && Callee->K == PtxOperand::Kind::Symbol)
+          CallWeights[Callee->Name] += W;
+        else
+          Out.Warnings.push_back("line " + std::to_string(I.Line) +
+                                 ": indirect call not folded");
+      }
+    }
+  }
+  Out.Calls.assign(CallWeights.begin(), CallWeights.end());
+  return true;
+}
+
+} // namespace gpa::ptx

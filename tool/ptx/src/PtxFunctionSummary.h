@@ -1,0 +1,62 @@
+//===- PtxFunctionSummary.h - Weighted counts of one function ---*- C++ -*-===//
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+// Internal to gpa_ptx: the weighted per-invocation counts of one function's
+// own body, before its callees are folded in.
+//
+//===----------------------------------------------------------------------===//
+#ifndef GPA_PTX_PTXFUNCTIONSUMMARY_H
+#define GPA_PTX_PTXFUNCTIONSUMMARY_H
+
+#include "gpa/ptx/PtxAst.h"
+#include "gpa/ptx/PtxCfg.h"
+#include "gpa/ptx/PtxError.h"
+#include "gpa/ptx/PtxFrontend.h"
+
+#include "gpa/Units.h"
+
+#include <map>
+#include <set>
+#include <string>
+#include <vector>
+
+namespace gpa::ptx {
+
+/// Counts that fold additively through calls (scaled by the call weight).
+struct WeightedCounts {
+  gpa::PerUnit PerUnit{};
+  double TimingMemAccesses = 0;  ///< global + local memory instructions
+  double TimingMemBytes = 0;     ///< sum of weight x access bytes
+  double Uncoalesced = 0;        ///< strided global accesses
+  double UncoalTransactions = 0; ///< sum of weight x transactions per warp
+  PtxAccessStats Access;
+
+  void addScaled(const WeightedCounts &O, double Scale);
+};
+
+struct FunctionSummary {
+  WeightedCounts Own;
+  /// Direct callees with the weight of each call site (summed per callee).
+  std::vector<std::pair<std::string, double>> Calls;
+  std::set<std::string> Symbols; ///< variables and functions referenced
+  std::uint64_t Registers = 0;   ///< declared, see registerEstimate()
+  unsigned NumBlocks = 0, NumLoops = 0;
+  /// Opcode -> static occurrences, for opcodes the table does not know.
+  std::map<std::string, unsigned> UnknownOpcodes;
+  unsigned GenericAccesses = 0, UnknownPatterns = 0, BroadcastAccesses = 0;
+  std::vector<std::string> Warnings;
+};
+
+/// Register estimate of F's declarations: every declared register counts
+/// one 32-bit slot per 4 bytes (64-bit: 2), vectors multiply, predicates
+/// are excluded.
+std::uint64_t registerEstimate(const PtxFunction &F);
+
+bool summarizeFunction(const PtxFunction &F, const std::string &File,
+                       const WeightOptions &Opts, FunctionSummary &Out,
+                       PtxError &Error);
+
+} // namespace gpa::ptx
+
+#endif
