@@ -1,0 +1,69 @@
+; The kernel remark sits at the kernel's DISubprogram and carries structured
+; arguments in the YAML record; a bandwidth-bound kernel whose optimum is
+; below all SMs also gets a Missed remark.
+; REQUIRES: plugin
+; RUN: %opt %loadgpa -passes=gpu-power-advisor -disable-output \
+; RUN:   -pass-remarks-output=%t.yaml -pass-remarks-filter=gpu-power-advisor %s
+; RUN: FileCheck %s --input-file=%t.yaml
+; RUN: %opt %loadgpa -passes=gpu-power-advisor -disable-output \
+; RUN:   -pass-remarks-analysis=gpu-power-advisor -pass-remarks-missed=gpu-power-advisor %s 2>&1 \
+; RUN:   | FileCheck %s --check-prefix=TEXT
+
+target datalayout = "e-p6:32:32-i64:64-i128:128-v16:16-v32:32-n16:32:64"
+target triple = "nvptx64-nvidia-cuda"
+
+; 2 sregs + sext + 2 GEPs = alu 5; add = int 1; load + store; ret.
+; TEXT: remark: kernels/stream.cu:7:0: copy(float*) on a100: MWP {{[0-9.]+}}, CWP {{[0-9.]+}}, case 2 (memory-bound); {{.*}}bandwidth-bound yes, optimal SMs {{[0-9]+}} of 108, {{.*}}; dominant units: alu, global_mem, int; per thread: int=1 alu=5 global_mem=2 other=1; launch 256 threads x 864 blocks (assumed)
+; TEXT: remark: kernels/stream.cu:7:0: copy(float*) is memory-bandwidth bound: running it on {{[0-9]+}} of 108 SMs keeps its speed; energy saved {{-?[0-9.]+}}% with power gating, {{-?[0-9.]+}}% without
+
+; CHECK:      --- !Analysis
+; CHECK-NEXT: Pass:            gpu-power-advisor
+; CHECK-NEXT: Name:            KernelPowerProfile
+; CHECK-NEXT: DebugLoc:        { File: 'kernels/stream.cu', Line: 7, Column: 0 }
+; CHECK-NEXT: Function:        _Z4copyPf
+; CHECK-NEXT: Args:
+; CHECK-NEXT:   - Kernel:          'copy(float*)'
+; CHECK:        - GPU:             a100
+; CHECK:        - MWP:             '{{[0-9]+\.[0-9][0-9]}}'
+; CHECK:        - CWP:             '{{[0-9]+\.[0-9][0-9]}}'
+; CHECK:        - Case:            '2'
+; CHECK:        - ExecTimeS:       '{{[0-9.]+e[-+][0-9]+}}'
+; CHECK:        - TotalPowerW:     '{{[0-9.]+}}'
+; CHECK:        - GIPSPerW:        '{{[0-9.]+}}'
+; CHECK:        - BandwidthBound:  yes
+; CHECK:        - OptimalSMs:      '{{[0-9]+}}'
+; CHECK:        - SMs:             '108'
+; CHECK:        - EnergySavedPct:  '{{-?[0-9.]+}}'
+; CHECK:        - DominantUnits:   alu, global_mem, int
+; CHECK:        - Counts:          'int=1 alu=5 global_mem=2 other=1'
+; CHECK:        - BlockSize:       '256'
+; CHECK:        - GridSize:        '864'
+; CHECK:      --- !Missed
+; CHECK-NEXT: Pass:            gpu-power-advisor
+; CHECK-NEXT: Name:            UseFewerSMs
+; CHECK:        - PowerGatingSavedPct: '{{-?[0-9.]+}}'
+
+define ptx_kernel void @_Z4copyPf(ptr %p) !dbg !5 {
+  %tid = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+  %ctaid = call i32 @llvm.nvvm.read.ptx.sreg.ctaid.x()
+  %i = add nsw i32 %ctaid, %tid
+  %idx = sext i32 %i to i64
+  %src = getelementptr inbounds float, ptr %p, i64 %idx
+  %v = load float, ptr %src, align 4
+  %dst = getelementptr inbounds float, ptr %src, i64 1
+  store float %v, ptr %dst, align 4
+  ret void
+}
+
+declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+declare i32 @llvm.nvvm.read.ptx.sreg.ctaid.x()
+
+!llvm.dbg.cu = !{!0}
+!llvm.module.flags = !{!3, !4}
+!0 = distinct !DICompileUnit(language: DW_LANG_C_plus_plus_14, file: !1, producer: "hand-written", isOptimized: true, runtimeVersion: 0, emissionKind: LineTablesOnly)
+!1 = !DIFile(filename: "kernels/stream.cu", directory: "/home/someone/project")
+!3 = !{i32 2, !"Debug Info Version", i32 3}
+!4 = !{i32 7, !"Dwarf Version", i32 2}
+!5 = distinct !DISubprogram(name: "copy", scope: !1, file: !1, line: 7, type: !6, scopeLine: 7, flags: DIFlagPrototyped, spFlags: DISPFlagDefinition | DISPFlagOptimized, unit: !0)
+!6 = !DISubroutineType(types: !7)
+!7 = !{}
