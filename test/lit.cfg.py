@@ -18,7 +18,6 @@ models = os.path.join(config.gpa_src_root, "models")
 config.substitutions.append(("%gpa_models", models))
 config.substitutions.append(("%gpa_examples", os.path.join(config.gpa_src_root, "examples")))
 config.substitutions.append(("%python", config.python_executable))
-config.substitutions.append(("%gpa", config.gpa_tool))
 config.substitutions.append(("%inputs", os.path.join(config.test_source_root, "Inputs")))
 if config.gpa_plugin:
     config.available_features.add("plugin")
@@ -29,3 +28,5 @@ if config.gpa_plugin:
 if config.cuda_path and os.path.isdir(os.path.join(config.cuda_path, "include")):
     config.available_features.add("cuda")
     config.substitutions.append(("%cuda_path", config.cuda_path))
+# Last: lit substitutes in order, and "%gpa" is a prefix of the %gpa_* names.
+config.substitutions.append(("%gpa", config.gpa_tool))
