@@ -90,7 +90,7 @@ RegionResult Weigher::weighRegion(int Loop) {
   for (unsigned B : Cfg.Rpo) {
     if (!inRegion(B, Loop) || Mass[B] == 0)
       continue;
-    int Child = B == Header ? -1 : childLoopOf(B, Loop);
+    int Child = Loop >= 0 && B == Header ? -1 : childLoopOf(B, Loop);
     if (Child >= 0) {
       if (Cfg.Loops[Child].Header != B)
         continue; // only reachable through the child's header
