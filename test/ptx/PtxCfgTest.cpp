@@ -200,8 +200,8 @@ TEST(PtxCfg, DeepNestIsClamped) {
 TEST(PtxCfg, BranchToUndefinedLabelIsAnError) {
   PtxModule M;
   PtxError E;
-  ASSERT_TRUE(parsePtx(test::wrapKernel("@%p1 bra $nowhere;\nret;\n"),
-                       "c.ptx", M, E));
+  ASSERT_TRUE(
+      parsePtx(test::wrapKernel("@%p1 bra $nowhere;\nret;\n"), "c.ptx", M, E));
   PtxCfg Cfg;
   EXPECT_FALSE(buildCfg(M.Functions[0], "c.ptx", Cfg, E));
   EXPECT_EQ(E.str(), "c.ptx:11:10: expected a label defined in 'k', found "

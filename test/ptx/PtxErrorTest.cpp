@@ -106,8 +106,7 @@ TEST(PtxErrors, DeeplyNestedOperandsAreRejected) {
 }
 
 TEST(PtxErrors, HugeArraySizeIsRejected) {
-  std::string Error =
-      errorOf(".global .b64 a[99999999999999999999];\n");
+  std::string Error = errorOf(".global .b64 a[99999999999999999999];\n");
   EXPECT_EQ(Error, "bad.ptx:1:16: expected an array size, found "
                    "'99999999999999999999'");
 }

@@ -24,11 +24,11 @@ static const char *Indexed = "ld.param.u64 %rd1, [k_param_0];\n"
                              "add.s64 %rd3, %rd2, %rd4;\n";
 
 TEST(PtxFrontend, ModuleHeaderAndKernelFacts) {
-  PtxModuleResult R = analyze(
-      ".version 8.7\n.target sm_90a\n.address_size 64\n"
-      ".visible .entry first() .reqntid 32, 4\n{\n.loc 1 7 2\nret;\n}\n"
-      ".visible .entry second() .maxntid 512\n{\nret;\n}\n"
-      ".file 1 \"kern.cu\"\n");
+  PtxModuleResult R =
+      analyze(".version 8.7\n.target sm_90a\n.address_size 64\n"
+              ".visible .entry first() .reqntid 32, 4\n{\n.loc 1 7 2\nret;\n}\n"
+              ".visible .entry second() .maxntid 512\n{\nret;\n}\n"
+              ".file 1 \"kern.cu\"\n");
   EXPECT_EQ(R.Version, "8.7");
   EXPECT_EQ(R.Target, "sm_90a");
   EXPECT_EQ(R.SmVersion, 90u);
@@ -57,16 +57,16 @@ TEST(PtxFrontend, DefaultBlockSizeIsAnAssumption) {
 TEST(PtxFrontend, RegisterEstimate) {
   // 12 f32 + 2 x 4 b64 + 3 b16 + 2 x (v2 b32) = 12 + 8 + 3 + 4; preds
   // excluded.
-  const PtxKernelResult &K = only(analyze(
-      ".version 9.0\n.target sm_80\n.entry k()\n{\n.reg .pred %p<9>;\n"
-      ".reg .f32 %f<12>;\n.reg .b64 %rd<4>;\n.reg .b16 %h<3>;\n"
-      ".reg .v2 .b32 %v<2>;\nret;\n}\n"));
+  const PtxKernelResult &K = only(
+      analyze(".version 9.0\n.target sm_80\n.entry k()\n{\n.reg .pred %p<9>;\n"
+              ".reg .f32 %f<12>;\n.reg .b64 %rd<4>;\n.reg .b16 %h<3>;\n"
+              ".reg .v2 .b32 %v<2>;\nret;\n}\n"));
   EXPECT_EQ(K.Profile.Launch.RegistersPerThread, 27u);
 }
 
 TEST(PtxFrontend, RegisterEstimateHonoursMaxnregAndHardwareLimit) {
-  const PtxKernelResult &A = only(analyze(
-      ".entry k() .maxnreg 16\n{\n.reg .f32 %f<40>;\nret;\n}\n"));
+  const PtxKernelResult &A =
+      only(analyze(".entry k() .maxnreg 16\n{\n.reg .f32 %f<40>;\nret;\n}\n"));
   EXPECT_EQ(A.Profile.Launch.RegistersPerThread, 16u);
   const PtxKernelResult &B =
       only(analyze(".entry k()\n{\n.reg .b64 %rd<200>;\nret;\n}\n"));
@@ -80,11 +80,11 @@ TEST(PtxFrontend, SharedBytesCountOnlyReferencedStaticArrays) {
                       ".extern .shared .align 16 .b8 dyn[];\n";
   PtxOptions O;
   O.DynamicSharedBytes = 100;
-  const PtxKernelResult &K = only(analyze(
-      wrapKernel("mov.u32 %r1, used;\nmov.u32 %r2, dyn;\n"
-                 ".shared .align 8 .b8 local_tile[256];\nret;\n",
-                 Decls),
-      O));
+  const PtxKernelResult &K =
+      only(analyze(wrapKernel("mov.u32 %r1, used;\nmov.u32 %r2, dyn;\n"
+                              ".shared .align 8 .b8 local_tile[256];\nret;\n",
+                              Decls),
+                   O));
   EXPECT_EQ(K.Profile.Launch.SharedBytesPerBlock, 1024u + 256u + 100u);
   EXPECT_TRUE(hasWarning(K, "dynamic shared memory 'dyn'"));
 }
@@ -139,11 +139,11 @@ TEST(PtxFrontend, CoalescedAccess) {
 }
 
 TEST(PtxFrontend, BroadcastAccessIsCoalescedAndNoted) {
-  const PtxKernelResult &K = only(analyze(wrapKernel(
-      "ld.param.u64 %rd1, [k_param_0];\nmov.u32 %r1, %ctaid.x;\n"
-      "mov.u32 %r2, %tid.y;\nadd.s32 %r3, %r1, %r2;\n"
-      "mul.wide.u32 %rd2, %r3, 8;\nadd.s64 %rd3, %rd1, %rd2;\n"
-      "ld.global.f64 %fd1, [%rd3];\nret;\n")));
+  const PtxKernelResult &K = only(analyze(
+      wrapKernel("ld.param.u64 %rd1, [k_param_0];\nmov.u32 %r1, %ctaid.x;\n"
+                 "mov.u32 %r2, %tid.y;\nadd.s32 %r3, %r1, %r2;\n"
+                 "mul.wide.u32 %rd2, %r3, 8;\nadd.s64 %rd3, %rd1, %rd2;\n"
+                 "ld.global.f64 %fd1, [%rd3];\nret;\n")));
   EXPECT_EQ(K.GlobalAccesses.Broadcast, 1.0);
   EXPECT_EQ(K.Profile.UncoalescedMem, 0.0);
   EXPECT_EQ(K.Profile.BytesPerMemAccess, 8.0);
@@ -167,11 +167,11 @@ TEST(PtxFrontend, StridedAccessIsUncoalesced) {
 }
 
 TEST(PtxFrontend, DataDependentAddressIsUnknownAssumedCoalesced) {
-  const PtxKernelResult &K = only(analyze(wrapKernel(
-      std::string(Indexed) + "ld.global.u32 %r2, [%rd3];\n"
-                             "mul.wide.u32 %rd5, %r2, 4;\n"
-                             "add.s64 %rd6, %rd2, %rd5;\n"
-                             "ld.global.f32 %f1, [%rd6];\nret;\n")));
+  const PtxKernelResult &K = only(analyze(
+      wrapKernel(std::string(Indexed) + "ld.global.u32 %r2, [%rd3];\n"
+                                        "mul.wide.u32 %rd5, %r2, 4;\n"
+                                        "add.s64 %rd6, %rd2, %rd5;\n"
+                                        "ld.global.f32 %f1, [%rd6];\nret;\n")));
   EXPECT_EQ(K.GlobalAccesses.Coalesced, 1.0);
   EXPECT_EQ(K.GlobalAccesses.Unknown, 1.0);
   EXPECT_EQ(K.Profile.UncoalescedMem, 0.0);
@@ -181,14 +181,14 @@ TEST(PtxFrontend, DataDependentAddressIsUnknownAssumedCoalesced) {
 
 TEST(PtxFrontend, InductionVariableKeepsItsStride) {
   // Grid-stride loop: i = ctaid*ntid + tid; i += ntid*nctaid.
-  const PtxKernelResult &K = only(analyze(wrapKernel(
-      "ld.param.u64 %rd1, [k_param_0];\nmov.u32 %r1, %ntid.x;\n"
-      "mov.u32 %r2, %ctaid.x;\nmov.u32 %r3, %tid.x;\n"
-      "mad.lo.s32 %r4, %r2, %r1, %r3;\nmov.u32 %r5, %nctaid.x;\n"
-      "mul.lo.s32 %r6, %r1, %r5;\n$L:\n"
-      "mul.wide.s32 %rd2, %r4, 4;\nadd.s64 %rd3, %rd1, %rd2;\n"
-      "st.global.f32 [%rd3], %f1;\nadd.s32 %r4, %r4, %r6;\n"
-      "setp.lt.s32 %p1, %r4, 1000;\n@%p1 bra $L;\nret;\n")));
+  const PtxKernelResult &K = only(analyze(
+      wrapKernel("ld.param.u64 %rd1, [k_param_0];\nmov.u32 %r1, %ntid.x;\n"
+                 "mov.u32 %r2, %ctaid.x;\nmov.u32 %r3, %tid.x;\n"
+                 "mad.lo.s32 %r4, %r2, %r1, %r3;\nmov.u32 %r5, %nctaid.x;\n"
+                 "mul.lo.s32 %r6, %r1, %r5;\n$L:\n"
+                 "mul.wide.s32 %rd2, %r4, 4;\nadd.s64 %rd3, %rd1, %rd2;\n"
+                 "st.global.f32 [%rd3], %f1;\nadd.s32 %r4, %r4, %r6;\n"
+                 "setp.lt.s32 %p1, %r4, 1000;\n@%p1 bra $L;\nret;\n")));
   EXPECT_EQ(K.GlobalAccesses.Coalesced, 16.0);
 }
 
@@ -210,7 +210,8 @@ TEST(PtxFrontend, PredicatedInstructionsCountFully) {
 }
 
 TEST(PtxFrontend, DuplicateDefinitionIsAnError) {
-  std::string Error = errorOf(".entry k()\n{\nret;\n}\n.entry k()\n{\nret;\n}\n");
+  std::string Error =
+      errorOf(".entry k()\n{\nret;\n}\n.entry k()\n{\nret;\n}\n");
   EXPECT_EQ(Error, "bad.ptx:5:8: function 'k' is defined twice");
 }
 

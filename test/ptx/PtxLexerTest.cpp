@@ -57,11 +57,10 @@ TEST(PtxLexer, OpcodeModifiersAreAdjacentDots) {
 
 TEST(PtxLexer, Numbers) {
   auto T = lex("0f3F800000 0d3FF0000000000000 0x1F 42 4U 017 0b101 1.5 2e3");
-  std::vector<TokKind> Kinds = {TokKind::Float,   TokKind::Float,
-                                TokKind::Integer, TokKind::Integer,
-                                TokKind::Integer, TokKind::Integer,
-                                TokKind::Integer, TokKind::Float,
-                                TokKind::Float};
+  std::vector<TokKind> Kinds = {
+      TokKind::Float,   TokKind::Float,   TokKind::Integer,
+      TokKind::Integer, TokKind::Integer, TokKind::Integer,
+      TokKind::Integer, TokKind::Float,   TokKind::Float};
   ASSERT_EQ(T.size(), Kinds.size() + 1);
   for (size_t I = 0; I < Kinds.size(); ++I)
     EXPECT_EQ(T[I].Kind, Kinds[I]) << T[I].Text;
@@ -107,7 +106,7 @@ TEST(PtxLexer, Punctuation) {
 TEST(PtxLexer, Errors) {
   EXPECT_EQ(lexError("ld\n  # x"), "l.ptx:2:3: unexpected character '#'");
   EXPECT_EQ(lexError("a /* open"), "l.ptx:1:3: expected '*/' to close this "
-                                    "comment");
+                                   "comment");
   EXPECT_EQ(lexError("\"abc"), "l.ptx:1:1: expected '\"' to close this "
                                "string");
   EXPECT_EQ(lexError("mov 0f12;"),

@@ -21,7 +21,9 @@ struct Case {
   bool Known = true;
 };
 
-std::ostream &operator<<(std::ostream &OS, const Case &C) { return OS << C.Ptx; }
+std::ostream &operator<<(std::ostream &OS, const Case &C) {
+  return OS << C.Ptx;
+}
 
 const Unit I = Unit::Int, F = Unit::Fp, D = Unit::Fp64, H = Unit::Fp16,
            S = Unit::Sfu, A = Unit::Alu, G = Unit::GlobalMem,
@@ -138,12 +140,12 @@ const Case Cases[] = {
     {"ld.f32 %f1, [%rd1];", {{G, 1}}, 4},
     {"st.u64 [%rd1], %rd2;", {{G, 1}}, 8},
     {"ldmatrix.sync.aligned.m8n8.x4.shared.b16 {%r1, %r2, %r3, %r4}, [%r5];",
-     {{Sh, 1}}, 16},
+     {{Sh, 1}},
+     16},
     {"stmatrix.sync.aligned.m8n8.x1.shared.b16 [%r5], {%r1};", {{Sh, 1}}, 16},
     // Texture and surface.
     {"tex.2d.v4.f32.f32 {%f1, %f2, %f3, %f4}, [t0, {%f5, %f6}];", {{T, 1}}},
-    {"tld4.r.2d.v4.f32.f32 {%f1, %f2, %f3, %f4}, [t0, {%f5, %f6}];",
-     {{T, 1}}},
+    {"tld4.r.2d.v4.f32.f32 {%f1, %f2, %f3, %f4}, [t0, {%f5, %f6}];", {{T, 1}}},
     {"txq.width.b32 %r1, [t0];", {{T, 1}}},
     {"suld.b.2d.b32.trap {%r1}, [s0, {%r2, %r3}];", {{T, 1}}},
     {"sust.b.2d.b32.trap [s0, {%r2, %r3}], {%r1};", {{T, 1}}},
@@ -177,9 +179,11 @@ const Case Cases[] = {
      "1, 1, 1, 0, 0;",
      {{Tc, 1}}},
     {"wmma.load.a.sync.aligned.row.m16n16k16.global.f16 {%r1}, [%rd1], %r2;",
-     {{G, 1}}, 2},
+     {{G, 1}},
+     2},
     {"wmma.store.d.sync.aligned.row.m16n16k16.shared.f32 [%r1], {%f1}, %r2;",
-     {{Sh, 1}}, 4},
+     {{Sh, 1}},
+     4},
     // Asynchronous copies.
     {"cp.async.ca.shared.global [%r1], [%rd1], 16;", {{Ac, 1}}},
     {"cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes "
@@ -217,8 +221,8 @@ TEST_P(PtxOpcodeTable, Classifies) {
   const Case &K = GetParam();
   PtxModule M;
   PtxError E;
-  ASSERT_TRUE(parsePtx(test::wrapKernel(std::string(K.Ptx) + "\n"), "o.ptx",
-                       M, E))
+  ASSERT_TRUE(
+      parsePtx(test::wrapKernel(std::string(K.Ptx) + "\n"), "o.ptx", M, E))
       << E.str();
   ASSERT_EQ(M.Functions.at(0).Body.size(), 1u);
   OpClassification Got = classifyInstruction(M.Functions[0].Body[0]);

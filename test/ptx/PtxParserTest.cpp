@@ -52,14 +52,13 @@ TEST(PtxParser, VariableDeclarations) {
 }
 
 TEST(PtxParser, EntryParamsAndPerformanceDirectives) {
-  PtxModule M = parse(
-      ".version 9.0\n.target sm_80\n.address_size 64\n"
-      ".visible .entry kern(\n"
-      "  .param .u64 .ptr .global .align 4 kern_param_0,\n"
-      "  .param .align 8 .b8 kern_param_1[16]\n)\n"
-      ".maxntid 128, 2, 1\n.minnctapersm 4\n.maxnreg 64\n"
-      "{\n  ret;\n}\n"
-      ".entry k2 .reqntid 64 { exit; }\n");
+  PtxModule M = parse(".version 9.0\n.target sm_80\n.address_size 64\n"
+                      ".visible .entry kern(\n"
+                      "  .param .u64 .ptr .global .align 4 kern_param_0,\n"
+                      "  .param .align 8 .b8 kern_param_1[16]\n)\n"
+                      ".maxntid 128, 2, 1\n.minnctapersm 4\n.maxnreg 64\n"
+                      "{\n  ret;\n}\n"
+                      ".entry k2 .reqntid 64 { exit; }\n");
   ASSERT_EQ(M.Functions.size(), 2u);
   const PtxFunction &F = M.Functions[0];
   EXPECT_TRUE(F.IsEntry);
@@ -100,17 +99,17 @@ TEST(PtxParser, RegistersLabelsAndBraces) {
 }
 
 TEST(PtxParser, InstructionForms) {
-  PtxModule M = parse(
-      ".entry k()\n{\n"
-      "  @%p1 bra.uni $L__BB0_2;\n"
-      "  @!%p2 ld.global.nc.v2.f32 {%f1, %f2}, [%rd1+8];\n"
-      "  st.shared.u32 [%r1+-4], -1;\n"
-      "  setp.lt.s32 %p1|%p2, %r1, 0x10;\n"
-      "  mov.f32 %f3, 0fBF800000;\n"
-      "  call.uni (retval0), _Z3fooi, (param0, param1);\n"
-      "  ld.param.u64 %rd1, [k_param_0];\n"
-      "  tex.2d.v4.f32.f32 {%f1, %f2, %f3, %f4}, [tex0, {%f5, %f6}];\n"
-      "$L__BB0_2:\n  ret;\n}\n");
+  PtxModule M =
+      parse(".entry k()\n{\n"
+            "  @%p1 bra.uni $L__BB0_2;\n"
+            "  @!%p2 ld.global.nc.v2.f32 {%f1, %f2}, [%rd1+8];\n"
+            "  st.shared.u32 [%r1+-4], -1;\n"
+            "  setp.lt.s32 %p1|%p2, %r1, 0x10;\n"
+            "  mov.f32 %f3, 0fBF800000;\n"
+            "  call.uni (retval0), _Z3fooi, (param0, param1);\n"
+            "  ld.param.u64 %rd1, [k_param_0];\n"
+            "  tex.2d.v4.f32.f32 {%f1, %f2, %f3, %f4}, [tex0, {%f5, %f6}];\n"
+            "$L__BB0_2:\n  ret;\n}\n");
   const auto &B = M.Functions.at(0).Body;
   ASSERT_EQ(B.size(), 9u);
   EXPECT_EQ(B[0].Opcode, "bra");

@@ -2,7 +2,7 @@
 // multiple of TILE). Two static shared tiles: 2 * TILE * TILE * 4 bytes.
 #define TILE 16
 
-__global__ void __launch_bounds__(TILE * TILE)
+__global__ void __launch_bounds__(TILE *TILE)
     matmulTiled(const float *A, const float *B, float *C, int N) {
   __shared__ float As[TILE][TILE];
   __shared__ float Bs[TILE][TILE];

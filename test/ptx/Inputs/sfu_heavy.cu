@@ -5,7 +5,6 @@ __global__ void sfuHeavy(const float *x, float *y, int n) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   if (i < n) {
     float v = x[i];
-    y[i] = __sinf(v) + __cosf(v) + __log2f(v) + rsqrtf(v) + sqrtf(v) +
-           1.0f / v;
+    y[i] = __sinf(v) + __cosf(v) + __log2f(v) + rsqrtf(v) + sqrtf(v) + 1.0f / v;
   }
 }

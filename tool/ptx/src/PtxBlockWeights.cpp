@@ -27,8 +27,8 @@ namespace gpa::ptx {
 
 namespace {
 struct RegionResult {
-  std::vector<double> Local;              ///< per block, relative to header
-  std::map<unsigned, double> ExitShares;  ///< exit target -> share (sum 1)
+  std::vector<double> Local;             ///< per block, relative to header
+  std::map<unsigned, double> ExitShares; ///< exit target -> share (sum 1)
 };
 
 class Weigher {
@@ -37,8 +37,7 @@ public:
     for (unsigned I = 0; I < Cfg.Loops.size(); ++I)
       for (unsigned B : Cfg.Loops[I].Blocks)
         if (Innermost[B] < 0 ||
-            Cfg.Loops[Innermost[B]].Blocks.size() >
-                Cfg.Loops[I].Blocks.size())
+            Cfg.Loops[Innermost[B]].Blocks.size() > Cfg.Loops[I].Blocks.size())
           Innermost[B] = static_cast<int>(I);
   }
   void run();
@@ -64,8 +63,7 @@ private:
     return L == Loop ? -1 : L;
   }
   bool inRegion(unsigned B, int Loop) const {
-    return Cfg.Blocks[B].Reachable &&
-           (Loop < 0 || Cfg.Loops[Loop].contains(B));
+    return Cfg.Blocks[B].Reachable && (Loop < 0 || Cfg.Loops[Loop].contains(B));
   }
   bool isLoopGuard(unsigned Enter, unsigned Skip, unsigned From) const {
     for (const PtxLoop &L : Cfg.Loops)
@@ -119,8 +117,8 @@ RegionResult Weigher::weighRegion(int Loop) {
       (inRegion(S, Loop) ? Inside : Exits).push_back(S);
     }
     for (unsigned S : Exits)
-      Attempts[S] += Inside.empty() ? Mass[B] / Exits.size()
-                                    : Mass[B] / NumSuccs;
+      Attempts[S] +=
+          Inside.empty() ? Mass[B] / Exits.size() : Mass[B] / NumSuccs;
     if (Inside.size() == 2 && isLoopGuard(Inside[0], Inside[1], B)) {
       Mass[Inside[0]] += Mass[B];
     } else if (Inside.size() == 2 && isLoopGuard(Inside[1], Inside[0], B)) {

@@ -64,15 +64,13 @@ static bool splitBlocks(const PtxFunction &F, const std::string &File,
       B.Begin = I;
       Cfg.Blocks.push_back(B);
     }
-    BlockAt[I] = Cfg.Blocks.empty()
-                     ? 0
-                     : static_cast<unsigned>(Cfg.Blocks.size() - 1);
+    BlockAt[I] =
+        Cfg.Blocks.empty() ? 0 : static_cast<unsigned>(Cfg.Blocks.size() - 1);
   }
   if (Cfg.Blocks.empty())
     Cfg.Blocks.push_back(PtxBlock());
   for (std::size_t B = 0; B < Cfg.Blocks.size(); ++B)
-    Cfg.Blocks[B].End =
-        B + 1 < Cfg.Blocks.size() ? Cfg.Blocks[B + 1].Begin : N;
+    Cfg.Blocks[B].End = B + 1 < Cfg.Blocks.size() ? Cfg.Blocks[B + 1].Begin : N;
 
   for (unsigned B = 0; B < Cfg.Blocks.size(); ++B) {
     const PtxBlock &Blk = Cfg.Blocks[B];

@@ -157,8 +157,7 @@ Value Analysis::evaluate(const PtxInstruction &I) const {
     // A value loaded from a uniform address is uniform; from a per-thread
     // address it is data (unknown).
     Value A = Src(1);
-    if (I.Operands.size() > 1 &&
-        I.Operands[1].K == PtxOperand::Kind::Address) {
+    if (I.Operands.size() > 1 && I.Operands[1].K == PtxOperand::Kind::Address) {
       const PtxOperand &Addr = I.Operands[1];
       if (Addr.Name.rfind("retval", 0) == 0)
         return Value::bottom();

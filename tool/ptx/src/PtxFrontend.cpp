@@ -67,8 +67,8 @@ const Folded &Folder::fold(const std::string &Name, unsigned Depth) {
       continue;
     }
     if (InProgress.count(Callee) || Depth >= Opts.MaxCallDepth) {
-      F.Warnings.push_back("recursive call from '" + Name + "' to '" +
-                           Callee + "' not folded (recursion bounded)");
+      F.Warnings.push_back("recursive call from '" + Name + "' to '" + Callee +
+                           "' not folded (recursion bounded)");
       continue;
     }
     const Folded &C = fold(Callee, Depth + 1);
@@ -117,11 +117,13 @@ static void addSummaryNotes(const FunctionSummary &S, const std::string &Fn,
   if (S.BroadcastAccesses)
     W.push_back(std::to_string(S.BroadcastAccesses) +
                 " global access(es) independent of %tid.x (broadcast) "
-                "counted as coalesced" + In);
+                "counted as coalesced" +
+                In);
   if (S.UnknownPatterns)
     W.push_back(std::to_string(S.UnknownPatterns) +
                 " global access(es) with an address not affine in %tid.x "
-                "assumed coalesced" + In);
+                "assumed coalesced" +
+                In);
 }
 
 static void buildKernel(const PtxModule &M, const PtxFunction &K,
@@ -192,8 +194,7 @@ static void buildKernel(const PtxModule &M, const PtxFunction &K,
 
   P.UncoalescedMem = F.Counts.Uncoalesced;
   if (F.Counts.TimingMemAccesses > 0 && F.Counts.TimingMemBytes > 0)
-    P.BytesPerMemAccess =
-        F.Counts.TimingMemBytes / F.Counts.TimingMemAccesses;
+    P.BytesPerMemAccess = F.Counts.TimingMemBytes / F.Counts.TimingMemAccesses;
   if (F.Counts.Uncoalesced > 0)
     P.UncoalescedTransactionsPerWarp =
         F.Counts.UncoalTransactions / F.Counts.Uncoalesced;

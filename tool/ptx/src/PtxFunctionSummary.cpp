@@ -40,8 +40,7 @@ std::uint64_t registerEstimate(const PtxFunction &F) {
 }
 
 static void collectSymbols(const PtxOperand &Op, std::set<std::string> &Out) {
-  if ((Op.K == PtxOperand::Kind::Symbol ||
-       Op.K == PtxOperand::Kind::Address) &&
+  if ((Op.K == PtxOperand::Kind::Symbol || Op.K == PtxOperand::Kind::Address) &&
       !Op.Name.empty() && Op.Name[0] != '%')
     Out.insert(Op.Name);
   for (const PtxOperand &E : Op.Elems)

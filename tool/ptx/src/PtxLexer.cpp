@@ -25,8 +25,8 @@ static bool isHex(char C) {
 namespace {
 class Lexer {
 public:
-  Lexer(std::string_view Text, const std::string &File,
-        std::vector<Token> &Out, PtxError &Error)
+  Lexer(std::string_view Text, const std::string &File, std::vector<Token> &Out,
+        PtxError &Error)
       : Text(Text), File(File), Out(Out), Error(Error) {}
 
   bool run();
@@ -117,8 +117,8 @@ bool Lexer::run() {
       while (isFollowSym(peek()))
         advance();
       if ((Ch == '$' || Ch == '%') && Pos - Begin == 1)
-        return fail(L, C, std::string("expected an identifier after '") +
-                              Ch + "'");
+        return fail(L, C,
+                    std::string("expected an identifier after '") + Ch + "'");
       // Vector components of special registers: %tid.x, %ntid.y, ...
       if (Ch == '%' && peek() == '.' && std::strchr("xyzw", peek(1)) &&
           peek(1) != '\0' && !isFollowSym(peek(2))) {

@@ -15,22 +15,22 @@ namespace gpa::ptx {
 
 namespace {
 enum class Rule {
-  Arith,     ///< type suffix decides: int / fp / fp64 / fp16
-  IntOnly,   ///< integer-only operations
-  Sfu,       ///< transcendental approximations
-  Div,       ///< div: int, or a float expansion
-  Rcp,       ///< rcp: approx -> sfu, IEEE -> sfu + refinement
-  Sqrt,      ///< sqrt: approx -> sfu, IEEE -> sfu + refinement
-  Alu,       ///< moves, logic, shifts, compares, conversions
-  Memory,    ///< ld/st/ldu: unit from the state space
-  SharedOnly,///< ldmatrix/stmatrix: always shared memory
-  Texture,   ///< texture and surface access
-  Atomic,    ///< atom/red
-  Shuffle,   ///< warp-level data exchange
-  Sync,      ///< barriers and fences
-  Tensor,    ///< mma/wgmma, and wmma.mma (wmma.load/store are Memory)
-  AsyncCopy, ///< cp.async*: copies; wait_group -> sync, commit -> other
-  Other,     ///< control flow and hints
+  Arith,      ///< type suffix decides: int / fp / fp64 / fp16
+  IntOnly,    ///< integer-only operations
+  Sfu,        ///< transcendental approximations
+  Div,        ///< div: int, or a float expansion
+  Rcp,        ///< rcp: approx -> sfu, IEEE -> sfu + refinement
+  Sqrt,       ///< sqrt: approx -> sfu, IEEE -> sfu + refinement
+  Alu,        ///< moves, logic, shifts, compares, conversions
+  Memory,     ///< ld/st/ldu: unit from the state space
+  SharedOnly, ///< ldmatrix/stmatrix: always shared memory
+  Texture,    ///< texture and surface access
+  Atomic,     ///< atom/red
+  Shuffle,    ///< warp-level data exchange
+  Sync,       ///< barriers and fences
+  Tensor,     ///< mma/wgmma, and wmma.mma (wmma.load/store are Memory)
+  AsyncCopy,  ///< cp.async*: copies; wait_group -> sync, commit -> other
+  Other,      ///< control flow and hints
 };
 
 struct Row {
@@ -192,13 +192,20 @@ MemSpace memSpaceOf(const PtxInstruction &I) {
 
 std::string_view memSpaceName(MemSpace S) {
   switch (S) {
-  case MemSpace::Global: return "global";
-  case MemSpace::Local: return "local";
-  case MemSpace::Shared: return "shared";
-  case MemSpace::Const: return "const";
-  case MemSpace::Param: return "param";
-  case MemSpace::Generic: return "generic";
-  case MemSpace::None: return "none";
+  case MemSpace::Global:
+    return "global";
+  case MemSpace::Local:
+    return "local";
+  case MemSpace::Shared:
+    return "shared";
+  case MemSpace::Const:
+    return "const";
+  case MemSpace::Param:
+    return "param";
+  case MemSpace::Generic:
+    return "generic";
+  case MemSpace::None:
+    return "none";
   }
   return "none";
 }
@@ -264,7 +271,8 @@ OpClassification classifyInstruction(const PtxInstruction &I) {
   case Rule::Tensor:
     // wmma.load/wmma.store move fragments through memory, not the tensor
     // core: classify them like ld/st.
-    if (I.Opcode == "wmma" && (I.hasModifier(".load") || I.hasModifier(".store")))
+    if (I.Opcode == "wmma" &&
+        (I.hasModifier(".load") || I.hasModifier(".store")))
       classifyMemory(I, C);
     else
       C.Units.push_back({Unit::Tensor, 1});

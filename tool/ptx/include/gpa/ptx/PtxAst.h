@@ -108,8 +108,8 @@ struct PtxFunction {
 };
 
 struct PtxModule {
-  std::string Version;            ///< "9.0"
-  std::string Target;             ///< "sm_80"
+  std::string Version;                    ///< "9.0"
+  std::string Target;                     ///< "sm_80"
   std::vector<std::string> TargetOptions; ///< "texmode_independent", "debug"
   unsigned AddressSize = 64;
   std::vector<PtxVariable> Globals;

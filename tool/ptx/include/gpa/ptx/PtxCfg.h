@@ -31,8 +31,8 @@ struct PtxBlock {
 
 struct PtxLoop {
   unsigned Header = 0;
-  std::vector<unsigned> Blocks; ///< Sorted, includes the header
-  int Parent = -1;              ///< Enclosing loop index, -1 at top level
+  std::vector<unsigned> Blocks;      ///< Sorted, includes the header
+  int Parent = -1;                   ///< Enclosing loop index, -1 at top level
   std::vector<unsigned> ExitTargets; ///< Blocks outside entered from inside
   bool contains(unsigned B) const;
 };
@@ -40,8 +40,8 @@ struct PtxLoop {
 struct PtxCfg {
   std::vector<PtxBlock> Blocks; ///< Block 0 is the entry
   std::vector<PtxLoop> Loops;
-  std::vector<unsigned> Rpo;    ///< Reachable blocks in reverse post-order
-  std::vector<int> IDom;        ///< Immediate dominator (-1: entry/unreached)
+  std::vector<unsigned> Rpo; ///< Reachable blocks in reverse post-order
+  std::vector<int> IDom;     ///< Immediate dominator (-1: entry/unreached)
   /// Edges ignored because they enter a cycle that has no dominating header.
   std::vector<std::pair<unsigned, unsigned>> IrreducibleEdges;
   std::vector<std::string> Warnings;

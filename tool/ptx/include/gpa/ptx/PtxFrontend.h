@@ -51,9 +51,9 @@ struct PtxKernelResult {
 };
 
 struct PtxModuleResult {
-  std::string Version;     ///< ".version" (e.g. "9.0")
-  std::string Target;      ///< "sm_80"
-  unsigned SmVersion = 0;  ///< 80 for sm_80 / sm_80a; 0 when absent
+  std::string Version;    ///< ".version" (e.g. "9.0")
+  std::string Target;     ///< "sm_80"
+  unsigned SmVersion = 0; ///< 80 for sm_80 / sm_80a; 0 when absent
   unsigned AddressSize = 64;
   std::vector<PtxKernelResult> Kernels; ///< in file order
   std::vector<std::string> Warnings;    ///< module-level notes
