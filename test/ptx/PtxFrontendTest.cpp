@@ -128,6 +128,41 @@ TEST(PtxFrontend, RecursionAndExternalCallsAreWarned) {
   EXPECT_TRUE(hasWarning(K, "call to 'vprintf' (declared without a body)"));
 }
 
+TEST(PtxFrontend, CountsStayWithinProfileLimits) {
+  // A 12-deep loop nest (16^12 > 1e12, clamped per block) calling a
+  // function with the same nest: the product is clamped to 1e15.
+  auto Nest = [](const std::string &Inner) {
+    std::string B;
+    for (int I = 0; I < 12; ++I)
+      B += "$H" + std::to_string(I) + ":\nmov.u32 %r2, 0;\n";
+    B += Inner;
+    for (int I = 11; I >= 0; --I)
+      B += "@%p1 bra $H" + std::to_string(I) + ";\n";
+    return B + "ret;\n";
+  };
+  std::string Text = ".func f()\n{\n" + Nest("add.s32 %r1, %r1, 1;\n") +
+                     "}\n.entry k()\n{\n" + Nest("call.uni f, ();\n") + "}\n";
+  const PtxKernelResult &K = only(analyze(Text));
+  EXPECT_EQ(K.Profile.count(Unit::Int), 1e15);
+  EXPECT_TRUE(hasWarning(K, "per-thread counts clamped"));
+}
+
+TEST(PtxFrontend, DeepCallChainsAreBounded) {
+  std::string Text;
+  for (int I = 40; I > 0; --I)
+    Text += ".func f" + std::to_string(I) + "()\n{\nadd.s32 %r1, %r1, 1;\n" +
+            (I < 40 ? "call.uni f" + std::to_string(I + 1) + ", ();\n" : "") +
+            "ret;\n}\n";
+  Text += ".entry k()\n{\ncall.uni f1, ();\nret;\n}\n";
+  PtxOptions O;
+  O.MaxCallDepth = 8;
+  const PtxKernelResult &K = only(analyze(Text, O));
+  // k -> f1 (depth 1) ... f8 (depth 8) folded; f8 -> f9 is not.
+  EXPECT_EQ(K.Profile.count(Unit::Int), 8.0);
+  EXPECT_TRUE(hasWarning(K, "call chain deeper than 8"))
+      << ::testing::PrintToString(K.Warnings);
+}
+
 TEST(PtxFrontend, CoalescedAccess) {
   const PtxKernelResult &K = only(analyze(wrapKernel(
       std::string(Indexed) + "ld.global.f32 %f1, [%rd3];\n"

@@ -11,6 +11,7 @@
 #include "gpa/ptx/PtxFrontend.h"
 
 #include "PtxFunctionSummary.h"
+#include "gpa/ProfileLoader.h"
 #include "gpa/ptx/PtxParser.h"
 
 #include <algorithm>
@@ -66,9 +67,15 @@ const Folded &Folder::fold(const std::string &Name, unsigned Depth) {
           " counted as one 'other' instruction");
       continue;
     }
-    if (InProgress.count(Callee) || Depth >= Opts.MaxCallDepth) {
+    if (InProgress.count(Callee)) {
       F.Warnings.push_back("recursive call from '" + Name + "' to '" + Callee +
                            "' not folded (recursion bounded)");
+      continue;
+    }
+    if (Depth >= Opts.MaxCallDepth) {
+      F.Warnings.push_back("call from '" + Name + "' to '" + Callee +
+                           "' not folded: call chain deeper than " +
+                           std::to_string(Opts.MaxCallDepth));
       continue;
     }
     const Folded &C = fold(Callee, Depth + 1);
@@ -133,6 +140,16 @@ static void buildKernel(const PtxModule &M, const PtxFunction &K,
   gpa::KernelProfile &P = R.Profile;
   P.Name = K.Name;
   P.PerThread = F.Counts.PerUnit;
+  // Calls inside deep loop nests multiply; stay within what profiles accept.
+  bool Clamped = false;
+  for (double &C : P.PerThread)
+    if (C > gpa::MaxCountPerThread) {
+      C = gpa::MaxCountPerThread;
+      Clamped = true;
+    }
+  if (Clamped)
+    R.Warnings.push_back("per-thread counts clamped to " +
+                         std::to_string(gpa::MaxCountPerThread));
   R.PtxLine = K.Line;
   R.NumBlocks = S.NumBlocks;
   R.NumLoops = S.NumLoops;
