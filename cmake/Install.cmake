@@ -1,11 +1,11 @@
 # Install layout and the CMake package (find_package(GpuPowerAdvisor CONFIG)):
-#   bin/gpa, lib/GpuPowerAdvisor/GpuPowerAdvisor.so, lib/libgpa_{model,runtime}.a,
+#   bin/gpa, lib/GpuPowerAdvisor.so, lib/libgpa_{model,runtime}.a,
 #   include/gpa/..., share/GpuPowerAdvisor/models/{gpus,schema}/*.json,
 #   lib/cmake/GpuPowerAdvisor/*.cmake
 include(GNUInstallDirs)
 include(CMakePackageConfigHelpers)
 set(GPA_INSTALL_DATADIR ${CMAKE_INSTALL_DATADIR}/GpuPowerAdvisor)
-set(GPA_INSTALL_PLUGINDIR ${CMAKE_INSTALL_LIBDIR}/GpuPowerAdvisor)
+set(GPA_INSTALL_PLUGINDIR ${CMAKE_INSTALL_LIBDIR})
 set(GPA_INSTALL_CMAKEDIR ${CMAKE_INSTALL_LIBDIR}/cmake/GpuPowerAdvisor)
 
 install(TARGETS gpa_model gpa_runtime EXPORT GpuPowerAdvisorTargets

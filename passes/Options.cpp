@@ -46,6 +46,17 @@ static cl::opt<unsigned> TripCountOpt(
              "compile-time constant (default 16)"),
     cl::init(16), cl::cat(GPACategory));
 
+static cl::opt<std::string> BudgetOpt(
+    "gpa-budget",
+    cl::desc("Check every kernel against this gpa-budget/1 file; a "
+             "violation is an error at the kernel's source line"),
+    cl::value_desc("file"), cl::cat(GPACategory));
+
+static cl::opt<bool> BudgetWarnOpt(
+    "gpa-budget-warn",
+    cl::desc("Report -gpa-budget violations as warnings, not errors"),
+    cl::init(false), cl::cat(GPACategory));
+
 static cl::opt<std::string> ReportOpt(
     "gpa-report",
     cl::desc("Write the gpa-report/1 JSON to this file; %arch is replaced "
@@ -65,31 +76,12 @@ PluginOptions readPluginOptions() {
   O.DefaultTripCount = TripCountOpt;
   O.TripCountGiven = TripCountOpt.getNumOccurrences() > 0;
   O.ReportFile = ReportOpt;
+  O.ReportGiven = ReportOpt.getNumOccurrences() > 0;
+  O.GpuGiven = GpuOpt.getNumOccurrences() > 0;
+  O.BudgetFile = BudgetOpt;
+  O.BudgetGiven = BudgetOpt.getNumOccurrences() > 0;
+  O.BudgetWarn = BudgetWarnOpt;
   return O;
-}
-
-bool validatePluginOptions(const PluginOptions &O, std::string &Error) {
-  if (O.BlockSize == 0) {
-    Error = "-gpa-block-size must be at least 1";
-    return false;
-  }
-  if (O.RegistersPerThread == 0) {
-    Error = "-gpa-registers-per-thread must be at least 1";
-    return false;
-  }
-  if (O.DefaultTripCount == 0) {
-    Error = "-gpa-default-trip-count must be at least 1";
-    return false;
-  }
-  if (GpuOpt.getNumOccurrences() > 0 && O.Gpu.empty()) {
-    Error = "-gpa-gpu needs a model name or file";
-    return false;
-  }
-  if (ReportOpt.getNumOccurrences() > 0 && O.ReportFile.empty()) {
-    Error = "-gpa-report needs a file name";
-    return false;
-  }
-  return true;
 }
 
 } // namespace gpa

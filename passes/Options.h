@@ -26,10 +26,19 @@ struct PluginOptions {
   unsigned DefaultTripCount = 16; // -gpa-default-trip-count
   bool TripCountGiven = false;
   std::string ReportFile; // -gpa-report
+  bool ReportGiven = false;
+  bool GpuGiven = false;
+  std::string BudgetFile; // -gpa-budget
+  bool BudgetGiven = false;
+  bool BudgetWarn = false; // -gpa-budget-warn
 };
 
 /// Snapshot of the cl::opt values.
+/// The -gpa-* command-line options (registered by the plugin only).
 PluginOptions readPluginOptions();
+
+/// Checks option values; Error names the offending option (OptionChecks.cpp,
+/// shared with `gpa analyze`).
 
 /// Checks values that do not depend on the GPU model. Returns false with
 /// Error naming the offending option.

@@ -66,14 +66,29 @@ static json kernelJson(const KernelResult &K, const GpuModel &Gpu) {
   return Obj;
 }
 
-bool renderReport(const GpuModel &Gpu, const std::vector<KernelResult> &Kernels,
-                  std::string &Text, std::string &Error) {
+bool buildReport(const GpuModel &Gpu, const std::vector<KernelResult> &Kernels,
+                 json &Doc, std::string &Error) {
   try {
-    json Doc = reportJson(Gpu, {});
+    Doc = reportJson(Gpu, {});
     json Array = json::array();
     for (const KernelResult &K : Kernels)
       Array.push_back(kernelJson(K, Gpu));
     Doc["kernels"] = Array;
+    return true;
+  } catch (const std::exception &E) {
+    Error = std::string("cannot build the report: ") + E.what();
+  } catch (...) {
+    Error = "cannot build the report";
+  }
+  return false;
+}
+
+bool renderReport(const GpuModel &Gpu, const std::vector<KernelResult> &Kernels,
+                  std::string &Text, std::string &Error) {
+  json Doc;
+  if (!buildReport(Gpu, Kernels, Doc, Error))
+    return false;
+  try {
     Text = toCanonicalJson(Doc);
     return true;
   } catch (const std::exception &E) {

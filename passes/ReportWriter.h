@@ -14,6 +14,8 @@
 
 #include "gpa/GpuModel.h"
 
+#include <nlohmann/json.hpp>
+
 #include <string>
 #include <vector>
 
@@ -25,6 +27,11 @@ std::string reportFileName(const std::string &Pattern, const std::string &Arch);
 
 /// The report text: gpa::reportJson plus, per kernel, counts_per_thread,
 /// location, assumptions and demangled, in canonical (deterministic) JSON.
+/// The gpa-report/1 document with the plugin's per-kernel fields; never
+/// throws.
+bool buildReport(const GpuModel &Gpu, const std::vector<KernelResult> &Kernels,
+                 nlohmann::json &Doc, std::string &Error);
+
 bool renderReport(const GpuModel &Gpu, const std::vector<KernelResult> &Kernels,
                   std::string &Text, std::string &Error);
 

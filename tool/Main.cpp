@@ -7,6 +7,7 @@
 // input contains may crash it.
 //
 //===----------------------------------------------------------------------===//
+#include "Analyze.h"
 #include "CheckFormats.h"
 #include "Options.h"
 #include "SvgPlot.h"
@@ -124,6 +125,31 @@ static int runCheck(const Options &O) {
   return Check.Violations.empty() ? ExitOk : ExitViolation;
 }
 
+static int runAnalyze(const Options &O, const char *Argv0) {
+  AnalyzeRequest R;
+  R.Gpu = O.Gpu;
+  R.BlockSize = O.BlockSize;
+  R.GridSize = O.GridSize;
+  R.Inputs = O.Inputs;
+  R.ExecutablePath = Argv0;
+  nlohmann::json Report;
+  std::vector<std::string> Warnings;
+  std::string Error;
+  if (!analyzeInputs(R, Report, Warnings, Error))
+    return fail(Error);
+  for (const std::string &W : Warnings)
+    std::cerr << "gpa: warning: " << W << "\n";
+  if (O.Format == "json")
+    std::cout << toCanonicalJson(Report);
+  else if (O.Format == "csv")
+    std::cout << renderAnalyzeCsv(Report);
+  else if (O.Format == "sarif")
+    std::cout << renderAnalyzeSarif(Report);
+  else
+    std::cout << renderAnalyzeText(Report);
+  return ExitOk;
+}
+
 int main(int Argc, char **Argv) {
   try {
     Options O;
@@ -140,6 +166,8 @@ int main(int Argc, char **Argv) {
       return runModels(O);
     if (O.Command == "check")
       return runCheck(O);
+    if (O.Command == "analyze")
+      return runAnalyze(O, Argv[0]);
     return runAnalysis(O);
   } catch (const std::exception &E) {
     // A bug, not an input problem, but still no crash for the user.

@@ -22,6 +22,10 @@ const char *usageText() {
          "  sweep --gpu NAME|FILE PROFILE.json [--format text|json|csv] "
          "[--plot FILE.svg]\n"
          "      evaluate the kernel on 1..all SMs with the same total work\n"
+         "  analyze [--gpu NAME|FILE] [--block-size N] [--grid-size N]\n"
+         "          [--format text|json|sarif|csv] FILE...\n"
+         "      analyse .ll/.bc NVPTX IR, .ptx, .cu (clang 22 + plugin) or "
+         ".json profiles\n"
          "  check --budget BUDGET.json REPORT.json... "
          "[--format text|github|sarif|junit]\n"
          "      check reports against a power budget\n"
@@ -46,6 +50,8 @@ static const char *allowedFormats(const std::string &Command) {
     return "text|json|csv";
   if (Command == "check")
     return "text|github|sarif|junit";
+  if (Command == "analyze")
+    return "text|json|sarif|csv";
   return "text|json";
 }
 
@@ -57,7 +63,7 @@ bool parseOptions(int Argc, const char *const *Argv, Options &O,
   }
   O.Command = Argv[1];
   if (O.Command != "models" && O.Command != "model" && O.Command != "sweep" &&
-      O.Command != "check") {
+      O.Command != "check" && O.Command != "analyze") {
     Error = "unknown command '" + O.Command + "'";
     return false;
   }
@@ -93,6 +99,17 @@ bool parseOptions(int Argc, const char *const *Argv, Options &O,
         Error = "--active-sms: expected a positive integer, got '" + Text + "'";
         return false;
       }
+    } else if ((Arg == "--block-size" || Arg == "--grid-size") &&
+               O.Command == "analyze") {
+      std::string Text;
+      if (!Value(Text))
+        return false;
+      unsigned N = 0;
+      if (!parseUnsigned(Text, N)) {
+        Error = Arg + ": expected a positive integer, got '" + Text + "'";
+        return false;
+      }
+      (Arg == "--block-size" ? O.BlockSize : O.GridSize) = N;
     } else if (Arg == "--budget" && O.Command == "check") {
       if (!Value(O.Budget))
         return false;
@@ -123,6 +140,13 @@ bool parseOptions(int Argc, const char *const *Argv, Options &O,
     }
     if (O.Inputs.empty()) {
       Error = "'check' needs at least one REPORT.json";
+      return false;
+    }
+    return true;
+  }
+  if (O.Command == "analyze") {
+    if (O.Inputs.empty()) {
+      Error = "'analyze' needs at least one input file";
       return false;
     }
     return true;

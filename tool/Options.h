@@ -21,6 +21,8 @@ struct Options {
   std::string Budget;
   std::string Plot;
   unsigned ActiveSms = 0; // 0: all
+  unsigned BlockSize = 0; // analyze: 0 = from the code
+  unsigned GridSize = 0;  // analyze: 0 = fill the GPU
   std::vector<std::string> Inputs;
 };
 

@@ -1,0 +1,57 @@
+//===- BudgetDiagnostics.cpp - -gpa-budget violations as diagnostics -------===//
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+// DiagnosticInfoUnsupported is the diagnostic clang prints with the source
+// location of a DiagnosticLocation (a plugin's own diagnostic kind is printed
+// without one); its severity is ours to choose.
+//
+//===----------------------------------------------------------------------===//
+
+#include "BudgetDiagnostics.h"
+#include "ReportWriter.h"
+
+#include "gpa/Budget.h"
+
+#include "llvm/IR/DiagnosticInfo.h"
+#include "llvm/IR/Function.h"
+#include "llvm/IR/LLVMContext.h"
+#include "llvm/IR/Module.h"
+
+using namespace llvm;
+
+namespace gpa {
+
+bool enforceBudget(Module &M, const ModuleAnalysis &A, const PluginOptions &O,
+                   std::string &Error) {
+  Budget B;
+  if (!loadBudget(O.BudgetFile, B, Error)) {
+    Error = "-gpa-budget: " + Error;
+    return false;
+  }
+  nlohmann::json Report;
+  if (!buildReport(A.Gpu, A.Results, Report, Error))
+    return false;
+  BudgetCheck Check;
+  try {
+    if (!checkReport(Report, M.getSourceFileName(), B, Check, Error))
+      return false;
+  } catch (const std::exception &E) {
+    Error = std::string("-gpa-budget: ") + E.what();
+    return false;
+  }
+  for (const BudgetViolation &V : Check.Violations) {
+    for (const KernelResult &R : A.Results) {
+      if (R.F->getName() != V.Kernel)
+        continue;
+      std::string Msg = "GpuPowerAdvisor budget " + O.BudgetFile + ": " +
+                        V.message();
+      DiagnosticLocation Loc(R.F->getSubprogram());
+      M.getContext().diagnose(DiagnosticInfoUnsupported(
+          *R.F, Msg, Loc, O.BudgetWarn ? DS_Warning : DS_Error));
+    }
+  }
+  return true;
+}
+
+} // namespace gpa

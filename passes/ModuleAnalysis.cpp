@@ -1,0 +1,124 @@
+//===- ModuleAnalysis.cpp - Every kernel of an NVPTX module, analysed ------===//
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+// kernels -> per-thread counts (KernelCounter) -> launch assumptions ->
+// gpa::analyzeKernel.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ModuleAnalysis.h"
+#include "Compat.h"
+#include "LaunchAssumptions.h"
+
+#include "llvm/Demangle/Demangle.h"
+#include "llvm/IR/DebugInfoMetadata.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Support/Path.h"
+
+using namespace llvm;
+
+namespace gpa {
+
+/// The DISubprogram's file, relative to its directory when it was given as
+/// an absolute path there, and reduced to its name if still absolute.
+static void kernelSource(const Function &F, std::string &File, unsigned &Line) {
+  const DISubprogram *SP = F.getSubprogram();
+  if (!SP)
+    return;
+  StringRef Name = SP->getFilename(), Dir = SP->getDirectory();
+  if (sys::path::is_absolute(Name) && !Dir.empty() && Name.starts_with(Dir)) {
+    StringRef Rel = Name.drop_front(Dir.size());
+    while (!Rel.empty() && sys::path::is_separator(Rel.front()))
+      Rel = Rel.drop_front();
+    Name = Rel;
+  }
+  if (sys::path::is_absolute(Name))
+    Name = sys::path::filename(Name);
+  File = Name.str();
+  Line = SP->getLine();
+}
+
+static const char *assumptionSource(const std::string &Name) {
+  if (Name == "generic_as_global")
+    return "generic pointers with no known address space, counted as global "
+           "memory (dynamic instructions per thread)";
+  if (Name.rfind("uncoalesced_", 0) == 0)
+    return "global accesses estimated uncoalesced (dynamic per thread)";
+  return "dynamic instructions per thread counted as 'other' because the "
+         "estimate cannot see through them";
+}
+
+static void addSummaryAssumptions(const FunctionSummary &S,
+                                  const PluginOptions &O, AssumptionList &A) {
+  if (S.UnknownTripCountLoops)
+    A.push_back(numberAssumption(
+        "default_trip_count", O.DefaultTripCount,
+        std::string(O.TripCountGiven ? "-gpa-default-trip-count"
+                                     : "default of -gpa-default-trip-count") +
+            " for " + std::to_string(S.UnknownTripCountLoops) +
+            " loop(s) without a constant trip count"));
+  for (const auto &[Name, N] : S.Assumed)
+    A.push_back(numberAssumption(Name, N, assumptionSource(Name)));
+}
+
+static KernelProfile makeProfile(const Function &K, const FunctionSummary &S) {
+  KernelProfile P;
+  P.Name = K.getName().str();
+  P.PerThread = S.Counts;
+  P.UncoalescedMem = S.Mem.Uncoalesced;
+  if (S.Mem.Accesses > 0)
+    P.BytesPerMemAccess = S.Mem.Bytes / S.Mem.Accesses;
+  if (S.Mem.Uncoalesced > 0)
+    P.UncoalescedTransactionsPerWarp =
+        S.Mem.UncoalescedTransactions / S.Mem.Uncoalesced;
+  return P;
+}
+
+bool analyzeModule(Module &M, FunctionAnalysisManager &FAM,
+                   const PluginOptions &O, ModuleAnalysis &Out,
+                   std::string &Error) {
+  std::vector<Function *> Kernels;
+  for (Function &F : M)
+    if (isKernel(F))
+      Kernels.push_back(&F);
+  if (Kernels.empty())
+    return true;
+  if (!validatePluginOptions(O, Error))
+    return false;
+  Assumption GpuChoice;
+  if (!chooseGpu(M, Kernels.front(), O, Out.Gpu, GpuChoice, Error))
+    return false;
+  std::optional<unsigned> Sm = getSmVersion(*Kernels.front());
+  Out.Arch = Sm ? "sm_" + std::to_string(*Sm) : "nvptx";
+
+  Out.Counter = std::make_unique<KernelCounter>(FAM, O.DefaultTripCount);
+  for (Function *K : Kernels) {
+    const FunctionSummary &S = Out.Counter->summarize(*K);
+    KernelResult R;
+    R.F = K;
+    R.Reached = S.Reached;
+    R.Demangled = demangle(K->getName());
+    kernelSource(*K, R.File, R.Line);
+    R.Assumed.push_back(GpuChoice);
+    KernelProfile P = makeProfile(*K, S);
+    LaunchStatus St =
+        buildLaunch(*K, S, Out.Gpu, O, P.Launch, R.Assumed, Error);
+    if (St == LaunchStatus::BadOption)
+      return false;
+    if (St == LaunchStatus::KernelDoesNotFit) {
+      Out.Warnings.push_back("kernel " + R.Demangled + " not analysed: " + Error);
+      continue;
+    }
+    addSummaryAssumptions(S, O, R.Assumed);
+    if (!analyzeKernel(P, Out.Gpu, AnalysisOptions{}, R.Analysis, Error)) {
+      Out.Warnings.push_back("kernel " + R.Demangled + " not analysed: " + Error);
+      continue;
+    }
+    Out.Results.push_back(std::move(R));
+  }
+  Error.clear();
+  return true;
+}
+
+} // namespace gpa

@@ -1,0 +1,2 @@
+target triple = "nvptx64-nvidia-cuda"
+define void @k( {

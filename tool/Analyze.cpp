@@ -1,0 +1,278 @@
+//===- Analyze.cpp - gpa analyze: IR, bitcode, PTX, CUDA and profiles ------------===//
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+// One gpa-report/1 document for all inputs. IR goes through the plugin's own
+// analysis (linked in), PTX through the PTX front-end, CUDA through clang 22
+// with the plugin; every kernel then meets the same model code.
+//
+//===----------------------------------------------------------------------===//
+#include "Analyze.h"
+#include "CudaCompile.h"
+
+#include "gpa/Analysis.h"
+#include "gpa/GpuModelLoader.h"
+#include "gpa/JsonReader.h"
+#include "gpa/Occupancy.h"
+#include "gpa/ProfileLoader.h"
+#include "gpa/Report.h"
+#include "gpa/ptx/PtxFrontend.h"
+
+#ifdef GPA_HAVE_IR
+#include "IrFileAnalysis.h"
+#endif
+
+#include <cxxabi.h>
+#include <cstdlib>
+#include <unistd.h>
+
+namespace gpa::tool {
+
+using nlohmann::json;
+
+namespace {
+std::string extension(const std::string &Path) {
+  std::size_t Dot = Path.find_last_of('.');
+  std::size_t Slash = Path.find_last_of('/');
+  if (Dot == std::string::npos || (Slash != std::string::npos && Dot < Slash))
+    return "";
+  return Path.substr(Dot);
+}
+
+/// The C++ name of a mangled kernel, or "" when it is not mangled.
+std::string demangle(const std::string &Name) {
+  int Status = 0;
+  char *D = abi::__cxa_demangle(Name.c_str(), nullptr, nullptr, &Status);
+  std::string Out = Status == 0 && D ? D : "";
+  std::free(D);
+  return Out;
+}
+
+/// Reports carry no absolute paths (cacheable builds): a path under the
+/// working directory becomes relative to it, any other absolute path its
+/// file name.
+std::string portablePath(const std::string &Path) {
+  if (Path.empty() || Path[0] != '/')
+    return Path;
+  char Cwd[4096];
+  if (::getcwd(Cwd, sizeof(Cwd))) {
+    std::string Dir = std::string(Cwd) + "/";
+    if (Path.compare(0, Dir.size(), Dir) == 0)
+      return Path.substr(Dir.size());
+  }
+  return Path.substr(Path.find_last_of('/') + 1);
+}
+
+/// The model for an input: --gpu, else the bundled one closest to SmVersion.
+bool chooseModel(const AnalyzeRequest &R, unsigned SmVersion, GpuModel &Gpu,
+                 std::string &Why, std::string &Error) {
+  if (!R.Gpu.empty()) {
+    Why = "--gpu " + R.Gpu;
+    return loadGpuModel(R.Gpu, Gpu, Error);
+  }
+  std::string Name = closestBundledModel(SmVersion ? SmVersion : 80);
+  Why = "bundled model closest to " +
+        (SmVersion ? "sm_" + std::to_string(SmVersion)
+                   : std::string("sm_80 (no target in the input)"));
+  return loadBundledModel(Name, Gpu, Error);
+}
+
+/// Adds one kernel analysed by the model library (PTX or profile inputs).
+void addKernel(KernelProfile P, const GpuModel &Gpu, const AnalyzeRequest &R,
+               json Assumptions, const std::string &File, unsigned Line,
+               json &Kernels, std::vector<std::string> &Warnings) {
+  if (R.GridSize) {
+    P.Launch.Blocks = R.GridSize;
+    Assumptions["blocks"] = "--grid-size " + std::to_string(R.GridSize);
+  } else {
+    Occupancy Occ = computeOccupancy(P.Launch, Gpu);
+    P.Launch.Blocks = std::uint64_t(Gpu.NumSms) *
+                      std::max(Occ.MaxActiveBlocksPerSm, 1u);
+    Assumptions["blocks"] = std::to_string(P.Launch.Blocks) +
+                            ": enough blocks to fill every SM (--grid-size)";
+  }
+  KernelAnalysis A;
+  std::string Error;
+  if (!analyzeKernel(P, Gpu, {}, A, Error)) {
+    Warnings.push_back(File + ": kernel " + P.Name + " not analysed: " + Error);
+    return;
+  }
+  json K = kernelReportJson(A, Gpu);
+  K["location"] = {{"file", File}, {"line", Line}};
+  K["assumptions"] = Assumptions;
+  K["demangled"] = demangle(P.Name);
+  Kernels.push_back(std::move(K));
+}
+
+bool analyzePtx(const AnalyzeRequest &R, const std::string &Path,
+                std::string &GpuName, json &Kernels,
+                std::vector<std::string> &Warnings, std::string &Error) {
+  ptx::PtxOptions Opts;
+  Opts.DefaultThreadsPerBlock = R.BlockSize ? R.BlockSize : 256;
+  ptx::PtxModuleResult M;
+  if (!ptx::parsePtxFile(Path, Opts, M, Error))
+    return false;
+  GpuModel Gpu;
+  std::string Why;
+  if (!chooseModel(R, M.SmVersion, Gpu, Why, Error))
+    return false;
+  GpuName = Gpu.Name;
+  for (const std::string &W : M.Warnings)
+    Warnings.push_back(Path + ": " + W);
+  for (const ptx::PtxKernelResult &K : M.Kernels) {
+    json Assumptions = {{"gpu", Gpu.Name + ": " + Why},
+                        {"threads_per_block",
+                         std::to_string(K.Profile.Launch.ThreadsPerBlock) +
+                             " (.reqntid/.maxntid, else --block-size or 256)"}};
+    if (!K.Warnings.empty())
+      Assumptions["ptx_notes"] = K.Warnings;
+    bool HasLoc = !K.SourceFile.empty() && K.SourceLine;
+    addKernel(K.Profile, Gpu, R, Assumptions,
+              portablePath(HasLoc ? K.SourceFile : Path),
+              HasLoc ? K.SourceLine : K.PtxLine, Kernels, Warnings);
+  }
+  return true;
+}
+
+bool analyzeProfiles(const AnalyzeRequest &R, const std::string &Path,
+                     std::string &GpuName, json &Kernels,
+                     std::vector<std::string> &Warnings, std::string &Error) {
+  std::vector<KernelProfile> Profiles;
+  if (!loadKernelProfiles(Path, Profiles, Error))
+    return false;
+  GpuModel Gpu;
+  std::string Why;
+  if (!chooseModel(R, 0, Gpu, Why, Error))
+    return false;
+  GpuName = Gpu.Name;
+  for (const KernelProfile &P : Profiles) {
+    KernelAnalysis A;
+    std::string KernelError;
+    if (!analyzeKernel(P, Gpu, {}, A, KernelError)) {
+      Warnings.push_back(Path + ": kernel " + P.Name + " not analysed: " +
+                         KernelError);
+      continue;
+    }
+    json K = kernelReportJson(A, Gpu);
+    K["location"] = {{"file", portablePath(Path)}, {"line", 0}};
+    K["assumptions"] = {{"gpu", Gpu.Name + ": " + Why}};
+    Kernels.push_back(std::move(K));
+  }
+  return true;
+}
+
+#ifdef GPA_HAVE_IR
+PluginOptions pluginOptions(const AnalyzeRequest &R) {
+  PluginOptions O;
+  O.Gpu = R.Gpu;
+  O.GpuGiven = !R.Gpu.empty();
+  if (R.BlockSize) {
+    O.BlockSize = R.BlockSize;
+    O.BlockSizeGiven = true;
+  }
+  O.GridSize = R.GridSize;
+  return O;
+}
+
+bool mergeReport(const json &Doc, std::string &GpuName, json &Kernels) {
+  GpuName = Doc.value("gpu", "");
+  for (const json &K : Doc.value("kernels", json::array()))
+    Kernels.push_back(K);
+  return true;
+}
+#endif
+
+bool analyzeCuda(const AnalyzeRequest &R, const std::string &Path,
+                 std::string &GpuName, json &Kernels,
+                 std::vector<std::string> &Warnings, std::string &Error) {
+  std::string Plugin = findPlugin(R.ExecutablePath);
+  if (Plugin.empty()) {
+    Error = Path + ": GpuPowerAdvisor.so not found next to gpa; set GPA_PLUGIN";
+    return false;
+  }
+  std::string Arch = "sm_80";
+  std::vector<std::string> Args;
+  if (!R.Gpu.empty()) {
+    GpuModel Gpu;
+    if (!loadGpuModel(R.Gpu, Gpu, Error))
+      return false;
+    // clang 22 compiles for sm_50 and newer; older models still get the
+    // compile (their counts barely differ) and the requested model.
+    Arch = "sm_" + std::to_string(std::max(Gpu.SmVersion, 52u));
+    Args.push_back("-gpa-gpu=" + R.Gpu);
+  }
+  if (R.BlockSize)
+    Args.push_back("-gpa-block-size=" + std::to_string(R.BlockSize));
+  if (R.GridSize)
+    Args.push_back("-gpa-grid-size=" + std::to_string(R.GridSize));
+  char Tmp[] = "/tmp/gpa-report-XXXXXX";
+  int Fd = ::mkstemp(Tmp);
+  if (Fd < 0) {
+    Error = "cannot create a temporary report file";
+    return false;
+  }
+  ::close(Fd);
+  bool Ok = compileCudaWithPlugin(Path, Arch, Plugin, Args, Tmp, Error);
+  std::optional<std::string> Text;
+  if (Ok)
+    Text = readTextFile(Tmp, Error);
+  ::unlink(Tmp);
+  if (!Text)
+    return false;
+  auto Doc = parseJsonText(*Text, Path + " (plugin report)", Error);
+  if (!Doc)
+    return false;
+  GpuName = Doc->value("gpu", "");
+  for (json K : Doc->value("kernels", json::array()))
+    Kernels.push_back(std::move(K));
+  (void)Warnings;
+  return true;
+}
+} // namespace
+
+bool analyzeInputs(const AnalyzeRequest &R, json &Report,
+                   std::vector<std::string> &Warnings, std::string &Error) {
+  json Kernels = json::array();
+  std::string Gpu;
+  for (const std::string &Path : R.Inputs) {
+    std::string Ext = extension(Path), FileGpu;
+    bool Ok = false;
+    if (Ext == ".ptx") {
+      Ok = analyzePtx(R, Path, FileGpu, Kernels, Warnings, Error);
+    } else if (Ext == ".json") {
+      Ok = analyzeProfiles(R, Path, FileGpu, Kernels, Warnings, Error);
+    } else if (Ext == ".cu") {
+      Ok = analyzeCuda(R, Path, FileGpu, Kernels, Warnings, Error);
+    } else if (Ext == ".ll" || Ext == ".bc") {
+#ifdef GPA_HAVE_IR
+      json Doc;
+      Ok = analyzeIrFile(Path, pluginOptions(R), Doc, Warnings, Error) &&
+           mergeReport(Doc, FileGpu, Kernels);
+#else
+      Error = Path + ": this gpa was built without LLVM; IR input needs it";
+#endif
+    } else {
+      Error = Path + ": unknown input kind '" + Ext +
+              "': expected .ll, .bc, .ptx, .cu or a .json kernel profile";
+    }
+    if (!Ok)
+      return false;
+    if (!Gpu.empty() && !FileGpu.empty() && FileGpu != Gpu) {
+      Error = Path + ": analysed for " + FileGpu + " but earlier inputs for " +
+              Gpu + "; pass --gpu to use one model for all";
+      return false;
+    }
+    if (Gpu.empty())
+      Gpu = FileGpu;
+  }
+  // The report header (name, calibrated) from the model the kernels used.
+  GpuModel Model;
+  std::string Source = !R.Gpu.empty() ? R.Gpu : Gpu.empty() ? "a100" : Gpu;
+  if (!loadGpuModel(Source, Model, Error))
+    return false;
+  Report = reportJson(Model, {});
+  Report["kernels"] = Kernels;
+  return true;
+}
+
+} // namespace gpa::tool

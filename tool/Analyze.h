@@ -1,0 +1,38 @@
+//===- Analyze.h - gpa analyze: IR, bitcode, PTX, CUDA and profiles -*- C++ -*-===//
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+#ifndef GPA_TOOL_ANALYZE_H
+#define GPA_TOOL_ANALYZE_H
+
+#include <nlohmann/json.hpp>
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace gpa::tool {
+
+struct AnalyzeRequest {
+  std::string Gpu;            // empty: the bundled model closest to the target
+  std::uint64_t BlockSize = 0; // 0: from the code, else 256
+  std::uint64_t GridSize = 0;  // 0: enough blocks to fill the GPU
+  std::vector<std::string> Inputs;
+  std::string ExecutablePath; // argv[0], to find the plugin next to gpa
+};
+
+/// Analyses every input (.ll/.bc through the plugin's analysis, .ptx through
+/// the PTX front-end, .cu by compiling it with clang 22 and the plugin,
+/// .json kernel profiles) into one gpa-report/1 document. Warnings are
+/// per-kernel notes; Error stops the run (exit 2).
+bool analyzeInputs(const AnalyzeRequest &R, nlohmann::json &Report,
+                   std::vector<std::string> &Warnings, std::string &Error);
+
+std::string renderAnalyzeText(const nlohmann::json &Report);
+std::string renderAnalyzeCsv(const nlohmann::json &Report);
+std::string renderAnalyzeSarif(const nlohmann::json &Report);
+
+} // namespace gpa::tool
+
+#endif
