@@ -72,7 +72,7 @@ PreservedAnalyses GpuPowerAdvisorPass::run(Module &M,
   std::vector<bool> NoteEmitted;
   for (const KernelResult &R : A.Results) {
     emitNoteRemarks(A.Counter->notes(), R, NoteEmitted, FAM);
-    emitKernelRemarks(R, A.Gpu, FAM);
+    emitKernelRemarks(R, A.Gpu, FAM, O.RewriteGrid);
   }
 
   if (O.BudgetGiven && !enforceBudget(M, A, O, Error))

@@ -10,6 +10,7 @@
 #ifndef GPA_PASSES_KERNELRESULT_H
 #define GPA_PASSES_KERNELRESULT_H
 
+#include "GridIndependence.h"
 #include "LaunchAssumptions.h"
 
 #include "gpa/Analysis.h"
@@ -32,6 +33,8 @@ struct KernelResult {
   /// Source location from the kernel's DISubprogram, never absolute.
   std::string File;
   unsigned Line = 0;
+  /// May the launch rewrite shrink this kernel's grid?
+  GridVerdict Grid;
   /// The kernel and the device functions it calls.
   llvm::SmallPtrSet<const llvm::Function *, 8> Reached;
 };

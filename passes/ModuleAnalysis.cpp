@@ -99,6 +99,7 @@ bool analyzeModule(Module &M, FunctionAnalysisManager &FAM,
     R.F = K;
     R.Reached = S.Reached;
     R.Demangled = demangle(K->getName());
+    R.Grid = analyzeGridIndependence(*K, FAM);
     kernelSource(*K, R.File, R.Line);
     R.Assumed.push_back(GpuChoice);
     KernelProfile P = makeProfile(*K, S);

@@ -36,6 +36,12 @@ bool validatePluginOptions(const PluginOptions &O, std::string &Error) {
     Error = "-gpa-budget needs a file name";
     return false;
   }
+  if (O.RewriteMode != "grid" && O.RewriteMode != "sm" &&
+      O.RewriteMode != "auto") {
+    Error = "-gpa-rewrite-mode must be grid, sm or auto, not '" +
+            O.RewriteMode + "'";
+    return false;
+  }
   return true;
 }
 

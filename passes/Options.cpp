@@ -57,6 +57,26 @@ static cl::opt<bool> BudgetWarnOpt(
     cl::desc("Report -gpa-budget violations as warnings, not errors"),
     cl::init(false), cl::cat(GPACategory));
 
+static cl::opt<bool> RewriteGridOpt(
+    "gpa-rewrite-grid",
+    cl::desc("Route CUDA launches through libgpa_runtime so bandwidth-bound, "
+             "grid-independent kernels run on IPP's optimal number of SMs"),
+    cl::init(false), cl::cat(GPACategory));
+
+static cl::opt<std::string> RewriteModeOpt(
+    "gpa-rewrite-mode",
+    cl::desc("With -gpa-rewrite-grid: grid (shrink proven grids), sm "
+             "(restrict SMs, grid unchanged), auto (grid where proven, else "
+             "sm)"),
+    cl::init("grid"), cl::cat(GPACategory));
+
+static cl::opt<std::string> HandoffDirOpt(
+    "gpa-handoff-dir",
+    cl::desc("Directory for the device analysis the host compilation reads "
+             "(needed only when device and host are compiled by separate "
+             "clang invocations)"),
+    cl::value_desc("dir"), cl::cat(GPACategory));
+
 static cl::opt<std::string> ReportOpt(
     "gpa-report",
     cl::desc("Write the gpa-report/1 JSON to this file; %arch is replaced "
@@ -81,6 +101,9 @@ PluginOptions readPluginOptions() {
   O.BudgetFile = BudgetOpt;
   O.BudgetGiven = BudgetOpt.getNumOccurrences() > 0;
   O.BudgetWarn = BudgetWarnOpt;
+  O.RewriteGrid = RewriteGridOpt;
+  O.RewriteMode = RewriteModeOpt;
+  O.HandoffDir = HandoffDirOpt;
   return O;
 }
 

@@ -31,6 +31,9 @@ struct PluginOptions {
   std::string BudgetFile; // -gpa-budget
   bool BudgetGiven = false;
   bool BudgetWarn = false; // -gpa-budget-warn
+  bool RewriteGrid = false; // -gpa-rewrite-grid: route launches via the runtime
+  std::string RewriteMode = "grid"; // -gpa-rewrite-mode: grid|sm|auto
+  std::string HandoffDir;           // -gpa-handoff-dir: device->host files
 };
 
 /// Snapshot of the cl::opt values.

@@ -105,7 +105,7 @@ static DiagnosticLocation kernelLocation(const Function &F) {
 }
 
 void emitKernelRemarks(const KernelResult &K, const GpuModel &Gpu,
-                       FunctionAnalysisManager &FAM) {
+                       FunctionAnalysisManager &FAM, bool GridRemark) {
   Function &F = const_cast<Function &>(*K.F);
   auto &ORE = FAM.getResult<OptimizationRemarkEmitterAnalysis>(F);
   const KernelAnalysis &A = K.Analysis;
@@ -135,6 +135,17 @@ void emitKernelRemarks(const KernelResult &K, const GpuModel &Gpu,
       << " blocks (assumed)";
     return R;
   });
+  // The verdict matters to users who asked for the launch rewrite; for
+  // everyone else it rides on the UseFewerSMs remark below.
+  if (GridRemark)
+    ORE.emit([&] {
+      OptimizationRemarkAnalysis R(RemarkPassName, "GridIndependence",
+                                   kernelLocation(F), &F.getEntryBlock());
+      R << ore::NV("Kernel", K.Demangled) << " grid-independent: "
+        << ore::NV("GridIndependent", K.Grid.Independent ? "yes" : "no")
+        << " (" << ore::NV("GridIndependentReason", K.Grid.Reason) << ")";
+      return R;
+    });
   if (!A.Adv.BandwidthBound || A.Adv.OptimalActiveSms >= AllSms)
     return;
   ORE.emit([&] {
@@ -147,7 +158,9 @@ void emitKernelRemarks(const KernelResult &K, const GpuModel &Gpu,
       << ore::NV("PowerGatingSavedPct", fixed(A.Adv.Savings.PowerGatingPct, 1))
       << "% with power gating, "
       << ore::NV("EnergySavedPct", fixed(A.Adv.Savings.RuntimeIdlePct, 1))
-      << "% without";
+      << "% without; its grid can shrink (-gpa-rewrite-grid): "
+      << ore::NV("GridIndependent", K.Grid.Independent ? "yes" : "no") << " ("
+      << ore::NV("GridIndependentReason", K.Grid.Reason) << ")";
     return R;
   });
 }

@@ -36,7 +36,7 @@ std::string dominantUnits(const KernelProfile &P);
 std::string countsText(const KernelProfile &P);
 
 void emitKernelRemarks(const KernelResult &K, const GpuModel &Gpu,
-                       llvm::FunctionAnalysisManager &FAM);
+                       llvm::FunctionAnalysisManager &FAM, bool GridRemark);
 
 /// Emits the notes in functions \p K reaches that were not emitted yet
 /// (\p Emitted, one flag per note), so that each kernel's remark follows

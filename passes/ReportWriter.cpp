@@ -58,6 +58,8 @@ static json kernelJson(const KernelResult &K, const GpuModel &Gpu) {
     Obj["location"] = nullptr;
   else
     Obj["location"] = {{"file", K.File}, {"line", K.Line}};
+  Obj["advice"]["grid_independent"] = K.Grid.Independent;
+  Obj["advice"]["grid_independent_reason"] = K.Grid.Reason;
   const KernelProfile &P = K.Analysis.Profile;
   Obj["memory"] = {
       {"bytes_per_access", P.BytesPerMemAccess},
