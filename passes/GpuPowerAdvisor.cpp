@@ -12,11 +12,16 @@
 
 #include "GpuPowerAdvisor.h"
 #include "BudgetDiagnostics.h"
+#include "DeviceHandoff.h"
+#include "HostLaunchRewriter.h"
 #include "Compat.h"
 #include "ModuleAnalysis.h"
 #include "Options.h"
 #include "Remarks.h"
 #include "ReportWriter.h"
+
+#include "gpa/CanonicalJson.h"
+#include "gpa/ProfileLoader.h"
 
 #include "llvm/IR/DiagnosticInfo.h"
 #include "llvm/IR/DiagnosticPrinter.h"
@@ -52,12 +57,30 @@ static void diagnose(Module &M, std::string Msg, DiagnosticSeverity Sev) {
   M.getContext().diagnose(GpaDiagnostic(std::move(Msg), Sev));
 }
 
+/// What the host compilation needs of each analysed kernel.
+static std::vector<HandoffKernel> handoffKernels(const ModuleAnalysis &A) {
+  std::vector<HandoffKernel> Out;
+  for (const KernelResult &R : A.Results)
+    Out.push_back({R.F->getName().str(), R.Grid.Independent, R.Grid.Reason,
+                   toCanonicalJson(kernelProfileToJson(R.Analysis.Profile))});
+  return Out;
+}
+
 PreservedAnalyses GpuPowerAdvisorPass::run(Module &M,
                                            ModuleAnalysisManager &MAM) {
-  if (!isNVPTXModule(M))
-    return PreservedAnalyses::all();
   PluginOptions O = readPluginOptions();
   auto &FAM = MAM.getResult<FunctionAnalysisManagerModuleProxy>(M).getManager();
+  if (!isNVPTXModule(M)) {
+    std::string Error;
+    if (!O.RewriteGrid)
+      return PreservedAnalyses::all();
+    if (!validatePluginOptions(O, Error)) {
+      diagnose(M, Error, DS_Error);
+      return PreservedAnalyses::all();
+    }
+    return rewriteHostLaunches(M, O, FAM) ? PreservedAnalyses::none()
+                                          : PreservedAnalyses::all();
+  }
   ModuleAnalysis A;
   std::string Error;
   if (!analyzeModule(M, FAM, O, A, Error)) {
@@ -75,6 +98,10 @@ PreservedAnalyses GpuPowerAdvisorPass::run(Module &M,
     emitKernelRemarks(R, A.Gpu, FAM, O.RewriteGrid);
   }
 
+  if ((O.RewriteGrid || !O.HandoffDir.empty()) &&
+      !publishDeviceKernels(M.getSourceFileName(), A.Arch, handoffKernels(A),
+                            O.HandoffDir, Error))
+    diagnose(M, Error, DS_Error);
   if (O.BudgetGiven && !enforceBudget(M, A, O, Error))
     diagnose(M, Error, DS_Error);
   if (!O.ReportFile.empty() &&

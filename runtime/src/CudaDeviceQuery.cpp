@@ -17,6 +17,13 @@ namespace {
 class CudaDeviceQuery final : public DeviceQuery {
 public:
   bool currentDevice(int &Device, std::string &Error) override {
+    // The user's pending error must reach the user's own cudaGetLastError():
+    // with one pending, query nothing (and so clear nothing).
+    if (cudaError_t Pending = cudaPeekAtLastError(); Pending != cudaSuccess) {
+      Error = std::string("a CUDA error is pending (") +
+              cudaGetErrorString(Pending) + "); launch left as written";
+      return false;
+    }
     return check(cudaGetDevice(&Device), "cudaGetDevice", Error);
   }
 
@@ -54,7 +61,7 @@ public:
     if (cudaDeviceGetAttribute(&MemClockKhz, cudaDevAttrMemoryClockRate,
                                Device) != cudaSuccess)
       MemClockKhz = 0;
-    cudaGetLastError(); // clear the optional queries' errors
+    cudaGetLastError(); // clear our optional queries' errors (state was clean)
     Out.ComputeCapabilityMajor = static_cast<unsigned>(Major);
     Out.ComputeCapabilityMinor = static_cast<unsigned>(Minor);
     Out.NumSms = static_cast<unsigned>(Sms);
@@ -75,7 +82,9 @@ private:
     if (Status == cudaSuccess)
       return true;
     Error = std::string(What) + ": " + cudaGetErrorString(Status);
-    cudaGetLastError(); // do not leave our error for the user to find
+    // currentDevice() saw no pending error, so this one is ours: clear it.
+    // The launch that follows reports the same condition to the user.
+    cudaGetLastError();
     return false;
   }
 };

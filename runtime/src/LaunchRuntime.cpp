@@ -8,6 +8,7 @@
 #include "gpa/JsonReader.h"
 #include "gpa/ProfileLoader.h"
 
+#include <cstdio>
 #include <cstdlib>
 #include <iostream>
 
@@ -20,22 +21,54 @@ LaunchRuntime::LaunchRuntime(std::unique_ptr<DeviceQuery> Q, RuntimeConfig C,
     Models = std::make_unique<DeviceModelCache>(*Query, Config.ModelFile);
 }
 
-std::shared_ptr<const KernelProfile>
-LaunchRuntime::profile(const char *ProfileJson, std::string &Error) {
-  std::lock_guard<std::mutex> Lock(ProfilesMutex);
-  auto It = Profiles.find(ProfileJson);
-  if (It != Profiles.end()) {
+/// The profile of the arch closest to the device's model: the newest arch
+/// not above the model's sm version, else the oldest.
+static const KernelProfile *chooseArch(const LaunchPayload &P,
+                                       unsigned SmVersion) {
+  const KernelProfile *Best = nullptr;
+  for (const auto &[Sm, Profile] : P.ByArch)
+    if (Sm <= SmVersion || !Best)
+      Best = &Profile;
+  return Best;
+}
+
+std::shared_ptr<const LaunchPayload>
+LaunchRuntime::payload(const char *Json, std::string &Error) {
+  std::lock_guard<std::mutex> Lock(PayloadsMutex);
+  auto It = Payloads.find(Json);
+  if (It != Payloads.end()) {
     if (!It->second)
       Error = "embedded profile is invalid";
     return It->second;
   }
-  std::shared_ptr<const KernelProfile> Parsed;
+  auto Parsed = std::make_shared<LaunchPayload>();
   std::vector<KernelProfile> List;
-  if (auto Doc = parseJsonText(ProfileJson, "embedded profile", Error))
-    if (parseKernelProfiles(*Doc, "embedded profile", List, Error) &&
-        List.size() == 1)
-      Parsed = std::make_shared<const KernelProfile>(std::move(List[0]));
-  Profiles.emplace(ProfileJson, Parsed);
+  auto Doc = parseJsonText(Json, "embedded profile", Error);
+  if (Doc && Doc->is_object() && Doc->value("schema", "") == "gpa-launch/1") {
+    // Compiler-embedded: one profile per device arch (launch-rewrite).
+    const nlohmann::json &Profiles = (*Doc)["profiles"];
+    for (auto P = Profiles.begin(); Profiles.is_object() && P != Profiles.end();
+         ++P) {
+      unsigned Sm = 0;
+      if (std::sscanf(P.key().c_str(), "sm_%u", &Sm) != 1 ||
+          !parseKernelProfiles(P.value(), "embedded profile", List, Error)) {
+        Parsed = nullptr;
+        break;
+      }
+      Parsed->ByArch[Sm] = List.front();
+    }
+  } else if (Doc && parseKernelProfiles(*Doc, "embedded profile", List,
+                                        Error) &&
+             List.size() == 1) {
+    Parsed->ByArch[0] = List.front(); // a single profile
+  } else {
+    Parsed = nullptr;
+  }
+  if (Parsed && Parsed->ByArch.empty()) {
+    Error = "embedded profile has no kernel profile";
+    Parsed = nullptr;
+  }
+  Payloads.emplace(Json, Parsed);
   return Parsed;
 }
 
@@ -51,10 +84,10 @@ LaunchDecision LaunchRuntime::plan(const char *ProfileJson,
       D.Reason = !ProfileJson ? "no embedded profile" : "no device query";
     } else if (auto Model = Models->current(Error); !Model) {
       D.Reason = "no device model: " + Error;
-    } else if (auto P = profile(ProfileJson, Error); !P) {
+    } else if (auto P = payload(ProfileJson, Error); !P) {
       D.Reason = "no kernel profile: " + Error;
     } else {
-      D = decideLaunch(*P, *Model, R);
+      D = decideLaunch(*chooseArch(*P, Model->SmVersion), *Model, R);
     }
   } catch (const std::exception &E) {
     // Nothing may escape into the user's launch: fall back.

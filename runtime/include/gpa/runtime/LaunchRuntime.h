@@ -24,6 +24,12 @@
 
 namespace gpa::runtime {
 
+/// A kernel's embedded profiles: by device sm version (0 for a single,
+/// arch-less profile).
+struct LaunchPayload {
+  std::map<unsigned, KernelProfile> ByArch;
+};
+
 class LaunchRuntime {
 public:
   using LogSink = std::function<void(const std::string &)>;
@@ -32,8 +38,10 @@ public:
                 LogSink Log);
 
   /// The decision for one launch. ProfileJson is the kernel's embedded
-  /// profile (kernel-profile schema); it is parsed on first use and cached
-  /// by its address, which the compiler makes a constant.
+  /// payload (gpa-launch/1: one kernel profile per device arch, as the
+  /// launch rewrite embeds it) or a single kernel profile; it is parsed on
+  /// first use and cached by its address, which the compiler makes a
+  /// constant.
   LaunchDecision plan(const char *ProfileJson, const LaunchRequest &Request);
 
   const RuntimeConfig &config() const { return Config; }
@@ -44,15 +52,15 @@ public:
   static LaunchRuntime &instance();
 
 private:
-  std::shared_ptr<const KernelProfile> profile(const char *ProfileJson,
+  std::shared_ptr<const LaunchPayload> payload(const char *Json,
                                               std::string &Error);
 
   std::unique_ptr<DeviceQuery> Query;
   RuntimeConfig Config;
   LogSink Log;
   std::unique_ptr<DeviceModelCache> Models;
-  std::mutex ProfilesMutex;
-  std::map<const char *, std::shared_ptr<const KernelProfile>> Profiles;
+  std::mutex PayloadsMutex;
+  std::map<const char *, std::shared_ptr<const LaunchPayload>> Payloads;
 };
 
 } // namespace gpa::runtime

@@ -1,0 +1,173 @@
+//===- DeviceHandoff.cpp - Device analysis handed to the host compilation ---===//
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
+#include "DeviceHandoff.h"
+
+#include "gpa/CanonicalJson.h"
+#include "gpa/JsonReader.h"
+
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Process.h"
+#include "llvm/Support/raw_ostream.h"
+#include "llvm/Support/xxhash.h"
+
+#include <mutex>
+#include <unistd.h>
+
+using namespace llvm;
+
+namespace gpa {
+
+namespace {
+std::mutex RegistryMutex;
+std::map<std::string, HandoffByArch> &registry() {
+  static std::map<std::string, HandoffByArch> R;
+  return R;
+}
+
+nlohmann::json toJson(const std::string &Arch,
+                      const std::vector<HandoffKernel> &Kernels) {
+  nlohmann::json List = nlohmann::json::array();
+  for (const HandoffKernel &K : Kernels)
+    List.push_back({{"name", K.Name},
+                    {"grid_independent", K.GridIndependent},
+                    {"reason", K.Reason},
+                    {"profile", K.ProfileJson}});
+  return {{"schema", "gpa-handoff/1"}, {"arch", Arch}, {"kernels", List}};
+}
+
+/// Reads one handoff file; malformed files are ignored (no rewrite).
+void readFile(const std::string &Path, HandoffByArch &Out) {
+  std::string Error;
+  auto Text = readTextFile(Path, Error);
+  auto Doc = Text ? parseJsonText(*Text, Path, Error) : std::nullopt;
+  if (!Doc || !Doc->is_object() || Doc->value("schema", "") != "gpa-handoff/1")
+    return;
+  try {
+    std::vector<HandoffKernel> Kernels;
+    for (const nlohmann::json &K : Doc->at("kernels"))
+      Kernels.push_back({K.at("name").get<std::string>(),
+                         K.at("grid_independent").get<bool>(),
+                         K.at("reason").get<std::string>(),
+                         K.at("profile").get<std::string>()});
+    Out[Doc->at("arch").get<std::string>()] = std::move(Kernels);
+  } catch (const std::exception &) {
+  }
+}
+
+/// Field 22 (start time in clock ticks) of /proc/<Pid>/stat; the command
+/// name (field 2) may contain spaces, so fields are counted after its ')'.
+std::string processStartTime(const std::string &Pid) {
+  std::string Ignored;
+  auto Stat = readTextFile("/proc/" + Pid + "/stat", Ignored);
+  if (!Stat)
+    return "";
+  std::size_t Close = Stat->rfind(')');
+  if (Close == std::string::npos)
+    return "";
+  SmallVector<StringRef, 48> Fields;
+  StringRef(*Stat).substr(Close + 2).split(Fields, ' ');
+  return Fields.size() > 19 ? Fields[19].str() : ""; // fields 3.. -> 22
+}
+
+std::string defaultDir() {
+  SmallString<128> Dir;
+  sys::path::system_temp_directory(/*ErasedOnReboot=*/true, Dir);
+  sys::path::append(Dir, "gpa-handoff-" + utostr(::getuid()));
+  return Dir.str().str();
+}
+
+/// Where the files for SourceFile go and what their names start with.
+void location(const std::string &SourceFile, const std::string &Dir,
+              std::string &OutDir, std::string &Prefix) {
+  if (!Dir.empty()) {
+    OutDir = Dir;
+    Prefix = handoffKey(SourceFile) + ".";
+    return;
+  }
+  std::string Driver = driverKey();
+  OutDir = Driver.empty() ? "" : defaultDir();
+  Prefix = Driver + "." + handoffKey(SourceFile) + ".";
+}
+} // namespace
+
+std::string driverKey() {
+  std::string Parent = utostr(::getppid());
+  std::string Start = processStartTime(Parent);
+  return Start.empty() ? "" : Parent + "-" + Start;
+}
+
+std::string handoffKey(const std::string &SourceFile) {
+  return sys::path::filename(SourceFile).str() + "." +
+         utohexstr(xxh3_64bits(SourceFile), /*LowerCase=*/true);
+}
+
+bool publishDeviceKernels(const std::string &SourceFile, const std::string &Arch,
+                          const std::vector<HandoffKernel> &Kernels,
+                          const std::string &Dir, std::string &Error) {
+  {
+    std::lock_guard<std::mutex> Lock(RegistryMutex);
+    registry()[SourceFile][Arch] = Kernels;
+  }
+  std::string OutDir, Prefix;
+  location(SourceFile, Dir, OutDir, Prefix);
+  if (OutDir.empty())
+    return true; // no /proc: the in-process registry is all there is
+  if (std::error_code EC = sys::fs::create_directories(OutDir)) {
+    Error = "gpa handoff directory " + OutDir + ": " + EC.message();
+    return false;
+  }
+  SmallString<256> Path(OutDir);
+  sys::path::append(Path, Prefix + Arch + ".json");
+  // Write-then-rename so a concurrent reader never sees half a file.
+  std::string Tmp = (Path + ".tmp" + utostr(sys::Process::getProcessId())).str();
+  {
+    std::error_code EC;
+    raw_fd_ostream OS(Tmp, EC, sys::fs::OF_None);
+    if (EC) {
+      Error = "gpa handoff file " + Tmp + ": " + EC.message();
+      return false;
+    }
+    OS << toCanonicalJson(toJson(Arch, Kernels));
+  }
+  if (std::error_code EC = sys::fs::rename(Tmp, Path)) {
+    Error = "gpa handoff file " + Path.str().str() + ": " + EC.message();
+    return false;
+  }
+  return true;
+}
+
+HandoffByArch findDeviceKernels(const std::string &SourceFile,
+                                const std::string &Dir) {
+  HandoffByArch Out;
+  std::string InDir, Prefix;
+  location(SourceFile, Dir, InDir, Prefix);
+  std::vector<std::string> Consumed;
+  std::error_code EC;
+  for (sys::fs::directory_iterator It(InDir.empty() ? "/nonexistent" : InDir, EC),
+       End;
+       It != End && !EC; It.increment(EC)) {
+    StringRef Name = sys::path::filename(It->path());
+    if (Name.starts_with(Prefix) && Name.ends_with(".json")) {
+      readFile(It->path(), Out);
+      Consumed.push_back(It->path());
+    }
+  }
+  // Per-driver files belong to this compilation only: consume them.
+  if (Dir.empty())
+    for (const std::string &Path : Consumed)
+      sys::fs::remove(Path);
+  std::lock_guard<std::mutex> Lock(RegistryMutex);
+  auto It = registry().find(SourceFile);
+  if (It != registry().end())
+    for (const auto &[Arch, Kernels] : It->second)
+      Out[Arch] = Kernels; // this process's own compile wins over files
+  return Out;
+}
+
+} // namespace gpa

@@ -1,0 +1,220 @@
+//===- HostLaunchRewriter.cpp - Route host launches through libgpa_runtime --===//
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
+#include "HostLaunchRewriter.h"
+#include "DeviceHandoff.h"
+
+#include "gpa/CanonicalJson.h"
+
+#include "llvm/Analysis/OptimizationRemarkEmitter.h"
+#include "llvm/Analysis/ValueTracking.h"
+#include "llvm/Demangle/Demangle.h"
+#include "llvm/IR/DebugInfoMetadata.h"
+#include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/InstIterator.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/Module.h"
+
+using namespace llvm;
+
+namespace gpa {
+
+namespace {
+constexpr const char *RemarkPass = "gpu-power-advisor";
+
+/// Device stub -> the device kernel's mangled name, from the
+/// __cudaRegisterFunction(handle, stub, name, name, ...) calls.
+std::map<Function *, std::string> registeredKernels(Module &M) {
+  std::map<Function *, std::string> Out;
+  Function *Register = M.getFunction("__cudaRegisterFunction");
+  if (!Register)
+    return Out;
+  for (User *U : Register->users()) {
+    auto *Call = dyn_cast<CallBase>(U);
+    if (!Call || Call->arg_size() < 3)
+      continue;
+    auto *Stub = dyn_cast<Function>(Call->getArgOperand(1)->stripPointerCasts());
+    StringRef Name;
+    if (Stub && getConstantStringInfo(Call->getArgOperand(2), Name))
+      Out[Stub] = Name.str();
+  }
+  return Out;
+}
+
+/// Every cudaLaunchKernel call whose kernel operand is a registered stub:
+/// the one in the stub and the copies inlined into its callers.
+std::vector<std::pair<CallBase *, Function *>>
+launchCalls(Module &M, const std::map<Function *, std::string> &Kernels) {
+  std::vector<std::pair<CallBase *, Function *>> Out;
+  for (const char *Name : {"cudaLaunchKernel", "cudaLaunchKernel_ptsz"}) {
+    Function *Launch = M.getFunction(Name);
+    if (!Launch)
+      continue;
+    for (User *U : Launch->users()) {
+      auto *Call = dyn_cast<CallBase>(U);
+      if (!Call || Call->getCalledFunction() != Launch || Call->arg_size() == 0)
+        continue;
+      auto *Stub =
+          dyn_cast<Function>(Call->getArgOperand(0)->stripPointerCasts());
+      if (Stub && Kernels.count(Stub))
+        Out.push_back({Call, Stub});
+    }
+  }
+  return Out;
+}
+
+struct KernelFacts {
+  bool Found = false;
+  bool GridIndependent = true;
+  std::string Reason;
+  std::string Payload;
+};
+
+/// Combines every arch's device analysis of one kernel: grid-independent
+/// only if every arch's code was proven so.
+KernelFacts combine(const HandoffByArch &Handoff, const std::string &Name) {
+  KernelFacts F;
+  nlohmann::json Profiles = nlohmann::json::object();
+  for (const auto &[Arch, Kernels] : Handoff)
+    for (const HandoffKernel &K : Kernels) {
+      if (K.Name != Name)
+        continue;
+      F.Found = true;
+      if (F.Reason.empty() || (F.GridIndependent && !K.GridIndependent))
+        F.Reason = K.Reason;
+      F.GridIndependent &= K.GridIndependent;
+      Profiles[Arch] = nlohmann::json::parse(K.ProfileJson, nullptr, false);
+    }
+  F.Payload = toCanonicalJson({{"schema", "gpa-launch/1"},
+                               {"grid_independent", F.GridIndependent},
+                               {"reason", F.Reason},
+                               {"profiles", Profiles}});
+  return F;
+}
+
+int modeNumber(const std::string &Mode) {
+  return Mode == "sm" ? 1 : Mode == "auto" ? 2 : 0;
+}
+
+/// The <<<>>> site of a launch call: where an inlined stub was called
+/// (the outermost inlinedAt), else the call itself.
+DiagnosticLocation launchSite(const CallBase &Launch) {
+  const DILocation *Loc = Launch.getDebugLoc().get();
+  while (Loc && Loc->getInlinedAt())
+    Loc = Loc->getInlinedAt();
+  return Loc ? DiagnosticLocation(DebugLoc(Loc)) : DiagnosticLocation();
+}
+
+/// A remark at every launch site of Launch: the callers of the stub when
+/// the call is the stub's own, else the inlined call's site.
+template <typename RemarkT>
+void remarkLaunchSites(CallBase &Launch, Function &Stub,
+                       FunctionAnalysisManager &FAM, const char *Name,
+                       const std::string &Text) {
+  std::vector<std::pair<Function *, DiagnosticLocation>> Sites;
+  const BasicBlock *Block = Launch.getParent();
+  if (Launch.getFunction() == &Stub) {
+    for (User *U : Stub.users())
+      if (auto *Call = dyn_cast<CallBase>(U))
+        if (Call->getCalledFunction() == &Stub)
+          Sites.push_back({Call->getFunction(), launchSite(*Call)});
+  }
+  // A stub whose every call was inlined launches nothing by itself: its
+  // call sites were reported with the inlined copies.
+  bool InlinedEverywhere = Launch.getFunction() == &Stub && Sites.empty() &&
+                           Stub.hasNUsesOrMore(1);
+  if (Sites.empty() && !InlinedEverywhere)
+    Sites.push_back({Launch.getFunction(), launchSite(Launch)});
+  for (auto &[F, Loc] : Sites) {
+    auto &ORE = FAM.getResult<OptimizationRemarkEmitterAnalysis>(*F);
+    ORE.emit([&, Loc = Loc] {
+      return RemarkT(RemarkPass, Name, Loc,
+                     F == Launch.getFunction() ? Block : &F->getEntryBlock())
+             << Text;
+    });
+  }
+}
+
+/// The kernel name and payload strings, one pair per kernel and module.
+using StringCache = std::map<std::string, std::pair<Constant *, Constant *>>;
+
+void rewriteCall(CallBase &Launch, const std::string &Kernel,
+                 const KernelFacts &F, int Mode, StringCache &Strings) {
+  Module &M = *Launch.getModule();
+  LLVMContext &Ctx = M.getContext();
+  FunctionType *Old = Launch.getFunctionType();
+  SmallVector<Type *, 12> Params(Old->params());
+  PointerType *Ptr = PointerType::getUnqual(Ctx);
+  Type *I32 = Type::getInt32Ty(Ctx);
+  Params.append({Ptr, Ptr, I32, I32});
+  FunctionCallee Hook = M.getOrInsertFunction(
+      "__gpa_launch_kernel",
+      FunctionType::get(Old->getReturnType(), Params, false));
+  IRBuilder<> B(&Launch);
+  SmallVector<Value *, 12> Args(Launch.args());
+  auto [It, New] = Strings.try_emplace(Kernel);
+  if (New)
+    It->second = {B.CreateGlobalString(Kernel, "gpa.kernel.name"),
+                  B.CreateGlobalString(F.Payload, "gpa.kernel.profile")};
+  Args.push_back(It->second.first);
+  Args.push_back(It->second.second);
+  Args.push_back(B.getInt32(F.GridIndependent ? 1 : 0));
+  Args.push_back(B.getInt32(Mode));
+  CallInst *Call = B.CreateCall(Hook, Args);
+  Call->setDebugLoc(Launch.getDebugLoc());
+  Launch.replaceAllUsesWith(Call);
+  Launch.eraseFromParent();
+}
+} // namespace
+
+bool rewriteHostLaunches(Module &M, const PluginOptions &O,
+                         FunctionAnalysisManager &FAM) {
+  std::map<Function *, std::string> Kernels = registeredKernels(M);
+  if (Kernels.empty())
+    return false; // no CUDA kernels registered: nothing launches here
+  HandoffByArch Handoff = findDeviceKernels(M.getSourceFileName(), O.HandoffDir);
+  int Mode = modeNumber(O.RewriteMode);
+  bool Changed = false;
+  StringCache Strings;
+  for (auto [Launch, Stub] : launchCalls(M, Kernels)) {
+    const std::string &Name = Kernels[Stub];
+    std::string Shown = demangle(Name);
+    KernelFacts F = combine(Handoff, Name);
+    if (!F.Found) {
+      remarkLaunchSites<OptimizationRemarkMissed>(
+          *Launch, *Stub, FAM, "LaunchNotRewritten",
+          "launch of " + Shown + " left unchanged: no device analysis of " +
+              M.getSourceFileName() +
+              " in this compilation (device and host compiled separately? "
+              "pass -mllvm -gpa-handoff-dir=DIR to both)");
+      continue;
+    }
+    if (!F.GridIndependent && Mode == 0) {
+      remarkLaunchSites<OptimizationRemarkMissed>(
+          *Launch, *Stub, FAM, "LaunchNotRewritten",
+          "launch of " + Shown + " left unchanged: grid not proven "
+          "independent (" + F.Reason + "); -gpa-rewrite-mode=sm or auto "
+          "restricts its SMs instead");
+      continue;
+    }
+    std::string How =
+        F.GridIndependent && Mode != 1
+            ? "its grid may shrink to IPP's optimal SMs x resident blocks "
+              "(grid-independent: " + F.Reason + ")"
+            : "its SMs may be restricted with a green context, grid "
+              "unchanged (" + F.Reason + ")";
+    remarkLaunchSites<OptimizationRemark>(
+        *Launch, *Stub, FAM, "LaunchRewritten",
+        "launch of " + Shown + " routed through libgpa_runtime: when the "
+        "device model finds it bandwidth-bound, " + How +
+        "; GPA_DISABLE=1 restores the original launch");
+    rewriteCall(*Launch, Name, F, Mode, Strings);
+    Changed = true;
+  }
+  return Changed;
+}
+
+} // namespace gpa
