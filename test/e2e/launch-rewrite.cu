@@ -1,0 +1,33 @@
+// End to end: examples/launch-rewrite/stream.cu compiled by clang-22 (host
+// and device in one invocation) with the plugin and -gpa-rewrite-grid, linked
+// against libgpa_runtime and cudart. The launch goes through the runtime, and
+// on a machine without a GPU the program prints exactly what the unmodified
+// program prints (the CUDA error) and exits the same way.
+// REQUIRES: plugin, cuda
+// RUN: %clang -x cuda --cuda-path=%cuda_path --cuda-gpu-arch=sm_80 -Wno-unknown-cuda-version -O2 -gline-tables-only \
+// RUN:   -c %gpa_examples/launch-rewrite/stream.cu -o %t.plain.o
+// RUN: %clang -x cuda --cuda-path=%cuda_path --cuda-gpu-arch=sm_80 --cuda-gpu-arch=sm_90 -Wno-unknown-cuda-version -O2 -gline-tables-only \
+// RUN:   -fpass-plugin=%gpa_plugin -mllvm -gpa-rewrite-grid -Rpass=gpu-power-advisor \
+// RUN:   -c %gpa_examples/launch-rewrite/stream.cu -o %t.rw.o 2> %t.remarks
+// RUN: FileCheck %s --check-prefix=REMARK < %t.remarks
+// REMARK: stream.cu:22:3: remark: launch of scaleAdd(int, float, float const*, float*) routed through libgpa_runtime: when the device model finds it bandwidth-bound, its grid may shrink to IPP's optimal SMs x resident blocks (grid-independent: every side effect is in a grid-stride loop
+//
+// The host code calls the runtime hook instead of cudaLaunchKernel.
+// RUN: llvm-nm %t.rw.o | FileCheck %s --check-prefix=NM
+// NM: U __gpa_launch_kernel
+// NM-NOT: U cudaLaunchKernel
+// RUN: llvm-nm %t.plain.o | FileCheck %s --check-prefix=PLAIN
+// PLAIN: U cudaLaunchKernel
+//
+// Both link; both runs print the same (no GPU here: the CUDA error).
+// RUN: %clang %t.plain.o -o %t.plain -L%cuda_path/lib64 -lcudart_static -ldl -lrt -lpthread
+// RUN: %clang %t.rw.o %gpa_runtime_libs -o %t.rw -L%cuda_path/lib64 -lcudart_static -ldl -lrt -lpthread
+// RUN: %t.plain > %t.plain.out; echo "exit=$?" >> %t.plain.out
+// RUN: env GPA_LOG=1 %t.rw > %t.rw.out 2> %t.rw.log; echo "exit=$?" >> %t.rw.out
+// RUN: diff %t.plain.out %t.rw.out
+// RUN: FileCheck %s --check-prefix=LOG < %t.rw.log
+// LOG: gpa: _Z8scaleAddifPKfPf: original grid (65536,1,1) block (256,1,1) -> grid (65536,1,1) on all SMs, predicted energy saved 0.0%:
+//
+// GPA_DISABLE=1 also prints the same.
+// RUN: env GPA_DISABLE=1 %t.rw > %t.off.out; echo "exit=$?" >> %t.off.out
+// RUN: diff %t.plain.out %t.off.out
