@@ -2,16 +2,68 @@
 //
 // SPDX-License-Identifier: Apache-2.0
 //
-// Decides, then launches through cudaLaunchKernel. The SM-restriction mode
-// (green contexts) falls back to the original launch until it lands; every
-// fallback returns exactly what the unmodified launch returns.
+// Decides (LaunchRuntime), then launches: with a shrunk grid, on an
+// SM-restricted green-context stream ordered after and before the user's
+// stream, or as written. Every fallback launches exactly what the program
+// asked for and returns what that launch returns.
 //
 //===----------------------------------------------------------------------===//
 #include "gpa/runtime/LaunchRuntime.h"
+#include "gpa/runtime/SmPartition.h"
 
 #include <cuda_runtime_api.h>
 
+#include <iostream>
+
 using namespace gpa::runtime;
+
+namespace {
+PartitionCache &partitions() {
+  static PartitionCache Cache(makeGreenContextPartitioner());
+  return Cache;
+}
+
+/// Launches on at most Sms SMs, keeping the user's stream order. False
+/// (with nothing launched and no error left behind) when that is not
+/// possible; the caller then launches as written.
+bool launchOnSmPartition(const void *Func, dim3 Grid, dim3 Block, void **Args,
+                         size_t Shared, cudaStream_t User, unsigned Sms,
+                         cudaError_t &Result, std::string &Error) {
+  cudaStreamCaptureStatus Capture = cudaStreamCaptureStatusNone;
+  int Device = 0;
+  if (cudaStreamIsCapturing(User, &Capture) != cudaSuccess ||
+      Capture != cudaStreamCaptureStatusNone ||
+      cudaGetDevice(&Device) != cudaSuccess) {
+    cudaGetLastError();
+    Error = "stream is being captured or the device is unknown";
+    return false;
+  }
+  auto Green = static_cast<cudaStream_t>(partitions().stream(Device, Sms, Error));
+  if (!Green)
+    return false;
+  cudaEvent_t Before = nullptr, After = nullptr;
+  bool Ok = cudaEventCreateWithFlags(&Before, cudaEventDisableTiming) ==
+                cudaSuccess &&
+            cudaEventCreateWithFlags(&After, cudaEventDisableTiming) ==
+                cudaSuccess &&
+            cudaEventRecord(Before, User) == cudaSuccess &&
+            cudaStreamWaitEvent(Green, Before, 0) == cudaSuccess;
+  if (Ok) {
+    Result = cudaLaunchKernel(Func, Grid, Block, Args, Shared, Green);
+    Ok = Result == cudaSuccess && cudaEventRecord(After, Green) == cudaSuccess &&
+         cudaStreamWaitEvent(User, After, 0) == cudaSuccess;
+  }
+  if (Before)
+    cudaEventDestroy(Before);
+  if (After)
+    cudaEventDestroy(After);
+  if (!Ok) {
+    cudaGetLastError();
+    Error = "launch on the SM partition failed";
+  }
+  return Ok;
+}
+} // namespace
 
 extern "C" cudaError_t __gpa_launch_kernel(const void *Func, dim3 Grid,
                                            dim3 Block, void **Args,
@@ -28,9 +80,20 @@ extern "C" cudaError_t __gpa_launch_kernel(const void *Func, dim3 Grid,
   R.GridIndependent = GridIndependent != 0;
   R.Mode = Mode == 1 ? RewriteMode::Sm
                      : Mode == 2 ? RewriteMode::Auto : RewriteMode::Grid;
-  LaunchDecision D = LaunchRuntime::instance().plan(ProfileJson, R);
-  dim3 NewGrid = Grid;
+  LaunchRuntime &Runtime = LaunchRuntime::instance();
+  LaunchDecision D = Runtime.plan(ProfileJson, R);
   if (D.Action == LaunchAction::ShrinkGrid)
-    NewGrid = dim3(D.Grid.X, D.Grid.Y, D.Grid.Z);
-  return cudaLaunchKernel(Func, NewGrid, Block, Args, SharedBytes, Stream);
+    return cudaLaunchKernel(Func, dim3(D.Grid.X, D.Grid.Y, D.Grid.Z), Block,
+                            Args, SharedBytes, Stream);
+  if (D.Action == LaunchAction::RestrictSms) {
+    cudaError_t Result = cudaSuccess;
+    std::string Error;
+    if (launchOnSmPartition(Func, Grid, Block, Args, SharedBytes, Stream,
+                            D.ActiveSms, Result, Error))
+      return Result;
+    if (Runtime.config().Log)
+      std::cerr << "gpa: " << R.KernelName << ": SM restriction not applied ("
+                << Error << "); launched as written\n";
+  }
+  return cudaLaunchKernel(Func, Grid, Block, Args, SharedBytes, Stream);
 }

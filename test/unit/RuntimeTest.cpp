@@ -12,6 +12,7 @@
 #include "gpa/runtime/DeviceModelCache.h"
 #include "gpa/runtime/LaunchAdvisor.h"
 #include "gpa/runtime/LaunchRuntime.h"
+#include "gpa/runtime/SmPartition.h"
 
 #include <gtest/gtest.h>
 
@@ -278,4 +279,88 @@ TEST(Runtime, ConcurrentLaunchesBuildTheModelOnce) {
   EXPECT_EQ(Shrunk.load(), 8 * 200);
   EXPECT_EQ(Runtime.modelBuildCount(), 1u);
   EXPECT_EQ(Raw->Queries.load(), 1);
+}
+
+TEST(Runtime, CompilerPayloadPicksTheClosestArch) {
+  // The launch rewrite embeds one profile per --cuda-gpu-arch. For an A100
+  // (model sm_80) the sm_80 profile is used, not sm_70's or sm_90's: here
+  // only sm_80's is bandwidth-bound (3 global accesses vs 300 FP), so the
+  // grid shrinks only if the right one was chosen.
+  const char *Payload = R"({"schema": "gpa-launch/1", "grid_independent": true,
+      "reason": "r", "profiles": {
+        "sm_70": {"name": "k", "launch": {"threads_per_block": 1, "blocks": 1},
+                  "per_thread": {"fp": 300, "global_mem": 3}},
+        "sm_80": {"name": "k", "launch": {"threads_per_block": 1, "blocks": 1,
+                  "registers_per_thread": 32},
+                  "per_thread": {"int": 4, "fp": 2, "alu": 3, "global_mem": 3}},
+        "sm_90": {"name": "k", "launch": {"threads_per_block": 1, "blocks": 1},
+                  "per_thread": {"fp": 300, "global_mem": 3}}}})";
+  LaunchRuntime Runtime(std::make_unique<FakeDevice>(a100Like()), {}, nullptr);
+  LaunchDecision D =
+      Runtime.plan(Payload, request({4320, 1, 1}, {256, 1, 1}, true));
+  EXPECT_EQ(D.Action, LaunchAction::ShrinkGrid) << D.Reason;
+  EXPECT_EQ(D.Grid.count(), 504u); // as A100StreamKernelGetsEq34Grid
+
+  // On a V100 (sm_70) the sm_70 profile applies: compute-bound, no shrink.
+  DeviceProperties V100 = a100Like();
+  V100.ComputeCapabilityMajor = 7;
+  V100.NumSms = 80;
+  LaunchRuntime Older(std::make_unique<FakeDevice>(V100), {}, nullptr);
+  D = Older.plan(Payload, request({4320, 1, 1}, {256, 1, 1}, true));
+  EXPECT_EQ(D.Action, LaunchAction::Original);
+  EXPECT_NE(D.Reason.find("not bandwidth-bound"), std::string::npos);
+
+  const char *Empty = R"({"schema": "gpa-launch/1", "profiles": {}})";
+  D = Runtime.plan(Empty, request({4320, 1, 1}, {256, 1, 1}, true));
+  EXPECT_EQ(D.Action, LaunchAction::Original);
+  EXPECT_NE(D.Reason.find("no kernel profile"), std::string::npos);
+}
+
+namespace {
+class FakePartitioner final : public SmPartitioner {
+public:
+  explicit FakePartitioner(bool Works) : Works(Works) {}
+  void *createStream(int Device, unsigned Sms, std::string &Error) override {
+    ++Calls;
+    LastSms = Sms;
+    if (!Works) {
+      Error = "green contexts unsupported";
+      return nullptr;
+    }
+    return reinterpret_cast<void *>(std::uintptr_t(0x1000 + Device * 256 + Sms));
+  }
+  bool Works;
+  std::atomic<int> Calls{0};
+  unsigned LastSms = 0;
+};
+} // namespace
+
+TEST(Runtime, SmPartitionsAreCreatedOncePerDeviceAndCount) {
+  auto Owned = std::make_unique<FakePartitioner>(true);
+  FakePartitioner *P = Owned.get();
+  PartitionCache Cache(std::move(Owned));
+  std::string Error;
+  void *A = Cache.stream(0, 20, Error);
+  EXPECT_NE(A, nullptr);
+  EXPECT_EQ(Cache.stream(0, 20, Error), A);
+  EXPECT_NE(Cache.stream(0, 63, Error), A);
+  EXPECT_NE(Cache.stream(1, 20, Error), A);
+  EXPECT_EQ(P->Calls.load(), 3);
+  EXPECT_EQ(P->LastSms, 20u);
+}
+
+TEST(Runtime, UnsupportedSmPartitionsFailOnceAndSayWhy) {
+  auto Owned = std::make_unique<FakePartitioner>(false);
+  FakePartitioner *P = Owned.get();
+  PartitionCache Cache(std::move(Owned));
+  std::string Error;
+  EXPECT_EQ(Cache.stream(0, 20, Error), nullptr);
+  EXPECT_EQ(Error, "green contexts unsupported");
+  Error.clear();
+  EXPECT_EQ(Cache.stream(0, 20, Error), nullptr);
+  EXPECT_EQ(Error, "green contexts unsupported"); // remembered, not retried
+  EXPECT_EQ(P->Calls.load(), 1);
+  PartitionCache None(nullptr);
+  EXPECT_EQ(None.stream(0, 20, Error), nullptr);
+  EXPECT_NE(Error.find("CUDA runtime"), std::string::npos);
 }
