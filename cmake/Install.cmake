@@ -8,6 +8,9 @@ set(GPA_INSTALL_DATADIR ${CMAKE_INSTALL_DATADIR}/GpuPowerAdvisor)
 set(GPA_INSTALL_PLUGINDIR ${CMAKE_INSTALL_LIBDIR})
 set(GPA_INSTALL_CMAKEDIR ${CMAKE_INSTALL_LIBDIR}/cmake/GpuPowerAdvisor)
 
+# Exported as GpuPowerAdvisor::model, ::runtime and ::gpa.
+set_target_properties(gpa_model PROPERTIES EXPORT_NAME model)
+set_target_properties(gpa_runtime PROPERTIES EXPORT_NAME runtime)
 install(TARGETS gpa_model gpa_runtime EXPORT GpuPowerAdvisorTargets
         ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR}
         INCLUDES DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})

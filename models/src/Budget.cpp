@@ -178,7 +178,9 @@ bool readFacts(JsonReader &R, const nlohmann::json &K, const std::string &P,
   };
   Str(K, P, "name", F.Name, true);
   Str(K, P, "demangled", F.Demangled, false);
-  if (const nlohmann::json *L = R.member(K, P, "location", false)) {
+  // "location" is null when the plugin had no debug info.
+  const nlohmann::json *L = R.member(K, P, "location", false);
+  if (L && !L->is_null()) {
     std::string LP = childPath(P, "location");
     Str(*L, LP, "file", F.File, false);
     if (const nlohmann::json *V = R.member(*L, LP, "line", false))
