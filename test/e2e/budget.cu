@@ -8,7 +8,7 @@
 // RUN: echo '{"schema": "gpa-budget/1", "budgets": [{"kernel": "*", "max_total_power_w": "low"}]}' > %t/bad.json
 // RUN: not %clang -x cuda --cuda-path=%cuda_path --cuda-gpu-arch=sm_80 -Wno-unknown-cuda-version -O2 -gline-tables-only \
 // RUN:   -fpass-plugin=%gpa_plugin -mllvm -gpa-budget=%t/tight.json -c %gpa_examples/cuda/saxpy.cu -o %t/a.o 2>&1 | FileCheck %s --check-prefix=ERROR
-// ERROR: saxpy.cu:5:1: error: GpuPowerAdvisor budget {{.*}}tight.json: saxpy.cu:5: saxpy(int, float, float const*, float*): max_total_power_w exceeded (budget '*saxpy*'): predicted {{[0-9.]+}}, limit 100, over by
+// ERROR: saxpy.cu:5:1: error: GpuPowerAdvisor budget {{.*}}tight.json: {{.*}}saxpy.cu:5: saxpy(int, float, float const*, float*): max_total_power_w exceeded (budget '*saxpy*'): predicted {{[0-9.]+}}, limit 100, over by
 // RUN: %clang -x cuda --cuda-path=%cuda_path --cuda-gpu-arch=sm_80 -Wno-unknown-cuda-version -O2 -gline-tables-only \
 // RUN:   -fpass-plugin=%gpa_plugin -mllvm -gpa-budget=%t/tight.json -mllvm -gpa-budget-warn -c %gpa_examples/cuda/saxpy.cu -o %t/b.o 2>&1 | FileCheck %s --check-prefix=WARN
 // WARN: saxpy.cu:5:1: warning: GpuPowerAdvisor budget
