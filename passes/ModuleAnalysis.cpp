@@ -93,6 +93,7 @@ bool analyzeModule(Module &M, FunctionAnalysisManager &FAM,
   Out.Arch = Sm ? "sm_" + std::to_string(*Sm) : "nvptx";
 
   Out.Counter = std::make_unique<KernelCounter>(FAM, O.DefaultTripCount);
+  Out.Results.reserve(Kernels.size()); // KernelResult copies are not cheap
   for (Function *K : Kernels) {
     const FunctionSummary &S = Out.Counter->summarize(*K);
     KernelResult R;

@@ -50,14 +50,14 @@ std::string tickLabel(double V) {
 struct Panel {
   const char *Title;
   const char *YLabel;
-  std::function<double(const Evaluation &)> Value;
+  std::function<double(const SweepPoint &)> Value;
 };
 
 void drawPanel(std::string &Svg, const Panel &P, double X0,
                const std::vector<KernelAnalysis> &Kernels, unsigned MaxSms) {
   double YMax = 0;
   for (const KernelAnalysis &A : Kernels)
-    for (const Evaluation &E : A.Sweep)
+    for (const SweepPoint &E : A.Sweep)
       YMax = std::max(YMax, P.Value(E));
   double Step = tickStep(YMax);
   double Top2 = std::max(Step, std::ceil(YMax / Step) * Step);
@@ -100,7 +100,7 @@ void drawPanel(std::string &Svg, const Panel &P, double X0,
     const KernelAnalysis &A = Kernels[K];
     const char *Colour = Palette[K % (sizeof(Palette) / sizeof(*Palette))];
     std::string Points;
-    for (const Evaluation &E : A.Sweep)
+    for (const SweepPoint &E : A.Sweep)
       Points += num(Px(E.ActiveSms)) + "," + num(Py(P.Value(E))) + " ";
     Svg += "<polyline fill=\"none\" stroke=\"" + std::string(Colour) +
            "\" stroke-width=\"2\" points=\"" + Points + "\"/>\n";
@@ -109,7 +109,7 @@ void drawPanel(std::string &Svg, const Panel &P, double X0,
     Svg += "<line x1=\"" + num(OptX) + "\" y1=\"" + num(Top) + "\" x2=\"" +
            num(OptX) + "\" y2=\"" + num(Top + PanelHeight) + "\" stroke=\"" +
            Colour + "\" stroke-dasharray=\"5,4\"/>\n";
-    const Evaluation &Best = A.Sweep[A.Adv.OptimalActiveSmsArgmax - 1];
+    const SweepPoint &Best = A.Sweep[A.Adv.OptimalActiveSmsArgmax - 1];
     Svg += "<circle cx=\"" + num(Px(Best.ActiveSms)) + "\" cy=\"" +
            num(Py(P.Value(Best))) + "\" r=\"4\" fill=\"" + Colour + "\"/>\n";
   }
@@ -124,11 +124,11 @@ std::string renderSweepSvg(const std::vector<KernelAnalysis> &Kernels,
     MaxSms = std::max<unsigned>(MaxSms, A.Sweep.size());
   const Panel Panels[] = {
       {"Performance", "GIPS (10^9 warp instructions/s)",
-       [](const Evaluation &E) { return E.Eff.Gips; }},
+       [](const SweepPoint &E) { return E.Gips; }},
       {"Power", "total GPU power (W)",
-       [](const Evaluation &E) { return E.Pow.TotalPowerW; }},
+       [](const SweepPoint &E) { return E.TotalPowerW; }},
       {"Efficiency", "GIPS/W",
-       [](const Evaluation &E) { return E.Eff.GipsPerW; }}};
+       [](const SweepPoint &E) { return E.GipsPerW; }}};
   double Width = Left + 3 * PanelWidth + 2 * Gap + 30;
   double LegendTop = Top + PanelHeight + Bottom;
   double Height = LegendTop + 22 * (Kernels.size() + 1) + 10;

@@ -109,14 +109,13 @@ std::string renderSweepText(const KernelAnalysis &A, const GpuModel &Gpu) {
   Out += format("%-4s %10s %14s %13s %10s %12s %14s\n", "", "active_sms",
                 "exec_time_s", "total_power_w", "gips", "gips_per_w",
                 "energy_j");
-  for (const Evaluation &E : A.Sweep) {
+  for (const SweepPoint &E : A.Sweep) {
     std::string Mark;
     Mark += E.ActiveSms == A.Adv.OptimalActiveSms ? "*" : " ";
     Mark += E.ActiveSms == A.Adv.OptimalActiveSmsArgmax ? "+" : " ";
     Out += format("%-4s %10u %14.6e %13.2f %10.4f %12.6f %14.6e\n",
-                  Mark.c_str(), E.ActiveSms, E.Time.ExecTimeS,
-                  E.Pow.TotalPowerW, E.Eff.Gips, E.Eff.GipsPerW,
-                  E.Eff.EnergyJ);
+                  Mark.c_str(), E.ActiveSms, E.ExecTimeS, E.TotalPowerW,
+                  E.Gips, E.GipsPerW, E.EnergyJ);
   }
   return Out;
 }
@@ -134,12 +133,11 @@ std::string renderSweepCsv(const std::vector<KernelAnalysis> &Kernels) {
   std::string Out = "kernel,active_sms,exec_time_s,total_power_w,gips,"
                     "gips_per_w,energy_j,optimal_eq34,optimal_argmax\n";
   for (const KernelAnalysis &A : Kernels)
-    for (const Evaluation &E : A.Sweep)
+    for (const SweepPoint &E : A.Sweep)
       Out += csvField(A.Profile.Name) + "," + std::to_string(E.ActiveSms) +
-             "," + formatNumber(E.Time.ExecTimeS) + "," +
-             formatNumber(E.Pow.TotalPowerW) + "," + formatNumber(E.Eff.Gips) +
-             "," + formatNumber(E.Eff.GipsPerW) + "," +
-             formatNumber(E.Eff.EnergyJ) + "," +
+             "," + formatNumber(E.ExecTimeS) + "," +
+             formatNumber(E.TotalPowerW) + "," + formatNumber(E.Gips) + "," +
+             formatNumber(E.GipsPerW) + "," + formatNumber(E.EnergyJ) + "," +
              (E.ActiveSms == A.Adv.OptimalActiveSms ? "1" : "0") + "," +
              (E.ActiveSms == A.Adv.OptimalActiveSmsArgmax ? "1" : "0") + "\n";
   return Out;

@@ -38,6 +38,11 @@ Evaluation evaluateAt(const KernelProfile &P, const GpuModel &Gpu,
   return E;
 }
 
+SweepPoint sweepPoint(const Evaluation &E) {
+  return {E.ActiveSms,      E.Time.ExecTimeS, E.Pow.TotalPowerW,
+          E.Eff.Gips,       E.Eff.GipsPerW,   E.Eff.EnergyJ};
+}
+
 static EnergyPoint energyPoint(const Evaluation &E) {
   return {E.ActiveSms, E.Time.ExecTimeS, E.Pow.RuntimePowerW,
           E.Pow.TotalPowerW};
@@ -56,9 +61,9 @@ static void computeAdvice(const KernelProfile &P, const GpuModel &Gpu,
   // hardware busy).
   A.Adv.OptimalActiveSmsArgmax = A.MaxUsefulSms;
   double Best = -1;
-  for (const Evaluation &E : A.Sweep) {
-    if (E.Eff.GipsPerW > Best * (1 + 1e-12)) {
-      Best = E.Eff.GipsPerW;
+  for (const SweepPoint &E : A.Sweep) {
+    if (E.GipsPerW > Best * (1 + 1e-12)) {
+      Best = E.GipsPerW;
       A.Adv.OptimalActiveSmsArgmax = E.ActiveSms;
     }
   }
@@ -105,8 +110,9 @@ bool analyzeKernel(const KernelProfile &P, const GpuModel &Gpu,
   if (Options.WithSweep) {
     A.Sweep.reserve(A.MaxUsefulSms);
     for (unsigned S = 1; S <= A.MaxUsefulSms; ++S)
-      A.Sweep.push_back(S == A.MaxUsefulSms ? A.AllSms
-                                            : evaluateAt(P, Gpu, A.Occ, S));
+      A.Sweep.push_back(sweepPoint(S == A.MaxUsefulSms
+                                       ? A.AllSms
+                                       : evaluateAt(P, Gpu, A.Occ, S)));
   }
   computeAdvice(P, Gpu, A);
   computeThermalOutlook(P, Gpu, A);

@@ -13,13 +13,13 @@ using nlohmann::json;
 
 int timingCaseNumber(TimingCase Case) { return static_cast<int>(Case); }
 
-json sweepPointJson(const Evaluation &E) {
+json sweepPointJson(const SweepPoint &E) {
   return {{"active_sms", E.ActiveSms},
-          {"exec_time_s", E.Time.ExecTimeS},
-          {"total_power_w", E.Pow.TotalPowerW},
-          {"gips", E.Eff.Gips},
-          {"gips_per_w", E.Eff.GipsPerW},
-          {"energy_j", E.Eff.EnergyJ}};
+          {"exec_time_s", E.ExecTimeS},
+          {"total_power_w", E.TotalPowerW},
+          {"gips", E.Gips},
+          {"gips_per_w", E.GipsPerW},
+          {"energy_j", E.EnergyJ}};
 }
 
 static json timingJson(const Timing &T) {
@@ -62,7 +62,7 @@ static json powerJson(const Power &P) {
 json kernelReportJson(const KernelAnalysis &A, const GpuModel & /*Gpu*/) {
   const Evaluation &E = A.Requested;
   json Sweep = json::array();
-  for (const Evaluation &S : A.Sweep)
+  for (const SweepPoint &S : A.Sweep)
     Sweep.push_back(sweepPointJson(S));
   json Counts = kernelProfileToJson(A.Profile)["per_thread"];
   return {

@@ -90,14 +90,14 @@ TEST(OptimalSms, Eq34AgreesWithTheSweepArgmaxForTable4Dotp) {
   std::string Error;
   ASSERT_TRUE(
       analyzeKernel(test::dotpTable4Profile(), test::gtx280(), {}, A, Error));
-  double Best = A.Sweep[A.Adv.OptimalActiveSmsArgmax - 1].Eff.GipsPerW;
-  double AtEq34 = A.Sweep[A.Adv.OptimalActiveSms - 1].Eff.GipsPerW;
+  double Best = A.Sweep[A.Adv.OptimalActiveSmsArgmax - 1].GipsPerW;
+  double AtEq34 = A.Sweep[A.Adv.OptimalActiveSms - 1].GipsPerW;
   EXPECT_GE(AtEq34, 0.98 * Best);
   EXPECT_LE(std::abs(int(A.Adv.OptimalActiveSmsArgmax) - 20), 1);
   // Below the optimum the kernel is not bandwidth-saturated: GIPS grows
   // linearly with the SMs (IPP Fig. 13), so GIPS at 10 SMs is half of 20's.
-  EXPECT_NEAR(A.Sweep[9].Eff.Gips * 2, A.Sweep[19].Eff.Gips,
-              1e-9 * A.Sweep[19].Eff.Gips);
+  EXPECT_NEAR(A.Sweep[9].Gips * 2, A.Sweep[19].Gips,
+              1e-9 * A.Sweep[19].Gips);
   // Fewer SMs save energy in every variant of IPP Fig. 17.
   EXPECT_GT(A.Adv.Savings.RuntimeIdlePct, 0);
   EXPECT_GT(A.Adv.Savings.RuntimePct, A.Adv.Savings.RuntimeIdlePct);

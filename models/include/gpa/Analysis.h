@@ -37,6 +37,19 @@ struct Evaluation {
   Efficiency Eff;
 };
 
+/// One point of the active-SM sweep: what reports and plots show (a full
+/// Evaluation is ~1 KB; sweeps hold one per SM for every kernel).
+struct SweepPoint {
+  unsigned ActiveSms = 0;
+  double ExecTimeS = 0;
+  double TotalPowerW = 0;
+  double Gips = 0;
+  double GipsPerW = 0;
+  double EnergyJ = 0;
+};
+
+SweepPoint sweepPoint(const Evaluation &E);
+
 struct Advice {
   bool BandwidthBound = false;
   unsigned OptimalActiveSms = 0;       // Eq. (34)
@@ -58,7 +71,7 @@ struct KernelAnalysis {
   Evaluation AllSms;
   Advice Adv;
   ThermalOutlook Thermal;
-  std::vector<Evaluation> Sweep; // 1..MaxUsefulSms
+  std::vector<SweepPoint> Sweep; // 1..MaxUsefulSms
 };
 
 struct AnalysisOptions {

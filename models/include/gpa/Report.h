@@ -26,7 +26,7 @@ constexpr const char *ReportSchema = "gpa-report/1";
 nlohmann::json kernelReportJson(const KernelAnalysis &A, const GpuModel &Gpu);
 
 /// One row of a sweep.
-nlohmann::json sweepPointJson(const Evaluation &E);
+nlohmann::json sweepPointJson(const SweepPoint &E);
 
 /// The whole report for a set of kernels analysed on one GPU.
 nlohmann::json reportJson(const GpuModel &Gpu,
