@@ -113,7 +113,9 @@ bool analyzeModule(Module &M, FunctionAnalysisManager &FAM,
       continue;
     }
     addSummaryAssumptions(S, O, R.Assumed);
-    if (!analyzeKernel(P, Out.Gpu, AnalysisOptions{}, R.Analysis, Error)) {
+    AnalysisOptions Model;
+    Model.WithSweep = O.WithSweep;
+    if (!analyzeKernel(P, Out.Gpu, Model, R.Analysis, Error)) {
       Out.Warnings.push_back("kernel " + R.Demangled + " not analysed: " + Error);
       continue;
     }

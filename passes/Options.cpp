@@ -104,6 +104,7 @@ PluginOptions readPluginOptions() {
   O.RewriteGrid = RewriteGridOpt;
   O.RewriteMode = RewriteModeOpt;
   O.HandoffDir = HandoffDirOpt;
+  O.WithSweep = !O.ReportFile.empty(); // only the report shows the sweep
   return O;
 }
 
