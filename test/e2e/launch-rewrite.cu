@@ -31,3 +31,25 @@
 // GPA_DISABLE=1 also prints the same.
 // RUN: env GPA_DISABLE=1 %t.rw > %t.off.out; echo "exit=$?" >> %t.off.out
 // RUN: diff %t.plain.out %t.off.out
+//
+// -fgpu-rdc (registration happens at link time; stubs are matched by name).
+// RUN: %clang -x cuda -fgpu-rdc --cuda-path=%cuda_path --cuda-gpu-arch=sm_80 -Wno-unknown-cuda-version -O2 \
+// RUN:   -fpass-plugin=%gpa_plugin -mllvm -gpa-rewrite-grid -c %gpa_examples/launch-rewrite/stream.cu -o %t.rdc.o
+// RUN: llvm-nm %t.rdc.o | FileCheck %s --check-prefix=NM
+//
+// A host-only compile has no device analysis: the launch stays, and says why.
+// RUN: %clang -x cuda --cuda-host-only --cuda-path=%cuda_path --cuda-gpu-arch=sm_80 -Wno-unknown-cuda-version -O2 -gline-tables-only \
+// RUN:   -fpass-plugin=%gpa_plugin -mllvm -gpa-rewrite-grid -Rpass-missed=gpu-power-advisor \
+// RUN:   -c %gpa_examples/launch-rewrite/stream.cu -o %t.host.o 2> %t.host.remarks
+// RUN: FileCheck %s --check-prefix=HOSTONLY < %t.host.remarks
+// RUN: llvm-nm %t.host.o | FileCheck %s --check-prefix=PLAIN
+// HOSTONLY: stream.cu:22:3: remark: launch of scaleAdd(int, float, float const*, float*) left unchanged: no device analysis of {{.*}}stream.cu in this compilation
+//
+// Device and host compiled by separate invocations share -gpa-handoff-dir.
+// RUN: rm -rf %t.handoff
+// RUN: %clang -x cuda --cuda-device-only --cuda-path=%cuda_path --cuda-gpu-arch=sm_80 -Wno-unknown-cuda-version -O2 \
+// RUN:   -fpass-plugin=%gpa_plugin -mllvm -gpa-handoff-dir=%t.handoff -c %gpa_examples/launch-rewrite/stream.cu -o %t.dev.o
+// RUN: %clang -x cuda --cuda-host-only --cuda-path=%cuda_path --cuda-gpu-arch=sm_80 -Wno-unknown-cuda-version -O2 \
+// RUN:   -fpass-plugin=%gpa_plugin -mllvm -gpa-rewrite-grid -mllvm -gpa-handoff-dir=%t.handoff \
+// RUN:   -c %gpa_examples/launch-rewrite/stream.cu -o %t.split.o
+// RUN: llvm-nm %t.split.o | FileCheck %s --check-prefix=NM
