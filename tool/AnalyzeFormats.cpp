@@ -7,11 +7,11 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Analyze.h"
+#include "TextFormat.h"
 
 #include "gpa/CanonicalJson.h"
 
 #include <algorithm>
-#include <cstdarg>
 #include <cstdio>
 
 namespace gpa::tool {
@@ -19,15 +19,6 @@ namespace gpa::tool {
 using nlohmann::json;
 
 namespace {
-std::string format(const char *Fmt, ...) {
-  char Buffer[2048];
-  va_list Args;
-  va_start(Args, Fmt);
-  std::vsnprintf(Buffer, sizeof(Buffer), Fmt, Args);
-  va_end(Args);
-  return Buffer;
-}
-
 double num(const json &K, const char *Section, const char *Key) {
   const json *S = K.contains(Section) ? &K[Section] : nullptr;
   if (!S || !S->contains(Key) || !(*S)[Key].is_number())
@@ -109,15 +100,6 @@ std::string renderAnalyzeText(const json &Report) {
                (V.is_string() ? V.get<std::string>() : V.dump()) + "\n";
   }
   return Out;
-}
-
-static std::string csvField(std::string S) {
-  if (S.find_first_of(",\"\n") == std::string::npos)
-    return S;
-  std::string Out = "\"";
-  for (char C : S)
-    Out += C == '"' ? std::string("\"\"") : std::string(1, C);
-  return Out + "\"";
 }
 
 std::string renderAnalyzeCsv(const json &Report) {

@@ -6,25 +6,16 @@
 //
 //===----------------------------------------------------------------------===//
 #include "TextReport.h"
+#include "TextFormat.h"
 
 #include "gpa/CanonicalJson.h"
 #include "gpa/Power.h"
 #include "gpa/Report.h"
 
 #include <algorithm>
-#include <cstdarg>
 #include <cstdio>
 
 namespace gpa::tool {
-
-static std::string format(const char *Fmt, ...) {
-  char Buffer[1024];
-  va_list Args;
-  va_start(Args, Fmt);
-  std::vsnprintf(Buffer, sizeof(Buffer), Fmt, Args);
-  va_end(Args);
-  return Buffer;
-}
 
 static const char *caseName(TimingCase Case) {
   switch (Case) {
@@ -118,15 +109,6 @@ std::string renderSweepText(const KernelAnalysis &A, const GpuModel &Gpu) {
                   E.Gips, E.GipsPerW, E.EnergyJ);
   }
   return Out;
-}
-
-static std::string csvField(const std::string &S) {
-  if (S.find_first_of(",\"\n") == std::string::npos)
-    return S;
-  std::string Out = "\"";
-  for (char C : S)
-    Out += C == '"' ? std::string("\"\"") : std::string(1, C);
-  return Out + "\"";
 }
 
 std::string renderSweepCsv(const std::vector<KernelAnalysis> &Kernels) {
