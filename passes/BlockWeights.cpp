@@ -22,8 +22,10 @@
 #include "llvm/Analysis/BranchProbabilityInfo.h"
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/ScalarEvolution.h"
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/IR/CFG.h"
 #include "llvm/IR/Function.h"
+#include "llvm/IR/Instructions.h"
 
 using namespace llvm;
 
@@ -47,6 +49,53 @@ static double bfiIterations(const Loop &L, BlockFrequencyInfo &BFI,
   return HeaderFreq / Entering;
 }
 
+/// The zero-trip guard of L: a conditional branch before the loop (in the
+/// header's outside predecessor, or the block leading to it) with one
+/// successor on the way into the loop and the other an exit block of L —
+/// the shape every rotated for-loop has, and the rule the PTX front-end
+/// applies to nvcc's guards (docs/plugin.md). nullptr when there is none.
+static const BasicBlock *guardBlock(const Loop &L) {
+  const BasicBlock *Header = L.getHeader();
+  const BasicBlock *Into = Header;
+  const BasicBlock *Cand = L.getLoopPredecessor();
+  SmallVector<BasicBlock *, 4> Exits;
+  L.getExitBlocks(Exits);
+  for (int Step = 0; Cand && Step < 2; ++Step) {
+    const auto *Br = dyn_cast<BranchInst>(Cand->getTerminator());
+    if (Br && Br->isConditional()) {
+      for (unsigned I = 0; I < 2; ++I)
+        if (Br->getSuccessor(I) == Into &&
+            is_contained(Exits, Br->getSuccessor(1 - I)))
+          return Cand;
+      return nullptr;
+    }
+    if (!Br || Cand->getSingleSuccessor() != Into)
+      return nullptr;
+    Into = Cand;
+    Cand = Cand->getSinglePredecessor();
+  }
+  return nullptr;
+}
+
+/// A loop behind a zero-trip guard (`if (i < n) do { ... } while (i < n)`)
+/// is assumed entered: BFI's 50% for the guard would halve every such loop,
+/// the grid-stride loop of a kernel launched for its data among them.
+/// Returns the factor that undoes the guard's probability.
+static double guardCorrection(const Loop &L, BlockFrequencyInfo &BFI,
+                              BranchProbabilityInfo &BPI) {
+  const BasicBlock *Guard = guardBlock(L);
+  if (!Guard)
+    return 1.0;
+  double GuardFreq = double(BFI.getBlockFreq(Guard).getFrequency());
+  double Entering = 0;
+  for (const BasicBlock *Pred : predecessors(L.getHeader()))
+    if (!L.contains(Pred))
+      Entering += double(BFI.getBlockFreq(Pred).getFrequency()) *
+                  BPI.getEdgeProbability(Pred, L.getHeader()).getNumerator() /
+                  double(BranchProbability::getDenominator());
+  return Entering > 0 && GuardFreq > Entering ? GuardFreq / Entering : 1.0;
+}
+
 static void scaleLoop(const Loop &L, double ParentScale,
                       DenseMap<const Loop *, double> &Scale,
                       BlockFrequencyInfo &BFI, BranchProbabilityInfo &BPI,
@@ -61,6 +110,7 @@ static void scaleLoop(const Loop &L, double ParentScale,
   }
   double Iterations = bfiIterations(L, BFI, BPI);
   double Own = Iterations > 0 ? double(TripCount) / Iterations : 1.0;
+  Own *= guardCorrection(L, BFI, BPI);
   double Total = ParentScale * Own;
   Scale[&L] = Total;
   for (const Loop *Sub : L.getSubLoops())

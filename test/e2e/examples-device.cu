@@ -18,9 +18,10 @@
 // RUN:   -fpass-plugin=%gpa_plugin -Rpass-analysis=gpu-power-advisor -gline-tables-only \
 // RUN:   --cuda-device-only -O2 -c -o /dev/null %gpa_examples/cuda/matmul_tiled.cu 2>&1 | FileCheck %s --check-prefix=TILED
 
-// Grid-stride loop (unknown trip count: default 16) behind the i < n guard
-// (probability 1/2): {2 loads, 1 store} and {fmul, fadd} x 16 x 0.5.
-// SAXPY: saxpy.cu:5:1: remark: saxpy(int, float, float const*, float*) on a100: {{.*}}case 2 (memory-bound){{.*}}bandwidth-bound yes{{.*}}; per thread: {{.*}}fp=16 {{.*}}global_mem=24 {{.*}}; launch 256 threads x {{[0-9]+}} blocks (assumed)
+// Grid-stride loop (unknown trip count: default 16) behind its zero-trip
+// guard i < n, which is assumed passed (loops are entered, as in the PTX
+// front-end): {2 loads, 1 store} and {fmul, fadd} x 16.
+// SAXPY: saxpy.cu:5:1: remark: saxpy(int, float, float const*, float*) on a100: {{.*}}case 2 (memory-bound){{.*}}bandwidth-bound yes{{.*}}; per thread: {{.*}}fp=32 {{.*}}global_mem=48 {{.*}}; launch 256 threads x {{[0-9]+}} blocks (assumed)
 
 // 1024 iterations of {A load, B load, fmul+fadd (contracted or not)} plus
 // the C store: global_mem = 2 * 1024 + 1.
@@ -31,9 +32,11 @@
 // FP: compute_fp.cu:5:1: remark: computeFp(float*) on a100: {{.*}}case 3 (compute-bound){{.*}}dominant units: fp, {{.*}}; per thread: {{.*}}fp=1025 {{.*}}global_mem=2 {{.*}}; launch 128 threads x
 
 // 32 iterations of __sinf, __cosf, __expf (ex2.approx), rsqrtf = 4 MUFU
-// each, behind the I < N guard (1/2): sfu = 4 * 32 * 0.5.
+// each, after the early "if (I >= N) return" (not a zero-trip guard of the
+// loop, so BFI's 1/2 applies): sfu = 4 * 32 * 0.5.
 // SFU: sfu_heavy.cu:5:1: remark: sfuHeavy(float const*, float*, int) on a100: {{.*}}; per thread: {{.*}}sfu=64 {{.*}}; launch
 
-// N/TILE tiles (unknown: 16) behind the loop guard (1/2): per tile 2 global
-// loads, 2 shared stores + 16 x 2 shared loads, 2 barriers; then 1 store.
-// TILED: matmul_tiled.cu:8:1: remark: matmulTiled(float const*, float const*, float*, int) on a100: {{.*}}; per thread: {{.*}}global_mem=17 shared_mem=272 sync=16 {{.*}}; launch
+// N/TILE tiles (unknown: 16), the loop's zero-trip guard assumed passed:
+// per tile 2 global loads, 2 shared stores + 16 x 2 shared loads, 2
+// barriers; then 1 store.
+// TILED: matmul_tiled.cu:8:1: remark: matmulTiled(float const*, float const*, float*, int) on a100: {{.*}}; per thread: {{.*}}global_mem=33 shared_mem=544 sync=32 {{.*}}; launch

@@ -103,13 +103,14 @@ TEST(PtxFrontend, DeviceFunctionCallsAreFolded) {
       "add.s32 %r1, %r1, 1;\nsetp.lt.s32 %p1, %r1, 4;\n@%p1 bra $L;\n"
       "ret;\n}\n";
   const PtxKernelResult &K = only(analyze(Text));
-  // The loop runs 16x; mid calls leaf twice; leaf has one sin.
-  EXPECT_EQ(K.Profile.count(Unit::Sfu), 32.0);
-  // Other: kernel (16 call + 16 bra + 1 ret) + 16 x mid (2 call + 1 ret)
-  // + 32 x leaf (1 ret).
-  EXPECT_EQ(K.Profile.count(Unit::Other), 33.0 + 48.0 + 32.0);
-  // st.param counts as ALU; plus mov, setp x16.
-  EXPECT_EQ(K.Profile.count(Unit::Alu), 32.0 + 1 + 16);
+  // The loop runs 4x (mov 0; add 1; setp.lt 4: a constant trip count);
+  // mid calls leaf twice; leaf has one sin.
+  EXPECT_EQ(K.Profile.count(Unit::Sfu), 8.0);
+  // Other: kernel (4 call + 4 bra + 1 ret) + 4 x mid (2 call + 1 ret)
+  // + 8 x leaf (1 ret).
+  EXPECT_EQ(K.Profile.count(Unit::Other), 9.0 + 12.0 + 8.0);
+  // st.param counts as ALU; plus mov, setp x4.
+  EXPECT_EQ(K.Profile.count(Unit::Alu), 8.0 + 1 + 4);
   // Registers: kernel 5 + deepest callee chain (mid 20 + leaf 4).
   EXPECT_EQ(K.Profile.Launch.RegistersPerThread, 29u);
   EXPECT_FALSE(hasWarning(K, "recursive"));
@@ -187,7 +188,7 @@ TEST(PtxFrontend, BroadcastAccessIsCoalescedAndNoted) {
 
 TEST(PtxFrontend, StridedAccessIsUncoalesced) {
   // Address = base + tid.x * 2 * 16: a 32-byte stride for 4-byte loads,
-  // inside a 16-iteration loop.
+  // inside a 9-iteration loop (mov 0; add 1; setp.lt 9).
   const PtxKernelResult &K = only(analyze(wrapKernel(
       "ld.param.u64 %rd1, [k_param_0];\nmov.u32 %r1, %tid.x;\n"
       "shl.b32 %r2, %r1, 1;\nmul.wide.s32 %rd2, %r2, 16;\n"
@@ -195,8 +196,8 @@ TEST(PtxFrontend, StridedAccessIsUncoalesced) {
       "ld.global.u32 %r4, [%rd3];\nadd.s64 %rd3, %rd3, 4;\n"
       "add.s32 %r5, %r5, 1;\nsetp.lt.s32 %p1, %r5, 9;\n@%p1 bra $L;\n"
       "ret;\n")));
-  EXPECT_EQ(K.GlobalAccesses.Strided, 16.0);
-  EXPECT_EQ(K.Profile.UncoalescedMem, 16.0);
+  EXPECT_EQ(K.GlobalAccesses.Strided, 9.0);
+  EXPECT_EQ(K.Profile.UncoalescedMem, 9.0);
   // 32 lanes x 32 bytes + 4 = 1028 bytes -> 9 segments of 128 bytes.
   EXPECT_EQ(K.Profile.UncoalescedTransactionsPerWarp, 9.0);
 }

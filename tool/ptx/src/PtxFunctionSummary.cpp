@@ -61,6 +61,7 @@ bool summarizeFunction(const PtxFunction &F, const std::string &File,
   PtxCfg Cfg;
   if (!buildCfg(F, File, Cfg, Error))
     return false;
+  computeTripCounts(F, Cfg);
   computeBlockWeights(Cfg, Opts);
   Out.NumBlocks = static_cast<unsigned>(Cfg.Blocks.size());
   Out.NumLoops = static_cast<unsigned>(Cfg.Loops.size());

@@ -34,6 +34,9 @@ struct PtxLoop {
   std::vector<unsigned> Blocks;      ///< Sorted, includes the header
   int Parent = -1;                   ///< Enclosing loop index, -1 at top level
   std::vector<unsigned> ExitTargets; ///< Blocks outside entered from inside
+  /// Executions per entry when the PTX makes it evident (PtxTripCount.cpp);
+  /// 0: unknown, the default trip count applies.
+  double TripCount = 0;
   bool contains(unsigned B) const;
 };
 
@@ -60,6 +63,10 @@ struct WeightOptions {
 /// a branch to a label F does not define.
 bool buildCfg(const PtxFunction &F, const std::string &File, PtxCfg &Out,
               PtxError &Error);
+
+/// Fills PtxLoop::TripCount for nvcc-style counted loops.
+struct PtxFunction;
+void computeTripCounts(const PtxFunction &F, PtxCfg &Cfg);
 
 /// Fills PtxBlock::Weight and LoopDepth (see docs/ptx-frontend.md).
 void computeBlockWeights(PtxCfg &Cfg, const WeightOptions &Opts);

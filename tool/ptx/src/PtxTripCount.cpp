@@ -1,0 +1,208 @@
+//===- PtxTripCount.cpp - Constant trip counts of nvcc-style loops ---------===//
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+// nvcc emits counted loops as
+//     mov.u32 %r5, 0;                 // before the loop
+//   $L__BB0_2:  ...
+//     add.s32 %r5, %r5, 4;            // step (the unroll factor, when unrolled)
+//     setp.lt.s32 %p2, %r5, 1024;     // bound: an immediate
+//     @%p2 bra $L__BB0_2;             // back to the header
+// The trip count is then exact, as ScalarEvolution finds it in the IR, so
+// both front-ends weigh such loops alike. Anything else (a parameter bound,
+// a register changed twice, wrap-around) stays unknown and gets the default.
+//
+//===----------------------------------------------------------------------===//
+#include "gpa/ptx/PtxCfg.h"
+
+#include "gpa/ptx/PtxAst.h"
+
+#include <cmath>
+#include <optional>
+
+namespace gpa::ptx {
+
+namespace {
+bool isIntType(const PtxInstruction &I) {
+  for (std::string_view T : I.typeModifiers())
+    if (T.size() >= 3 && (T[1] == 's' || T[1] == 'u' || T[1] == 'b'))
+      return true;
+  return false;
+}
+
+bool writes(const PtxInstruction &I, const std::string &Reg) {
+  return !I.Operands.empty() && I.Operands[0].isRegister() &&
+         I.Operands[0].Name == Reg;
+}
+
+std::optional<std::int64_t> immediate(const PtxOperand &O) {
+  if (O.K == PtxOperand::Kind::Immediate && !O.IsFloat)
+    return O.IntValue;
+  return std::nullopt;
+}
+
+/// Comparison of "X cmp Bound" from a setp modifier.
+enum class Cmp { Lt, Le, Gt, Ge, Ne, Eq, Unknown };
+
+Cmp comparison(const PtxInstruction &Setp) {
+  for (const std::string &M : Setp.Modifiers) {
+    if (M == ".lt" || M == ".lo")
+      return Cmp::Lt;
+    if (M == ".le" || M == ".ls")
+      return Cmp::Le;
+    if (M == ".gt" || M == ".hi")
+      return Cmp::Gt;
+    if (M == ".ge" || M == ".hs")
+      return Cmp::Ge;
+    if (M == ".ne")
+      return Cmp::Ne;
+    if (M == ".eq")
+      return Cmp::Eq;
+  }
+  return Cmp::Unknown;
+}
+
+Cmp swapped(Cmp C) { // Bound cmp X  ==  X swapped(cmp) Bound
+  switch (C) {
+  case Cmp::Lt: return Cmp::Gt;
+  case Cmp::Le: return Cmp::Ge;
+  case Cmp::Gt: return Cmp::Lt;
+  case Cmp::Ge: return Cmp::Le;
+  default: return C;
+  }
+}
+
+Cmp negated(Cmp C) {
+  switch (C) {
+  case Cmp::Lt: return Cmp::Ge;
+  case Cmp::Le: return Cmp::Gt;
+  case Cmp::Gt: return Cmp::Le;
+  case Cmp::Ge: return Cmp::Lt;
+  case Cmp::Ne: return Cmp::Eq;
+  case Cmp::Eq: return Cmp::Ne;
+  default: return C;
+  }
+}
+
+/// Smallest K >= 1 with !Cont(First + (K-1) * Step): the executions of a
+/// body that tests Cont on First, First+Step, ... after each execution.
+std::optional<double> executions(std::int64_t First, std::int64_t Step,
+                                 std::int64_t Bound, Cmp Cont) {
+  if (Step == 0)
+    return std::nullopt;
+  double F = double(First), S = double(Step), B = double(Bound);
+  auto Count = [](double K) { return std::max(1.0, K); };
+  switch (Cont) {
+  case Cmp::Lt: // continue while X < B
+    return S > 0 ? std::optional(Count(std::ceil((B - F) / S) + 1))
+                 : std::nullopt;
+  case Cmp::Le:
+    return S > 0 ? std::optional(Count(std::floor((B - F) / S) + 2))
+                 : std::nullopt;
+  case Cmp::Gt:
+    return S < 0 ? std::optional(Count(std::ceil((F - B) / -S) + 1))
+                 : std::nullopt;
+  case Cmp::Ge:
+    return S < 0 ? std::optional(Count(std::floor((F - B) / -S) + 2))
+                 : std::nullopt;
+  case Cmp::Ne: {
+    double K = (B - F) / S; // X == B after K more steps
+    if (K < 0 || K != std::floor(K))
+      return std::nullopt; // would wrap around
+    return Count(K + 1);
+  }
+  default:
+    return std::nullopt;
+  }
+}
+
+/// The trip count of L, or 0 when it is not evident.
+double tripCount(const PtxFunction &F, const PtxCfg &Cfg, const PtxLoop &L) {
+  // The latch: a block of L ending in a conditional branch to the header.
+  for (unsigned B : L.Blocks) {
+    const PtxBlock &Block = Cfg.Blocks[B];
+    if (Block.End == Block.Begin)
+      continue;
+    const PtxInstruction &Br = F.Body[Block.End - 1];
+    if (Br.Opcode != "bra" || Br.Guard.empty() || Br.Operands.empty())
+      continue;
+    auto Target = F.Labels.find(Br.Operands[0].Name);
+    if (Target == F.Labels.end() ||
+        Target->second != Cfg.Blocks[L.Header].Begin)
+      continue;
+    // setp %p, A, B defining the guard, in the latch.
+    std::size_t SetpAt = Block.End;
+    for (std::size_t I = Block.End - 1; I-- > Block.Begin;)
+      if (writes(F.Body[I], Br.Guard)) {
+        SetpAt = I;
+        break;
+      }
+    if (SetpAt == Block.End || F.Body[SetpAt].Opcode != "setp" ||
+        F.Body[SetpAt].Operands.size() < 3 || !isIntType(F.Body[SetpAt]))
+      return 0;
+    const PtxInstruction &Setp = F.Body[SetpAt];
+    Cmp C = comparison(Setp);
+    const PtxOperand *X = &Setp.Operands[1];
+    std::optional<std::int64_t> Bound = immediate(Setp.Operands[2]);
+    if (!Bound) {
+      X = &Setp.Operands[2];
+      Bound = immediate(Setp.Operands[1]);
+      C = swapped(C);
+    }
+    if (!Bound || !X->isRegister())
+      return 0;
+    if (Br.GuardNegated)
+      C = negated(C);
+    // Exactly one write of X in the loop: "add X, X, Step" (or sub).
+    std::optional<std::int64_t> Step;
+    std::size_t StepAt = 0;
+    unsigned Writes = 0;
+    for (unsigned LB : L.Blocks)
+      for (std::size_t I = Cfg.Blocks[LB].Begin; I < Cfg.Blocks[LB].End; ++I) {
+        const PtxInstruction &Ins = F.Body[I];
+        if (!writes(Ins, X->Name))
+          continue;
+        ++Writes;
+        StepAt = I;
+        if ((Ins.Opcode == "add" || Ins.Opcode == "sub") &&
+            Ins.Operands.size() == 3 && Ins.Operands[1].isRegister() &&
+            Ins.Operands[1].Name == X->Name && Ins.Guard.empty())
+          if (auto V = immediate(Ins.Operands[2]))
+            Step = Ins.Opcode == "add" ? *V : -*V;
+      }
+    if (Writes != 1 || !Step)
+      return 0;
+    // Its value on entry: the last "mov X, Imm" before the header in a
+    // block that dominates it (nvcc puts it in the preheader).
+    std::optional<std::int64_t> Init;
+    for (unsigned P : Cfg.Blocks[L.Header].Preds) {
+      if (L.contains(P))
+        continue;
+      std::optional<std::int64_t> Here;
+      for (std::size_t I = Cfg.Blocks[P].Begin; I < Cfg.Blocks[P].End; ++I)
+        if (writes(F.Body[I], X->Name))
+          Here = F.Body[I].Opcode == "mov" && F.Body[I].Operands.size() == 2
+                     ? immediate(F.Body[I].Operands[1])
+                     : std::nullopt;
+      if (!Here || (Init && *Init != *Here))
+        return 0;
+      Init = Here;
+    }
+    if (!Init)
+      return 0;
+    // The compare sees X after the step when the step comes first in the
+    // latch, else the value the iteration started with.
+    bool AfterStep = Cfg.Blocks[B].Begin <= StepAt && StepAt < SetpAt;
+    std::int64_t First = AfterStep ? *Init + *Step : *Init;
+    return executions(First, *Step, *Bound, C).value_or(0);
+  }
+  return 0;
+}
+} // namespace
+
+void computeTripCounts(const PtxFunction &F, PtxCfg &Cfg) {
+  for (PtxLoop &L : Cfg.Loops)
+    L.TripCount = tripCount(F, Cfg, L);
+}
+
+} // namespace gpa::ptx
