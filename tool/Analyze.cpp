@@ -22,6 +22,7 @@
 #include "IrFileAnalysis.h"
 #endif
 
+#include <algorithm>
 #include <cxxabi.h>
 #include <cstdlib>
 #include <unistd.h>
@@ -124,10 +125,20 @@ bool analyzePtx(const AnalyzeRequest &R, const std::string &Path,
                         {"threads_per_block",
                          std::to_string(K.Profile.Launch.ThreadsPerBlock) +
                              " (.reqntid/.maxntid, else --block-size or 256)"}};
+    // PTX declares virtual registers; ptxas allocates far fewer, so their
+    // sum is no occupancy estimate. Use the plugin's default estimate (32),
+    // capped by the sum when the kernel declares fewer.
+    KernelProfile Profile = K.Profile;
+    std::uint64_t Declared = Profile.Launch.RegistersPerThread;
+    Profile.Launch.RegistersPerThread = std::min<std::uint64_t>(Declared, 32);
+    Assumptions["registers_per_thread"] =
+        std::to_string(Profile.Launch.RegistersPerThread) +
+        " (default estimate 32, as the plugin's; the PTX declares " +
+        std::to_string(Declared) + " virtual registers)";
     if (!K.Warnings.empty())
       Assumptions["ptx_notes"] = K.Warnings;
     bool HasLoc = !K.SourceFile.empty() && K.SourceLine;
-    addKernel(K.Profile, Gpu, R, Assumptions,
+    addKernel(Profile, Gpu, R, Assumptions,
               portablePath(HasLoc ? K.SourceFile : Path),
               HasLoc ? K.SourceLine : K.PtxLine, Kernels, Warnings);
   }
