@@ -53,3 +53,13 @@
 // RUN:   -fpass-plugin=%gpa_plugin -mllvm -gpa-rewrite-grid -mllvm -gpa-handoff-dir=%t.handoff \
 // RUN:   -c %gpa_examples/launch-rewrite/stream.cu -o %t.split.o
 // RUN: llvm-nm %t.split.o | FileCheck %s --check-prefix=NM
+//
+// The host IR shows the rewrite: the stub and the inlined launch call the
+// runtime hook with the kernel's name, its payload and the verdict.
+// RUN: %clang -x cuda --cuda-host-only --cuda-path=%cuda_path --cuda-gpu-arch=sm_80 -Wno-unknown-cuda-version -O2 \
+// RUN:   -fpass-plugin=%gpa_plugin -mllvm -gpa-rewrite-grid -mllvm -gpa-handoff-dir=%t.handoff \
+// RUN:   -emit-llvm -S %gpa_examples/launch-rewrite/stream.cu -o %t.host.ll
+// RUN: FileCheck %s --check-prefix=HOSTIR < %t.host.ll
+// HOSTIR: @gpa.kernel.name = {{.*}}c"_Z8scaleAddifPKfPf\00"
+// HOSTIR: call {{.*}}i32 @__gpa_launch_kernel(ptr {{.*}}@_Z23__device_stub__scaleAddifPKfPf, {{.*}}, ptr {{.*}}@gpa.kernel.name, ptr {{.*}}@gpa.kernel.profile, i32 1, i32 0)
+// HOSTIR-NOT: call {{.*}}@cudaLaunchKernel(
