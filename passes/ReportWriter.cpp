@@ -68,14 +68,11 @@ static json kernelJson(const KernelResult &K, const GpuModel &Gpu) {
   return Obj;
 }
 
-bool buildReport(const GpuModel &Gpu, const std::vector<KernelResult> &Kernels,
-                 json &Doc, std::string &Error) {
+/// Runs Build, turning any exception (nlohmann's, allocation) into Error:
+/// nothing may unwind into LLVM.
+template <typename Fn> static bool guarded(Fn Build, std::string &Error) {
   try {
-    Doc = reportJson(Gpu, {});
-    json Array = json::array();
-    for (const KernelResult &K : Kernels)
-      Array.push_back(kernelJson(K, Gpu));
-    Doc["kernels"] = Array;
+    Build();
     return true;
   } catch (const std::exception &E) {
     Error = std::string("cannot build the report: ") + E.what();
@@ -85,20 +82,24 @@ bool buildReport(const GpuModel &Gpu, const std::vector<KernelResult> &Kernels,
   return false;
 }
 
+bool buildReport(const GpuModel &Gpu, const std::vector<KernelResult> &Kernels,
+                 json &Doc, std::string &Error) {
+  return guarded(
+      [&] {
+        Doc = reportJson(Gpu, {});
+        json Array = json::array();
+        for (const KernelResult &K : Kernels)
+          Array.push_back(kernelJson(K, Gpu));
+        Doc["kernels"] = Array;
+      },
+      Error);
+}
+
 bool renderReport(const GpuModel &Gpu, const std::vector<KernelResult> &Kernels,
                   std::string &Text, std::string &Error) {
   json Doc;
-  if (!buildReport(Gpu, Kernels, Doc, Error))
-    return false;
-  try {
-    Text = toCanonicalJson(Doc);
-    return true;
-  } catch (const std::exception &E) {
-    Error = std::string("cannot build the report: ") + E.what();
-  } catch (...) {
-    Error = "cannot build the report";
-  }
-  return false;
+  return buildReport(Gpu, Kernels, Doc, Error) &&
+         guarded([&] { Text = toCanonicalJson(Doc); }, Error);
 }
 
 bool writeReport(const std::string &File, const GpuModel &Gpu,
