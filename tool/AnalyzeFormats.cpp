@@ -87,11 +87,14 @@ std::string renderAnalyzeText(const json &Report) {
                   num(K, "efficiency", "gips"), num(K, "efficiency", "gips_per_w"),
                   num(K, "efficiency", "energy_j"));
     if (fewerSmsAdvised(K))
-      Out += format("  advice      bandwidth-bound: %.0f SMs give the best "
-                    "GIPS/W, saving %.1f%% energy (%.1f%% with power gating)\n",
-                    num(K, "advice", "optimal_active_sms"),
-                    K["advice"]["energy_savings_pct"].value("runtime_idle", 0.0),
-                    K["advice"]["energy_savings_pct"].value("power_gating", 0.0));
+      Out += format(
+          "  advice      bandwidth-bound: %.0f SMs give the best GIPS/W; "
+          "energy %s (%s with power gating)\n",
+          num(K, "advice", "optimal_active_sms"),
+          savingText(K["advice"]["energy_savings_pct"].value("runtime_idle", 0.0))
+              .c_str(),
+          savingText(K["advice"]["energy_savings_pct"].value("power_gating", 0.0))
+              .c_str());
     else
       Out += "  advice      keep all SMs\n";
     if (K.contains("assumptions") && K["assumptions"].is_object())

@@ -19,6 +19,10 @@ std::string format(const char *Fmt, ...) {
   return Buffer;
 }
 
+std::string savingText(double Pct) {
+  return Pct >= 0 ? format("saved %.1f%%", Pct) : format("+%.1f%% more", -Pct);
+}
+
 std::string csvField(const std::string &S) {
   if (S.find_first_of(",\"\n") == std::string::npos)
     return S;

@@ -15,6 +15,10 @@ namespace gpa::tool {
 std::string format(const char *Fmt, ...)
     __attribute__((format(printf, 1, 2)));
 
+/// An energy-savings percentage as "saved 1.3%", or "+6.4% more" when
+/// fewer SMs cost energy.
+std::string savingText(double Pct);
+
 /// A CSV field, quoted (RFC 4180) when it holds a comma, quote or newline.
 std::string csvField(const std::string &S);
 

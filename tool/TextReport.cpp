@@ -79,11 +79,13 @@ std::string renderKernelText(const KernelAnalysis &A, const GpuModel &Gpu) {
   const Advice &Adv = A.Adv;
   if (Adv.BandwidthBound && Adv.OptimalActiveSms < A.MaxUsefulSms)
     Out += format("  advice      bandwidth-bound: %u of %u SMs give the best "
-                  "GIPS/W (Eq. 34; sweep argmax %u), saving %.1f%% energy "
-                  "(runtime+idle), %.1f%% (runtime), %.1f%% (power gating)\n",
+                  "GIPS/W (Eq. 34; sweep argmax %u); energy %s "
+                  "(runtime+idle), %s (runtime), %s (power gating)\n",
                   Adv.OptimalActiveSms, A.MaxUsefulSms,
-                  Adv.OptimalActiveSmsArgmax, Adv.Savings.RuntimeIdlePct,
-                  Adv.Savings.RuntimePct, Adv.Savings.PowerGatingPct);
+                  Adv.OptimalActiveSmsArgmax,
+                  savingText(Adv.Savings.RuntimeIdlePct).c_str(),
+                  savingText(Adv.Savings.RuntimePct).c_str(),
+                  savingText(Adv.Savings.PowerGatingPct).c_str());
   else
     Out += format("  advice      %s: keep all %u SMs (Eq. 34; sweep argmax "
                   "%u)\n",
