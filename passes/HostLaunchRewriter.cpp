@@ -210,6 +210,15 @@ bool rewriteHostLaunches(Module &M, const PluginOptions &O,
   for (auto [Launch, Stub] : launchCalls(M, Kernels)) {
     const std::string &Name = Kernels[Stub];
     std::string Shown = demangle(Name);
+    if (Launch->getCalledFunction()->getName().ends_with("_ptsz")) {
+      // The runtime launches through cudaLaunchKernel; for a per-thread
+      // default stream program its stream 0 would mean the legacy stream.
+      remarkLaunchSites<OptimizationRemarkMissed>(
+          *Launch, *Stub, FAM, "LaunchNotRewritten",
+          "launch of " + Shown + " left unchanged: per-thread default "
+          "stream launches (cudaLaunchKernel_ptsz) are not routed");
+      continue;
+    }
     KernelFacts F = combine(Handoff, Name);
     if (!F.Found) {
       remarkLaunchSites<OptimizationRemarkMissed>(
