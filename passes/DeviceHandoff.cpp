@@ -82,6 +82,23 @@ std::string defaultDir() {
   return Dir.str().str();
 }
 
+/// Removes default-directory files whose clang driver is gone (a device-only
+/// compile leaves its file unconsumed): "<pid>-<start>.<...>" whose pid now
+/// has another start time, or none.
+void removeStaleFiles(const std::string &Dir) {
+  std::error_code EC;
+  for (sys::fs::directory_iterator It(Dir, EC), End; It != End && !EC;
+       It.increment(EC)) {
+    StringRef Name = sys::path::filename(It->path());
+    auto [Driver, Rest] = Name.split('.');
+    auto [Pid, Start] = Driver.split('-');
+    if (Rest.empty() || Start.empty() || !all_of(Pid, isDigit))
+      continue;
+    if (processStartTime(Pid.str()) != Start)
+      sys::fs::remove(It->path());
+  }
+}
+
 /// Where the files for SourceFile go and what their names start with.
 void location(const std::string &SourceFile, const std::string &Dir,
               std::string &OutDir, std::string &Prefix) {
@@ -122,6 +139,8 @@ bool publishDeviceKernels(const std::string &SourceFile, const std::string &Arch
     Error = "gpa handoff directory " + OutDir + ": " + EC.message();
     return false;
   }
+  if (Dir.empty())
+    removeStaleFiles(OutDir);
   SmallString<256> Path(OutDir);
   sys::path::append(Path, Prefix + Arch + ".json");
   // Write-then-rename so a concurrent reader never sees half a file.

@@ -11,7 +11,8 @@
 //    spawns them): by default in $TMPDIR/gpa-handoff-<uid>/, named after the
 //    clang driver that runs both jobs (its pid and start time, read from
 //    /proc), so concurrent builds, ccache and distcc never see each other's
-//    files; the host deletes what it consumed.
+//    files; the host deletes what it consumed, and each device job removes
+//    files whose driver has exited (device-only compiles leave one).
 //  - with -gpa-handoff-dir=DIR, as DIR/<source-key>.<arch>.json, for builds
 //    that compile device and host in separate clang invocations
 //    (--cuda-device-only then --cuda-host-only, -fgpu-rdc pipelines); DIR is
