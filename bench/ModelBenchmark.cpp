@@ -1,4 +1,5 @@
-//===- ModelBenchmark.cpp - Model evaluation speed ----------------------------===//
+//===- ModelBenchmark.cpp - Model evaluation speed
+//----------------------------===//
 //
 // SPDX-License-Identifier: Apache-2.0
 //

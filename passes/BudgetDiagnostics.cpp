@@ -1,4 +1,5 @@
-//===- BudgetDiagnostics.cpp - -gpa-budget violations as diagnostics -------===//
+//===- BudgetDiagnostics.cpp - -gpa-budget violations as diagnostics
+//-------===//
 //
 // SPDX-License-Identifier: Apache-2.0
 //
@@ -44,8 +45,8 @@ bool enforceBudget(Module &M, const ModuleAnalysis &A, const PluginOptions &O,
     for (const KernelResult &R : A.Results) {
       if (R.F->getName() != V.Kernel)
         continue;
-      std::string Msg = "GpuPowerAdvisor budget " + O.BudgetFile + ": " +
-                        V.message();
+      std::string Msg =
+          "GpuPowerAdvisor budget " + O.BudgetFile + ": " + V.message();
       DiagnosticLocation Loc(R.F->getSubprogram());
       M.getContext().diagnose(DiagnosticInfoUnsupported(
           *R.F, Msg, Loc, O.BudgetWarn ? DS_Warning : DS_Error));

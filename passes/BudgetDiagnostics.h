@@ -1,4 +1,5 @@
-//===- BudgetDiagnostics.h - -gpa-budget violations as diagnostics -*- C++ -*-===//
+//===- BudgetDiagnostics.h - -gpa-budget violations as diagnostics -*- C++
+//-*-===//
 //
 // SPDX-License-Identifier: Apache-2.0
 //

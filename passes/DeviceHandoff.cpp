@@ -1,4 +1,5 @@
-//===- DeviceHandoff.cpp - Device analysis handed to the host compilation ---===//
+//===- DeviceHandoff.cpp - Device analysis handed to the host compilation
+//---===//
 //
 // SPDX-License-Identifier: Apache-2.0
 //
@@ -124,7 +125,8 @@ std::string handoffKey(const std::string &SourceFile) {
          utohexstr(xxh3_64bits(SourceFile), /*LowerCase=*/true);
 }
 
-bool publishDeviceKernels(const std::string &SourceFile, const std::string &Arch,
+bool publishDeviceKernels(const std::string &SourceFile,
+                          const std::string &Arch,
                           const std::vector<HandoffKernel> &Kernels,
                           const std::string &Dir, std::string &Error) {
   {
@@ -144,7 +146,8 @@ bool publishDeviceKernels(const std::string &SourceFile, const std::string &Arch
   SmallString<256> Path(OutDir);
   sys::path::append(Path, Prefix + Arch + ".json");
   // Write-then-rename so a concurrent reader never sees half a file.
-  std::string Tmp = (Path + ".tmp" + utostr(sys::Process::getProcessId())).str();
+  std::string Tmp =
+      (Path + ".tmp" + utostr(sys::Process::getProcessId())).str();
   {
     std::error_code EC;
     raw_fd_ostream OS(Tmp, EC, sys::fs::OF_None);
@@ -168,7 +171,8 @@ HandoffByArch findDeviceKernels(const std::string &SourceFile,
   location(SourceFile, Dir, InDir, Prefix);
   std::vector<std::string> Consumed;
   std::error_code EC;
-  for (sys::fs::directory_iterator It(InDir.empty() ? "/nonexistent" : InDir, EC),
+  for (sys::fs::directory_iterator
+           It(InDir.empty() ? "/nonexistent" : InDir, EC),
        End;
        It != End && !EC; It.increment(EC)) {
     StringRef Name = sys::path::filename(It->path());

@@ -1,4 +1,5 @@
-//===- DeviceHandoff.h - Device analysis handed to the host compilation -*- C++ -*-===//
+//===- DeviceHandoff.h - Device analysis handed to the host compilation -*- C++
+//-*-===//
 //
 // SPDX-License-Identifier: Apache-2.0
 //
@@ -42,7 +43,8 @@ using HandoffByArch = std::map<std::string, std::vector<HandoffKernel>>;
 /// Records a device compilation's kernels in this process and as a file
 /// (in Dir, or the per-driver default). Returns false with Error only for a
 /// file that cannot be written.
-bool publishDeviceKernels(const std::string &SourceFile, const std::string &Arch,
+bool publishDeviceKernels(const std::string &SourceFile,
+                          const std::string &Arch,
                           const std::vector<HandoffKernel> &Kernels,
                           const std::string &Dir, std::string &Error);
 

@@ -12,9 +12,9 @@
 
 #include "GpuPowerAdvisor.h"
 #include "BudgetDiagnostics.h"
+#include "Compat.h"
 #include "DeviceHandoff.h"
 #include "HostLaunchRewriter.h"
-#include "Compat.h"
 #include "ModuleAnalysis.h"
 #include "Options.h"
 #include "Remarks.h"

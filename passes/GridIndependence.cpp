@@ -1,4 +1,5 @@
-//===- GridIndependence.cpp - May this kernel's grid shrink? ---------------===//
+//===- GridIndependence.cpp - May this kernel's grid shrink?
+//---------------===//
 //
 // SPDX-License-Identifier: Apache-2.0
 //
@@ -194,8 +195,9 @@ public:
         return {false, false, Why};
     }
     if (!ReadsGrid)
-      return {false, false, "reads no blockIdx/gridDim: not a grid-stride "
-                            "kernel, nothing to shrink"};
+      return {false, false,
+              "reads no blockIdx/gridDim: not a grid-stride "
+              "kernel, nothing to shrink"};
     return {true, false,
             "every side effect is in a grid-stride loop (blockIdx*blockDim+"
             "threadIdx, step gridDim*blockDim) with a grid-independent bound"};
@@ -216,11 +218,13 @@ private:
     if (auto *Call = dyn_cast<CallBase>(&I)) {
       const Function *F = Call->getCalledFunction();
       if (!F || !F->isIntrinsic()) {
-        Why = "calls " + (F ? F->getName().str() : std::string("through a pointer")) +
+        Why = "calls " +
+              (F ? F->getName().str() : std::string("through a pointer")) +
               ": its effects cannot be proven grid-independent";
         return false;
       }
-      if (F->getName().contains("barrier") || F->getName().contains("bar.sync")) {
+      if (F->getName().contains("barrier") ||
+          F->getName().contains("bar.sync")) {
         Why = "synchronises with a barrier: block-level cooperation";
         return false;
       }
@@ -301,9 +305,9 @@ private:
 bool isAnnotatedGridIndependent(const Function &Kernel) {
   const GlobalVariable *GA =
       Kernel.getParent()->getNamedGlobal("llvm.global.annotations");
-  const auto *Array =
-      GA && GA->hasInitializer() ? dyn_cast<ConstantArray>(GA->getInitializer())
-                                 : nullptr;
+  const auto *Array = GA && GA->hasInitializer()
+                          ? dyn_cast<ConstantArray>(GA->getInitializer())
+                          : nullptr;
   if (!Array)
     return false;
   for (const Use &Entry : Array->operands()) {
@@ -311,7 +315,8 @@ bool isAnnotatedGridIndependent(const Function &Kernel) {
     if (!S || S->getNumOperands() < 2 ||
         S->getOperand(0)->stripPointerCasts() != &Kernel)
       continue;
-    const auto *Str = dyn_cast<GlobalVariable>(S->getOperand(1)->stripPointerCasts());
+    const auto *Str =
+        dyn_cast<GlobalVariable>(S->getOperand(1)->stripPointerCasts());
     const auto *Data = Str && Str->hasInitializer()
                            ? dyn_cast<ConstantDataArray>(Str->getInitializer())
                            : nullptr;

@@ -1,4 +1,5 @@
-//===- HostLaunchRewriter.cpp - Route host launches through libgpa_runtime --===//
+//===- HostLaunchRewriter.cpp - Route host launches through libgpa_runtime
+//--===//
 //
 // SPDX-License-Identifier: Apache-2.0
 //
@@ -9,8 +10,8 @@
 
 #include "gpa/CanonicalJson.h"
 
-#include "llvm/Analysis/OptimizationRemarkEmitter.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Analysis/OptimizationRemarkEmitter.h"
 #include "llvm/Analysis/ValueTracking.h"
 #include "llvm/Demangle/Demangle.h"
 #include "llvm/IR/DebugInfoMetadata.h"
@@ -39,7 +40,8 @@ std::string kernelNameOfStub(StringRef Name) {
   while (Digits > 0 && isDigit(Name[Digits - 1]))
     --Digits;
   unsigned Length = 0;
-  if (Digits == At || Name.substr(Digits, At - Digits).getAsInteger(10, Length) ||
+  if (Digits == At ||
+      Name.substr(Digits, At - Digits).getAsInteger(10, Length) ||
       Length <= Marker.size())
     return "";
   return (Name.substr(0, Digits) + Twine(Length - Marker.size()) +
@@ -64,7 +66,8 @@ std::map<Function *, std::string> registeredKernels(Module &M) {
     auto *Call = dyn_cast<CallBase>(U);
     if (!Call || Call->arg_size() < 3)
       continue;
-    auto *Stub = dyn_cast<Function>(Call->getArgOperand(1)->stripPointerCasts());
+    auto *Stub =
+        dyn_cast<Function>(Call->getArgOperand(1)->stripPointerCasts());
     StringRef Name;
     if (Stub && getConstantStringInfo(Call->getArgOperand(2), Name))
       Out[Stub] = Name.str();
@@ -152,8 +155,8 @@ void remarkLaunchSites(CallBase &Launch, Function &Stub,
   }
   // A stub whose every call was inlined launches nothing by itself: its
   // call sites were reported with the inlined copies.
-  bool InlinedEverywhere = Launch.getFunction() == &Stub && Sites.empty() &&
-                           Stub.hasNUsesOrMore(1);
+  bool InlinedEverywhere =
+      Launch.getFunction() == &Stub && Sites.empty() && Stub.hasNUsesOrMore(1);
   if (Sites.empty() && !InlinedEverywhere)
     Sites.push_back({Launch.getFunction(), launchSite(Launch)});
   for (auto &[F, Loc] : Sites) {
@@ -203,7 +206,8 @@ bool rewriteHostLaunches(Module &M, const PluginOptions &O,
   std::map<Function *, std::string> Kernels = registeredKernels(M);
   if (Kernels.empty())
     return false; // no CUDA kernels registered: nothing launches here
-  HandoffByArch Handoff = findDeviceKernels(M.getSourceFileName(), O.HandoffDir);
+  HandoffByArch Handoff =
+      findDeviceKernels(M.getSourceFileName(), O.HandoffDir);
   int Mode = modeNumber(O.RewriteMode);
   bool Changed = false;
   StringCache Strings;
@@ -215,8 +219,9 @@ bool rewriteHostLaunches(Module &M, const PluginOptions &O,
       // default stream program its stream 0 would mean the legacy stream.
       remarkLaunchSites<OptimizationRemarkMissed>(
           *Launch, *Stub, FAM, "LaunchNotRewritten",
-          "launch of " + Shown + " left unchanged: per-thread default "
-          "stream launches (cudaLaunchKernel_ptsz) are not routed");
+          "launch of " + Shown +
+              " left unchanged: per-thread default "
+              "stream launches (cudaLaunchKernel_ptsz) are not routed");
       continue;
     }
     KernelFacts F = combine(Handoff, Name);
@@ -232,22 +237,28 @@ bool rewriteHostLaunches(Module &M, const PluginOptions &O,
     if (!F.GridIndependent && Mode == 0) {
       remarkLaunchSites<OptimizationRemarkMissed>(
           *Launch, *Stub, FAM, "LaunchNotRewritten",
-          "launch of " + Shown + " left unchanged: grid not proven "
-          "independent (" + F.Reason + "); -gpa-rewrite-mode=sm or auto "
-          "restricts its SMs instead");
+          "launch of " + Shown +
+              " left unchanged: grid not proven "
+              "independent (" +
+              F.Reason +
+              "); -gpa-rewrite-mode=sm or auto "
+              "restricts its SMs instead");
       continue;
     }
     std::string How =
         F.GridIndependent && Mode != 1
             ? "its grid may shrink to IPP's optimal SMs x resident blocks "
-              "(grid-independent: " + F.Reason + ")"
+              "(grid-independent: " +
+                  F.Reason + ")"
             : "its SMs may be restricted with a green context, grid "
-              "unchanged (" + F.Reason + ")";
+              "unchanged (" +
+                  F.Reason + ")";
     remarkLaunchSites<OptimizationRemark>(
         *Launch, *Stub, FAM, "LaunchRewritten",
-        "launch of " + Shown + " routed through libgpa_runtime: when the "
-        "device model finds it bandwidth-bound, " + How +
-        "; GPA_DISABLE=1 restores the original launch");
+        "launch of " + Shown +
+            " routed through libgpa_runtime: when the "
+            "device model finds it bandwidth-bound, " +
+            How + "; GPA_DISABLE=1 restores the original launch");
     rewriteCall(*Launch, Name, F, Mode, Strings);
     Changed = true;
   }

@@ -1,4 +1,5 @@
-//===- HostLaunchRewriter.h - Route host launches through libgpa_runtime -*- C++ -*-===//
+//===- HostLaunchRewriter.h - Route host launches through libgpa_runtime -*- C++
+//-*-===//
 //
 // SPDX-License-Identifier: Apache-2.0
 //

@@ -1,4 +1,5 @@
-//===- IrFileAnalysis.cpp - `gpa analyze` on .ll/.bc files -------------------===//
+//===- IrFileAnalysis.cpp - `gpa analyze` on .ll/.bc files
+//-------------------===//
 //
 // SPDX-License-Identifier: Apache-2.0
 //
@@ -25,8 +26,8 @@ bool analyzeIrFile(const std::string &Path, const PluginOptions &O,
                    std::string &Error) {
   LLVMContext Ctx;
   // Diagnostics from parsing or the analysis must not print or abort.
-  Ctx.setDiagnosticHandlerCallBack(
-      [](const DiagnosticInfo *, void *) {}, nullptr);
+  Ctx.setDiagnosticHandlerCallBack([](const DiagnosticInfo *, void *) {},
+                                   nullptr);
   SMDiagnostic Diag;
   std::unique_ptr<Module> M = parseIRFile(Path, Diag, Ctx);
   if (!M) {
@@ -40,7 +41,8 @@ bool analyzeIrFile(const std::string &Path, const PluginOptions &O,
   }
   if (!isNVPTXModule(*M)) {
     Error = Path + ": not an NVPTX module (target triple '" +
-            M->getTargetTriple().str() + "'); compile device code with "
+            M->getTargetTriple().str() +
+            "'); compile device code with "
             "--cuda-device-only -emit-llvm";
     return false;
   }

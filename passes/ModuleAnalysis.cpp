@@ -1,4 +1,5 @@
-//===- ModuleAnalysis.cpp - Every kernel of an NVPTX module, analysed ------===//
+//===- ModuleAnalysis.cpp - Every kernel of an NVPTX module, analysed
+//------===//
 //
 // SPDX-License-Identifier: Apache-2.0
 //
@@ -109,14 +110,16 @@ bool analyzeModule(Module &M, FunctionAnalysisManager &FAM,
     if (St == LaunchStatus::BadOption)
       return false;
     if (St == LaunchStatus::KernelDoesNotFit) {
-      Out.Warnings.push_back("kernel " + R.Demangled + " not analysed: " + Error);
+      Out.Warnings.push_back("kernel " + R.Demangled +
+                             " not analysed: " + Error);
       continue;
     }
     addSummaryAssumptions(S, O, R.Assumed);
     AnalysisOptions Model;
     Model.WithSweep = O.WithSweep;
     if (!analyzeKernel(P, Out.Gpu, Model, R.Analysis, Error)) {
-      Out.Warnings.push_back("kernel " + R.Demangled + " not analysed: " + Error);
+      Out.Warnings.push_back("kernel " + R.Demangled +
+                             " not analysed: " + Error);
       continue;
     }
     Out.Results.push_back(std::move(R));

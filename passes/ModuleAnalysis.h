@@ -1,4 +1,5 @@
-//===- ModuleAnalysis.h - Every kernel of an NVPTX module, analysed -*- C++ -*-===//
+//===- ModuleAnalysis.h - Every kernel of an NVPTX module, analysed -*- C++
+//-*-===//
 //
 // SPDX-License-Identifier: Apache-2.0
 //

@@ -1,4 +1,5 @@
-//===- OptionChecks.cpp - Validation of the -gpa-* option values -------------===//
+//===- OptionChecks.cpp - Validation of the -gpa-* option values
+//-------------===//
 //
 // SPDX-License-Identifier: Apache-2.0
 //

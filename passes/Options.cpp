@@ -46,11 +46,11 @@ static cl::opt<unsigned> TripCountOpt(
              "compile-time constant (default 16)"),
     cl::init(16), cl::cat(GPACategory));
 
-static cl::opt<std::string> BudgetOpt(
-    "gpa-budget",
-    cl::desc("Check every kernel against this gpa-budget/1 file; a "
-             "violation is an error at the kernel's source line"),
-    cl::value_desc("file"), cl::cat(GPACategory));
+static cl::opt<std::string>
+    BudgetOpt("gpa-budget",
+              cl::desc("Check every kernel against this gpa-budget/1 file; a "
+                       "violation is an error at the kernel's source line"),
+              cl::value_desc("file"), cl::cat(GPACategory));
 
 static cl::opt<bool> BudgetWarnOpt(
     "gpa-budget-warn",

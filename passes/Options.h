@@ -30,7 +30,7 @@ struct PluginOptions {
   bool GpuGiven = false;
   std::string BudgetFile; // -gpa-budget
   bool BudgetGiven = false;
-  bool BudgetWarn = false; // -gpa-budget-warn
+  bool BudgetWarn = false;  // -gpa-budget-warn
   bool RewriteGrid = false; // -gpa-rewrite-grid: route launches via the runtime
   std::string RewriteMode = "grid"; // -gpa-rewrite-mode: grid|sm|auto
   std::string HandoffDir;           // -gpa-handoff-dir: device->host files

@@ -142,8 +142,8 @@ void emitKernelRemarks(const KernelResult &K, const GpuModel &Gpu,
       OptimizationRemarkAnalysis R(RemarkPassName, "GridIndependence",
                                    kernelLocation(F), &F.getEntryBlock());
       R << ore::NV("Kernel", K.Demangled) << " grid-independent: "
-        << ore::NV("GridIndependent", K.Grid.Independent ? "yes" : "no")
-        << " (" << ore::NV("GridIndependentReason", K.Grid.Reason) << ")";
+        << ore::NV("GridIndependent", K.Grid.Independent ? "yes" : "no") << " ("
+        << ore::NV("GridIndependentReason", K.Grid.Reason) << ")";
       return R;
     });
   if (!A.Adv.BandwidthBound || A.Adv.OptimalActiveSms >= AllSms)

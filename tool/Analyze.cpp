@@ -1,4 +1,5 @@
-//===- Analyze.cpp - gpa analyze: IR, bitcode, PTX, CUDA and profiles ------------===//
+//===- Analyze.cpp - gpa analyze: IR, bitcode, PTX, CUDA and profiles
+//------------===//
 //
 // SPDX-License-Identifier: Apache-2.0
 //
@@ -23,8 +24,8 @@
 #endif
 
 #include <algorithm>
-#include <cxxabi.h>
 #include <cstdlib>
+#include <cxxabi.h>
 #include <unistd.h>
 
 namespace gpa::tool {
@@ -87,8 +88,8 @@ void addKernel(KernelProfile P, const GpuModel &Gpu, const AnalyzeRequest &R,
     Assumptions["blocks"] = "--grid-size " + std::to_string(R.GridSize);
   } else {
     Occupancy Occ = computeOccupancy(P.Launch, Gpu);
-    P.Launch.Blocks = std::uint64_t(Gpu.NumSms) *
-                      std::max(Occ.MaxActiveBlocksPerSm, 1u);
+    P.Launch.Blocks =
+        std::uint64_t(Gpu.NumSms) * std::max(Occ.MaxActiveBlocksPerSm, 1u);
     Assumptions["blocks"] = std::to_string(P.Launch.Blocks) +
                             ": enough blocks to fill every SM (--grid-size)";
   }
@@ -160,8 +161,8 @@ bool analyzeProfiles(const AnalyzeRequest &R, const std::string &Path,
     KernelAnalysis A;
     std::string KernelError;
     if (!analyzeKernel(P, Gpu, {}, A, KernelError)) {
-      Warnings.push_back(Path + ": kernel " + P.Name + " not analysed: " +
-                         KernelError);
+      Warnings.push_back(Path + ": kernel " + P.Name +
+                         " not analysed: " + KernelError);
       continue;
     }
     json K = kernelReportJson(A, Gpu);

@@ -1,4 +1,5 @@
-//===- Analyze.h - gpa analyze: IR, bitcode, PTX, CUDA and profiles -*- C++ -*-===//
+//===- Analyze.h - gpa analyze: IR, bitcode, PTX, CUDA and profiles -*- C++
+//-*-===//
 //
 // SPDX-License-Identifier: Apache-2.0
 //
@@ -15,7 +16,7 @@
 namespace gpa::tool {
 
 struct AnalyzeRequest {
-  std::string Gpu;            // empty: the bundled model closest to the target
+  std::string Gpu;             // empty: the bundled model closest to the target
   std::uint64_t BlockSize = 0; // 0: from the code, else 256
   std::uint64_t GridSize = 0;  // 0: enough blocks to fill the GPU
   std::vector<std::string> Inputs;

@@ -1,4 +1,5 @@
-//===- AnalyzeFormats.cpp - gpa analyze as text, CSV and SARIF ----------------===//
+//===- AnalyzeFormats.cpp - gpa analyze as text, CSV and SARIF
+//----------------===//
 //
 // SPDX-License-Identifier: Apache-2.0
 //
@@ -56,18 +57,18 @@ std::string topUnits(const json &K) {
 
 bool fewerSmsAdvised(const json &K) {
   return K.contains("advice") && K["advice"].value("bandwidth_bound", false) &&
-         num(K, "advice", "optimal_active_sms") < num(K, "launch", "active_sms");
+         num(K, "advice", "optimal_active_sms") <
+             num(K, "launch", "active_sms");
 }
 } // namespace
 
 std::string renderAnalyzeText(const json &Report) {
-  std::string Out = format("GPU model %s%s\n", Report.value("gpu", "?").c_str(),
-                           Report.value("calibrated", false)
-                               ? ""
-                               : " (power uncalibrated)");
+  std::string Out =
+      format("GPU model %s%s\n", Report.value("gpu", "?").c_str(),
+             Report.value("calibrated", false) ? "" : " (power uncalibrated)");
   for (const json &K : Report.value("kernels", json::array())) {
-    Out += format("\nkernel %s  [%s]\n", displayName(K).c_str(),
-                  where(K).c_str());
+    Out +=
+        format("\nkernel %s  [%s]\n", displayName(K).c_str(), where(K).c_str());
     Out += format("  launch      %.0f threads x %.0f blocks, %.0f regs/thread, "
                   "%.0f active blocks/SM on %.0f SMs\n",
                   num(K, "launch", "threads_per_block"),
@@ -83,17 +84,20 @@ std::string renderAnalyzeText(const json &Report) {
     Out += format("  power       %.1f W total (%.1f W runtime); top: %s\n",
                   num(K, "power", "total_power_w"),
                   num(K, "power", "runtime_power_w"), topUnits(K).c_str());
-    Out += format("  efficiency  %.4g GIPS, %.4g GIPS/W, %.6g J per launch\n",
-                  num(K, "efficiency", "gips"), num(K, "efficiency", "gips_per_w"),
-                  num(K, "efficiency", "energy_j"));
+    Out +=
+        format("  efficiency  %.4g GIPS, %.4g GIPS/W, %.6g J per launch\n",
+               num(K, "efficiency", "gips"), num(K, "efficiency", "gips_per_w"),
+               num(K, "efficiency", "energy_j"));
     if (fewerSmsAdvised(K))
       Out += format(
           "  advice      bandwidth-bound: %.0f SMs give the best GIPS/W; "
           "energy %s (%s with power gating)\n",
           num(K, "advice", "optimal_active_sms"),
-          savingText(K["advice"]["energy_savings_pct"].value("runtime_idle", 0.0))
+          savingText(
+              K["advice"]["energy_savings_pct"].value("runtime_idle", 0.0))
               .c_str(),
-          savingText(K["advice"]["energy_savings_pct"].value("power_gating", 0.0))
+          savingText(
+              K["advice"]["energy_savings_pct"].value("power_gating", 0.0))
               .c_str());
     else
       Out += "  advice      keep all SMs\n";
@@ -113,12 +117,17 @@ std::string renderAnalyzeCsv(const json &Report) {
     Out += csvField(K.value("name", "")) + "," +
            csvField(K.value("demangled", "")) + "," + csvField(where(K)) + "," +
            csvField(Report.value("gpu", ""));
-    for (auto [Section, Key] :
-         {std::pair{"launch", "threads_per_block"}, {"launch", "blocks"},
-          {"launch", "active_sms"}, {"timing", "case"}, {"timing", "mwp"},
-          {"timing", "cwp"}, {"timing", "exec_time_s"},
-          {"power", "total_power_w"}, {"efficiency", "gips"},
-          {"efficiency", "gips_per_w"}, {"efficiency", "energy_j"}})
+    for (auto [Section, Key] : {std::pair{"launch", "threads_per_block"},
+                                {"launch", "blocks"},
+                                {"launch", "active_sms"},
+                                {"timing", "case"},
+                                {"timing", "mwp"},
+                                {"timing", "cwp"},
+                                {"timing", "exec_time_s"},
+                                {"power", "total_power_w"},
+                                {"efficiency", "gips"},
+                                {"efficiency", "gips_per_w"},
+                                {"efficiency", "energy_j"}})
       Out += "," + formatNumber(num(K, Section, Key));
     Out += std::string(",") +
            (K.contains("advice") && K["advice"].value("bandwidth_bound", false)

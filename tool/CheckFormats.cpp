@@ -1,4 +1,5 @@
-//===- CheckFormats.cpp - Budget violations as text, GitHub, SARIF, JUnit ------===//
+//===- CheckFormats.cpp - Budget violations as text, GitHub, SARIF, JUnit
+//------===//
 //
 // SPDX-License-Identifier: Apache-2.0
 //
@@ -30,12 +31,23 @@ static std::string githubEscape(const std::string &S, bool Property) {
   std::string Out;
   for (char Ch : S) {
     switch (Ch) {
-    case '%': Out += "%25"; break;
-    case '\r': Out += "%0D"; break;
-    case '\n': Out += "%0A"; break;
-    case ':': Out += Property ? "%3A" : ":"; break;
-    case ',': Out += Property ? "%2C" : ","; break;
-    default: Out += Ch;
+    case '%':
+      Out += "%25";
+      break;
+    case '\r':
+      Out += "%0D";
+      break;
+    case '\n':
+      Out += "%0A";
+      break;
+    case ':':
+      Out += Property ? "%3A" : ":";
+      break;
+    case ',':
+      Out += Property ? "%2C" : ",";
+      break;
+    default:
+      Out += Ch;
     }
   }
   return Out;
@@ -59,11 +71,14 @@ std::string renderCheckGithub(const BudgetCheck &C) {
 
 static const std::map<std::string, std::string> &ruleDescriptions() {
   static const std::map<std::string, std::string> D = {
-      {"max_total_power_w", "Predicted GPU power (IPP Eq. 5) exceeds the budget"},
+      {"max_total_power_w",
+       "Predicted GPU power (IPP Eq. 5) exceeds the budget"},
       {"max_energy_j", "Predicted energy per launch exceeds the budget"},
-      {"min_gips_per_w", "Predicted performance per watt (IPP Eq. 28) is below the budget"},
+      {"min_gips_per_w",
+       "Predicted performance per watt (IPP Eq. 28) is below the budget"},
       {"max_exec_time_s", "Predicted execution time (HK09) exceeds the budget"},
-      {"require_optimal_sms", "Kernel runs on more SMs than the IPP optimum (Eq. 34)"}};
+      {"require_optimal_sms",
+       "Kernel runs on more SMs than the IPP optimum (Eq. 34)"}};
   return D;
 }
 
@@ -114,12 +129,23 @@ static std::string xmlEscape(const std::string &S) {
   std::string Out;
   for (char Ch : S) {
     switch (Ch) {
-    case '&': Out += "&amp;"; break;
-    case '<': Out += "&lt;"; break;
-    case '>': Out += "&gt;"; break;
-    case '"': Out += "&quot;"; break;
-    case '\'': Out += "&apos;"; break;
-    default: Out += Ch;
+    case '&':
+      Out += "&amp;";
+      break;
+    case '<':
+      Out += "&lt;";
+      break;
+    case '>':
+      Out += "&gt;";
+      break;
+    case '"':
+      Out += "&quot;";
+      break;
+    case '\'':
+      Out += "&apos;";
+      break;
+    default:
+      Out += Ch;
     }
   }
   return Out;
@@ -132,7 +158,8 @@ std::string renderCheckJunit(const BudgetCheck &C) {
   std::size_t Failures = 0;
   std::string Cases;
   for (const std::string &K : C.MatchedKernels) {
-    Cases += "    <testcase classname=\"gpa.budget\" name=\"" + xmlEscape(K) + "\"";
+    Cases +=
+        "    <testcase classname=\"gpa.budget\" name=\"" + xmlEscape(K) + "\"";
     auto It = ByKernel.find(K);
     if (It == ByKernel.end()) {
       Cases += "/>\n";
@@ -141,18 +168,19 @@ std::string renderCheckJunit(const BudgetCheck &C) {
     ++Failures;
     Cases += ">\n";
     for (const BudgetViolation *V : It->second)
-      Cases += "      <failure type=\"" + xmlEscape(V->Limit) + "\" message=\"" +
-               xmlEscape(V->message()) + "\"/>\n";
+      Cases += "      <failure type=\"" + xmlEscape(V->Limit) +
+               "\" message=\"" + xmlEscape(V->message()) + "\"/>\n";
     Cases += "    </testcase>\n";
     ByKernel.erase(It);
   }
   std::string Count = std::to_string(C.MatchedKernels.size());
   return "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-         "<testsuites tests=\"" + Count + "\" failures=\"" +
-         std::to_string(Failures) + "\">\n"
-         "  <testsuite name=\"gpa-budget\" tests=\"" + Count +
-         "\" failures=\"" + std::to_string(Failures) + "\" errors=\"0\">\n" +
-         Cases + "  </testsuite>\n</testsuites>\n";
+         "<testsuites tests=\"" +
+         Count + "\" failures=\"" + std::to_string(Failures) +
+         "\">\n"
+         "  <testsuite name=\"gpa-budget\" tests=\"" +
+         Count + "\" failures=\"" + std::to_string(Failures) +
+         "\" errors=\"0\">\n" + Cases + "  </testsuite>\n</testsuites>\n";
 }
 
 } // namespace gpa::tool

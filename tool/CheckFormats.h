@@ -1,4 +1,5 @@
-//===- CheckFormats.h - Budget violations as text, GitHub, SARIF, JUnit -*- C++ -*-===//
+//===- CheckFormats.h - Budget violations as text, GitHub, SARIF, JUnit -*- C++
+//-*-===//
 //
 // SPDX-License-Identifier: Apache-2.0
 //
@@ -16,7 +17,8 @@ std::string renderCheckText(const BudgetCheck &C);
 /// GitHub Actions workflow commands (::error file=...,line=...::message).
 std::string renderCheckGithub(const BudgetCheck &C);
 /// A SARIF 2.1.0 log with one rule per limit kind.
-std::string renderCheckSarif(const BudgetCheck &C, const std::string &BudgetFile);
+std::string renderCheckSarif(const BudgetCheck &C,
+                             const std::string &BudgetFile);
 /// JUnit XML: one test case per kernel a budget matched.
 std::string renderCheckJunit(const BudgetCheck &C);
 

@@ -1,4 +1,5 @@
-//===- CudaCompile.cpp - Running clang 22 with the plugin on a .cu file ---------===//
+//===- CudaCompile.cpp - Running clang 22 with the plugin on a .cu file
+//---------===//
 //
 // SPDX-License-Identifier: Apache-2.0
 //
@@ -53,11 +54,21 @@ bool compileCudaWithPlugin(const std::string &Source, const std::string &Arch,
                            const std::string &ReportFile, std::string &Error) {
   std::string Clang = envOr("GPA_CLANG", "/usr/lib/llvm-22/bin/clang++");
   std::string Cuda = envOr("CUDA_PATH", "/usr/local/cuda");
-  std::vector<std::string> Args = {
-      Clang, "-x", "cuda", "--cuda-path=" + Cuda, "--cuda-gpu-arch=" + Arch,
-      "-Wno-unknown-cuda-version", "--cuda-device-only", "-O2",
-      "-gline-tables-only", "-c", "-o", "/dev/null",
-      "-fpass-plugin=" + Plugin, "-mllvm", "-gpa-report=" + ReportFile};
+  std::vector<std::string> Args = {Clang,
+                                   "-x",
+                                   "cuda",
+                                   "--cuda-path=" + Cuda,
+                                   "--cuda-gpu-arch=" + Arch,
+                                   "-Wno-unknown-cuda-version",
+                                   "--cuda-device-only",
+                                   "-O2",
+                                   "-gline-tables-only",
+                                   "-c",
+                                   "-o",
+                                   "/dev/null",
+                                   "-fpass-plugin=" + Plugin,
+                                   "-mllvm",
+                                   "-gpa-report=" + ReportFile};
   for (const std::string &A : PluginArgs) {
     Args.push_back("-mllvm");
     Args.push_back(A);
@@ -75,8 +86,8 @@ bool compileCudaWithPlugin(const std::string &Source, const std::string &Arch,
   if (ErrFd >= 0)
     posix_spawn_file_actions_adddup2(&Actions, ErrFd, 2);
   pid_t Pid;
-  int Spawn = posix_spawn(&Pid, Clang.c_str(), &Actions, nullptr, Argv.data(),
-                          environ);
+  int Spawn =
+      posix_spawn(&Pid, Clang.c_str(), &Actions, nullptr, Argv.data(), environ);
   posix_spawn_file_actions_destroy(&Actions);
   int Status = 0;
   if (Spawn == 0)

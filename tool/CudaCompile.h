@@ -1,4 +1,5 @@
-//===- CudaCompile.h - Running clang 22 with the plugin on a .cu file -*- C++ -*-===//
+//===- CudaCompile.h - Running clang 22 with the plugin on a .cu file -*- C++
+//-*-===//
 //
 // SPDX-License-Identifier: Apache-2.0
 //

@@ -1,4 +1,5 @@
-//===- Main.cpp - gpa: the GpuPowerAdvisor command-line tool ------------------===//
+//===- Main.cpp - gpa: the GpuPowerAdvisor command-line tool
+//------------------===//
 //
 // SPDX-License-Identifier: Apache-2.0
 //
@@ -15,9 +16,9 @@
 
 #include "gpa/Analysis.h"
 #include "gpa/Budget.h"
-#include "gpa/JsonReader.h"
 #include "gpa/CanonicalJson.h"
 #include "gpa/GpuModelLoader.h"
+#include "gpa/JsonReader.h"
 #include "gpa/ProfileLoader.h"
 #include "gpa/Report.h"
 
@@ -78,8 +79,8 @@ static int runAnalysis(const Options &O) {
   Opts.ActiveSms = O.ActiveSms;
   for (std::size_t I = 0; I < Profiles.size(); ++I)
     if (!analyzeKernel(Profiles[I], Gpu, Opts, Analyses[I], Error))
-      return fail(O.Inputs[0] + ": kernel '" + Profiles[I].Name + "': " +
-                  Error);
+      return fail(O.Inputs[0] + ": kernel '" + Profiles[I].Name +
+                  "': " + Error);
   if (!O.Plot.empty()) {
     std::ofstream Svg(O.Plot, std::ios::binary);
     if (!(Svg << renderSweepSvg(Analyses, Gpu)) || !Svg.flush())

@@ -1,4 +1,5 @@
-//===- Options.cpp - gpa command-line parsing --------------------------------===//
+//===- Options.cpp - gpa command-line parsing
+//--------------------------------===//
 //
 // SPDX-License-Identifier: Apache-2.0
 //

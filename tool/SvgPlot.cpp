@@ -1,4 +1,5 @@
-//===- SvgPlot.cpp - IPP-style sweep figures as SVG ------------------------------===//
+//===- SvgPlot.cpp - IPP-style sweep figures as SVG
+//------------------------------===//
 //
 // SPDX-License-Identifier: Apache-2.0
 //
@@ -27,8 +28,10 @@ std::string num(double V) {
 std::string xmlText(const std::string &S) {
   std::string Out;
   for (char C : S)
-    Out += C == '<' ? "&lt;" : C == '>' ? "&gt;" : C == '&' ? "&amp;"
-                                                             : std::string(1, C);
+    Out += C == '<'   ? "&lt;"
+           : C == '>' ? "&gt;"
+           : C == '&' ? "&amp;"
+                      : std::string(1, C);
   return Out;
 }
 
@@ -64,10 +67,13 @@ void drawPanel(std::string &Svg, const Panel &P, double X0,
   auto Px = [&](double S) {
     return X0 + (MaxSms > 1 ? (S - 1) / (MaxSms - 1) : 0.5) * PanelWidth;
   };
-  auto Py = [&](double V) { return Top + PanelHeight - V / Top2 * PanelHeight; };
+  auto Py = [&](double V) {
+    return Top + PanelHeight - V / Top2 * PanelHeight;
+  };
   Svg += "<g class=\"panel\">\n";
   Svg += "<text x=\"" + num(X0 + PanelWidth / 2) + "\" y=\"" + num(Top - 12) +
-         "\" text-anchor=\"middle\" font-weight=\"bold\">" + P.Title + "</text>\n";
+         "\" text-anchor=\"middle\" font-weight=\"bold\">" + P.Title +
+         "</text>\n";
   for (double V = 0; V <= Top2 * (1 + 1e-9); V += Step) {
     Svg += "<line x1=\"" + num(X0) + "\" y1=\"" + num(Py(V)) + "\" x2=\"" +
            num(X0 + PanelWidth) + "\" y2=\"" + num(Py(V)) +
@@ -127,8 +133,7 @@ std::string renderSweepSvg(const std::vector<KernelAnalysis> &Kernels,
        [](const SweepPoint &E) { return E.Gips; }},
       {"Power", "total GPU power (W)",
        [](const SweepPoint &E) { return E.TotalPowerW; }},
-      {"Efficiency", "GIPS/W",
-       [](const SweepPoint &E) { return E.GipsPerW; }}};
+      {"Efficiency", "GIPS/W", [](const SweepPoint &E) { return E.GipsPerW; }}};
   double Width = Left + 3 * PanelWidth + 2 * Gap + 30;
   double LegendTop = Top + PanelHeight + Bottom;
   double Height = LegendTop + 22 * (Kernels.size() + 1) + 10;
@@ -157,8 +162,7 @@ std::string renderSweepSvg(const std::vector<KernelAnalysis> &Kernels,
            xmlText(A.Profile.Name + ": Eq. 34 optimum " +
                    std::to_string(A.Adv.OptimalActiveSms) +
                    " SMs (dashed), best GIPS/W at " +
-                   std::to_string(A.Adv.OptimalActiveSmsArgmax) +
-                   " SMs (dot)" +
+                   std::to_string(A.Adv.OptimalActiveSmsArgmax) + " SMs (dot)" +
                    (A.Adv.BandwidthBound ? ", bandwidth-bound" : "")) +
            "</text>\n";
   }

@@ -1,4 +1,5 @@
-//===- TextFormat.cpp - printf-style and CSV helpers for gpa's output --------===//
+//===- TextFormat.cpp - printf-style and CSV helpers for gpa's output
+//--------===//
 //
 // SPDX-License-Identifier: Apache-2.0
 //

@@ -1,4 +1,5 @@
-//===- TextFormat.h - printf-style and CSV helpers for gpa's output -*- C++ -*-===//
+//===- TextFormat.h - printf-style and CSV helpers for gpa's output -*- C++
+//-*-===//
 //
 // SPDX-License-Identifier: Apache-2.0
 //
@@ -12,8 +13,7 @@ namespace gpa::tool {
 
 /// snprintf into a std::string (fixed formats keep text output
 /// deterministic); lines longer than 2047 characters are cut.
-std::string format(const char *Fmt, ...)
-    __attribute__((format(printf, 1, 2)));
+std::string format(const char *Fmt, ...) __attribute__((format(printf, 1, 2)));
 
 /// An energy-savings percentage as "saved 1.3%", or "+6.4% more" when
 /// fewer SMs cost energy.

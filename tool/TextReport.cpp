@@ -1,4 +1,5 @@
-//===- TextReport.cpp - Human-readable and CSV renderings ---------------------===//
+//===- TextReport.cpp - Human-readable and CSV renderings
+//---------------------===//
 //
 // SPDX-License-Identifier: Apache-2.0
 //
@@ -36,9 +37,10 @@ static std::string topComponents(const Power &P, std::size_t Count) {
   for (std::size_t C = 0; C < NumPowerComponents; ++C)
     if (powerComponentReported(C) && P.ComponentW[C] > 0)
       Order.push_back(C);
-  std::stable_sort(Order.begin(), Order.end(), [&](std::size_t A, std::size_t B) {
-    return P.ComponentW[A] > P.ComponentW[B];
-  });
+  std::stable_sort(Order.begin(), Order.end(),
+                   [&](std::size_t A, std::size_t B) {
+                     return P.ComponentW[A] > P.ComponentW[B];
+                   });
   std::string Out;
   for (std::size_t I = 0; I < Order.size() && I < Count; ++I)
     Out += format("%s%s %.1f W", I ? ", " : "",
@@ -51,9 +53,9 @@ std::string renderKernelText(const KernelAnalysis &A, const GpuModel &Gpu) {
   const Evaluation &E = A.Requested;
   const Timing &T = E.Time;
   const LaunchConfig &L = A.Profile.Launch;
-  std::string Out = format("kernel %s on %s%s\n", A.Profile.Name.c_str(),
-                           Gpu.Name.c_str(),
-                           Gpu.Calibrated ? "" : " (power uncalibrated)");
+  std::string Out =
+      format("kernel %s on %s%s\n", A.Profile.Name.c_str(), Gpu.Name.c_str(),
+             Gpu.Calibrated ? "" : " (power uncalibrated)");
   Out += format("  launch      %llu threads x %llu blocks, %llu regs/thread, "
                 "%llu B shared/block\n",
                 (unsigned long long)L.ThreadsPerBlock,
@@ -68,8 +70,8 @@ std::string renderKernelText(const KernelAnalysis &A, const GpuModel &Gpu) {
                 "peak BW %.3f), CWP %.3f\n",
                 timingCaseNumber(T.Case), caseName(T.Case), T.Mwp,
                 T.MwpWithoutBw, T.MwpPeakBw, T.Cwp);
-  Out += format("              %.1f cycles = %.6g s\n", T.ExecCycles,
-                T.ExecTimeS);
+  Out +=
+      format("              %.1f cycles = %.6g s\n", T.ExecCycles, T.ExecTimeS);
   Out += format("  power       %.1f W total = %.1f W runtime + %.1f W idle\n",
                 E.Pow.TotalPowerW, E.Pow.RuntimePowerW, E.Pow.IdlePowerW);
   Out += format("  top units   %s\n", topComponents(E.Pow, 4).c_str());
@@ -78,37 +80,38 @@ std::string renderKernelText(const KernelAnalysis &A, const GpuModel &Gpu) {
                 E.Eff.Gips, E.Eff.GipsPerW, E.Eff.EnergyJ);
   const Advice &Adv = A.Adv;
   if (Adv.BandwidthBound && Adv.OptimalActiveSms < A.MaxUsefulSms)
-    Out += format("  advice      bandwidth-bound: %u of %u SMs give the best "
-                  "GIPS/W (Eq. 34; sweep argmax %u); energy %s "
-                  "(runtime+idle), %s (runtime), %s (power gating)\n",
-                  Adv.OptimalActiveSms, A.MaxUsefulSms,
-                  Adv.OptimalActiveSmsArgmax,
-                  savingText(Adv.Savings.RuntimeIdlePct).c_str(),
-                  savingText(Adv.Savings.RuntimePct).c_str(),
-                  savingText(Adv.Savings.PowerGatingPct).c_str());
+    Out +=
+        format("  advice      bandwidth-bound: %u of %u SMs give the best "
+               "GIPS/W (Eq. 34; sweep argmax %u); energy %s "
+               "(runtime+idle), %s (runtime), %s (power gating)\n",
+               Adv.OptimalActiveSms, A.MaxUsefulSms, Adv.OptimalActiveSmsArgmax,
+               savingText(Adv.Savings.RuntimeIdlePct).c_str(),
+               savingText(Adv.Savings.RuntimePct).c_str(),
+               savingText(Adv.Savings.PowerGatingPct).c_str());
   else
-    Out += format("  advice      %s: keep all %u SMs (Eq. 34; sweep argmax "
-                  "%u)\n",
-                  Adv.BandwidthBound ? "bandwidth-bound" : "not bandwidth-bound",
-                  A.MaxUsefulSms, Adv.OptimalActiveSmsArgmax);
+    Out +=
+        format("  advice      %s: keep all %u SMs (Eq. 34; sweep argmax "
+               "%u)\n",
+               Adv.BandwidthBound ? "bandwidth-bound" : "not bandwidth-bound",
+               A.MaxUsefulSms, Adv.OptimalActiveSmsArgmax);
   return Out;
 }
 
 std::string renderSweepText(const KernelAnalysis &A, const GpuModel &Gpu) {
-  std::string Out = format("kernel %s on %s: same total work on 1..%u SMs "
-                           "(* Eq. 34 optimum, + GIPS/W argmax)\n",
-                           A.Profile.Name.c_str(), Gpu.Name.c_str(),
-                           A.MaxUsefulSms);
-  Out += format("%-4s %10s %14s %13s %10s %12s %14s\n", "", "active_sms",
-                "exec_time_s", "total_power_w", "gips", "gips_per_w",
-                "energy_j");
+  std::string Out =
+      format("kernel %s on %s: same total work on 1..%u SMs "
+             "(* Eq. 34 optimum, + GIPS/W argmax)\n",
+             A.Profile.Name.c_str(), Gpu.Name.c_str(), A.MaxUsefulSms);
+  Out +=
+      format("%-4s %10s %14s %13s %10s %12s %14s\n", "", "active_sms",
+             "exec_time_s", "total_power_w", "gips", "gips_per_w", "energy_j");
   for (const SweepPoint &E : A.Sweep) {
     std::string Mark;
     Mark += E.ActiveSms == A.Adv.OptimalActiveSms ? "*" : " ";
     Mark += E.ActiveSms == A.Adv.OptimalActiveSmsArgmax ? "+" : " ";
     Out += format("%-4s %10u %14.6e %13.2f %10.4f %12.6f %14.6e\n",
-                  Mark.c_str(), E.ActiveSms, E.ExecTimeS, E.TotalPowerW,
-                  E.Gips, E.GipsPerW, E.EnergyJ);
+                  Mark.c_str(), E.ActiveSms, E.ExecTimeS, E.TotalPowerW, E.Gips,
+                  E.GipsPerW, E.EnergyJ);
   }
   return Out;
 }
@@ -134,8 +137,8 @@ std::string renderModelsText(const std::vector<GpuModel> &Models) {
   for (const GpuModel &G : Models)
     Out += format("%-8s sm_%-3u %5u %9.3f %14.1f %11.1f %10s %s\n",
                   G.Name.c_str(), G.SmVersion, G.NumSms, G.ClockGhz,
-                  G.MemBandwidthGbps, G.IdlePowerW,
-                  G.Calibrated ? "yes" : "no", G.Description.c_str());
+                  G.MemBandwidthGbps, G.IdlePowerW, G.Calibrated ? "yes" : "no",
+                  G.Description.c_str());
   return Out;
 }
 

@@ -1,4 +1,5 @@
-//===- Analysis.cpp - Occupancy, timing, power, efficiency and advice -------===//
+//===- Analysis.cpp - Occupancy, timing, power, efficiency and advice
+//-------===//
 //
 // SPDX-License-Identifier: Apache-2.0
 //
@@ -13,8 +14,7 @@ namespace gpa {
 
 static unsigned maxUsefulSms(const KernelProfile &P, const GpuModel &Gpu) {
   std::uint64_t Blocks = std::max<std::uint64_t>(P.Launch.Blocks, 1);
-  return static_cast<unsigned>(
-      std::min<std::uint64_t>(Gpu.NumSms, Blocks));
+  return static_cast<unsigned>(std::min<std::uint64_t>(Gpu.NumSms, Blocks));
 }
 
 Evaluation evaluateAt(const KernelProfile &P, const GpuModel &Gpu,
@@ -39,8 +39,8 @@ Evaluation evaluateAt(const KernelProfile &P, const GpuModel &Gpu,
 }
 
 SweepPoint sweepPoint(const Evaluation &E) {
-  return {E.ActiveSms,      E.Time.ExecTimeS, E.Pow.TotalPowerW,
-          E.Eff.Gips,       E.Eff.GipsPerW,   E.Eff.EnergyJ};
+  return {E.ActiveSms, E.Time.ExecTimeS, E.Pow.TotalPowerW,
+          E.Eff.Gips,  E.Eff.GipsPerW,   E.Eff.EnergyJ};
 }
 
 static EnergyPoint energyPoint(const Evaluation &E) {
@@ -67,9 +67,10 @@ static void computeAdvice(const KernelProfile &P, const GpuModel &Gpu,
       A.Adv.OptimalActiveSmsArgmax = E.ActiveSms;
     }
   }
-  Evaluation AtOptimal = A.Adv.OptimalActiveSms == A.AllSms.ActiveSms
-                             ? A.AllSms
-                             : evaluateAt(P, Gpu, A.Occ, A.Adv.OptimalActiveSms);
+  Evaluation AtOptimal =
+      A.Adv.OptimalActiveSms == A.AllSms.ActiveSms
+          ? A.AllSms
+          : evaluateAt(P, Gpu, A.Occ, A.Adv.OptimalActiveSms);
   A.Adv.Savings =
       computeEnergySavings(energyPoint(AtOptimal), energyPoint(A.AllSms));
 }
@@ -110,9 +111,8 @@ bool analyzeKernel(const KernelProfile &P, const GpuModel &Gpu,
   if (Options.WithSweep) {
     A.Sweep.reserve(A.MaxUsefulSms);
     for (unsigned S = 1; S <= A.MaxUsefulSms; ++S)
-      A.Sweep.push_back(sweepPoint(S == A.MaxUsefulSms
-                                       ? A.AllSms
-                                       : evaluateAt(P, Gpu, A.Occ, S)));
+      A.Sweep.push_back(sweepPoint(
+          S == A.MaxUsefulSms ? A.AllSms : evaluateAt(P, Gpu, A.Occ, S)));
   }
   computeAdvice(P, Gpu, A);
   computeThermalOutlook(P, Gpu, A);

@@ -1,4 +1,5 @@
-//===- Budget.cpp - Power budgets and their enforcement -----------------------===//
+//===- Budget.cpp - Power budgets and their enforcement
+//-----------------------===//
 //
 // SPDX-License-Identifier: Apache-2.0
 //
@@ -100,7 +101,8 @@ bool globMatch(const std::string &P, const std::string &T) {
       StarT = Ti;
       continue;
     }
-    if (Pi < P.size() && P[Pi] == '[' && P.find(']', Pi + 2) != std::string::npos) {
+    if (Pi < P.size() && P[Pi] == '[' &&
+        P.find(']', Pi + 2) != std::string::npos) {
       std::size_t Next = Pi + 1;
       if (matchSet(P, Next, T[Ti])) {
         Pi = Next;
@@ -144,8 +146,8 @@ std::string BudgetViolation::message() const {
                         : "";
   if (Limit == "require_optimal_sms")
     return Where + ": " + Name + ": require_optimal_sms (budget '" + Pattern +
-           "'): launched on " + shortNumber(Predicted) +
-           " SMs, IPP optimum " + shortNumber(LimitValue) + " SMs on " + Gpu;
+           "'): launched on " + shortNumber(Predicted) + " SMs, IPP optimum " +
+           shortNumber(LimitValue) + " SMs on " + Gpu;
   return Where + ": " + Name + ": " + Limit + " exceeded (budget '" + Pattern +
          "'): predicted " + shortNumber(Predicted) + ", limit " +
          shortNumber(LimitValue) + ", over by " + shortNumber(margin()) + Pct +
@@ -223,9 +225,9 @@ bool checkReport(const nlohmann::json &Report, const std::string &ReportFile,
         continue;
       Matched = true;
       auto Add = [&](const char *Limit, double LimitValue, double Predicted) {
-        BudgetViolation V{F.Name, F.Demangled, F.File,       F.Line,
-                          Gpu,    Limit,       LimitValue,   Predicted,
-                          Rule.KernelGlob, RI, ReportFile};
+        BudgetViolation V{
+            F.Name,     F.Demangled, F.File,          F.Line, Gpu,       Limit,
+            LimitValue, Predicted,   Rule.KernelGlob, RI,     ReportFile};
         Out.Violations.push_back(std::move(V));
       };
       if (Rule.MaxTotalPowerW && F.TotalPowerW > *Rule.MaxTotalPowerW)

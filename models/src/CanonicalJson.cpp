@@ -1,4 +1,5 @@
-//===- CanonicalJson.cpp - Deterministic JSON text ---------------------------===//
+//===- CanonicalJson.cpp - Deterministic JSON text
+//---------------------------===//
 //
 // SPDX-License-Identifier: Apache-2.0
 //

@@ -1,4 +1,5 @@
-//===- GpuModelLoader.cpp - GPU model files ---------------------------------===//
+//===- GpuModelLoader.cpp - GPU model files
+//---------------------------------===//
 //
 // SPDX-License-Identifier: Apache-2.0
 //
@@ -44,7 +45,8 @@ public:
     R.rejectUnknownKeys(*Param, P, "value,source");
     if (const nlohmann::json *Source = R.member(*Param, P, "source", true))
       if (auto S = R.string(*Source, childPath(P, "source")); S && S->empty())
-        R.fail(childPath(P, "source"), "a non-empty note saying where the value comes from");
+        R.fail(childPath(P, "source"),
+               "a non-empty note saying where the value comes from");
     return R.member(*Param, P, "value", true);
   }
 
@@ -128,8 +130,8 @@ static void readMemory(JsonReader &R, const nlohmann::json &Doc, GpuModel &G) {
   S.number("latency_cycles", G.MemLatencyCycles, 1, 1e6);
   S.number("departure_delay_coal_cycles", G.DepartureDelayCoalCycles, 0.001,
            1e6);
-  S.number("departure_delay_uncoal_cycles", G.DepartureDelayUncoalCycles,
-           0.001, 1e6);
+  S.number("departure_delay_uncoal_cycles", G.DepartureDelayUncoalCycles, 0.001,
+           1e6);
   S.number("uncoal_transactions_per_warp", G.UncoalTransactionsPerWarp, 1,
            1024);
   S.number("transaction_bytes", G.TransactionBytes, 1, 4096);
@@ -161,8 +163,8 @@ static void readComponent(JsonReader &R, const nlohmann::json &Components,
     if (auto B = R.boolean(*V, childPath(P, "piecewise_linear")))
       Out.PiecewiseLinear = *B;
   if (const nlohmann::json *V = R.member(*C, P, "peak_cycles_per_access", true))
-    if (auto N = R.number(*V, childPath(P, "peak_cycles_per_access"), 0.001,
-                          1e6))
+    if (auto N =
+            R.number(*V, childPath(P, "peak_cycles_per_access"), 0.001, 1e6))
       Out.PeakCyclesPerAccess = *N;
   if (const nlohmann::json *V = R.member(*C, P, "source", true))
     R.string(*V, childPath(P, "source"));
@@ -184,15 +186,14 @@ static void readPower(JsonReader &R, const nlohmann::json &Doc, GpuModel &G) {
     if (!powerComponentReported(C))
       continue;
     std::string Key(powerComponentKey(C));
-    UnitPower &Out = C < NumUnits ? G.Power[C]
+    UnitPower &Out = C < NumUnits                 ? G.Power[C]
                      : C == RegisterFileComponent ? G.RegisterFile
                                                   : G.Fds;
     readComponent(R, *Components, Path, Key, Out);
   }
 }
 
-static void readThermal(JsonReader &R, const nlohmann::json &Doc,
-                        GpuModel &G) {
+static void readThermal(JsonReader &R, const nlohmann::json &Doc, GpuModel &G) {
   SectionReader S(R, Doc, "thermal");
   S.number("idle_temp_c", G.IdleTempC, -50, 150);
   S.number("temp_per_runtime_power_c_per_w", G.TempPerRuntimePowerCPerW, 0, 10);

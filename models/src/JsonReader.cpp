@@ -1,4 +1,5 @@
-//===- JsonReader.cpp - Validating reads from parsed JSON ------------------===//
+//===- JsonReader.cpp - Validating reads from parsed JSON
+//------------------===//
 //
 // SPDX-License-Identifier: Apache-2.0
 //
@@ -77,8 +78,7 @@ std::optional<double> JsonReader::number(const nlohmann::json &Value,
                                          const std::string &Path, double Min,
                                          double Max, bool Integer) {
   std::string What = std::string(Integer ? "an integer" : "a number") +
-                     " in [" + formatBound(Min) + ", " + formatBound(Max) +
-                     "]";
+                     " in [" + formatBound(Min) + ", " + formatBound(Max) + "]";
   if (!Value.is_number()) {
     fail(Path, What + ", got " + std::string(Value.type_name()));
     return std::nullopt;

@@ -37,8 +37,8 @@ static unsigned registerLimit(const LaunchConfig &L, const GpuModel &Gpu,
     return std::numeric_limits<unsigned>::max();
   if (Gpu.RegisterScope == RegisterAllocScope::Block) {
     std::uint64_t Warps = ceilTo(WarpsPerBlock, Gpu.WarpAllocGranularity);
-    std::uint64_t PerBlock = ceilTo(
-        Warps * Gpu.WarpSize * L.RegistersPerThread, Gpu.RegisterAllocUnit);
+    std::uint64_t PerBlock = ceilTo(Warps * Gpu.WarpSize * L.RegistersPerThread,
+                                    Gpu.RegisterAllocUnit);
     return clampToUnsigned(Gpu.RegistersPerSm / PerBlock);
   }
   std::uint64_t PerWarp =
@@ -86,8 +86,9 @@ Occupancy computeOccupancy(const LaunchConfig &L, const GpuModel &Gpu) {
           : ceilTo(L.SharedBytesPerBlock + Gpu.SharedReservedBytesPerBlock,
                    Gpu.SharedAllocUnitBytes);
   O.LimitBySharedMemory =
-      SharedPerBlock == 0 ? std::numeric_limits<unsigned>::max()
-                          : clampToUnsigned(Gpu.SharedBytesPerSm / SharedPerBlock);
+      SharedPerBlock == 0
+          ? std::numeric_limits<unsigned>::max()
+          : clampToUnsigned(Gpu.SharedBytesPerSm / SharedPerBlock);
 
   const std::pair<unsigned, const char *> Limits[] = {
       {O.LimitByThreads, "threads"},

@@ -1,4 +1,5 @@
-//===- OptimalSms.cpp - Eq. (34) and energy savings ---------------------------===//
+//===- OptimalSms.cpp - Eq. (34) and energy savings
+//---------------------------===//
 //
 // SPDX-License-Identifier: Apache-2.0
 //
@@ -13,8 +14,8 @@
 namespace gpa {
 
 bool isBandwidthLimited(double Mwp, double Cwp, double N, double MwpPeakBw) {
-  bool NotEnoughWarps = nearlyEqual(Mwp, N) && nearlyEqual(Cwp, N); // (1)
-  bool ComputeBound = Mwp > Cwp && !nearlyEqual(Mwp, Cwp);          // (2)
+  bool NotEnoughWarps = nearlyEqual(Mwp, N) && nearlyEqual(Cwp, N);   // (1)
+  bool ComputeBound = Mwp > Cwp && !nearlyEqual(Mwp, Cwp);            // (2)
   bool BelowPeakBw = Mwp < MwpPeakBw && !nearlyEqual(Mwp, MwpPeakBw); // (3)
   return !(NotEnoughWarps || ComputeBound || BelowPeakBw);
 }

@@ -1,4 +1,5 @@
-//===- Power.cpp - IPP power model -----------------------------------------===//
+//===- Power.cpp - IPP power model
+//-----------------------------------------===//
 //
 // SPDX-License-Identifier: Apache-2.0
 //

@@ -1,4 +1,5 @@
-//===- Report.cpp - The gpa-report/1 document ---------------------------------===//
+//===- Report.cpp - The gpa-report/1 document
+//---------------------------------===//
 //
 // SPDX-License-Identifier: Apache-2.0
 //
@@ -14,12 +15,9 @@ using nlohmann::json;
 int timingCaseNumber(TimingCase Case) { return static_cast<int>(Case); }
 
 json sweepPointJson(const SweepPoint &E) {
-  return {{"active_sms", E.ActiveSms},
-          {"exec_time_s", E.ExecTimeS},
-          {"total_power_w", E.TotalPowerW},
-          {"gips", E.Gips},
-          {"gips_per_w", E.GipsPerW},
-          {"energy_j", E.EnergyJ}};
+  return {{"active_sms", E.ActiveSms},      {"exec_time_s", E.ExecTimeS},
+          {"total_power_w", E.TotalPowerW}, {"gips", E.Gips},
+          {"gips_per_w", E.GipsPerW},       {"energy_j", E.EnergyJ}};
 }
 
 static json timingJson(const Timing &T) {
@@ -65,39 +63,38 @@ json kernelReportJson(const KernelAnalysis &A, const GpuModel & /*Gpu*/) {
   for (const SweepPoint &S : A.Sweep)
     Sweep.push_back(sweepPointJson(S));
   json Counts = kernelProfileToJson(A.Profile)["per_thread"];
-  return {
-      {"name", A.Profile.Name},
-      {"launch",
-       {{"threads_per_block", A.Profile.Launch.ThreadsPerBlock},
-        {"blocks", A.Profile.Launch.Blocks},
-        {"registers_per_thread", A.Profile.Launch.RegistersPerThread},
-        {"shared_bytes_per_block", A.Profile.Launch.SharedBytesPerBlock},
-        {"active_blocks_per_sm", E.Time.ActiveBlocksPerSm},
-        {"max_active_blocks_per_sm", A.Occ.MaxActiveBlocksPerSm},
-        {"occupancy_limited_by", A.Occ.LimitedBy},
-        {"active_sms", E.ActiveSms},
-        {"warps_per_sm", E.Time.N}}},
-      {"counts_per_thread", Counts},
-      {"timing", timingJson(E.Time)},
-      {"power", powerJson(E.Pow)},
-      {"efficiency",
-       {{"gips", E.Eff.Gips},
-        {"thread_gips", E.Eff.ThreadGips},
-        {"gips_per_w", E.Eff.GipsPerW},
-        {"energy_j", E.Eff.EnergyJ}}},
-      {"thermal",
-       {{"mem_access_intensity", A.Thermal.MemAccessIntensity},
-        {"max_temp_c", A.Thermal.MaxTempC},
-        {"steady_total_power_w", A.Thermal.SteadyTotalPowerW}}},
-      {"advice",
-       {{"bandwidth_bound", A.Adv.BandwidthBound},
-        {"optimal_active_sms", A.Adv.OptimalActiveSms},
-        {"optimal_active_sms_argmax", A.Adv.OptimalActiveSmsArgmax},
-        {"energy_savings_pct",
-         {{"runtime_idle", A.Adv.Savings.RuntimeIdlePct},
-          {"runtime", A.Adv.Savings.RuntimePct},
-          {"power_gating", A.Adv.Savings.PowerGatingPct}}}}},
-      {"sweep", Sweep}};
+  return {{"name", A.Profile.Name},
+          {"launch",
+           {{"threads_per_block", A.Profile.Launch.ThreadsPerBlock},
+            {"blocks", A.Profile.Launch.Blocks},
+            {"registers_per_thread", A.Profile.Launch.RegistersPerThread},
+            {"shared_bytes_per_block", A.Profile.Launch.SharedBytesPerBlock},
+            {"active_blocks_per_sm", E.Time.ActiveBlocksPerSm},
+            {"max_active_blocks_per_sm", A.Occ.MaxActiveBlocksPerSm},
+            {"occupancy_limited_by", A.Occ.LimitedBy},
+            {"active_sms", E.ActiveSms},
+            {"warps_per_sm", E.Time.N}}},
+          {"counts_per_thread", Counts},
+          {"timing", timingJson(E.Time)},
+          {"power", powerJson(E.Pow)},
+          {"efficiency",
+           {{"gips", E.Eff.Gips},
+            {"thread_gips", E.Eff.ThreadGips},
+            {"gips_per_w", E.Eff.GipsPerW},
+            {"energy_j", E.Eff.EnergyJ}}},
+          {"thermal",
+           {{"mem_access_intensity", A.Thermal.MemAccessIntensity},
+            {"max_temp_c", A.Thermal.MaxTempC},
+            {"steady_total_power_w", A.Thermal.SteadyTotalPowerW}}},
+          {"advice",
+           {{"bandwidth_bound", A.Adv.BandwidthBound},
+            {"optimal_active_sms", A.Adv.OptimalActiveSms},
+            {"optimal_active_sms_argmax", A.Adv.OptimalActiveSmsArgmax},
+            {"energy_savings_pct",
+             {{"runtime_idle", A.Adv.Savings.RuntimeIdlePct},
+              {"runtime", A.Adv.Savings.RuntimePct},
+              {"power_gating", A.Adv.Savings.PowerGatingPct}}}}},
+          {"sweep", Sweep}};
 }
 
 json reportJson(const GpuModel &Gpu,

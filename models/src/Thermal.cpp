@@ -1,4 +1,5 @@
-//===- Thermal.cpp - IPP temperature and leakage model ---------------------===//
+//===- Thermal.cpp - IPP temperature and leakage model
+//---------------------===//
 //
 // SPDX-License-Identifier: Apache-2.0
 //
@@ -18,8 +19,8 @@ double memAccessIntensity(double MemoryInsts, double NonMemoryInsts) {
 
 double maxTemperatureC(const GpuModel &Gpu, double RuntimePowerW,
                        double Intensity) {
-  double Rise = Gpu.TempPerRuntimePowerCPerW * RuntimePowerW +
-                Gpu.TempOffsetC + Gpu.TempPerMemIntensityC * Intensity;
+  double Rise = Gpu.TempPerRuntimePowerCPerW * RuntimePowerW + Gpu.TempOffsetC +
+                Gpu.TempPerMemIntensityC * Intensity;
   return Gpu.IdleTempC + std::max(Rise, 0.0);
 }
 
@@ -27,17 +28,15 @@ double temperatureRiseC(const GpuModel &Gpu, double MaxTempC, double TimeS) {
   double Delta = MaxTempC - Gpu.IdleTempC;
   if (Gpu.RcRiseS <= 0)
     return MaxTempC;
-  return Gpu.IdleTempC + Delta * (1 - std::exp(-std::max(TimeS, 0.0) /
-                                               Gpu.RcRiseS));
+  return Gpu.IdleTempC +
+         Delta * (1 - std::exp(-std::max(TimeS, 0.0) / Gpu.RcRiseS));
 }
 
-double temperatureDecayC(const GpuModel &Gpu, double StartTempC,
-                         double TimeS) {
+double temperatureDecayC(const GpuModel &Gpu, double StartTempC, double TimeS) {
   double Gamma = StartTempC - Gpu.IdleTempC;
   if (Gpu.RcDecayS <= 0)
     return Gpu.IdleTempC;
-  return Gpu.IdleTempC +
-         Gamma * std::exp(-std::max(TimeS, 0.0) / Gpu.RcDecayS);
+  return Gpu.IdleTempC + Gamma * std::exp(-std::max(TimeS, 0.0) / Gpu.RcDecayS);
 }
 
 double totalPowerAtTimeW(const GpuModel &Gpu, double RuntimePower0W,

@@ -29,8 +29,8 @@ static void computeMemoryLatency(const KernelProfile &P, const GpuModel &Gpu,
   T.UncoalMemInsts = std::min(P.UncoalescedMem, T.MemInsts);
   T.CoalMemInsts = T.MemInsts - T.UncoalMemInsts;
   T.MemLCoalCycles = Gpu.MemLatencyCycles;
-  T.MemLUncoalCycles = Gpu.MemLatencyCycles +
-                       (UncoalPerMw - 1) * Gpu.DepartureDelayUncoalCycles;
+  T.MemLUncoalCycles =
+      Gpu.MemLatencyCycles + (UncoalPerMw - 1) * Gpu.DepartureDelayUncoalCycles;
   double WeightUncoal = T.MemInsts > 0 ? T.UncoalMemInsts / T.MemInsts : 0;
   double WeightCoal = 1 - WeightUncoal;
   T.MemLCycles =
@@ -52,18 +52,17 @@ static void computeMemoryLatency(const KernelProfile &P, const GpuModel &Gpu,
 static void computeParallelism(const GpuModel &Gpu, Timing &T) {
   T.MwpWithoutBwFull = T.DepartureDelayCycles > 0
                            ? T.MemLCycles / T.DepartureDelayCycles
-                           : T.N;                          // Eq. (32)
-  T.MwpWithoutBw = std::min(T.MwpWithoutBwFull, T.N);      // Eq. (33)
+                           : T.N;                     // Eq. (32)
+  T.MwpWithoutBw = std::min(T.MwpWithoutBwFull, T.N); // Eq. (33)
   T.BwPerWarpGbps = T.MemLCycles > 0
                         ? Gpu.ClockGhz * T.LoadBytesPerWarp / T.MemLCycles
-                        : 0;                               // Eq. (31)
+                        : 0; // Eq. (31)
   T.MwpPeakBw = T.BwPerWarpGbps > 0
                     ? Gpu.MemBandwidthGbps / (T.BwPerWarpGbps * T.ActiveSms)
-                    : T.N;                                 // Eq. (30)
-  T.Mwp = std::min({T.MwpWithoutBw, T.MwpPeakBw, T.N});    // Eq. (29)
-  double CwpFull = T.CompCycles > 0
-                       ? (T.MemCycles + T.CompCycles) / T.CompCycles
-                       : T.N;
+                    : T.N;                              // Eq. (30)
+  T.Mwp = std::min({T.MwpWithoutBw, T.MwpPeakBw, T.N}); // Eq. (29)
+  double CwpFull =
+      T.CompCycles > 0 ? (T.MemCycles + T.CompCycles) / T.CompCycles : T.N;
   T.Cwp = std::min(CwpFull, T.N);
 }
 
@@ -108,8 +107,7 @@ double wavesOnBusiestSm(std::uint64_t Blocks, unsigned ActiveSms,
 }
 
 Timing computeTiming(const KernelProfile &P, const GpuModel &Gpu,
-                     unsigned ActiveSms, double ActiveBlocksPerSm,
-                     double Rep) {
+                     unsigned ActiveSms, double ActiveBlocksPerSm, double Rep) {
   Timing T;
   T.ActiveSms = std::max(ActiveSms, 1u);
   T.ActiveBlocksPerSm = ActiveBlocksPerSm;
@@ -120,8 +118,8 @@ Timing computeTiming(const KernelProfile &P, const GpuModel &Gpu,
   T.SyncInsts = P.count(Unit::Sync);
 
   computeMemoryLatency(P, Gpu, T);
-  T.MemCycles = T.MemLUncoalCycles * T.UncoalMemInsts +
-                T.MemLCoalCycles * T.CoalMemInsts;
+  T.MemCycles =
+      T.MemLUncoalCycles * T.UncoalMemInsts + T.MemLCoalCycles * T.CoalMemInsts;
   // HK09 Comp_cycles = Issue_cycles x (Comp_insts + Mem_insts), with the
   // issue cost per unit (all 4 on GT200; see the model files).
   for (const UnitInfo &Info : allUnits())

@@ -1,4 +1,5 @@
-//===- CudaDeviceQuery.cpp - Device properties from the CUDA runtime ----------===//
+//===- CudaDeviceQuery.cpp - Device properties from the CUDA runtime
+//----------===//
 //
 // SPDX-License-Identifier: Apache-2.0
 //
@@ -50,8 +51,7 @@ public:
         {cudaDevAttrGlobalMemoryBusWidth, &BusBits, "bus width"},
     };
     for (const auto &Q : Queries)
-      if (!check(cudaDeviceGetAttribute(Q.Into, Q.Attr, Device), Q.Name,
-                 Error))
+      if (!check(cudaDeviceGetAttribute(Q.Into, Q.Attr, Device), Q.Name, Error))
         return false;
     // Clocks are optional: CUDA 13 dropped the clock attributes from some
     // devices' reports; zero keeps the model's nominal clock.
@@ -71,7 +71,8 @@ public:
     Out.MaxBlocksPerSm = static_cast<unsigned>(BlocksPerSm);
     Out.RegistersPerSm = static_cast<unsigned>(RegsPerSm);
     Out.SharedBytesPerSm = static_cast<std::uint64_t>(SharedPerSm);
-    Out.MaxSharedBytesPerBlock = static_cast<std::uint64_t>(SharedPerBlockOptin);
+    Out.MaxSharedBytesPerBlock =
+        static_cast<std::uint64_t>(SharedPerBlockOptin);
     Out.Name = "device " + std::to_string(Device) + " (sm_" +
                std::to_string(Out.smVersion()) + ")";
     return true;

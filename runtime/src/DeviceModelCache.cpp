@@ -1,4 +1,5 @@
-//===- DeviceModelCache.cpp - One GPU model per device ------------------------===//
+//===- DeviceModelCache.cpp - One GPU model per device
+//------------------------===//
 //
 // SPDX-License-Identifier: Apache-2.0
 //
@@ -37,7 +38,8 @@ bool modelForDevice(const DeviceProperties &D, const std::string &ModelFile,
   if (D.MaxSharedBytesPerBlock)
     Out.MaxSharedBytesPerBlock = D.MaxSharedBytesPerBlock;
   if (!D.Name.empty())
-    Out.Description = D.Name + " (model " + Out.Name + " adjusted to the device)";
+    Out.Description =
+        D.Name + " (model " + Out.Name + " adjusted to the device)";
   return true;
 }
 

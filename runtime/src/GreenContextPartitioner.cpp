@@ -1,4 +1,5 @@
-//===- GreenContextPartitioner.cpp - SM-restricted streams via green contexts --===//
+//===- GreenContextPartitioner.cpp - SM-restricted streams via green contexts
+//--===//
 //
 // SPDX-License-Identifier: Apache-2.0
 //

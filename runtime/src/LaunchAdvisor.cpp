@@ -1,4 +1,5 @@
-//===- LaunchAdvisor.cpp - Launch-time decisions -------------------------------===//
+//===- LaunchAdvisor.cpp - Launch-time decisions
+//-------------------------------===//
 //
 // SPDX-License-Identifier: Apache-2.0
 //
@@ -23,18 +24,19 @@ static LaunchDecision keep(const LaunchRequest &R, std::string Reason) {
 /// first, then Y, then Z, never below 1 and never above the original.
 static Dim3 shrinkGrid(const Dim3 &Grid, std::uint64_t Target) {
   Dim3 Out = Grid;
-  std::uint64_t Rest = std::max<std::uint64_t>(Grid.Y * std::uint64_t(Grid.Z), 1);
+  std::uint64_t Rest =
+      std::max<std::uint64_t>(Grid.Y * std::uint64_t(Grid.Z), 1);
   if (Target >= Rest) {
     Out.X = static_cast<std::uint32_t>(
         std::clamp<std::uint64_t>(Target / Rest, 1, Grid.X));
     return Out;
   }
   Out.X = 1;
-  Out.Y = static_cast<std::uint32_t>(
-      std::clamp<std::uint64_t>(Target / std::max<std::uint32_t>(Grid.Z, 1), 1,
-                                Grid.Y));
+  Out.Y = static_cast<std::uint32_t>(std::clamp<std::uint64_t>(
+      Target / std::max<std::uint32_t>(Grid.Z, 1), 1, Grid.Y));
   if (Out.Y == 1)
-    Out.Z = static_cast<std::uint32_t>(std::clamp<std::uint64_t>(Target, 1, Grid.Z));
+    Out.Z = static_cast<std::uint32_t>(
+        std::clamp<std::uint64_t>(Target, 1, Grid.Z));
   return Out;
 }
 

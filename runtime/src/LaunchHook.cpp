@@ -1,4 +1,5 @@
-//===- LaunchHook.cpp - __gpa_launch_kernel, called by rewritten launches -------===//
+//===- LaunchHook.cpp - __gpa_launch_kernel, called by rewritten launches
+//-------===//
 //
 // SPDX-License-Identifier: Apache-2.0
 //
@@ -38,19 +39,21 @@ bool launchOnSmPartition(const void *Func, dim3 Grid, dim3 Block, void **Args,
     Error = "stream is being captured or the device is unknown";
     return false;
   }
-  auto Green = static_cast<cudaStream_t>(partitions().stream(Device, Sms, Error));
+  auto Green =
+      static_cast<cudaStream_t>(partitions().stream(Device, Sms, Error));
   if (!Green)
     return false;
   cudaEvent_t Before = nullptr, After = nullptr;
-  bool Ok = cudaEventCreateWithFlags(&Before, cudaEventDisableTiming) ==
-                cudaSuccess &&
-            cudaEventCreateWithFlags(&After, cudaEventDisableTiming) ==
-                cudaSuccess &&
-            cudaEventRecord(Before, User) == cudaSuccess &&
-            cudaStreamWaitEvent(Green, Before, 0) == cudaSuccess;
+  bool Ok =
+      cudaEventCreateWithFlags(&Before, cudaEventDisableTiming) ==
+          cudaSuccess &&
+      cudaEventCreateWithFlags(&After, cudaEventDisableTiming) == cudaSuccess &&
+      cudaEventRecord(Before, User) == cudaSuccess &&
+      cudaStreamWaitEvent(Green, Before, 0) == cudaSuccess;
   if (Ok) {
     Result = cudaLaunchKernel(Func, Grid, Block, Args, Shared, Green);
-    Ok = Result == cudaSuccess && cudaEventRecord(After, Green) == cudaSuccess &&
+    Ok = Result == cudaSuccess &&
+         cudaEventRecord(After, Green) == cudaSuccess &&
          cudaStreamWaitEvent(User, After, 0) == cudaSuccess;
   }
   if (Before)
@@ -65,21 +68,20 @@ bool launchOnSmPartition(const void *Func, dim3 Grid, dim3 Block, void **Args,
 }
 } // namespace
 
-extern "C" cudaError_t __gpa_launch_kernel(const void *Func, dim3 Grid,
-                                           dim3 Block, void **Args,
-                                           size_t SharedBytes,
-                                           cudaStream_t Stream,
-                                           const char *KernelName,
-                                           const char *ProfileJson,
-                                           int GridIndependent, int Mode) {
+extern "C" cudaError_t
+__gpa_launch_kernel(const void *Func, dim3 Grid, dim3 Block, void **Args,
+                    size_t SharedBytes, cudaStream_t Stream,
+                    const char *KernelName, const char *ProfileJson,
+                    int GridIndependent, int Mode) {
   LaunchRequest R;
   R.KernelName = KernelName ? KernelName : "?";
   R.Grid = {Grid.x, Grid.y, Grid.z};
   R.Block = {Block.x, Block.y, Block.z};
   R.DynamicSharedBytes = SharedBytes;
   R.GridIndependent = GridIndependent != 0;
-  R.Mode = Mode == 1 ? RewriteMode::Sm
-                     : Mode == 2 ? RewriteMode::Auto : RewriteMode::Grid;
+  R.Mode = Mode == 1   ? RewriteMode::Sm
+           : Mode == 2 ? RewriteMode::Auto
+                       : RewriteMode::Grid;
   LaunchRuntime &Runtime = LaunchRuntime::instance();
   LaunchDecision D = Runtime.plan(ProfileJson, R);
   if (D.Action == LaunchAction::ShrinkGrid)

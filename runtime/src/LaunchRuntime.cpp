@@ -1,4 +1,5 @@
-//===- LaunchRuntime.cpp - The process-wide launch advisor ----------------------===//
+//===- LaunchRuntime.cpp - The process-wide launch advisor
+//----------------------===//
 //
 // SPDX-License-Identifier: Apache-2.0
 //
@@ -57,8 +58,8 @@ LaunchRuntime::payload(const char *Json, std::string &Error) {
       }
       Parsed->ByArch[Sm] = List.front();
     }
-  } else if (Doc && parseKernelProfiles(*Doc, "embedded profile", List,
-                                        Error) &&
+  } else if (Doc &&
+             parseKernelProfiles(*Doc, "embedded profile", List, Error) &&
              List.size() == 1) {
     Parsed->ByArch[0] = List.front(); // a single profile
   } else {

@@ -1,4 +1,5 @@
-//===- NoCudaDeviceQuery.cpp - Built without the CUDA toolkit ------------------===//
+//===- NoCudaDeviceQuery.cpp - Built without the CUDA toolkit
+//------------------===//
 //
 // SPDX-License-Identifier: Apache-2.0
 //

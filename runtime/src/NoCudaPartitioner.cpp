@@ -1,4 +1,5 @@
-//===- NoCudaPartitioner.cpp - Built without the CUDA toolkit ---------------===//
+//===- NoCudaPartitioner.cpp - Built without the CUDA toolkit
+//---------------===//
 //
 // SPDX-License-Identifier: Apache-2.0
 //

@@ -1,4 +1,5 @@
-//===- PartitionCache.cpp - One restricted stream per device and SM count ------===//
+//===- PartitionCache.cpp - One restricted stream per device and SM count
+//------===//
 //
 // SPDX-License-Identifier: Apache-2.0
 //
@@ -13,8 +14,10 @@ void *PartitionCache::stream(int Device, unsigned Sms, std::string &Error) {
   auto It = Streams.find(Key);
   if (It == Streams.end()) {
     ++Attempts;
-    std::string Why = Partitioner ? "" : "SM restriction needs the CUDA runtime";
-    void *S = Partitioner ? Partitioner->createStream(Device, Sms, Why) : nullptr;
+    std::string Why =
+        Partitioner ? "" : "SM restriction needs the CUDA runtime";
+    void *S =
+        Partitioner ? Partitioner->createStream(Device, Sms, Why) : nullptr;
     It = Streams.emplace(Key, std::make_pair(S, S ? "" : Why)).first;
   }
   Error = It->second.second;

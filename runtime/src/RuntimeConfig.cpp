@@ -1,4 +1,5 @@
-//===- RuntimeConfig.cpp - Environment switches ------------------------------===//
+//===- RuntimeConfig.cpp - Environment switches
+//------------------------------===//
 //
 // SPDX-License-Identifier: Apache-2.0
 //

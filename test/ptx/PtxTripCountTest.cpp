@@ -1,4 +1,5 @@
-//===- PtxTripCountTest.cpp - Constant trip counts of nvcc-style loops ----------===//
+//===- PtxTripCountTest.cpp - Constant trip counts of nvcc-style loops
+//----------===//
 //
 // SPDX-License-Identifier: Apache-2.0
 //

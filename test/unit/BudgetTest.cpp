@@ -1,4 +1,5 @@
-//===- BudgetTest.cpp - Budget files, globs and checks --------------------------===//
+//===- BudgetTest.cpp - Budget files, globs and checks
+//--------------------------===//
 //
 // SPDX-License-Identifier: Apache-2.0
 //
@@ -51,9 +52,10 @@ TEST(Budget, ParseErrorsNameKeyAndExpectation) {
       {"kernel": "*", "max_watts": 3}]})")
                 .rfind("b.json: $.budgets[0].max_watts: expected one of", 0),
             0u);
-  EXPECT_EQ(budgetError(R"({"schema": "gpa-budget/1", "budgets": [
+  EXPECT_EQ(
+      budgetError(R"({"schema": "gpa-budget/1", "budgets": [
       {"max_energy_j": 1}]})"),
-            "b.json: $.budgets[0].kernel: expected a value (the key is missing)");
+      "b.json: $.budgets[0].kernel: expected a value (the key is missing)");
 }
 
 namespace {
@@ -67,9 +69,9 @@ json dotpReport() {
 BudgetCheck check(const std::string &Rules) {
   Budget B;
   std::string Error;
-  EXPECT_TRUE(parseBudget(json::parse(R"({"schema": "gpa-budget/1", "budgets": )" +
-                                      Rules + "}"),
-                          "b.json", B, Error))
+  EXPECT_TRUE(parseBudget(
+      json::parse(R"({"schema": "gpa-budget/1", "budgets": )" + Rules + "}"),
+      "b.json", B, Error))
       << Error;
   BudgetCheck C;
   EXPECT_TRUE(checkReport(dotpReport(), "r.json", B, C, Error)) << Error;
@@ -79,8 +81,10 @@ BudgetCheck check(const std::string &Rules) {
 
 TEST(Budget, EachLimitKindIsEnforced) {
   json K = dotpReport()["kernels"][0];
-  double Power = K["power"]["total_power_w"], Energy = K["efficiency"]["energy_j"],
-         GipsW = K["efficiency"]["gips_per_w"], Time = K["timing"]["exec_time_s"];
+  double Power = K["power"]["total_power_w"],
+         Energy = K["efficiency"]["energy_j"],
+         GipsW = K["efficiency"]["gips_per_w"],
+         Time = K["timing"]["exec_time_s"];
   auto Json = [](double V) { return json(V).dump(); };
   struct Case {
     std::string Rule, Limit;
@@ -105,9 +109,8 @@ TEST(Budget, EachLimitKindIsEnforced) {
   // The same limits with headroom hold.
   BudgetCheck Pass = check(
       "[{\"kernel\": \"dotp\", \"max_total_power_w\": " + Json(Power * 1.1) +
-      ", \"max_energy_j\": " + Json(Energy * 1.1) +
-      ", \"min_gips_per_w\": " + Json(GipsW * 0.9) +
-      ", \"max_exec_time_s\": " + Json(Time * 1.1) + "}]");
+      ", \"max_energy_j\": " + Json(Energy * 1.1) + ", \"min_gips_per_w\": " +
+      Json(GipsW * 0.9) + ", \"max_exec_time_s\": " + Json(Time * 1.1) + "}]");
   EXPECT_TRUE(Pass.Violations.empty());
   EXPECT_EQ(Pass.KernelsMatched, 1u);
 }

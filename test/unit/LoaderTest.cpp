@@ -1,4 +1,5 @@
-//===- LoaderTest.cpp - GPU model and profile files ---------------------------===//
+//===- LoaderTest.cpp - GPU model and profile files
+//---------------------------===//
 //
 // SPDX-License-Identifier: Apache-2.0
 //
@@ -52,7 +53,8 @@ const char *const Dotp =
 
 TEST(Loader, BundledModelsAllLoad) {
   std::vector<std::string> Names = bundledModelNames();
-  EXPECT_EQ(Names, (std::vector<std::string>{"a100", "gtx280", "h100", "v100"}));
+  EXPECT_EQ(Names,
+            (std::vector<std::string>{"a100", "gtx280", "h100", "v100"}));
   for (const std::string &Name : Names) {
     GpuModel G;
     std::string Error;
@@ -132,9 +134,10 @@ TEST(Loader, ProfileErrors) {
   EXPECT_NE(profileError(R"({"name": "k", "launch": {"threads_per_block": 32)")
                 .find("p.json: invalid JSON"),
             std::string::npos);
-  EXPECT_EQ(profileError(R"({"name": "k", "launch": {"threads_per_block": 32,
+  EXPECT_EQ(
+      profileError(R"({"name": "k", "launch": {"threads_per_block": 32,
       "blocks": 1}, "per_thread": {"int": -1}})"),
-            "p.json: $.per_thread.int: expected a number in [0, 1e+15], got -1");
+      "p.json: $.per_thread.int: expected a number in [0, 1e+15], got -1");
   EXPECT_EQ(profileError(R"({"name": "k", "launch": {"threads_per_block": 32.5,
       "blocks": 1}, "per_thread": {}})"),
             "p.json: $.launch.threads_per_block: expected an integer in [1, "
@@ -147,14 +150,16 @@ TEST(Loader, ProfileErrors) {
       "per_thread": {}})"),
             "p.json: $.launch.threads_per_block: expected a value (the key is "
             "missing)");
-  EXPECT_EQ(profileError(R"({"name": "k", "launch": {"threads_per_block": 32,
+  EXPECT_EQ(
+      profileError(R"({"name": "k", "launch": {"threads_per_block": 32,
       "blocks": 1}, "per_thread": {"flops": 3}})")
-                .rfind("p.json: $.per_thread.flops: expected one of the keys", 0),
-            0u);
-  EXPECT_EQ(profileError(R"({"name": "k", "launch": {"threads_per_block": 32,
+          .rfind("p.json: $.per_thread.flops: expected one of the keys", 0),
+      0u);
+  EXPECT_EQ(
+      profileError(R"({"name": "k", "launch": {"threads_per_block": 32,
       "blocks": 1}, "per_thread": {"global_mem": 1, "uncoalesced_mem": 2}})")
-                .rfind("p.json: $.per_thread.uncoalesced_mem: expected at most", 0),
-            0u);
+          .rfind("p.json: $.per_thread.uncoalesced_mem: expected at most", 0),
+      0u);
   EXPECT_EQ(profileError(R"([1, 2])"),
             "p.json: $: expected a kernel profile object");
   EXPECT_EQ(profileError(R"({"kernels": []})"),

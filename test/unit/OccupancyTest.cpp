@@ -1,4 +1,5 @@
-//===- OccupancyTest.cpp - CUDA occupancy rules -------------------------------===//
+//===- OccupancyTest.cpp - CUDA occupancy rules
+//-------------------------------===//
 //
 // SPDX-License-Identifier: Apache-2.0
 //

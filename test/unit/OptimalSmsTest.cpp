@@ -1,4 +1,5 @@
-//===- OptimalSmsTest.cpp - IPP Eq. (34), Table 4 and §6.4 ----------------------===//
+//===- OptimalSmsTest.cpp - IPP Eq. (34), Table 4 and §6.4
+//----------------------===//
 //
 // SPDX-License-Identifier: Apache-2.0
 //
@@ -76,7 +77,7 @@ TEST(OptimalSms, DotpOnTheGtx280ReproducesSection641) {
     std::string Error;
     ASSERT_TRUE(analyzeKernel(P, test::gtx280(), {}, A, Error)) << Error;
     EXPECT_TRUE(A.Adv.BandwidthBound);
-    EXPECT_EQ(A.Adv.OptimalActiveSms, 20u); // §6.4.1
+    EXPECT_EQ(A.Adv.OptimalActiveSms, 20u);       // §6.4.1
     EXPECT_NEAR(A.Requested.Time.Cwp, 16, 1e-12); // Table 4
     ASSERT_EQ(A.Sweep.size(), 30u);
   }
@@ -96,8 +97,7 @@ TEST(OptimalSms, Eq34AgreesWithTheSweepArgmaxForTable4Dotp) {
   EXPECT_LE(std::abs(int(A.Adv.OptimalActiveSmsArgmax) - 20), 1);
   // Below the optimum the kernel is not bandwidth-saturated: GIPS grows
   // linearly with the SMs (IPP Fig. 13), so GIPS at 10 SMs is half of 20's.
-  EXPECT_NEAR(A.Sweep[9].Gips * 2, A.Sweep[19].Gips,
-              1e-9 * A.Sweep[19].Gips);
+  EXPECT_NEAR(A.Sweep[9].Gips * 2, A.Sweep[19].Gips, 1e-9 * A.Sweep[19].Gips);
   // Fewer SMs save energy in every variant of IPP Fig. 17.
   EXPECT_GT(A.Adv.Savings.RuntimeIdlePct, 0);
   EXPECT_GT(A.Adv.Savings.RuntimePct, A.Adv.Savings.RuntimeIdlePct);
@@ -119,7 +119,8 @@ TEST(OptimalSms, ComputeBoundKernelKeepsAllSms) {
 TEST(OptimalSms, EnergySavingsVariantsOfSection64) {
   // All SMs: 30 SMs, 1 s, 100 W runtime, 183 W total; optimum: 20 SMs,
   // 1.05 s, 90 W runtime, 173 W total.
-  EnergySavings S = computeEnergySavings({20, 1.05, 90, 173}, {30, 1, 100, 183});
+  EnergySavings S =
+      computeEnergySavings({20, 1.05, 90, 173}, {30, 1, 100, 183});
   EXPECT_NEAR(S.RuntimeIdlePct, 100 * (1 - 173 * 1.05 / 183), 1e-9);
   EXPECT_NEAR(S.RuntimePct, 100 * (1 - 90 * 1.05 / 100), 1e-9);
   // §6.4.2: each SM draws 183/30 W with power gating: 1 - 20 x 1.05 / 30.

@@ -1,4 +1,5 @@
-//===- PowerTest.cpp - IPP power model ----------------------------------------===//
+//===- PowerTest.cpp - IPP power model
+//----------------------------------------===//
 //
 // SPDX-License-Identifier: Apache-2.0
 //
@@ -64,7 +65,7 @@ TEST(Power, ComponentPowersFollowEq9And16) {
   // Eq. (7): 0.2 + 0.3 + 0.5 W at the piecewise rate, plus Const_SM 0.813 W.
   double PerSm = (0.2 + 0.3 + 0.5) * Pl + 0.813;
   EXPECT_NEAR(P.SmComponentsW, PerSm, 1e-9);
-  EXPECT_NEAR(P.MaxSmW, 30 * PerSm, 1e-9); // Eq. (15)
+  EXPECT_NEAR(P.MaxSmW, 30 * PerSm, 1e-9);        // Eq. (15)
   EXPECT_NEAR(P.RuntimePowerW, 30 * PerSm, 1e-9); // Eq. (16) at 30 SMs
   EXPECT_NEAR(P.ComponentW[Fp], 30 * 0.2 * Pl, 1e-9);
   EXPECT_NEAR(P.TotalPowerW, 30 * PerSm + 83, 1e-9); // Eq. (5), idle 83 W
@@ -96,8 +97,8 @@ TEST(Power, OneVersusAllSmsDifferByTheEq16Factor) {
   Power All = computePower(oneFpProfile(), G, timingAt(30, 128));
   Power One = computePower(oneFpProfile(), G, timingAt(1, 128 * 30));
   EXPECT_NEAR(One.AccessRate[index(Unit::Fp)], 0.5, 1e-12);
-  EXPECT_NEAR(One.RuntimePowerW / All.RuntimePowerW,
-              std::log10(8.9 / 30 + 1.1), 1e-12);
+  EXPECT_NEAR(One.RuntimePowerW / All.RuntimePowerW, std::log10(8.9 / 30 + 1.1),
+              1e-12);
   // Power grows monotonically with the active SMs in between.
   double Previous = 0;
   for (unsigned S = 1; S <= 30; ++S) {

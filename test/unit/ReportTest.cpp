@@ -1,4 +1,5 @@
-//===- ReportTest.cpp - gpa-report/1 and deterministic JSON -------------------===//
+//===- ReportTest.cpp - gpa-report/1 and deterministic JSON
+//-------------------===//
 //
 // SPDX-License-Identifier: Apache-2.0
 //

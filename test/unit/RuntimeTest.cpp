@@ -1,4 +1,5 @@
-//===- RuntimeTest.cpp - Launch-time decisions with fake devices ----------------===//
+//===- RuntimeTest.cpp - Launch-time decisions with fake devices
+//----------------===//
 //
 // SPDX-License-Identifier: Apache-2.0
 //
@@ -327,7 +328,8 @@ public:
       Error = "green contexts unsupported";
       return nullptr;
     }
-    return reinterpret_cast<void *>(std::uintptr_t(0x1000 + Device * 256 + Sms));
+    return reinterpret_cast<void *>(
+        std::uintptr_t(0x1000 + Device * 256 + Sms));
   }
   bool Works;
   std::atomic<int> Calls{0};

@@ -1,4 +1,5 @@
-//===- ThermalTest.cpp - IPP temperature and leakage model --------------------===//
+//===- ThermalTest.cpp - IPP temperature and leakage model
+//--------------------===//
 //
 // SPDX-License-Identifier: Apache-2.0
 //

@@ -1,4 +1,5 @@
-//===- TimingTest.cpp - HK09 timing model on the GTX280 ----------------------===//
+//===- TimingTest.cpp - HK09 timing model on the GTX280
+//----------------------===//
 //
 // SPDX-License-Identifier: Apache-2.0
 //
@@ -20,7 +21,8 @@
 using namespace gpa;
 
 namespace {
-// Eq. (31): BW_per_warp = Freq x Load_bytes_per_warp / Mem_L = 1.296 x 128 / 430.
+// Eq. (31): BW_per_warp = Freq x Load_bytes_per_warp / Mem_L = 1.296 x 128 /
+// 430.
 constexpr double BwPerWarpGbps = 1.296 * 128 / 430;
 // Eq. (30) at 30 SMs: 125 / (0.385786 x 30) = 10.800.
 constexpr double PeakBwMwp30 = 125.0 / (BwPerWarpGbps * 30);
@@ -45,7 +47,8 @@ TEST(Timing, DotpIsCase2WithCwpEqualToN) {
   EXPECT_DOUBLE_EQ(T.MemCycles, 1290);
   EXPECT_DOUBLE_EQ(T.Cwp, 16);
   EXPECT_EQ(T.Case, TimingCase::MemoryBound);
-  // Eq. (25): (Mem_cycles x N / MWP + Comp_cycles / Mem_insts x (MWP - 1)) x Rep.
+  // Eq. (25): (Mem_cycles x N / MWP + Comp_cycles / Mem_insts x (MWP - 1)) x
+  // Rep.
   double Expected = 1290 * 16 / PeakBwMwp30 + 44.0 / 3 * (PeakBwMwp30 - 1);
   EXPECT_NEAR(T.ExecCycles, Expected, 1e-9);
   EXPECT_NEAR(T.ExecCycles, 2054.8, 0.1);
@@ -59,7 +62,8 @@ TEST(Timing, FewWarpsIsCase1) {
   Timing T = computeTiming(P, test::gtx280(), 30, 1, 1);
   EXPECT_DOUBLE_EQ(T.N, 2);
   EXPECT_EQ(T.Case, TimingCase::NotEnoughWarps);
-  // Eq. (24): (Mem_cycles + Comp_cycles + Comp_cycles/Mem_insts x (MWP-1)) x Rep.
+  // Eq. (24): (Mem_cycles + Comp_cycles + Comp_cycles/Mem_insts x (MWP-1)) x
+  // Rep.
   EXPECT_NEAR(T.ExecCycles, 1290 + 44 + 44.0 / 3 * 1, 1e-9);
 }
 

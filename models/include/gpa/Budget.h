@@ -42,15 +42,15 @@ bool loadBudget(const std::string &Path, Budget &Out, std::string &Error);
 bool globMatch(const std::string &Pattern, const std::string &Text);
 
 struct BudgetViolation {
-  std::string Kernel;   // name as in the report (mangled for plugin reports)
+  std::string Kernel;    // name as in the report (mangled for plugin reports)
   std::string Demangled; // may be empty
-  std::string File;     // source file, may be empty
+  std::string File;      // source file, may be empty
   unsigned Line = 0;
   std::string Gpu;
-  std::string Limit;    // "max_total_power_w", ...
+  std::string Limit; // "max_total_power_w", ...
   double LimitValue = 0;
   double Predicted = 0;
-  std::string Pattern;  // the rule's glob
+  std::string Pattern; // the rule's glob
   std::size_t RuleIndex = 0;
   std::string ReportFile;
 

@@ -1,4 +1,5 @@
-//===- BundledModels.h - GPU model files compiled into the library -*- C++ -*-===//
+//===- BundledModels.h - GPU model files compiled into the library -*- C++
+//-*-===//
 //
 // SPDX-License-Identifier: Apache-2.0
 //

@@ -26,9 +26,9 @@ struct Efficiency {
   double RuntimeEnergyJ = 0;   // runtime power only x time
 };
 
-Efficiency computeEfficiency(const KernelProfile &Profile,
-                             const GpuModel &Gpu, double ExecTimeS,
-                             double TotalPowerW, double RuntimePowerW);
+Efficiency computeEfficiency(const KernelProfile &Profile, const GpuModel &Gpu,
+                             double ExecTimeS, double TotalPowerW,
+                             double RuntimePowerW);
 
 } // namespace gpa
 

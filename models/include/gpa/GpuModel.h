@@ -1,4 +1,5 @@
-//===- GpuModel.h - A GPU's timing, occupancy, power and thermal parameters -*- C++ -*-===//
+//===- GpuModel.h - A GPU's timing, occupancy, power and thermal parameters -*-
+//C++ -*-===//
 //
 // SPDX-License-Identifier: Apache-2.0
 //
@@ -77,9 +78,9 @@ struct GpuModel {
 
   // IPP temperature/leakage model (Table 3, Eq. 17-23).
   double IdleTempC = 57;
-  double TempPerRuntimePowerCPerW = 0.12;  // mu
-  double TempOffsetC = 5.5;                // lambda
-  double TempPerMemIntensityC = 21.505;    // rho
+  double TempPerRuntimePowerCPerW = 0.12; // mu
+  double TempOffsetC = 5.5;               // lambda
+  double TempPerMemIntensityC = 21.505;   // rho
   double RcRiseS = 35;
   double RcDecayS = 60;
   double LeakagePowerPerDegreeWPerC = 10.0 / 22.0; // sigma

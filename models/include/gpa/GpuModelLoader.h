@@ -1,4 +1,5 @@
-//===- GpuModelLoader.h - GPU model files and the bundled models -*- C++ -*-===//
+//===- GpuModelLoader.h - GPU model files and the bundled models -*- C++
+//-*-===//
 //
 // SPDX-License-Identifier: Apache-2.0
 //

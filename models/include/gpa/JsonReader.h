@@ -43,8 +43,8 @@ public:
                                bool Required);
   /// A finite number in [Min, Max]; integral when Integer is set.
   std::optional<double> number(const nlohmann::json &Value,
-                               const std::string &Path, double Min,
-                               double Max, bool Integer = false);
+                               const std::string &Path, double Min, double Max,
+                               bool Integer = false);
   std::optional<bool> boolean(const nlohmann::json &Value,
                               const std::string &Path);
   std::optional<std::string> string(const nlohmann::json &Value,

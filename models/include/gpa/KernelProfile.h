@@ -1,4 +1,5 @@
-//===- KernelProfile.h - What the model needs to know about a kernel -*- C++ -*-===//
+//===- KernelProfile.h - What the model needs to know about a kernel -*- C++
+//-*-===//
 //
 // SPDX-License-Identifier: Apache-2.0
 //

@@ -1,4 +1,5 @@
-//===- Occupancy.h - Active blocks per SM by the CUDA occupancy rules -*- C++ -*-===//
+//===- Occupancy.h - Active blocks per SM by the CUDA occupancy rules -*- C++
+//-*-===//
 //
 // SPDX-License-Identifier: Apache-2.0
 //

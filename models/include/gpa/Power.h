@@ -35,23 +35,24 @@ bool powerComponentReported(std::size_t Component);
 bool isOffChipComponent(std::size_t Component);
 
 struct Power {
-  double WarpsPerSm = 0;      // Eq. (12)
-  PerComponent AccessRate{};  // Eq. (27), clamped to [0, 1]
+  double WarpsPerSm = 0;        // Eq. (12)
+  PerComponent AccessRate{};    // Eq. (27), clamped to [0, 1]
   PerComponent EffectiveRate{}; // after the piecewise-linear conversion
-  PerComponent ComponentW{};  // share of Runtime_power at this SM count
-  double SmComponentsW = 0;   // Eq. (7), one SM
-  double MaxSmW = 0;          // Eq. (15)
-  double MemoryW = 0;         // Eq. (13)
-  double ActiveSmScale = 0;   // log10(alpha * Active_SMs + beta), Eq. (16)
-  double RuntimePowerW = 0;   // Eq. (16)
+  PerComponent ComponentW{};    // share of Runtime_power at this SM count
+  double SmComponentsW = 0;     // Eq. (7), one SM
+  double MaxSmW = 0;            // Eq. (15)
+  double MemoryW = 0;           // Eq. (13)
+  double ActiveSmScale = 0;     // log10(alpha * Active_SMs + beta), Eq. (16)
+  double RuntimePowerW = 0;     // Eq. (16)
   double IdlePowerW = 0;
-  double TotalPowerW = 0;     // Eq. (5)
+  double TotalPowerW = 0; // Eq. (5)
 };
 
 /// IPP §3.4: 0.1365 * ln(rate) + 1.001375, clamped to [0, 1].
 double piecewiseLinearRate(double AccessRate);
 
-/// IPP Eq. (14)/(16): log10(alpha * ActiveSms + beta), alpha = (10-beta)/Num_SMs.
+/// IPP Eq. (14)/(16): log10(alpha * ActiveSms + beta), alpha =
+/// (10-beta)/Num_SMs.
 double activeSmScale(const GpuModel &Gpu, double ActiveSms);
 
 Power computePower(const KernelProfile &Profile, const GpuModel &Gpu,

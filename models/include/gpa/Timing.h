@@ -1,4 +1,5 @@
-//===- Timing.h - The Hong & Kim MWP/CWP analytical timing model -*- C++ -*-===//
+//===- Timing.h - The Hong & Kim MWP/CWP analytical timing model -*- C++
+//-*-===//
 //
 // SPDX-License-Identifier: Apache-2.0
 //

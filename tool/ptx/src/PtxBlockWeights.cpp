@@ -93,9 +93,8 @@ RegionResult Weigher::weighRegion(int Loop) {
       if (Cfg.Loops[Child].Header != B)
         continue; // only reachable through the child's header
       const RegionResult &C = LoopResults[Child];
-      double Trips = Cfg.Loops[Child].TripCount > 0
-                         ? Cfg.Loops[Child].TripCount
-                         : Opts.DefaultTripCount;
+      double Trips = Cfg.Loops[Child].TripCount > 0 ? Cfg.Loops[Child].TripCount
+                                                    : Opts.DefaultTripCount;
       for (unsigned X : Cfg.Loops[Child].Blocks)
         R.Local[X] = Mass[B] * Trips * C.Local[X];
       for (const auto &[T, Share] : C.ExitShares) {

@@ -1,12 +1,13 @@
-//===- PtxTripCount.cpp - Constant trip counts of nvcc-style loops ---------===//
+//===- PtxTripCount.cpp - Constant trip counts of nvcc-style loops
+//---------===//
 //
 // SPDX-License-Identifier: Apache-2.0
 //
 // nvcc emits counted loops as
 //     mov.u32 %r5, 0;                 // before the loop
 //   $L__BB0_2:  ...
-//     add.s32 %r5, %r5, 4;            // step (the unroll factor, when unrolled)
-//     setp.lt.s32 %p2, %r5, 1024;     // bound: an immediate
+//     add.s32 %r5, %r5, 4;            // step (the unroll factor, when
+//     unrolled) setp.lt.s32 %p2, %r5, 1024;     // bound: an immediate
 //     @%p2 bra $L__BB0_2;             // back to the header
 // The trip count is then exact, as ScalarEvolution finds it in the IR, so
 // both front-ends weigh such loops alike. Anything else (a parameter bound,
@@ -64,23 +65,35 @@ Cmp comparison(const PtxInstruction &Setp) {
 
 Cmp swapped(Cmp C) { // Bound cmp X  ==  X swapped(cmp) Bound
   switch (C) {
-  case Cmp::Lt: return Cmp::Gt;
-  case Cmp::Le: return Cmp::Ge;
-  case Cmp::Gt: return Cmp::Lt;
-  case Cmp::Ge: return Cmp::Le;
-  default: return C;
+  case Cmp::Lt:
+    return Cmp::Gt;
+  case Cmp::Le:
+    return Cmp::Ge;
+  case Cmp::Gt:
+    return Cmp::Lt;
+  case Cmp::Ge:
+    return Cmp::Le;
+  default:
+    return C;
   }
 }
 
 Cmp negated(Cmp C) {
   switch (C) {
-  case Cmp::Lt: return Cmp::Ge;
-  case Cmp::Le: return Cmp::Gt;
-  case Cmp::Gt: return Cmp::Le;
-  case Cmp::Ge: return Cmp::Lt;
-  case Cmp::Ne: return Cmp::Eq;
-  case Cmp::Eq: return Cmp::Ne;
-  default: return C;
+  case Cmp::Lt:
+    return Cmp::Ge;
+  case Cmp::Le:
+    return Cmp::Gt;
+  case Cmp::Gt:
+    return Cmp::Le;
+  case Cmp::Ge:
+    return Cmp::Lt;
+  case Cmp::Ne:
+    return Cmp::Eq;
+  case Cmp::Eq:
+    return Cmp::Ne;
+  default:
+    return C;
   }
 }
 

@@ -1,4 +1,5 @@
-//===- DeviceModelCache.h - One GPU model per device, built once -*- C++ -*-===//
+//===- DeviceModelCache.h - One GPU model per device, built once -*- C++
+//-*-===//
 //
 // SPDX-License-Identifier: Apache-2.0
 //

@@ -1,4 +1,5 @@
-//===- DeviceQuery.h - What the runtime asks the CUDA device -----*- C++ -*-===//
+//===- DeviceQuery.h - What the runtime asks the CUDA device -----*- C++
+//-*-===//
 //
 // SPDX-License-Identifier: Apache-2.0
 //
@@ -21,7 +22,7 @@ struct DeviceProperties {
   unsigned ComputeCapabilityMajor = 0;
   unsigned ComputeCapabilityMinor = 0;
   unsigned NumSms = 0;
-  double ClockGhz = 0;        // SM clock
+  double ClockGhz = 0;         // SM clock
   double MemBandwidthGbps = 0; // 2 x memory clock x bus width (DDR)
   unsigned MaxThreadsPerSm = 0;
   unsigned MaxBlocksPerSm = 0;

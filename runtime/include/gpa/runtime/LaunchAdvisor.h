@@ -1,4 +1,5 @@
-//===- LaunchAdvisor.h - Launch-time decisions --------------------*- C++ -*-===//
+//===- LaunchAdvisor.h - Launch-time decisions --------------------*- C++
+//-*-===//
 //
 // SPDX-License-Identifier: Apache-2.0
 //

@@ -1,4 +1,5 @@
-//===- LaunchRuntime.h - The process-wide launch advisor ----------*- C++ -*-===//
+//===- LaunchRuntime.h - The process-wide launch advisor ----------*- C++
+//-*-===//
 //
 // SPDX-License-Identifier: Apache-2.0
 //
@@ -53,7 +54,7 @@ public:
 
 private:
   std::shared_ptr<const LaunchPayload> payload(const char *Json,
-                                              std::string &Error);
+                                               std::string &Error);
 
   std::unique_ptr<DeviceQuery> Query;
   RuntimeConfig Config;

@@ -1,4 +1,5 @@
-//===- RuntimeConfig.h - Environment switches of the runtime -----*- C++ -*-===//
+//===- RuntimeConfig.h - Environment switches of the runtime -----*- C++
+//-*-===//
 //
 // SPDX-License-Identifier: Apache-2.0
 //

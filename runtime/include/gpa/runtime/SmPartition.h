@@ -1,4 +1,5 @@
-//===- SmPartition.h - Streams that run on a subset of the SMs ---*- C++ -*-===//
+//===- SmPartition.h - Streams that run on a subset of the SMs ---*- C++
+//-*-===//
 //
 // SPDX-License-Identifier: Apache-2.0
 //
