@@ -1,5 +1,4 @@
-//===- ModelBenchmark.cpp - Model evaluation speed
-//----------------------------===//
+//===- ModelBenchmark.cpp - Model evaluation speed ------------------------===//
 //
 // SPDX-License-Identifier: Apache-2.0
 //

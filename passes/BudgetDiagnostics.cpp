@@ -1,5 +1,4 @@
-//===- BudgetDiagnostics.cpp - -gpa-budget violations as diagnostics
-//-------===//
+//===- BudgetDiagnostics.cpp - -gpa-budget violations as diagnostics ------===//
 //
 // SPDX-License-Identifier: Apache-2.0
 //

@@ -1,5 +1,4 @@
-//===- BudgetDiagnostics.h - -gpa-budget violations as diagnostics -*- C++
-//-*-===//
+//===- BudgetDiagnostics.h - -gpa-budget diagnostics ---------- -*- C++ -*-===//
 //
 // SPDX-License-Identifier: Apache-2.0
 //

@@ -1,5 +1,4 @@
-//===- DeviceHandoff.cpp - Device analysis handed to the host compilation
-//---===//
+//===- DeviceHandoff.cpp - Device analysis handed to the host compilation -===//
 //
 // SPDX-License-Identifier: Apache-2.0
 //

@@ -1,5 +1,4 @@
-//===- DeviceHandoff.h - Device analysis handed to the host compilation -*- C++
-//-*-===//
+//===- DeviceHandoff.h - Device analysis for the host --------- -*- C++ -*-===//
 //
 // SPDX-License-Identifier: Apache-2.0
 //

@@ -1,5 +1,4 @@
-//===- GridIndependence.cpp - May this kernel's grid shrink?
-//---------------===//
+//===- GridIndependence.cpp - May this kernel's grid shrink? --------------===//
 //
 // SPDX-License-Identifier: Apache-2.0
 //

@@ -1,5 +1,4 @@
-//===- GridIndependence.h - May this kernel's grid shrink? -------*- C++
-//-*-===//
+//===- GridIndependence.h - May this kernel's grid shrink? ---- -*- C++ -*-===//
 //
 // SPDX-License-Identifier: Apache-2.0
 //

@@ -1,5 +1,4 @@
-//===- HostLaunchRewriter.cpp - Route host launches through libgpa_runtime
-//--===//
+//===- HostLaunchRewriter.cpp - Launches via libgpa_runtime ---------------===//
 //
 // SPDX-License-Identifier: Apache-2.0
 //

@@ -1,5 +1,4 @@
-//===- HostLaunchRewriter.h - Route host launches through libgpa_runtime -*- C++
-//-*-===//
+//===- HostLaunchRewriter.h - Launches via libgpa_runtime ----- -*- C++ -*-===//
 //
 // SPDX-License-Identifier: Apache-2.0
 //

@@ -1,5 +1,4 @@
-//===- IrFileAnalysis.cpp - `gpa analyze` on .ll/.bc files
-//-------------------===//
+//===- IrFileAnalysis.cpp - `gpa analyze` on .ll/.bc files ----------------===//
 //
 // SPDX-License-Identifier: Apache-2.0
 //

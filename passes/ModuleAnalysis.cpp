@@ -1,5 +1,4 @@
-//===- ModuleAnalysis.cpp - Every kernel of an NVPTX module, analysed
-//------===//
+//===- ModuleAnalysis.cpp - Every kernel of an NVPTX module, analysed -----===//
 //
 // SPDX-License-Identifier: Apache-2.0
 //

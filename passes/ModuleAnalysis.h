@@ -1,5 +1,4 @@
-//===- ModuleAnalysis.h - Every kernel of an NVPTX module, analysed -*- C++
-//-*-===//
+//===- ModuleAnalysis.h - An NVPTX module, analysed ----------- -*- C++ -*-===//
 //
 // SPDX-License-Identifier: Apache-2.0
 //

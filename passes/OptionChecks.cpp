@@ -1,5 +1,4 @@
-//===- OptionChecks.cpp - Validation of the -gpa-* option values
-//-------------===//
+//===- OptionChecks.cpp - Validation of the -gpa-* option values ----------===//
 //
 // SPDX-License-Identifier: Apache-2.0
 //

@@ -1,5 +1,4 @@
-//===- Analyze.cpp - gpa analyze: IR, bitcode, PTX, CUDA and profiles
-//------------===//
+//===- Analyze.cpp - gpa analyze: IR, bitcode, PTX, CUDA and profiles -----===//
 //
 // SPDX-License-Identifier: Apache-2.0
 //

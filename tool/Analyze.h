@@ -1,5 +1,4 @@
-//===- Analyze.h - gpa analyze: IR, bitcode, PTX, CUDA and profiles -*- C++
-//-*-===//
+//===- Analyze.h - gpa analyze -------------------------------- -*- C++ -*-===//
 //
 // SPDX-License-Identifier: Apache-2.0
 //

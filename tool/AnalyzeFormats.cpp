@@ -1,5 +1,4 @@
-//===- AnalyzeFormats.cpp - gpa analyze as text, CSV and SARIF
-//----------------===//
+//===- AnalyzeFormats.cpp - gpa analyze as text, CSV and SARIF ------------===//
 //
 // SPDX-License-Identifier: Apache-2.0
 //

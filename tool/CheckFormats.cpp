@@ -1,5 +1,4 @@
-//===- CheckFormats.cpp - Budget violations as text, GitHub, SARIF, JUnit
-//------===//
+//===- CheckFormats.cpp - Budget violations as text, GitHub, SARIF, JUnit -===//
 //
 // SPDX-License-Identifier: Apache-2.0
 //

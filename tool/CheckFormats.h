@@ -1,5 +1,4 @@
-//===- CheckFormats.h - Budget violations as text, GitHub, SARIF, JUnit -*- C++
-//-*-===//
+//===- CheckFormats.h - Budget violations for CI systems ------ -*- C++ -*-===//
 //
 // SPDX-License-Identifier: Apache-2.0
 //

@@ -1,5 +1,4 @@
-//===- CudaCompile.cpp - Running clang 22 with the plugin on a .cu file
-//---------===//
+//===- CudaCompile.cpp - Running clang 22 with the plugin on a .cu file ---===//
 //
 // SPDX-License-Identifier: Apache-2.0
 //

@@ -1,5 +1,4 @@
-//===- CudaCompile.h - Running clang 22 with the plugin on a .cu file -*- C++
-//-*-===//
+//===- CudaCompile.h - clang 22 + the plugin on a .cu file ---- -*- C++ -*-===//
 //
 // SPDX-License-Identifier: Apache-2.0
 //

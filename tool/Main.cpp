@@ -1,5 +1,4 @@
-//===- Main.cpp - gpa: the GpuPowerAdvisor command-line tool
-//------------------===//
+//===- Main.cpp - gpa: the GpuPowerAdvisor command-line tool --------------===//
 //
 // SPDX-License-Identifier: Apache-2.0
 //

@@ -1,5 +1,4 @@
-//===- Options.cpp - gpa command-line parsing
-//--------------------------------===//
+//===- Options.cpp - gpa command-line parsing -----------------------------===//
 //
 // SPDX-License-Identifier: Apache-2.0
 //

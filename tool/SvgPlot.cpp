@@ -1,5 +1,4 @@
-//===- SvgPlot.cpp - IPP-style sweep figures as SVG
-//------------------------------===//
+//===- SvgPlot.cpp - IPP-style sweep figures as SVG -----------------------===//
 //
 // SPDX-License-Identifier: Apache-2.0
 //

@@ -1,5 +1,4 @@
-//===- SvgPlot.h - IPP-style sweep figures as SVG -----------------*- C++
-//-*-===//
+//===- SvgPlot.h - IPP-style sweep figures as SVG ------------- -*- C++ -*-===//
 //
 // SPDX-License-Identifier: Apache-2.0
 //

@@ -1,5 +1,4 @@
-//===- TextFormat.cpp - printf-style and CSV helpers for gpa's output
-//--------===//
+//===- TextFormat.cpp - printf-style and CSV helpers for gpa's output -----===//
 //
 // SPDX-License-Identifier: Apache-2.0
 //

@@ -1,5 +1,4 @@
-//===- TextFormat.h - printf-style and CSV helpers for gpa's output -*- C++
-//-*-===//
+//===- TextFormat.h - printf-style and CSV helpers ------------ -*- C++ -*-===//
 //
 // SPDX-License-Identifier: Apache-2.0
 //

@@ -1,5 +1,4 @@
-//===- TextReport.cpp - Human-readable and CSV renderings
-//---------------------===//
+//===- TextReport.cpp - Human-readable and CSV renderings -----------------===//
 //
 // SPDX-License-Identifier: Apache-2.0
 //

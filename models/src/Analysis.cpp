@@ -1,5 +1,4 @@
-//===- Analysis.cpp - Occupancy, timing, power, efficiency and advice
-//-------===//
+//===- Analysis.cpp - Occupancy, timing, power, efficiency and advice -----===//
 //
 // SPDX-License-Identifier: Apache-2.0
 //

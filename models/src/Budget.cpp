@@ -1,5 +1,4 @@
-//===- Budget.cpp - Power budgets and their enforcement
-//-----------------------===//
+//===- Budget.cpp - Power budgets and their enforcement -------------------===//
 //
 // SPDX-License-Identifier: Apache-2.0
 //

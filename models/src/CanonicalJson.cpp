@@ -1,5 +1,4 @@
-//===- CanonicalJson.cpp - Deterministic JSON text
-//---------------------------===//
+//===- CanonicalJson.cpp - Deterministic JSON text ------------------------===//
 //
 // SPDX-License-Identifier: Apache-2.0
 //

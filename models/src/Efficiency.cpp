@@ -1,5 +1,4 @@
-//===- Efficiency.cpp - GIPS, GIPS/W and energy
-//------------------------------===//
+//===- Efficiency.cpp - GIPS, GIPS/W and energy ---------------------------===//
 //
 // SPDX-License-Identifier: Apache-2.0
 //

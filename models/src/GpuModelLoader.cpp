@@ -1,5 +1,4 @@
-//===- GpuModelLoader.cpp - GPU model files
-//---------------------------------===//
+//===- GpuModelLoader.cpp - GPU model files -------------------------------===//
 //
 // SPDX-License-Identifier: Apache-2.0
 //

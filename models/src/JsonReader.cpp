@@ -1,5 +1,4 @@
-//===- JsonReader.cpp - Validating reads from parsed JSON
-//------------------===//
+//===- JsonReader.cpp - Validating reads from parsed JSON -----------------===//
 //
 // SPDX-License-Identifier: Apache-2.0
 //

@@ -1,5 +1,4 @@
-//===- OptimalSms.cpp - Eq. (34) and energy savings
-//---------------------------===//
+//===- OptimalSms.cpp - Eq. (34) and energy savings -----------------------===//
 //
 // SPDX-License-Identifier: Apache-2.0
 //

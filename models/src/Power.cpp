@@ -1,5 +1,4 @@
-//===- Power.cpp - IPP power model
-//-----------------------------------------===//
+//===- Power.cpp - IPP power model ----------------------------------------===//
 //
 // SPDX-License-Identifier: Apache-2.0
 //

@@ -1,5 +1,4 @@
-//===- ProfileLoader.cpp - Kernel profiles from JSON
-//-------------------------===//
+//===- ProfileLoader.cpp - Kernel profiles from JSON ----------------------===//
 //
 // SPDX-License-Identifier: Apache-2.0
 //

@@ -1,5 +1,4 @@
-//===- Report.cpp - The gpa-report/1 document
-//---------------------------------===//
+//===- Report.cpp - The gpa-report/1 document -----------------------------===//
 //
 // SPDX-License-Identifier: Apache-2.0
 //

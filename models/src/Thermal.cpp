@@ -1,5 +1,4 @@
-//===- Thermal.cpp - IPP temperature and leakage model
-//---------------------===//
+//===- Thermal.cpp - IPP temperature and leakage model --------------------===//
 //
 // SPDX-License-Identifier: Apache-2.0
 //

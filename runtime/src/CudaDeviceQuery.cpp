@@ -1,5 +1,4 @@
-//===- CudaDeviceQuery.cpp - Device properties from the CUDA runtime
-//----------===//
+//===- CudaDeviceQuery.cpp - Device properties from the CUDA runtime ------===//
 //
 // SPDX-License-Identifier: Apache-2.0
 //

@@ -1,5 +1,4 @@
-//===- DeviceModelCache.cpp - One GPU model per device
-//------------------------===//
+//===- DeviceModelCache.cpp - One GPU model per device --------------------===//
 //
 // SPDX-License-Identifier: Apache-2.0
 //

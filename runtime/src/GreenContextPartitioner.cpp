@@ -1,5 +1,4 @@
-//===- GreenContextPartitioner.cpp - SM-restricted streams via green contexts
-//--===//
+//===- GreenContextPartitioner.cpp - Green-context streams ----------------===//
 //
 // SPDX-License-Identifier: Apache-2.0
 //

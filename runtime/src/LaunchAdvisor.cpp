@@ -1,5 +1,4 @@
-//===- LaunchAdvisor.cpp - Launch-time decisions
-//-------------------------------===//
+//===- LaunchAdvisor.cpp - Launch-time decisions --------------------------===//
 //
 // SPDX-License-Identifier: Apache-2.0
 //

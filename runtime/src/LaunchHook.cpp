@@ -1,5 +1,4 @@
-//===- LaunchHook.cpp - __gpa_launch_kernel, called by rewritten launches
-//-------===//
+//===- LaunchHook.cpp - __gpa_launch_kernel, called by rewritten launches -===//
 //
 // SPDX-License-Identifier: Apache-2.0
 //

@@ -1,5 +1,4 @@
-//===- LaunchRuntime.cpp - The process-wide launch advisor
-//----------------------===//
+//===- LaunchRuntime.cpp - The process-wide launch advisor ----------------===//
 //
 // SPDX-License-Identifier: Apache-2.0
 //

@@ -1,5 +1,4 @@
-//===- NoCudaDeviceQuery.cpp - Built without the CUDA toolkit
-//------------------===//
+//===- NoCudaDeviceQuery.cpp - Built without the CUDA toolkit -------------===//
 //
 // SPDX-License-Identifier: Apache-2.0
 //

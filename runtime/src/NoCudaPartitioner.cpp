@@ -1,5 +1,4 @@
-//===- NoCudaPartitioner.cpp - Built without the CUDA toolkit
-//---------------===//
+//===- NoCudaPartitioner.cpp - Built without the CUDA toolkit -------------===//
 //
 // SPDX-License-Identifier: Apache-2.0
 //

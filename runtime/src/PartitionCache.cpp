@@ -1,5 +1,4 @@
-//===- PartitionCache.cpp - One restricted stream per device and SM count
-//------===//
+//===- PartitionCache.cpp - One restricted stream per device and SM count -===//
 //
 // SPDX-License-Identifier: Apache-2.0
 //

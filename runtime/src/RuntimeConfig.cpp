@@ -1,5 +1,4 @@
-//===- RuntimeConfig.cpp - Environment switches
-//------------------------------===//
+//===- RuntimeConfig.cpp - Environment switches ---------------------------===//
 //
 // SPDX-License-Identifier: Apache-2.0
 //

@@ -1,5 +1,4 @@
-//===- PtxTripCountTest.cpp - Constant trip counts of nvcc-style loops
-//----------===//
+//===- PtxTripCountTest.cpp - Constant trip counts of nvcc-style loops ----===//
 //
 // SPDX-License-Identifier: Apache-2.0
 //

@@ -1,5 +1,4 @@
-//===- BudgetTest.cpp - Budget files, globs and checks
-//--------------------------===//
+//===- BudgetTest.cpp - Budget files, globs and checks --------------------===//
 //
 // SPDX-License-Identifier: Apache-2.0
 //

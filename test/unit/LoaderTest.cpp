@@ -1,5 +1,4 @@
-//===- LoaderTest.cpp - GPU model and profile files
-//---------------------------===//
+//===- LoaderTest.cpp - GPU model and profile files -----------------------===//
 //
 // SPDX-License-Identifier: Apache-2.0
 //

@@ -1,5 +1,4 @@
-//===- OccupancyTest.cpp - CUDA occupancy rules
-//-------------------------------===//
+//===- OccupancyTest.cpp - CUDA occupancy rules ---------------------------===//
 //
 // SPDX-License-Identifier: Apache-2.0
 //

@@ -1,5 +1,4 @@
-//===- OptimalSmsTest.cpp - IPP Eq. (34), Table 4 and §6.4
-//----------------------===//
+//===- OptimalSmsTest.cpp - IPP Eq. (34), Table 4 and §6.4 ----------------===//
 //
 // SPDX-License-Identifier: Apache-2.0
 //

@@ -1,5 +1,4 @@
-//===- PowerTest.cpp - IPP power model
-//----------------------------------------===//
+//===- PowerTest.cpp - IPP power model ------------------------------------===//
 //
 // SPDX-License-Identifier: Apache-2.0
 //

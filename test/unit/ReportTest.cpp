@@ -1,5 +1,4 @@
-//===- ReportTest.cpp - gpa-report/1 and deterministic JSON
-//-------------------===//
+//===- ReportTest.cpp - gpa-report/1 and deterministic JSON ---------------===//
 //
 // SPDX-License-Identifier: Apache-2.0
 //

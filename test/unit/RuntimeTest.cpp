@@ -1,5 +1,4 @@
-//===- RuntimeTest.cpp - Launch-time decisions with fake devices
-//----------------===//
+//===- RuntimeTest.cpp - Launch-time decisions with fake devices ----------===//
 //
 // SPDX-License-Identifier: Apache-2.0
 //

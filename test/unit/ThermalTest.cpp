@@ -1,5 +1,4 @@
-//===- ThermalTest.cpp - IPP temperature and leakage model
-//--------------------===//
+//===- ThermalTest.cpp - IPP temperature and leakage model ----------------===//
 //
 // SPDX-License-Identifier: Apache-2.0
 //

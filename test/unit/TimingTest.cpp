@@ -1,5 +1,4 @@
-//===- TimingTest.cpp - HK09 timing model on the GTX280
-//----------------------===//
+//===- TimingTest.cpp - HK09 timing model on the GTX280 -------------------===//
 //
 // SPDX-License-Identifier: Apache-2.0
 //

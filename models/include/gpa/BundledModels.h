@@ -1,5 +1,4 @@
-//===- BundledModels.h - GPU model files compiled into the library -*- C++
-//-*-===//
+//===- BundledModels.h - GPU model files compiled in ---------- -*- C++ -*-===//
 //
 // SPDX-License-Identifier: Apache-2.0
 //

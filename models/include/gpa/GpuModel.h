@@ -1,5 +1,4 @@
-//===- GpuModel.h - A GPU's timing, occupancy, power and thermal parameters -*-
-//C++ -*-===//
+//===- GpuModel.h - A GPU's model parameters ------------------ -*- C++ -*-===//
 //
 // SPDX-License-Identifier: Apache-2.0
 //

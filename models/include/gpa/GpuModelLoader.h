@@ -1,5 +1,4 @@
-//===- GpuModelLoader.h - GPU model files and the bundled models -*- C++
-//-*-===//
+//===- GpuModelLoader.h - GPU model files --------------------- -*- C++ -*-===//
 //
 // SPDX-License-Identifier: Apache-2.0
 //

@@ -1,5 +1,4 @@
-//===- KernelProfile.h - What the model needs to know about a kernel -*- C++
-//-*-===//
+//===- KernelProfile.h - A kernel as the model sees it -------- -*- C++ -*-===//
 //
 // SPDX-License-Identifier: Apache-2.0
 //

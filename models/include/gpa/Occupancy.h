@@ -1,5 +1,4 @@
-//===- Occupancy.h - Active blocks per SM by the CUDA occupancy rules -*- C++
-//-*-===//
+//===- Occupancy.h - Active blocks per SM --------------------- -*- C++ -*-===//
 //
 // SPDX-License-Identifier: Apache-2.0
 //

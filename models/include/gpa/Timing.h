@@ -1,5 +1,4 @@
-//===- Timing.h - The Hong & Kim MWP/CWP analytical timing model -*- C++
-//-*-===//
+//===- Timing.h - The Hong & Kim MWP/CWP timing model --------- -*- C++ -*-===//
 //
 // SPDX-License-Identifier: Apache-2.0
 //

@@ -1,5 +1,4 @@
-//===- PtxTripCount.cpp - Constant trip counts of nvcc-style loops
-//---------===//
+//===- PtxTripCount.cpp - Constant trip counts of nvcc-style loops --------===//
 //
 // SPDX-License-Identifier: Apache-2.0
 //

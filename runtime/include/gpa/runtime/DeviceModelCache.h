@@ -1,5 +1,4 @@
-//===- DeviceModelCache.h - One GPU model per device, built once -*- C++
-//-*-===//
+//===- DeviceModelCache.h - One GPU model per device ---------- -*- C++ -*-===//
 //
 // SPDX-License-Identifier: Apache-2.0
 //

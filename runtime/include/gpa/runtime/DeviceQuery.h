@@ -1,5 +1,4 @@
-//===- DeviceQuery.h - What the runtime asks the CUDA device -----*- C++
-//-*-===//
+//===- DeviceQuery.h - What the runtime asks the device ------- -*- C++ -*-===//
 //
 // SPDX-License-Identifier: Apache-2.0
 //

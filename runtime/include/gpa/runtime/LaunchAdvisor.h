@@ -1,5 +1,4 @@
-//===- LaunchAdvisor.h - Launch-time decisions --------------------*- C++
-//-*-===//
+//===- LaunchAdvisor.h - Launch-time decisions ---------------- -*- C++ -*-===//
 //
 // SPDX-License-Identifier: Apache-2.0
 //

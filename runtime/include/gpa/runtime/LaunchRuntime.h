@@ -1,5 +1,4 @@
-//===- LaunchRuntime.h - The process-wide launch advisor ----------*- C++
-//-*-===//
+//===- LaunchRuntime.h - The process-wide launch advisor ------ -*- C++ -*-===//
 //
 // SPDX-License-Identifier: Apache-2.0
 //

@@ -1,5 +1,4 @@
-//===- RuntimeConfig.h - Environment switches of the runtime -----*- C++
-//-*-===//
+//===- RuntimeConfig.h - Environment switches of the runtime -- -*- C++ -*-===//
 //
 // SPDX-License-Identifier: Apache-2.0
 //

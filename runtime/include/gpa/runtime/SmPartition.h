@@ -1,5 +1,4 @@
-//===- SmPartition.h - Streams that run on a subset of the SMs ---*- C++
-//-*-===//
+//===- SmPartition.h - SM-restricted streams ------------------ -*- C++ -*-===//
 //
 // SPDX-License-Identifier: Apache-2.0
 //
