@@ -30,5 +30,18 @@ if config.gpa_plugin:
 if config.cuda_path and os.path.isdir(os.path.join(config.cuda_path, "include")):
     config.available_features.add("cuda")
     config.substitutions.append(("%cuda_path", config.cuda_path))
+# Source formatting is checked with the clang-format the project pins (14).
+import shutil, subprocess
+_cf = shutil.which("clang-format")
+if _cf:
+    try:
+        _v = subprocess.run([_cf, "--version"], capture_output=True, text=True).stdout
+        if " 14." in _v:
+            config.available_features.add("clang-format-14")
+            config.substitutions.append(("%cfmt", _cf))
+    except OSError:
+        pass
+config.substitutions.append(("%gpa_src", config.gpa_src_root))
+
 # Last: lit substitutes in order, and "%gpa" is a prefix of the %gpa_* names.
 config.substitutions.append(("%gpa", config.gpa_tool))
