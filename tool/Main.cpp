@@ -8,6 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Analyze.h"
+#include "Calibrate.h"
 #include "CheckFormats.h"
 #include "Options.h"
 #include "SvgPlot.h"
@@ -152,6 +153,8 @@ static int runAnalyze(const Options &O, const char *Argv0) {
 
 int main(int Argc, char **Argv) {
   try {
+    if (Argc >= 2 && std::string(Argv[1]) == "calibrate")
+      return runCalibrate(Argc, Argv);
     Options O;
     std::string Error;
     if (!parseOptions(Argc, Argv, O, Error)) {
