@@ -241,7 +241,7 @@ bool fitDvfsModel(const PowerSampleSet &Train, const DvfsFitOptions &Options,
     F.fitVoltages(false); // Problem 1, memory domain
     F.fitCoefficients();  // Problem 2
     double Next = F.sse();
-    bool Done = Sse - Next <= Options.RelTolerance * Sse;
+    bool Done = (Sse - Next) / Train.Samples.size() <= Options.MseToleranceW2;
     Sse = std::min(Sse, Next);
     if (Done) {
       R.Converged = true;

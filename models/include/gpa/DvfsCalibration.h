@@ -17,9 +17,9 @@
 namespace gpa {
 
 struct DvfsFitOptions {
-  /// Stop when one phase-1 + phase-2 round lowers the sum of squared errors
-  /// by less than this fraction of it (or after MaxIterations rounds).
-  double RelTolerance = 1e-9;
+  /// Stop when one phase-1 + phase-2 round lowers the mean squared error by
+  /// less than this (W^2), or after MaxIterations rounds.
+  double MseToleranceW2 = 1e-6;
   unsigned MaxIterations = 1000;
   /// Bounds of every normalised voltage (1 at the reference clock); within
   /// them each voltage lies between its neighbours' (monotonic in clock).
