@@ -34,6 +34,7 @@ struct CalibrateOptions {
   bool Predict = false;
   std::string Output;
   std::string Gpu;
+  std::string Source; // --source: the data's provenance for the model file
   unsigned HoldOutEvery = 0;
 };
 
@@ -44,7 +45,7 @@ int fail(const std::string &Message) {
 
 const char *Usage =
     "usage: gpa calibrate TRAINING [-o MODEL.json] [--gpu NAME|FILE] "
-    "[--hold-out-every N]\n"
+    "[--hold-out-every N] [--source TEXT]\n"
     "       gpa calibrate --predict MODEL DATA [-o OUT.csv]\n";
 
 bool parse(int Argc, const char *const *Argv, CalibrateOptions &O,
@@ -65,6 +66,9 @@ bool parse(int Argc, const char *const *Argv, CalibrateOptions &O,
         return false;
     } else if (Arg == "--gpu") {
       if (!Value(O.Gpu))
+        return false;
+    } else if (Arg == "--source") {
+      if (!Value(O.Source))
         return false;
     } else if (Arg == "--predict") {
       O.Predict = true;
@@ -199,6 +203,11 @@ std::string summary(const PowerSampleSet &Train, const DvfsFitResult &R,
   return S.str();
 }
 
+std::string baseName(const std::string &Path) {
+  std::size_t Slash = Path.find_last_of('/');
+  return Slash == std::string::npos ? Path : Path.substr(Slash + 1);
+}
+
 /// The base model's JSON text: a bundled model's embedded text or a file.
 bool baseModelText(const std::string &Gpu, std::string &Text,
                    std::string &Error) {
@@ -255,7 +264,9 @@ int writeModel(const CalibrateOptions &O, const PowerSampleSet &Train,
       "gpa calibrate (seed 002 two-phase fit, Guerreiro et al., IEEE TPDS "
       "2019 §3.3) on " +
       std::to_string(Train.Samples.size()) + " rows of " +
-      (Train.Source.empty() ? std::string("the training file") : Train.Source) +
+      (!O.Source.empty()       ? O.Source
+       : !Train.Source.empty() ? Train.Source
+                               : baseName(Train.File)) +
       "; training MAPE " + fixed(R.MapePct, 2) + "%";
   P.Source = Provenance;
   (*Doc)["calibrated"] = true;

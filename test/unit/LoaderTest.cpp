@@ -78,7 +78,8 @@ TEST(Loader, ClosestBundledModelFollowsTheTargetArch) {
   EXPECT_EQ(closestBundledModel(75), "v100");
   EXPECT_EQ(closestBundledModel(90), "h100");
   EXPECT_EQ(closestBundledModel(120), "h100");
-  EXPECT_EQ(closestBundledModel(52), "gtx280");
+  EXPECT_EQ(closestBundledModel(52), "gtx-titan-x");
+  EXPECT_EQ(closestBundledModel(35), "gtx280");
   EXPECT_EQ(closestBundledModel(10), "gtx280"); // older than all: the oldest
 }
 
