@@ -11,6 +11,7 @@
 //===----------------------------------------------------------------------===//
 #include "TestModels.h"
 
+#include "gpa/ClockAdvice.h"
 #include "gpa/DvfsPowerBackend.h"
 #include "gpa/Power.h"
 #include "gpa/PowerBackend.h"
@@ -168,4 +169,43 @@ TEST(DvfsBackend, V100CarriesDerivedDvfsParametersButDefaultsToIpp) {
   ASSERT_NE(Tv, nullptr);
   EXPECT_DOUBLE_EQ(P->DynamicWPerMhz[0], Tv->DynamicWPerMhz[0]);
   EXPECT_NEAR(P->DynamicWPerMhz[11], Tv->DynamicWPerMhz[11] * 4 / 3, 1e-9);
+}
+
+TEST(ClockAdvice, ChoosesLeastEnergyWithinTheSlowdownBound) {
+  // Hand-made points: the fastest takes 1 s; with a 10% bound the 1.08 s
+  // point (80 J) wins over the 1.5 s one (60 J), which needs a 50% bound.
+  std::vector<ClockPoint> P(3);
+  P[0].ExecTimeS = 1.0;
+  P[0].EnergyJ = 100;
+  P[1].ExecTimeS = 1.08;
+  P[1].EnergyJ = 80;
+  P[2].ExecTimeS = 1.5;
+  P[2].EnergyJ = 60;
+  EXPECT_EQ(chooseClockPoint(P, 0.1), &P[1]);
+  EXPECT_EQ(chooseClockPoint(P, 0.5), &P[2]);
+  EXPECT_EQ(chooseClockPoint(P, 0.0), &P[0]);
+  EXPECT_EQ(chooseClockPoint({}, 0.1), nullptr);
+}
+
+TEST(ClockAdvice, SweepCoversTheClockTableAndScalesTime) {
+  // A compute-only kernel: its time scales as 1 / core clock and does not
+  // depend on the memory clock.
+  GpuModel G = test::bundled("gtx-titan-x");
+  KernelProfile K;
+  K.Launch = {256, 240, 32, 0};
+  K.count(Unit::Fp) = 1000;
+  std::vector<ClockPoint> Points;
+  std::string Error;
+  ASSERT_TRUE(sweepClocks(K, G, {}, Points, Error)) << Error;
+  ASSERT_EQ(Points.size(), 16u * 4); // the data's 16 x 4 clock pairs
+  const ClockPoint *Low = nullptr, *Ref = nullptr;
+  for (const ClockPoint &C : Points) {
+    if (C.CoreMhz == 595 && C.MemMhz == 3505)
+      Low = &C;
+    if (C.CoreMhz == 975 && C.MemMhz == 3505)
+      Ref = &C;
+  }
+  ASSERT_TRUE(Low && Ref);
+  EXPECT_NEAR(Low->ExecTimeS / Ref->ExecTimeS, 975.0 / 595, 1e-9);
+  EXPECT_FALSE(sweepClocks(K, test::gtx280(), {}, Points, Error));
 }
