@@ -74,7 +74,7 @@ static int runAnalysis(const Options &O) {
     return fail("--active-sms " + std::to_string(O.ActiveSms) + ": " +
                 Gpu.Name + " has " + std::to_string(Gpu.NumSms) + " SMs");
   std::vector<KernelAnalysis> Analyses(Profiles.size());
-  AnalysisOptions Opts;
+  AnalysisOptions Opts = decisionOptions(O);
   Opts.ActiveSms = O.ActiveSms;
   for (std::size_t I = 0; I < Profiles.size(); ++I)
     if (!analyzeKernel(Profiles[I], Gpu, Opts, Analyses[I], Error))
@@ -131,6 +131,8 @@ static int runAnalyze(const Options &O, const char *Argv0) {
   R.BlockSize = O.BlockSize;
   R.GridSize = O.GridSize;
   R.Inputs = O.Inputs;
+  R.Model = decisionOptions(O);
+  R.MechanismGiven = !O.Mechanism.empty();
   R.ExecutablePath = Argv0;
   nlohmann::json Report;
   std::vector<std::string> Warnings;
