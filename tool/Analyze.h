@@ -8,6 +8,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "gpa/Analysis.h"
+
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -19,7 +21,9 @@ struct AnalyzeRequest {
   std::uint64_t BlockSize = 0; // 0: from the code, else 256
   std::uint64_t GridSize = 0;  // 0: enough blocks to fill the GPU
   std::vector<std::string> Inputs;
-  std::string ExecutablePath; // argv[0], to find the plugin next to gpa
+  std::string ExecutablePath;  // argv[0], to find the plugin next to gpa
+  AnalysisOptions Model;       // objective, thresholds, mechanism
+  bool MechanismGiven = false; // else the plugin's auto for .cu/.ll
 };
 
 /// Analyses every input (.ll/.bc through the plugin's analysis, .ptx through

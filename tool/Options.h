@@ -6,6 +6,8 @@
 #ifndef GPA_TOOL_OPTIONS_H
 #define GPA_TOOL_OPTIONS_H
 
+#include "gpa/Analysis.h"
+
 #include <string>
 #include <vector>
 
@@ -28,6 +30,12 @@ struct Options {
   unsigned BlockSize = 0;   // analyze: 0 = from the code
   unsigned GridSize = 0;    // analyze: 0 = fill the GPU
   std::vector<std::string> Inputs;
+  // The decision (models/include/gpa/Decision.h): model, sweep, analyze.
+  std::string Objective = "energy"; // --objective
+  double MaxSlowdownPct = 5;        // --max-slowdown
+  double MinSavingPct = 2;          // --min-saving
+  double MaxPowerW = 0;             // --max-power-w
+  std::string Mechanism;            // --mechanism sm|grid|paper ("" = sm)
 };
 
 /// Parses argv; on failure returns false with Error set to a one-line reason.
@@ -35,6 +43,10 @@ bool parseOptions(int Argc, const char *const *Argv, Options &Out,
                   std::string &Error);
 
 const char *usageText();
+
+/// The model's decision options from --objective, --max-slowdown,
+/// --min-saving, --max-power-w and --mechanism (already validated).
+AnalysisOptions decisionOptions(const Options &O);
 
 } // namespace gpa::tool
 
