@@ -12,6 +12,7 @@
 #ifndef GPA_PASSES_KERNELCOUNTER_H
 #define GPA_PASSES_KERNELCOUNTER_H
 
+#include "gpa/MemoryLevels.h"
 #include "gpa/Units.h"
 
 #include "llvm/ADT/DenseMap.h"
@@ -40,6 +41,8 @@ struct MemoryStats {
 struct FunctionSummary {
   PerUnit Counts{};
   MemoryStats Mem;
+  /// One fact per static global access (callees' scaled by the call).
+  std::vector<GlobalAccessFact> GlobalAccesses;
   /// Named assumptions -> dynamic per-thread instructions they affect.
   std::map<std::string, double> Assumed;
   unsigned UnknownTripCountLoops = 0;

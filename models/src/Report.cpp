@@ -41,6 +41,21 @@ static json timingJson(const Timing &T) {
           {"exec_time_s", T.ExecTimeS}};
 }
 
+/// timingJson plus the memory levels when the levelled model ran
+/// (docs/models.md "Memory levels").
+static json levelledTimingJson(const Timing &T) {
+  json J = timingJson(T);
+  if (T.Levelled)
+    J["memory_levels"] = {{"l1_share", T.Levels.L1},
+                          {"l2_share", T.Levels.L2},
+                          {"dram_share", T.Levels.Dram},
+                          {"bounding_level", T.BoundingLevel},
+                          {"l1_bound_cycles", T.L1BoundCycles},
+                          {"l2_bound_cycles", T.L2BoundCycles},
+                          {"dram_bound_cycles", T.BandwidthBoundCycles}};
+  return J;
+}
+
 static json powerJson(const Power &P) {
   json Components = json::object(), Rates = json::object();
   for (std::size_t C = 0; C < NumPowerComponents; ++C) {
@@ -78,7 +93,7 @@ json kernelReportJson(const KernelAnalysis &A, const GpuModel & /*Gpu*/) {
             {"active_sms", E.ActiveSms},
             {"warps_per_sm", E.Time.N}}},
           {"counts_per_thread", Counts},
-          {"timing", timingJson(E.Time)},
+          {"timing", levelledTimingJson(E.Time)},
           {"power", powerJson(E.Pow)},
           {"efficiency",
            {{"gips", E.Eff.Gips},
