@@ -46,6 +46,9 @@ static void computeMemoryLatency(const KernelProfile &P, const GpuModel &Gpu,
   double UncoalBytes =
       UncoalPerMw * std::max(Gpu.TransactionBytes, P.BytesPerMemAccess);
   T.LoadBytesPerWarp = CoalBytes * WeightCoal + UncoalBytes * WeightUncoal;
+  T.CoalBytesPerWarp = CoalBytes;
+  T.UncoalBytesPerWarp = UncoalBytes;
+  T.UncoalDepartureCycles = Gpu.DepartureDelayUncoalCycles * UncoalPerMw;
   T.DramBytesPerWarp = T.L2BytesPerWarp = T.LoadBytesPerWarp;
   applyMemoryLevels(P, Gpu, T);
 }
@@ -140,9 +143,23 @@ static void computeExecutionCycles(const GpuModel &Gpu, Timing &T) {
   computeWaveCycles(Gpu, T);
   T.ExecCycles = T.WaveCycles * T.Rep;
   // HK09 synchronisation cost: every barrier drains up to MWP-1 outstanding
-  // memory requests, one departure delay each.
-  T.SyncCostCycles = T.DepartureDelayCycles * std::max(T.Mwp - 1, 0.0) *
-                     T.SyncInsts * T.ActiveBlocksPerSm * T.Rep;
+  // memory requests, one departure delay each. MWP and the delay are those
+  // of the slower access kind the kernel uses (uncoalesced if any, else
+  // coalesced; HK09's values for kernels of one kind), and the cost fades in
+  // with the memory count: no memory, nothing to drain. Mixing the two kinds
+  // by weight would make more memory instructions drain faster (issue 16).
+  bool Uncoal = T.UncoalMemInsts > 0;
+  double Delay =
+      Uncoal ? T.UncoalDepartureCycles : Gpu.DepartureDelayCoalCycles;
+  double Latency = Uncoal ? T.MemLUncoalCycles : T.MemLCoalCycles;
+  double Bytes = Uncoal ? T.UncoalBytesPerWarp : T.CoalBytesPerWarp;
+  double SyncMwp = std::min(T.N, Delay > 0 ? Latency / Delay : T.N);
+  if (Bytes > 0 && T.BandwidthSms > 0)
+    SyncMwp = std::min(SyncMwp, Gpu.MemBandwidthGbps * Latency /
+                                    (Gpu.ClockGhz * Bytes * T.BandwidthSms));
+  T.SyncCostCycles = std::min(T.MemInsts, 1.0) * Delay *
+                     std::max(SyncMwp - 1, 0.0) * T.SyncInsts *
+                     T.ActiveBlocksPerSm * T.Rep;
   T.ExecCycles += T.SyncCostCycles;
 }
 

@@ -35,6 +35,8 @@ struct Timing {
   double MemLCoalCycles = 0, MemLUncoalCycles = 0, MemLCycles = 0;
   double DepartureDelayCycles = 0;
   double LoadBytesPerWarp = 0;
+  double CoalBytesPerWarp = 0, UncoalBytesPerWarp = 0; // per access kind
+  double UncoalDepartureCycles = 0; // Departure_del_uncoal x Uncoal_per_mw
   double BwPerWarpGbps = 0;
 
   double MwpWithoutBwFull = 0; // Eq. (32)
