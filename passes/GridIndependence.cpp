@@ -329,10 +329,12 @@ private:
       if (auto *Call = dyn_cast<CallBase>(&I)) {
         const Function *F = Call->getCalledFunction();
         if (!F || !F->isIntrinsic())
-          return fail(
-              "C6 effects: calls " +
-              (F ? F->getName().str() : std::string("through a pointer")) +
-              ": its effects are not analysed");
+          return fail("C6 effects: calls " +
+                      (F ? F->getName().str()
+                       : Call->isInlineAsm()
+                           ? std::string("inline assembly")
+                           : std::string("through a pointer")) +
+                      ": its effects are not analysed");
         if (Call->isConvergent())
           return fail("C6 effects: " + F->getName().str() +
                       " synchronises or exchanges data between threads "

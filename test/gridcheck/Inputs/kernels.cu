@@ -364,3 +364,29 @@ KERNEL(cr_call) {
        i += blockDim.x * gridDim.x)
     out[i] = helper(in[i]);
 }
+
+// Rows of a plain outer loop: disjoint here, but not proven so.
+KERNEL(cr_outer_rows) {
+  for (int r = 0; r < 4; ++r)
+    for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n / 4;
+         i += blockDim.x * gridDim.x)
+      cnt[r * (n / 4) + i] = r * 10000 + i;
+}
+
+// --- grid-dependent, more ----------------------------------------------
+
+// Each index writes four elements; neighbouring indices overlap.
+KERNEL(gd_inner_overlap) {
+  for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n - 4;
+       i += blockDim.x * gridDim.x)
+    for (int j = 0; j < 4; ++j)
+      cnt[i + j] = i * 4 + j;
+}
+
+// Rows of a plain outer loop that overlap.
+KERNEL(gd_outer_overlap) {
+  for (int r = 0; r < 4; ++r)
+    for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n - 4;
+         i += blockDim.x * gridDim.x)
+      cnt[r + i] = r * 10000 + i;
+}
