@@ -425,6 +425,8 @@ private:
   /// grid-independent, but for the latches and zero-trip guards of the
   /// grid-stride loops enclosing BB (they decide which indices run).
   bool controlIsGridIndependent(BasicBlock *BB) {
+    if (!ControlChecked.insert(BB).second)
+      return true; // every block checked so far passed
     SmallVector<const GridStrideLoop *, 4> Chain;
     for (Loop *L = LI.getLoopFor(BB); L; L = L->getParentLoop())
       if (const GridStrideLoop *G = gridStrideLoopOf(L))
@@ -488,7 +490,14 @@ private:
     auto [It, New] = Memo.try_emplace(I, true); // optimistic inside cycles
     if (!New)
       return It->second;
+    // The walk recurses along operands: bound it, the plugin must not
+    // overflow its stack on machine-generated expressions.
+    if (Depth >= MaxDepth)
+      return fail("an expression deeper than " + std::to_string(MaxDepth) +
+                  " operations is not analysed");
+    ++Depth;
     bool Ok = valueIsGridIndependent(*I);
+    --Depth;
     Memo[I] = Ok;
     return Ok;
   }
@@ -702,6 +711,11 @@ private:
       if (isa<LoadInst>(I) || isa<StoreInst>(I) || isa<AtomicRMWInst>(I))
         Accesses.push_back(&I);
     }
+    if (Writes.size() * Accesses.size() > MaxAccessPairs)
+      return fail("C5 memory: " + std::to_string(Writes.size()) + " writes x " +
+                  std::to_string(Accesses.size()) +
+                  " accesses are more pairs than are compared (" +
+                  std::to_string(MaxAccessPairs) + ")");
     for (Instruction *W : Writes) {
       const GridStrideLoop *G = innermostGridStride(W->getParent());
       std::optional<int64_t> Stride;
@@ -773,6 +787,10 @@ private:
   SmallVector<GridStrideLoop, 4> Loops;
   std::map<const Loop *, std::string> NotGridStride;
   std::map<const Instruction *, bool> Memo;
+  SmallPtrSet<const BasicBlock *, 16> ControlChecked;
+  unsigned Depth = 0;
+  static constexpr unsigned MaxDepth = 1000;
+  static constexpr size_t MaxAccessPairs = 1000000;
   std::string Reason;
 };
 } // namespace
