@@ -174,7 +174,7 @@ void remarkLaunchSites(CallBase &Launch, Function &Stub,
   struct Site {
     Function *F;
     DiagnosticLocation Loc;
-    bool ViaPointer;
+    const char *Via; // how the stub's own launch is reached
   };
   std::vector<Site> Sites;
   const BasicBlock *Block = Launch.getParent();
@@ -183,24 +183,29 @@ void remarkLaunchSites(CallBase &Launch, Function &Stub,
     for (User *U : Stub.users())
       if (auto *Call = dyn_cast<CallBase>(U))
         if (Call->getCalledFunction() == &Stub)
-          Sites.push_back({Call->getFunction(), launchSite(*Call), false});
+          Sites.push_back({Call->getFunction(), launchSite(*Call), ""});
     if (stubAddressEscapes(Stub))
-      Sites.push_back({&Stub, launchSite(Launch), true});
+      Sites.push_back(
+          {&Stub, launchSite(Launch), " through a function pointer"});
+    else if (Sites.empty() && !Stub.hasLocalLinkage())
+      // Every call here was inlined (and reported there), but other
+      // translation units may call the stub.
+      Sites.push_back(
+          {&Stub, launchSite(Launch), " from other translation units"});
   }
-  // A stub whose every call was inlined and whose address is not taken
-  // launches nothing by itself: its call sites were reported with the
-  // inlined copies.
+  // A local stub whose every call was inlined and whose address is not
+  // taken launches nothing by itself: its call sites were reported with
+  // the inlined copies.
   bool InlinedEverywhere = InStub && Sites.empty() && Stub.hasNUsesOrMore(1);
   if (Sites.empty() && !InlinedEverywhere)
-    Sites.push_back({Launch.getFunction(), launchSite(Launch), false});
+    Sites.push_back({Launch.getFunction(), launchSite(Launch), ""});
   for (const Site &S : Sites) {
     auto &ORE = FAM.getResult<OptimizationRemarkEmitterAnalysis>(*S.F);
     ORE.emit([&] {
       return RemarkT(RemarkPass, Name, S.Loc,
                      S.F == Launch.getFunction() ? Block
                                                  : &S.F->getEntryBlock())
-             << "launch of " << Shown
-             << (S.ViaPointer ? " through a function pointer" : "") << Rest;
+             << "launch of " << Shown << S.Via << Rest;
     });
   }
 }
