@@ -162,6 +162,7 @@ struct GridStrideLoop {
   const SCEV *Start = nullptr;
   const SCEV *BoundS = nullptr;
   char Dim = 0;
+  bool Inclusive = false; // continues while next <= bound
 };
 
 class Prover {
@@ -281,7 +282,13 @@ private:
                 describe(P) + " is not guarded by start < bound";
           return false;
         }
-        Out = {L, &P, Rhs, Start, Bound, Dim};
+        Out = {L,
+               &P,
+               Rhs,
+               Start,
+               Bound,
+               Dim,
+               Pred == CmpInst::ICMP_SLE || Pred == CmpInst::ICMP_ULE};
         return true;
       }
     }
@@ -394,6 +401,12 @@ private:
                         "loops (" +
                             describe(I) + ")");
     }
+    // A loop between the store and its grid-stride loop that reads the
+    // grid but is no grid-stride loop itself: name why (C1-C3).
+    for (Loop *L = LI.getLoopFor(I.getParent()); L && L != G->L;
+         L = L->getParentLoop())
+      if (NotGridStride.count(L))
+        return fail(NotGridStride[L]);
     if (!isGridIndependent(Ptr, I.getParent()))
       return wrap("C4 values: the address of " + describe(I) +
                   " is not a function of the grid-stride index: ");
@@ -630,10 +643,68 @@ private:
         const SCEV *CS = SE.getConstant(Ty, C, /*isSigned=*/true);
         const SCEV *Rest = SE.getMinusSCEV(
             AR->getStart(), SE.getMulExpr(CS, Ext(IVR->getStart())));
-        if (Step == SE.getMulExpr(CS, Ext(T)) && isFixedOffset(Rest))
+        if (Step != SE.getMulExpr(CS, Ext(T)))
+          continue;
+        if (isFixedOffset(Rest) || (C > 0 && disjointRows(Rest, G, C)))
           return C;
       }
     return std::nullopt;
+  }
+
+  /// Step / (nctaid.d * ntid.d) of G, when Step is that product times
+  /// other factors.
+  const SCEV *perIndex(const SCEV *Step, const GridStrideLoop &G) {
+    const auto *IVR = dyn_cast<SCEVAddRecExpr>(SE.getSCEV(G.IV));
+    const auto *T =
+        IVR ? dyn_cast<SCEVMulExpr>(IVR->getStepRecurrence(SE)) : nullptr;
+    if (!T || T->getType() != Step->getType())
+      return nullptr;
+    if (Step == T)
+      return SE.getOne(Step->getType());
+    const auto *M = dyn_cast<SCEVMulExpr>(Step);
+    if (!M)
+      return nullptr;
+    SmallVector<const SCEV *, 4> Rest(M->operands().begin(),
+                                      M->operands().end());
+    for (const SCEV *Factor : T->operands()) {
+      auto *It = find(Rest, Factor);
+      if (It == Rest.end())
+        return nullptr;
+      Rest.erase(It);
+    }
+    return Rest.empty() ? SE.getOne(Step->getType()) : SE.getMulExpr(Rest);
+  }
+
+  /// Nested grid-stride loops (2D): Rest, the inner index's row offset, is
+  /// {R0, +, Cy*Ty} over an enclosing grid-stride loop with
+  /// Cy >= Cx * inner extent, so rows never overlap (indices start >= 0:
+  /// thread and block indices are unsigned), recursively outwards.
+  bool disjointRows(const SCEV *Rest, const GridStrideLoop &Inner, int64_t Cx) {
+    Type *Ty = Rest->getType();
+    if (Inner.BoundS->getType() != Ty)
+      return false;
+    const SCEV *Extent = SE.getMulExpr(
+        SE.getConstant(Ty, Cx), Inner.Inclusive
+                                    ? SE.getAddExpr(Inner.BoundS, SE.getOne(Ty))
+                                    : Inner.BoundS);
+    for (unsigned Level = 0; Level < 3 && !isFixedOffset(Rest); ++Level) {
+      const auto *AR = dyn_cast<SCEVAddRecExpr>(Rest);
+      const GridStrideLoop *Outer =
+          AR ? gridStrideLoopOf(AR->getLoop()) : nullptr;
+      if (!Outer || !AR->isAffine() || !Outer->L->contains(Inner.L) ||
+          Outer->BoundS->getType() != Ty)
+        return false;
+      const SCEV *Cy = perIndex(AR->getStepRecurrence(SE), *Outer);
+      const auto *OR = dyn_cast<SCEVAddRecExpr>(SE.getSCEV(Outer->IV));
+      if (!Cy || !OR || OR->getStart()->getType() != Ty ||
+          !SE.isKnownPredicate(CmpInst::ICMP_SGE, Cy, Extent))
+        return false;
+      Rest = SE.getMinusSCEV(AR->getStart(), SE.getMulExpr(Cy, OR->getStart()));
+      Extent = SE.getMulExpr(
+          Cy, Outer->Inclusive ? SE.getAddExpr(Outer->BoundS, SE.getOne(Ty))
+                               : Outer->BoundS);
+    }
+    return isFixedOffset(Rest);
   }
 
   /// Off = invariant + C * ext(IV) in SCEV's unsimplified form (the index

@@ -54,8 +54,9 @@ struct GridVerdict {
 ///             exchange, compare-and-swap, volatile access or private array.
 /// Together they imply that the set of (address, value) pairs stored, and
 /// the final memory, is the same for every grid: each index's work is done
-/// once, by some thread, and depends only on the index. Nested grid-stride
-/// loops (2D) are refused by C5 (rows are not proven disjoint).
+/// once, by some thread, and depends only on the index. For nested
+/// grid-stride loops (2D) C5 also needs each outer index's row stride to be
+/// at least the inner loop's extent (rows are disjoint).
 /// Anything else is "no", with the first condition that failed.
 GridVerdict analyzeGridIndependence(llvm::Function &Kernel,
                                     llvm::FunctionAnalysisManager &FAM);

@@ -2,7 +2,7 @@
 ; Generated with clang-22 -O2 --cuda-device-only -emit-llvm from this CUDA
 ; (one kernel per case of the proof rule in passes/GridIndependence.h):
 ;   stride1d:     for (i = bid.x*bdim.x+tid.x; i < n; i += bdim.x*gdim.x) y[i] = 2*x[i];   yes
-;   stride2d:     nested grid-stride loops over y then x                                  no: rows not proven disjoint (C5)
+;   stride2d:     nested grid-stride loops over y then x                                  yes (row stride m >= inner extent m)
 ;   earlyExit:    if (n <= 0) return; then a grid-stride loop                             yes
 ;   perElement:   i = bid*bdim+tid; if (i < n) y[i] = 1;                                   no: one thread per element
 ;   gridDimOther: grid-stride loop storing (float)gridDim.x                               no: gridDim used for a value
@@ -16,7 +16,7 @@
 ; RUN: %opt %loadgpa -passes=gpu-power-advisor -gpa-report=%t.json -disable-output %s
 ; RUN: FileCheck %s --check-prefix=REPORT < %t.json
 ; CHECK: stride1d(float const*, float*, int) grid-independent: yes (every side effect is in a grid-stride loop
-; CHECK: stride2d(float*, int, int) grid-independent: no (C5 memory: the address of store {{.*}} does not identify its grid-stride index
+; CHECK: stride2d(float*, int, int) grid-independent: yes (every side effect is in a grid-stride loop
 ; CHECK: earlyExit(float*, int) grid-independent: yes (every side effect is in a grid-stride loop
 ; CHECK: perElement(float*, int) grid-independent: no (C1 start: one thread per element (no grid-stride loop
 ; CHECK: gridDimOther(float*, int) grid-independent: no (C4 values: the value stored by {{.*}}: reads {{.*}}nctaid.x() other than as a grid-stride induction variable

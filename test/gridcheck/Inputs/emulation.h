@@ -9,6 +9,7 @@
 #ifdef __CUDACC__
 #define KERNEL(name)                                                           \
   extern "C" __global__ void name(const float *in, float *out, int *cnt, int n)
+#define KERNEL2D(name) KERNEL(name)
 #define NOINLINE_DEVICE __device__ __noinline__
 #else
 #include <algorithm>
@@ -24,18 +25,21 @@ using KernelFn = void (*)(const float *, float *, int *, int);
 struct KernelEntry {
   const char *Name;
   KernelFn Fn;
+  int Dims; // 1: launched on x only; 2: on x and y
 };
 std::vector<KernelEntry> &kernelTable();
 struct KernelRegistrar {
-  KernelRegistrar(const char *Name, KernelFn Fn) {
-    kernelTable().push_back({Name, Fn});
+  KernelRegistrar(const char *Name, KernelFn Fn, int Dims) {
+    kernelTable().push_back({Name, Fn, Dims});
   }
 };
 
-#define KERNEL(name)                                                           \
+#define KERNEL_DIMS(name, dims)                                                \
   extern "C" void name(const float *in, float *out, int *cnt, int n);          \
-  static KernelRegistrar Register_##name(#name, name);                         \
+  static KernelRegistrar Register_##name(#name, name, dims);                   \
   extern "C" void name(const float *in, float *out, int *cnt, int n)
+#define KERNEL(name) KERNEL_DIMS(name, 1)
+#define KERNEL2D(name) KERNEL_DIMS(name, 2)
 #define NOINLINE_DEVICE static
 #define __shared__ static
 inline void __syncthreads() {}

@@ -20,13 +20,15 @@ constexpr int Slack = 8192;       // room for writes past n (unguarded kernels)
 constexpr unsigned Block = 32;    // threads per block, kept by the rewrite
 constexpr unsigned BigGrid = 64;  // 2048 threads
 constexpr unsigned SmallGrid = 5; // 160 threads: what a shrunk grid may be
+// 2D kernels: blocks of 8 x 4 threads, grids of 16 x 16 and 3 x 2 blocks.
+constexpr dim3 Block2d{8, 4, 1}, BigGrid2d{16, 16, 1}, SmallGrid2d{3, 2, 1};
 
 struct Outputs {
   std::vector<float> Out;
   std::vector<int> Cnt;
 };
 
-Outputs run(KernelFn Fn, unsigned Grid) {
+Outputs run(KernelFn Fn, dim3 Grid, dim3 BlockShape) {
   std::vector<float> In(N + Slack);
   Outputs O{std::vector<float>(N + Slack), std::vector<int>(N + Slack)};
   for (int I = 0; I < N + Slack; ++I) {
@@ -34,21 +36,27 @@ Outputs run(KernelFn Fn, unsigned Grid) {
     O.Out[I] = float(I % 7);
     O.Cnt[I] = 0;
   }
-  gridDim = dim3{Grid, 1, 1};
-  blockDim = dim3{Block, 1, 1};
-  for (unsigned B = 0; B < Grid; ++B)
-    for (unsigned T = 0; T < Block; ++T) {
-      blockIdx = dim3{B, 0, 0};
-      threadIdx = dim3{T, 0, 0};
-      Fn(In.data(), O.Out.data(), O.Cnt.data(), N);
-    }
+  gridDim = Grid;
+  blockDim = BlockShape;
+  for (unsigned By = 0; By < Grid.y; ++By)
+    for (unsigned Bx = 0; Bx < Grid.x; ++Bx)
+      for (unsigned Ty = 0; Ty < BlockShape.y; ++Ty)
+        for (unsigned Tx = 0; Tx < BlockShape.x; ++Tx) {
+          blockIdx = dim3{Bx, By, 0};
+          threadIdx = dim3{Tx, Ty, 0};
+          Fn(In.data(), O.Out.data(), O.Cnt.data(), N);
+        }
   return O;
 }
 } // namespace
 
 int main() {
   for (const KernelEntry &K : kernelTable()) {
-    Outputs Big = run(K.Fn, BigGrid), Small = run(K.Fn, SmallGrid);
+    bool Is2d = K.Dims == 2;
+    dim3 BlockShape = Is2d ? Block2d : dim3{Block, 1, 1};
+    Outputs Big = run(K.Fn, Is2d ? BigGrid2d : dim3{BigGrid, 1, 1}, BlockShape);
+    Outputs Small =
+        run(K.Fn, Is2d ? SmallGrid2d : dim3{SmallGrid, 1, 1}, BlockShape);
     bool Same = std::memcmp(Big.Out.data(), Small.Out.data(),
                             Big.Out.size() * sizeof(float)) == 0 &&
                 Big.Cnt == Small.Cnt;

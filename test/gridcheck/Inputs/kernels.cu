@@ -390,3 +390,43 @@ KERNEL(gd_outer_overlap) {
          i += blockDim.x * gridDim.x)
       cnt[r + i] = r * 10000 + i;
 }
+
+// --- two-dimensional grid-stride loops (launched on a 2D grid) ---------
+
+// Rows of n/60 elements, 60 rows: row stride = inner extent.
+KERNEL2D(gi_grid2d) {
+  int w = n / 60;
+  for (int y = blockIdx.y * blockDim.y + threadIdx.y; y < 60;
+       y += blockDim.y * gridDim.y)
+    for (int x = blockIdx.x * blockDim.x + threadIdx.x; x < w;
+         x += blockDim.x * gridDim.x)
+      cnt[y * w + x] = y * 1000 + x;
+}
+
+KERNEL2D(gi_grid2d_inplace) {
+  int w = n / 60;
+  for (int y = blockIdx.y * blockDim.y + threadIdx.y; y < 60;
+       y += blockDim.y * gridDim.y)
+    for (int x = blockIdx.x * blockDim.x + threadIdx.x; x < w;
+         x += blockDim.x * gridDim.x)
+      out[y * w + x] = out[y * w + x] * 2.0f + in[x];
+}
+
+// Rows overlap: the row stride is half the inner extent.
+KERNEL2D(gd_grid2d_overlap) {
+  int w = n / 60;
+  for (int y = blockIdx.y * blockDim.y + threadIdx.y; y < 60;
+       y += blockDim.y * gridDim.y)
+    for (int x = blockIdx.x * blockDim.x + threadIdx.x; x < w;
+         x += blockDim.x * gridDim.x)
+      cnt[y * (w / 2) + x] = y * 1000 + x;
+}
+
+// The inner loop strides over x with y's grid.
+KERNEL2D(gd_grid2d_mixed) {
+  for (int y = blockIdx.y * blockDim.y + threadIdx.y; y < 60;
+       y += blockDim.y * gridDim.y)
+    for (int x = blockIdx.x * blockDim.x + threadIdx.x; x < 50;
+         x += blockDim.y * gridDim.y)
+      cnt[y * 50 + x] = y * 1000 + x;
+}
