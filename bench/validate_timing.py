@@ -60,12 +60,19 @@ def profile(bx, by, tx, ty, with_facts=True):
     fill = rows * cols / threads  # tile elements each thread copies
     outputs = tx * ty
     fma = FILTER * FILTER * outputs
+    # Tile reads: output row yi of filter row i reads tile row yi*by + i; when
+    # by < 15 different (yi, i) pairs name the same row and, the loops being
+    # fully unrolled with compile-time indices, one shared load serves them
+    # (common-subexpression elimination). Columns xi*bx + j never coincide
+    # (bx >= 16 > 14).
+    tile_rows_read = min(FILTER * ty, (ty - 1) * by + FILTER)
+    tile_reads = FILTER * tx * tile_rows_read
     replays = bank_conflict_degree(bx, cols)
     divides = IMAGE % (bx * tx) == 0 and IMAGE % (by * ty) == 0
     checks = 0 if divides else 3  # compare x, compare y, branch per element
     counts = {
         "fp": fma,
-        "shared_mem": fma * replays + fill,  # tile reads (with replays), copy
+        "shared_mem": tile_reads * replays + fill,  # reads (replays), copy
         "global_mem": fill + outputs,
         "int": 12 + 2 * fill + 2 * outputs + checks * (fill + outputs),
         "alu": 0,

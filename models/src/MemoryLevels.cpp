@@ -85,6 +85,30 @@ estimateMemoryLevels(const std::vector<GlobalAccessFact> &Facts,
       G.RequestedBytes += Span;
     }
 
+  // R5 for a base with one access; else R2 within each group (the union of
+  // the spans is fetched once, the rest hits L1) and R3 across the base's
+  // groups (the largest union is the compulsory DRAM traffic; the other
+  // groups' misses hit L2, their lines fetched by a neighbouring warp).
+  std::map<std::string, AccessLevels> BaseLevels;
+  for (const auto &[Base, Groups] : Bases) {
+    AccessLevels &A = BaseLevels[Base];
+    if (Groups.size() == 1 && Groups.begin()->second.Intervals.size() == 1) {
+      A.Rule = LevelRule::Streaming;
+      continue;
+    }
+    double SumUnions = 0, MaxUnion = 0, SumRequested = 0;
+    for (const auto &[Name, G] : Groups) {
+      double U = G.unionBytes();
+      SumUnions += U;
+      MaxUnion = std::max(MaxUnion, U);
+      SumRequested += G.RequestedBytes;
+    }
+    double L1 = 1 - SumUnions / SumRequested;
+    double Dram = MaxUnion / SumRequested;
+    A.Shares = {L1, 1 - L1 - Dram, Dram};
+    A.Rule = LevelRule::Neighbours;
+  }
+
   for (std::size_t I = 0; I < Facts.size(); ++I) {
     const GlobalAccessFact &F = Facts[I];
     AccessLevels &A = E.PerAccess[I];
@@ -108,27 +132,7 @@ estimateMemoryLevels(const std::vector<GlobalAccessFact> &Facts,
     } else if (F.Shape == AccessShape::Gather) { // R6
       A.Rule = LevelRule::UnknownGather;
     } else {
-      const auto &Groups = Bases[F.Base];
-      const GroupSpan &Own = Groups.at(F.Group);
-      if (Groups.size() == 1 && Own.Intervals.size() == 1) { // R5
-        A.Rule = LevelRule::Streaming;
-      } else {
-        // R2: within the group, the union of the spans is fetched once and
-        // the rest hits L1. R3: across the base's groups, the largest
-        // group's union is the compulsory DRAM traffic, the other groups'
-        // misses hit L2 (their lines were fetched by a neighbouring warp).
-        double SumUnions = 0, MaxUnion = 0, SumRequested = 0;
-        for (const auto &[Name, G] : Groups) {
-          double U = G.unionBytes();
-          SumUnions += U;
-          MaxUnion = std::max(MaxUnion, U);
-          SumRequested += G.RequestedBytes;
-        }
-        double L1 = 1 - SumUnions / SumRequested;
-        double Dram = MaxUnion / SumRequested;
-        A.Shares = {L1, 1 - L1 - Dram, Dram};
-        A.Rule = LevelRule::Neighbours;
-      }
+      A = BaseLevels.at(F.Base);
     }
     E.L2BytesPerThread += Requested * (A.Shares.L2 + A.Shares.Dram);
     E.DramBytesPerThread += Requested * A.Shares.Dram;
