@@ -20,6 +20,7 @@ struct Options {
   std::string Format;
   std::string Budget;
   std::string Plot;
+  std::string PowerModel; // model: NAME|all|default, empty = none
   unsigned ActiveSms = 0; // 0: all
   unsigned BlockSize = 0; // analyze: 0 = from the code
   unsigned GridSize = 0;  // analyze: 0 = fill the GPU

@@ -9,8 +9,12 @@
 #include "gpa/GpuModelLoader.h"
 
 #include "gpa/BundledModels.h"
+#include "gpa/ComponentPower.h"
+#include "gpa/InstructionEnergy.h"
 #include "gpa/JsonReader.h"
 #include "gpa/Power.h"
+#include "gpa/PowerModels.h"
+#include "gpa/SmFootprints.h"
 
 #include <algorithm>
 #include <limits>
@@ -204,6 +208,31 @@ static void readThermal(JsonReader &R, const nlohmann::json &Doc, GpuModel &G) {
            100);
 }
 
+/// The optional sections of the seed 001/003/004 models and the default
+/// power model's name.
+static void readPowerModels(JsonReader &R, const nlohmann::json &Doc,
+                            GpuModel &G) {
+  if (const nlohmann::json *D =
+          R.member(Doc, "$", "default_power_model", false))
+    if (auto V = R.string(*D, "$.default_power_model")) {
+      const std::vector<std::string> &Names = powerModelNames();
+      if (std::find(Names.begin(), Names.end(), *V) == Names.end())
+        R.fail("$.default_power_model", "one of " + powerModelNameList());
+      G.DefaultPowerModel = *V;
+    }
+  auto Section = [&](const char *Key, const std::vector<std::string> &Known,
+                     std::optional<PowerParameters> &Out) {
+    if (const nlohmann::json *S = R.member(Doc, "$", Key, false)) {
+      Out.emplace();
+      parsePowerParameters(R, *S, childPath("$", Key), Known, *Out);
+    }
+  };
+  Section("instruction_energy", instructionEnergyParameterNames(),
+          G.InstructionEnergy);
+  Section("component_power", componentPowerParameterNames(), G.ComponentPower);
+  Section("sm_footprint", footprintParameterNames(), G.SmFootprint);
+}
+
 bool parseGpuModel(const nlohmann::json &Doc, const std::string &File,
                    GpuModel &Out, std::string &Error) {
   JsonReader R(File);
@@ -214,13 +243,15 @@ bool parseGpuModel(const nlohmann::json &Doc, const std::string &File,
     R.rejectUnknownKeys(Doc, "$",
                         "schema,name,description,calibrated,calibration_note,"
                         "compute_capability,sm_version,sm,memory,issue_cycles,"
-                        "power,thermal");
+                        "power,thermal,default_power_model,"
+                        "instruction_energy,component_power,sm_footprint");
     readHeader(R, Doc, G);
     readSm(R, Doc, G);
     readMemory(R, Doc, G);
     readIssueCycles(R, Doc, G);
     readPower(R, Doc, G);
     readThermal(R, Doc, G);
+    readPowerModels(R, Doc, G);
   }
   if (!R.ok()) {
     Error = R.error();

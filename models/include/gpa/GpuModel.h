@@ -9,9 +9,11 @@
 #ifndef GPA_GPUMODEL_H
 #define GPA_GPUMODEL_H
 
+#include "gpa/PowerParameters.h"
 #include "gpa/Units.h"
 
 #include <cstdint>
+#include <optional>
 #include <string>
 
 namespace gpa {
@@ -83,6 +85,13 @@ struct GpuModel {
   double RcRiseS = 35;
   double RcDecayS = 60;
   double LeakagePowerPerDegreeWPerC = 10.0 / 22.0; // sigma
+
+  // Optional parameters of the other seeds' power models (PowerModels.h);
+  // absent sections make those models say what is missing.
+  std::string DefaultPowerModel = "ipp";
+  std::optional<PowerParameters> InstructionEnergy; // seed 003
+  std::optional<PowerParameters> ComponentPower;    // seed 001
+  std::optional<PowerParameters> SmFootprint;       // seed 004
 
   double issueCycles(Unit U) const { return IssueCycles[index(U)]; }
   const UnitPower &power(Unit U) const { return Power[index(U)]; }
