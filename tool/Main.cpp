@@ -8,6 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Analyze.h"
+#include "Calibrate.h"
 #include "CheckFormats.h"
 #include "Options.h"
 #include "PowerModelsText.h"
@@ -72,7 +73,7 @@ static int runPowerModels(const Options &O, const GpuModel &Gpu,
     PowerModelsResult R;
     if (!evaluatePowerModels(O.PowerModel, Analyses[I], Gpu, R, Error))
       return fail(Error);
-    for (const PowerEstimate &E : R.Estimates)
+    for (const ModelEstimate &E : R.Estimates)
       AllAvailable &= E.Available;
     addPowerModelsJson(Report["kernels"][I], R);
     Text += (I ? "\n" : "") + renderPowerModelsText(Analyses[I], Gpu, R);
@@ -180,6 +181,8 @@ static int runAnalyze(const Options &O, const char *Argv0) {
 
 int main(int Argc, char **Argv) {
   try {
+    if (Argc >= 2 && std::string(Argv[1]) == "calibrate")
+      return runCalibrate(Argc, Argv);
     Options O;
     std::string Error;
     if (!parseOptions(Argc, Argv, O, Error)) {

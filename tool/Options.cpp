@@ -32,6 +32,11 @@ const char *usageText() {
          "  check --budget BUDGET.json REPORT.json... "
          "[--format text|github|sarif|junit]\n"
          "      check reports against a power budget\n"
+         "  calibrate TRAINING [-o MODEL.json] [--gpu NAME|FILE] "
+         "[--hold-out-every N]\n"
+         "  calibrate --predict MODEL DATA [-o OUT.csv]\n"
+         "      fit seed 002's DVFS power model to measurements / predict "
+         "with it\n"
          "\n"
          "exit status: 0 success, 1 budget violated (check), 2 bad input or "
          "usage\n";

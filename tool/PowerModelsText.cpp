@@ -21,7 +21,7 @@ bool evaluatePowerModels(const std::string &Selection, const KernelAnalysis &A,
   if (Selection == "all")
     Chosen = Names;
   else if (Selection == "default")
-    Chosen = {Gpu.DefaultPowerModel};
+    Chosen = {Gpu.PowerBackendName};
   else if (std::find(Names.begin(), Names.end(), Selection) != Names.end())
     Chosen = {Selection};
   else {
@@ -33,8 +33,8 @@ bool evaluatePowerModels(const std::string &Selection, const KernelAnalysis &A,
     Out.Estimates.push_back(estimatePowerModel(N, A, Gpu));
   // Footprints are priced with the single model asked for, or the GPU's
   // default; when that one lacks parameters, IPP (said in the output).
-  std::string Pricing = Chosen.size() == 1 ? Chosen[0] : Gpu.DefaultPowerModel;
-  PowerEstimate Priced = estimatePowerModel(Pricing, A, Gpu);
+  std::string Pricing = Chosen.size() == 1 ? Chosen[0] : Gpu.PowerBackendName;
+  ModelEstimate Priced = estimatePowerModel(Pricing, A, Gpu);
   if (!Priced.Available) {
     Out.FootprintsPricedWith = "ipp (" + Pricing + " lacks parameters)";
     Priced = estimatePowerModel("ipp", A, Gpu);
@@ -60,10 +60,10 @@ std::string renderPowerModelsText(const KernelAnalysis &A, const GpuModel &Gpu,
       "kernel %s on %s: power models (HK09 time %.6g s on %u SMs, IPP "
       "temperature %.1f K; default model %s)\n",
       A.Profile.Name.c_str(), Gpu.Name.c_str(), E.Time.ExecTimeS, E.ActiveSms,
-      A.Thermal.MaxTempC + 273.15, Gpu.DefaultPowerModel.c_str());
+      A.Thermal.MaxTempC + 273.15, Gpu.PowerBackendName.c_str());
   Out += format("  %-20s %10s %10s %10s %10s %12s\n", "model", "total_w",
                 "static_w", "constant_w", "dynamic_w", "energy_j");
-  for (const PowerEstimate &P : R.Estimates) {
+  for (const ModelEstimate &P : R.Estimates) {
     if (P.Available)
       Out += format("  %-20s %10.3f %10.3f %10.3f %10.3f %12.6g\n",
                     P.Model.c_str(), P.TotalPowerW, P.StaticW, P.ConstantW,
@@ -72,7 +72,7 @@ std::string renderPowerModelsText(const KernelAnalysis &A, const GpuModel &Gpu,
       Out += format("  %-20s %10s (parameters missing, see below)\n",
                     P.Model.c_str(), "-");
   }
-  for (const PowerEstimate &P : R.Estimates) {
+  for (const ModelEstimate &P : R.Estimates) {
     Out += format("model %s\n", P.Model.c_str());
     if (!P.Available) {
       Out += "  not available for " + Gpu.Name + "; missing:\n";
@@ -132,7 +132,7 @@ std::string renderPowerModelsText(const KernelAnalysis &A, const GpuModel &Gpu,
 void addPowerModelsJson(nlohmann::json &KernelReport,
                         const PowerModelsResult &R) {
   nlohmann::json Models = nlohmann::json::array();
-  for (const PowerEstimate &P : R.Estimates)
+  for (const ModelEstimate &P : R.Estimates)
     Models.push_back(powerEstimateJson(P));
   KernelReport["power_models"] = Models;
   KernelReport["footprints"] =

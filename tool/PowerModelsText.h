@@ -17,7 +17,7 @@ namespace gpa::tool {
 
 /// What `--power-model NAME|all|default` asked for, for one kernel.
 struct PowerModelsResult {
-  std::vector<PowerEstimate> Estimates;
+  std::vector<ModelEstimate> Estimates;
   KernelFootprints Footprints;
   std::string FootprintsPricedWith;
 };

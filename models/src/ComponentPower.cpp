@@ -49,22 +49,23 @@ static double sumWarps(const KernelActivity &A,
   return S;
 }
 
-PowerEstimate estimateComponentPower(const KernelActivity &A, unsigned NumSms,
+ModelEstimate estimateComponentPower(const KernelActivity &A, unsigned NumSms,
                                      unsigned WarpSize,
                                      const PowerParameters *Params) {
-  PowerEstimate E;
+  ModelEstimate E;
   E.Model = ComponentPowerModelName;
   E.ExecTimeS = A.ExecTimeS;
   if (!Params) {
     E.MissingParameters.push_back(
-        "component_power (the GPU model has no such section)");
+        "power_backends.mcpat-component (the GPU model has no such section)");
     return E;
   }
   if (A.warpInstructions(Unit::Tensor) > 0)
     E.MissingParameters.push_back(
-        "component_power: no component for unit 'tensor' (seed 001 models "
+        "power_backends.mcpat-component: no component for unit 'tensor' (seed "
+        "001 models "
         "Fermi, which has no tensor cores)");
-  ParameterLookup P(Params, "component_power");
+  ParameterLookup P(Params, "power_backends.mcpat-component");
   const double Lanes = WarpSize;
   const double ClockHz = P.get("mcpat_clock_ghz") * 1e9;
   // A lane access at peak power costs peak power / clock (one per cycle).

@@ -9,11 +9,9 @@
 #include "gpa/GpuModelLoader.h"
 
 #include "gpa/BundledModels.h"
-#include "gpa/ComponentPower.h"
-#include "gpa/InstructionEnergy.h"
 #include "gpa/JsonReader.h"
 #include "gpa/Power.h"
-#include "gpa/PowerModels.h"
+#include "gpa/PowerBackend.h"
 #include "gpa/SmFootprints.h"
 
 #include <algorithm>
@@ -208,29 +206,48 @@ static void readThermal(JsonReader &R, const nlohmann::json &Doc, GpuModel &G) {
            100);
 }
 
-/// The optional sections of the seed 001/003/004 models and the default
-/// power model's name.
-static void readPowerModels(JsonReader &R, const nlohmann::json &Doc,
+/// "power_backend" (optional, default "ipp") and "power_backends" (optional):
+/// each entry's key names a registered backend, which reads its parameters.
+static void readPowerBackends(JsonReader &R, const nlohmann::json &Doc,
+                              GpuModel &G) {
+  if (const nlohmann::json *B = R.member(Doc, "$", "power_backend", false))
+    if (auto Name = R.string(*B, "$.power_backend")) {
+      if (!findPowerBackend(*Name))
+        R.fail("$.power_backend", "one of: " + powerBackendNames());
+      G.PowerBackendName = *Name;
+    }
+  const nlohmann::json *All = R.member(Doc, "$", "power_backends", false);
+  if (All && !All->is_object())
+    R.fail("$.power_backends", "an object of backend name: parameters");
+  if (All && All->is_object())
+    for (const auto &[Name, Section] : All->items()) {
+      std::string Path = childPath("$.power_backends", Name);
+      const PowerBackend *Backend = findPowerBackend(Name);
+      if (!Backend) {
+        R.fail(Path, "a known backend name (" + powerBackendNames() + ")");
+        return;
+      }
+      if (!Section.is_object()) {
+        R.fail(Path, "an object");
+        return;
+      }
+      if (auto Params = Backend->parseParams(R, Section, Path))
+        G.BackendParams[Name] = std::move(Params);
+    }
+  if (R.ok() && G.PowerBackendName != "ipp" &&
+      !G.BackendParams.count(G.PowerBackendName))
+    R.fail("$.power_backends",
+           "parameters for the default backend '" + G.PowerBackendName + "'");
+}
+
+/// "sm_footprint" (optional): seed 004's per-SM parameters.
+static void readSmFootprint(JsonReader &R, const nlohmann::json &Doc,
                             GpuModel &G) {
-  if (const nlohmann::json *D =
-          R.member(Doc, "$", "default_power_model", false))
-    if (auto V = R.string(*D, "$.default_power_model")) {
-      const std::vector<std::string> &Names = powerModelNames();
-      if (std::find(Names.begin(), Names.end(), *V) == Names.end())
-        R.fail("$.default_power_model", "one of " + powerModelNameList());
-      G.DefaultPowerModel = *V;
-    }
-  auto Section = [&](const char *Key, const std::vector<std::string> &Known,
-                     std::optional<PowerParameters> &Out) {
-    if (const nlohmann::json *S = R.member(Doc, "$", Key, false)) {
-      Out.emplace();
-      parsePowerParameters(R, *S, childPath("$", Key), Known, *Out);
-    }
-  };
-  Section("instruction_energy", instructionEnergyParameterNames(),
-          G.InstructionEnergy);
-  Section("component_power", componentPowerParameterNames(), G.ComponentPower);
-  Section("sm_footprint", footprintParameterNames(), G.SmFootprint);
+  if (const nlohmann::json *S = R.member(Doc, "$", "sm_footprint", false)) {
+    G.SmFootprint.emplace();
+    parsePowerParameters(R, *S, "$.sm_footprint", footprintParameterNames(),
+                         *G.SmFootprint);
+  }
 }
 
 bool parseGpuModel(const nlohmann::json &Doc, const std::string &File,
@@ -243,15 +260,16 @@ bool parseGpuModel(const nlohmann::json &Doc, const std::string &File,
     R.rejectUnknownKeys(Doc, "$",
                         "schema,name,description,calibrated,calibration_note,"
                         "compute_capability,sm_version,sm,memory,issue_cycles,"
-                        "power,thermal,default_power_model,"
-                        "instruction_energy,component_power,sm_footprint");
+                        "power,thermal,power_backend,power_backends,"
+                        "sm_footprint");
     readHeader(R, Doc, G);
     readSm(R, Doc, G);
     readMemory(R, Doc, G);
     readIssueCycles(R, Doc, G);
     readPower(R, Doc, G);
     readThermal(R, Doc, G);
-    readPowerModels(R, Doc, G);
+    readPowerBackends(R, Doc, G);
+    readSmFootprint(R, Doc, G);
   }
   if (!R.ok()) {
     Error = R.error();

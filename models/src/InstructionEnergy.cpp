@@ -100,22 +100,23 @@ instructionEnergyTerms(const KernelActivity &A) {
   return Terms;
 }
 
-PowerEstimate estimateInstructionEnergy(const KernelActivity &A,
+ModelEstimate estimateInstructionEnergy(const KernelActivity &A,
                                         const PowerParameters *Params) {
-  PowerEstimate E;
+  ModelEstimate E;
   E.Model = InstructionEnergyModelName;
   E.ExecTimeS = A.ExecTimeS;
   if (!Params) {
-    E.MissingParameters.push_back(
-        "instruction_energy (the GPU model has no such section)");
+    E.MissingParameters.push_back("power_backends.instruction-energy (the GPU "
+                                  "model has no such section)");
     return E;
   }
-  ParameterLookup P(Params, "instruction_energy");
+  ParameterLookup P(Params, "power_backends.instruction-energy");
   for (const UnitInfo &Info : allUnits())
     if (unpricedComputeUnit(Info.Id) && A.warpInstructions(Info.Id) > 0)
-      E.MissingParameters.push_back(
-          "instruction_energy: no native-instruction energy for unit '" +
-          std::string(Info.Key) + "' (not in seed 003 Table I)");
+      E.MissingParameters.push_back("power_backends.instruction-energy: no "
+                                    "native-instruction energy for unit '" +
+                                    std::string(Info.Key) +
+                                    "' (not in seed 003 Table I)");
   const double T = A.ExecTimeS;
   double IdleW = P.get("idle_power_w");
   // Eq. (7), per product unit so the breakdown reads in the product's terms.

@@ -7,15 +7,20 @@
 
 #include "gpa/ComponentPower.h"
 #include "gpa/InstructionEnergy.h"
-#include "gpa/KernelActivity.h"
+#include "gpa/PowerBackend.h"
+#include "gpa/SeedPowerBackends.h"
 
 #include <algorithm>
 
 namespace gpa {
 
 const std::vector<std::string> &powerModelNames() {
-  static const std::vector<std::string> Names = {
-      "ipp", InstructionEnergyModelName, ComponentPowerModelName};
+  static const std::vector<std::string> Names = [] {
+    std::vector<std::string> N;
+    for (const PowerBackend *B : powerBackends())
+      N.emplace_back(B->name());
+    return N;
+  }();
   return Names;
 }
 
@@ -26,8 +31,8 @@ std::string powerModelNameList() {
   return List;
 }
 
-PowerEstimate ippEstimate(const Evaluation &E, const GpuModel &Gpu) {
-  PowerEstimate Out;
+ModelEstimate ippEstimate(const Evaluation &E, const GpuModel &Gpu) {
+  ModelEstimate Out;
   Out.Model = "ipp";
   Out.Available = true;
   Out.ExecTimeS = E.Time.ExecTimeS;
@@ -54,28 +59,37 @@ PowerEstimate ippEstimate(const Evaluation &E, const GpuModel &Gpu) {
   return Out;
 }
 
-PowerEstimate estimatePowerModel(const std::string &Name,
+ModelEstimate estimatePowerModel(const std::string &Name,
                                  const KernelAnalysis &A, const GpuModel &Gpu) {
   const Evaluation &E = A.Requested;
   if (Name == "ipp")
     return ippEstimate(E, Gpu);
-  // Seed 001's leakage temperature: IPP Eq. (19)'s predicted chip
-  // temperature (Thermal.h), in kelvin.
-  double TempK = A.Thermal.MaxTempC + 273.15;
-  KernelActivity Act =
-      kernelActivity(A.Profile, Gpu, E.Time.ExecTimeS, E.ActiveSms, TempK);
-  if (Name == InstructionEnergyModelName)
-    return estimateInstructionEnergy(
-        Act, Gpu.InstructionEnergy ? &*Gpu.InstructionEnergy : nullptr);
-  if (Name == ComponentPowerModelName)
-    return estimateComponentPower(Act, Gpu.NumSms, Gpu.WarpSize,
-                                  Gpu.ComponentPower ? &*Gpu.ComponentPower
-                                                     : nullptr);
-  PowerEstimate Unknown;
-  Unknown.Model = Name;
-  Unknown.MissingParameters.push_back("a known power model (" +
-                                      powerModelNameList() + ")");
-  return Unknown;
+  PowerInput In{A.Profile, E.Time, memoryLevelBytes(A.Profile, Gpu), {}};
+  if (Name == InstructionEnergyModelName || Name == ComponentPowerModelName)
+    return estimateSeedModel(Name, In, Gpu);
+  // Any other registered backend (seed 002's dvfs), through the interface.
+  ModelEstimate Out;
+  Out.Model = Name;
+  Out.ExecTimeS = E.Time.ExecTimeS;
+  if (!findPowerBackend(Name)) {
+    Out.MissingParameters.push_back("a known power model (" +
+                                    powerModelNameList() + ")");
+    return Out;
+  }
+  PowerEstimate P;
+  std::string Error;
+  if (!estimatePower(In, Gpu, Name, P, Error)) {
+    Out.MissingParameters.push_back(Error);
+    return Out;
+  }
+  Out.Available = true;
+  Out.add("static", PowerCategory::Static, P.StaticPowerW);
+  Out.add("constant", PowerCategory::Constant, P.ConstantPowerW);
+  for (const ComponentPowerW &C : P.Components)
+    Out.add(C.Key, PowerCategory::Dynamic, C.PowerW);
+  Out.Notes.push_back("provenance: " + P.Provenance);
+  Out.finish();
+  return Out;
 }
 
 bool isUncoreTerm(const std::string &Name) {
@@ -84,7 +98,7 @@ bool isUncoreTerm(const std::string &Name) {
 }
 
 KernelFootprints kernelFootprints(const KernelAnalysis &A, const GpuModel &Gpu,
-                                  const PowerEstimate &Est) {
+                                  const ModelEstimate &Est) {
   KernelFootprints K;
   const Evaluation &E = A.Requested;
   K.Launch.NumSms = E.ActiveSms;

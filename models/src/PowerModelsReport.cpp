@@ -18,7 +18,7 @@ static json provenanceJson(const std::vector<ParameterUse> &Uses) {
   return P;
 }
 
-json powerEstimateJson(const PowerEstimate &E) {
+json powerEstimateJson(const ModelEstimate &E) {
   json J = {{"model", E.Model}, {"available", E.Available}};
   if (!E.Available) {
     J["missing_parameters"] = E.MissingParameters;

@@ -11,6 +11,7 @@
 #include "TestModels.h"
 
 #include "gpa/ComponentPower.h"
+#include "gpa/SeedPowerBackends.h"
 
 #include <gtest/gtest.h>
 
@@ -22,13 +23,17 @@ const GpuModel &gtx580() {
   return G;
 }
 
-PowerEstimate estimate(const KernelActivity &A) {
-  EXPECT_TRUE(gtx580().ComponentPower.has_value());
-  return estimateComponentPower(A, gtx580().NumSms, gtx580().WarpSize,
-                                &*gtx580().ComponentPower);
+const PowerParameters *params() {
+  return sourcedParams(gtx580(), ComponentPowerModelName);
 }
 
-double termW(const PowerEstimate &E, const std::string &Name) {
+ModelEstimate estimate(const KernelActivity &A) {
+  EXPECT_NE(params(), nullptr);
+  return estimateComponentPower(A, gtx580().NumSms, gtx580().WarpSize,
+                                params());
+}
+
+double termW(const ModelEstimate &E, const std::string &Name) {
   for (const PowerTerm &T : E.Terms)
     if (T.Name == Name)
       return T.PowerW;
@@ -65,7 +70,7 @@ TEST(ComponentPower, StaticPowerFollowsSection44) {
 
 TEST(ComponentPower, ClockAndTextureIsTenPercentOfTdp) {
   // §4.2.4: 10% of the GTX580's 244 W TDP = 24.4 W.
-  PowerEstimate E = estimate(idleActivity(16, 340));
+  ModelEstimate E = estimate(idleActivity(16, 340));
   EXPECT_NEAR(E.ConstantW, 24.4, 1e-9);
   EXPECT_NEAR(termW(E, "clock_texture"), 24.4, 1e-9);
 }
@@ -75,7 +80,7 @@ TEST(ComponentPower, ExecutionUnitsFromTableVIIAndEq9) {
   A.WarpInstructions[index(Unit::Fp)] = 1e9;
   A.WarpInstructions[index(Unit::Int)] = 1e9;
   A.WarpInstructions[index(Unit::Sfu)] = 1e9;
-  PowerEstimate E = estimate(A);
+  ModelEstimate E = estimate(A);
   ASSERT_TRUE(E.Available);
   // FPU: alpha 0.27 (Table X) x 32 lanes x 504 mW / 1.544 GHz (Table VII,
   // Table III) per warp instruction, 1e9 per second: 0.27 x 32 x 0.326425
@@ -99,18 +104,20 @@ TEST(ComponentPower, ConstantCacheScaledByEpsilon) {
 }
 
 TEST(ComponentPower, MissingSectionIsReported) {
-  PowerEstimate E =
+  ModelEstimate E =
       estimateComponentPower(idleActivity(1, 340), 30, 32, nullptr);
   EXPECT_FALSE(E.Available);
   ASSERT_EQ(E.MissingParameters.size(), 1u);
-  EXPECT_NE(E.MissingParameters[0].find("component_power"), std::string::npos);
-  PowerParameters Partial = *gtx580().ComponentPower;
+  EXPECT_NE(E.MissingParameters[0].find("power_backends.mcpat-component"),
+            std::string::npos);
+  PowerParameters Partial = *params();
   Partial.erase("activation_power_w");
   Partial.erase("tdp_w");
-  PowerEstimate P =
+  ModelEstimate P =
       estimateComponentPower(idleActivity(1, 340), 16, 32, &Partial);
   EXPECT_FALSE(P.Available);
   EXPECT_EQ(P.MissingParameters,
-            (std::vector<std::string>{"component_power.tdp_w",
-                                      "component_power.activation_power_w"}));
+            (std::vector<std::string>{
+                "power_backends.mcpat-component.tdp_w",
+                "power_backends.mcpat-component.activation_power_w"}));
 }

@@ -4,12 +4,13 @@
 //
 // Expected values worked by hand from seed 003 (Xie et al.) Eq. (5)-(7),
 // Table I (nJ per warp instruction) and Table II (nJ per byte), with the
-// parameters of models/gpus/tesla_c2050.json.
+// parameters of models/gpus/tesla-c2050.json.
 //
 //===----------------------------------------------------------------------===//
 #include "TestModels.h"
 
 #include "gpa/InstructionEnergy.h"
+#include "gpa/SeedPowerBackends.h"
 
 #include <gtest/gtest.h>
 
@@ -17,16 +18,20 @@ using namespace gpa;
 
 namespace {
 const GpuModel &c2050() {
-  static const GpuModel G = test::bundled("tesla_c2050");
+  static const GpuModel G = test::bundled("tesla-c2050");
   return G;
 }
 
-PowerEstimate estimate(const KernelActivity &A) {
-  EXPECT_TRUE(c2050().InstructionEnergy.has_value());
-  return estimateInstructionEnergy(A, &*c2050().InstructionEnergy);
+const PowerParameters *params() {
+  return sourcedParams(c2050(), InstructionEnergyModelName);
 }
 
-double termW(const PowerEstimate &E, const std::string &Name) {
+ModelEstimate estimate(const KernelActivity &A) {
+  EXPECT_NE(params(), nullptr);
+  return estimateInstructionEnergy(A, params());
+}
+
+double termW(const ModelEstimate &E, const std::string &Name) {
   for (const PowerTerm &T : E.Terms)
     if (T.Name == Name)
       return T.PowerW;
@@ -42,7 +47,7 @@ TEST(InstructionEnergy, TableIRowsPriceEachUnit) {
   A.WarpInstructions[index(Unit::Fp64)] = 1e6;
   A.WarpInstructions[index(Unit::Int)] = 2e6;
   A.WarpInstructions[index(Unit::Sync)] = 1e6;
-  PowerEstimate E = estimate(A);
+  ModelEstimate E = estimate(A);
   ASSERT_TRUE(E.Available);
   // fp: mean of Table I FADD (2 reg) 5.09, FMUL (2 reg) 5.54, FFMA (3 reg)
   // 5.91 = 5.51333 nJ; 1e6 warps in 1 ms = 5.51333 W.
@@ -67,7 +72,7 @@ TEST(InstructionEnergy, TableIIBytesPerLevel) {
   A.Bytes[index(MemoryLevel::Dram)] = 1e9;
   A.Bytes[index(MemoryLevel::Shared)] = 1e9;
   A.Bytes[index(MemoryLevel::Texture)] = 1e9;
-  PowerEstimate E = estimate(A);
+  ModelEstimate E = estimate(A);
   ASSERT_TRUE(E.Available);
   // Table II, nJ per byte: L1 0.021, L2 0.13, DRAM read 0.54, shared 0.021,
   // texture 0.14; 1e9 bytes in 1 s = that many watts.
@@ -82,7 +87,7 @@ TEST(InstructionEnergy, SfuIsTheMidpointOfTheSeedsRange) {
   KernelActivity A;
   A.ExecTimeS = 1;
   A.WarpInstructions[index(Unit::Sfu)] = 1e9;
-  PowerEstimate E = estimate(A);
+  ModelEstimate E = estimate(A);
   // §III.C: 12.9-25.1 nJ; (12.9 + 25.1) / 2 = 19.0.
   EXPECT_NEAR(termW(E, "sfu"), 19.0, 1e-9);
   bool Assumed = false;
@@ -97,10 +102,10 @@ TEST(InstructionEnergy, LinearInItsUnknowns) {
   A.WarpInstructions[index(Unit::Fp)] = 3e6;
   A.WarpInstructions[index(Unit::Alu)] = 1e6;
   A.Bytes[index(MemoryLevel::L2)] = 5e7;
-  PowerEstimate E = estimate(A);
+  ModelEstimate E = estimate(A);
   double Sum = 0;
   for (const auto &[Name, Coefficient] : instructionEnergyTerms(A))
-    Sum += Coefficient * c2050().InstructionEnergy->at(Name).Value;
+    Sum += Coefficient * params()->at(Name).Value;
   EXPECT_NEAR(Sum, E.EnergyJ, 1e-12);
 }
 
@@ -108,18 +113,19 @@ TEST(InstructionEnergy, MissingParametersAreNamedNotSubstituted) {
   KernelActivity A;
   A.ExecTimeS = 1;
   A.WarpInstructions[index(Unit::Fp)] = 1;
-  PowerEstimate None = estimateInstructionEnergy(A, nullptr);
+  ModelEstimate None = estimateInstructionEnergy(A, nullptr);
   EXPECT_FALSE(None.Available);
   ASSERT_EQ(None.MissingParameters.size(), 1u);
-  EXPECT_NE(None.MissingParameters[0].find("instruction_energy"),
+  EXPECT_NE(None.MissingParameters[0].find("power_backends.instruction-energy"),
             std::string::npos);
 
-  PowerParameters Partial = *c2050().InstructionEnergy;
+  PowerParameters Partial = *params();
   Partial.erase("ffma_3reg_nj");
-  PowerEstimate E = estimateInstructionEnergy(A, &Partial);
+  ModelEstimate E = estimateInstructionEnergy(A, &Partial);
   EXPECT_FALSE(E.Available);
   ASSERT_EQ(E.MissingParameters.size(), 1u);
-  EXPECT_EQ(E.MissingParameters[0], "instruction_energy.ffma_3reg_nj");
+  EXPECT_EQ(E.MissingParameters[0],
+            "power_backends.instruction-energy.ffma_3reg_nj");
 
   // Tensor instructions have no Fermi native instruction.
   A.WarpInstructions[index(Unit::Tensor)] = 1;

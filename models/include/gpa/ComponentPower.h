@@ -28,7 +28,7 @@
 #define GPA_COMPONENTPOWER_H
 
 #include "gpa/KernelActivity.h"
-#include "gpa/PowerEstimate.h"
+#include "gpa/ModelEstimate.h"
 
 #include <string>
 #include <vector>
@@ -48,7 +48,7 @@ double leakageTemperatureFactor(double TempK, double BaselineK,
 
 /// The model for the launch on NumSms SMs (the GPU model's SM count). Params
 /// may be null (the GPU file has no component_power section).
-PowerEstimate estimateComponentPower(const KernelActivity &A, unsigned NumSms,
+ModelEstimate estimateComponentPower(const KernelActivity &A, unsigned NumSms,
                                      unsigned WarpSize,
                                      const PowerParameters *Params);
 

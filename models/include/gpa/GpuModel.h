@@ -13,6 +13,9 @@
 #include "gpa/Units.h"
 
 #include <cstdint>
+#include <functional>
+#include <map>
+#include <memory>
 #include <optional>
 #include <string>
 
@@ -21,6 +24,8 @@ namespace gpa {
 /// How registers are allocated (CUDA occupancy calculator rules): compute
 /// capability 1.x allocates per block, 2.0 and later per warp.
 enum class RegisterAllocScope { Block, Warp };
+
+struct PowerBackendParams; // gpa/PowerBackend.h
 
 struct UnitPower {
   double MaxPowerW = 0;
@@ -86,12 +91,15 @@ struct GpuModel {
   double RcDecayS = 60;
   double LeakagePowerPerDegreeWPerC = 10.0 / 22.0; // sigma
 
-  // Optional parameters of the other seeds' power models (PowerModels.h);
-  // absent sections make those models say what is missing.
-  std::string DefaultPowerModel = "ipp";
-  std::optional<PowerParameters> InstructionEnergy; // seed 003
-  std::optional<PowerParameters> ComponentPower;    // seed 001
-  std::optional<PowerParameters> SmFootprint;       // seed 004
+  /// The power backend used unless one is asked for ("power_backend",
+  /// default "ipp", whose parameters are the sections above).
+  std::string PowerBackendName = "ipp";
+  /// Parameters of the other backends ("power_backends"), by backend name.
+  std::map<std::string, std::shared_ptr<const PowerBackendParams>, std::less<>>
+      BackendParams;
+  /// Seed 004's per-SM footprint parameters ("sm_footprint", optional):
+  /// power gating, static power per SM, per-SM DVFS clocks (SmFootprints.h).
+  std::optional<PowerParameters> SmFootprint;
 
   double issueCycles(Unit U) const { return IssueCycles[index(U)]; }
   const UnitPower &power(Unit U) const { return Power[index(U)]; }

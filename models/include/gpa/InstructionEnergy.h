@@ -22,7 +22,7 @@
 #define GPA_INSTRUCTIONENERGY_H
 
 #include "gpa/KernelActivity.h"
-#include "gpa/PowerEstimate.h"
+#include "gpa/ModelEstimate.h"
 
 #include <string>
 #include <utility>
@@ -61,7 +61,7 @@ instructionEnergyTerms(const KernelActivity &A);
 
 /// Eq. (5)-(7) for the launch; Params may be null (the GPU file has no
 /// instruction_energy section).
-PowerEstimate estimateInstructionEnergy(const KernelActivity &A,
+ModelEstimate estimateInstructionEnergy(const KernelActivity &A,
                                         const PowerParameters *Params);
 
 } // namespace gpa

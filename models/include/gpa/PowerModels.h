@@ -14,7 +14,7 @@
 #define GPA_POWERMODELS_H
 
 #include "gpa/Analysis.h"
-#include "gpa/PowerEstimate.h"
+#include "gpa/ModelEstimate.h"
 #include "gpa/SmFootprints.h"
 
 #include <string>
@@ -26,14 +26,14 @@ const std::vector<std::string> &powerModelNames();
 /// "ipp, instruction-energy, mcpat-component".
 std::string powerModelNameList();
 
-/// The IPP evaluation E as a PowerEstimate: idle power is static, Const_SM
+/// The IPP evaluation E as a ModelEstimate: idle power is static, Const_SM
 /// constant, every other component dynamic.
-PowerEstimate ippEstimate(const Evaluation &E, const GpuModel &Gpu);
+ModelEstimate ippEstimate(const Evaluation &E, const GpuModel &Gpu);
 
 /// Model Name for the kernel at its requested evaluation (HK09 time, IPP's
 /// temperature for seed 001's leakage). An unknown name gives an estimate
 /// whose MissingParameters says so.
-PowerEstimate estimatePowerModel(const std::string &Name,
+ModelEstimate estimatePowerModel(const std::string &Name,
                                  const KernelAnalysis &A, const GpuModel &Gpu);
 
 /// True for dynamic terms outside the SMs (L2, memory controller, DRAM,
@@ -54,7 +54,7 @@ struct KernelFootprints {
 /// Seed 004 for the kernel's requested evaluation, priced with Estimate (an
 /// available estimate of any model).
 KernelFootprints kernelFootprints(const KernelAnalysis &A, const GpuModel &Gpu,
-                                  const PowerEstimate &Estimate);
+                                  const ModelEstimate &Estimate);
 
 } // namespace gpa
 

@@ -16,7 +16,7 @@
 
 namespace gpa {
 
-nlohmann::json powerEstimateJson(const PowerEstimate &E);
+nlohmann::json powerEstimateJson(const ModelEstimate &E);
 nlohmann::json footprintsJson(const KernelFootprints &F,
                               const std::string &PricedWith);
 

@@ -1,9 +1,9 @@
-//===- PowerEstimate.cpp - One power model's answer for a launch ----------===//
+//===- ModelEstimate.cpp - One power model's answer for a launch ----------===//
 //
 // SPDX-License-Identifier: Apache-2.0
 //
 //===----------------------------------------------------------------------===//
-#include "gpa/PowerEstimate.h"
+#include "gpa/ModelEstimate.h"
 
 namespace gpa {
 
@@ -19,7 +19,7 @@ std::string_view powerCategoryKey(PowerCategory C) {
   return "dynamic";
 }
 
-void PowerEstimate::add(const std::string &Name, PowerCategory C,
+void ModelEstimate::add(const std::string &Name, PowerCategory C,
                         double PowerW) {
   Terms.push_back({Name, C, PowerW});
   (C == PowerCategory::Static     ? StaticW
@@ -27,7 +27,7 @@ void PowerEstimate::add(const std::string &Name, PowerCategory C,
                                   : DynamicW) += PowerW;
 }
 
-void PowerEstimate::finish() {
+void ModelEstimate::finish() {
   TotalPowerW = StaticW + ConstantW + DynamicW;
   EnergyJ = TotalPowerW * ExecTimeS;
 }

@@ -1,4 +1,4 @@
-//===- PowerEstimate.h - One power model's answer for a launch --*- C++ -*-===//
+//===- ModelEstimate.h - One power model's answer for a launch --*- C++ -*-===//
 //
 // SPDX-License-Identifier: Apache-2.0
 //
@@ -7,8 +7,8 @@
 // model lacks parameters, the list of what is missing and no number.
 //
 //===----------------------------------------------------------------------===//
-#ifndef GPA_POWERESTIMATE_H
-#define GPA_POWERESTIMATE_H
+#ifndef GPA_MODELESTIMATE_H
+#define GPA_MODELESTIMATE_H
 
 #include "gpa/PowerParameters.h"
 
@@ -26,7 +26,7 @@ struct PowerTerm {
   double PowerW = 0; // average over the launch
 };
 
-struct PowerEstimate {
+struct ModelEstimate {
   std::string Model;
   /// False when parameters are missing: then only MissingParameters is set.
   bool Available = false;
