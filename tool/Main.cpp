@@ -10,6 +10,7 @@
 #include "Analyze.h"
 #include "Calibrate.h"
 #include "CheckFormats.h"
+#include "ClockReport.h"
 #include "Options.h"
 #include "PowerModelsText.h"
 #include "SvgPlot.h"
@@ -100,6 +101,8 @@ static int runAnalysis(const Options &O) {
   if (O.ActiveSms > Gpu.NumSms)
     return fail("--active-sms " + std::to_string(O.ActiveSms) + ": " +
                 Gpu.Name + " has " + std::to_string(Gpu.NumSms) + " SMs");
+  if (O.SweepClocks || O.CoreClockMhz > 0 || O.MemClockMhz > 0)
+    return runClockReport(O, Gpu, Profiles);
   std::vector<KernelAnalysis> Analyses(Profiles.size());
   AnalysisOptions Opts;
   Opts.ActiveSms = O.ActiveSms;

@@ -220,3 +220,33 @@ TEST(DvfsCalibration, HeldOutMicrobenchmarksReachThePapersDvfsError) {
   // Seed 002 Table 5: the DVFS model's error on the GTX Titan X is 6.43%.
   EXPECT_LE(Mape, 6.43);
 }
+
+TEST(DvfsCalibration, OneClockPairIsTheFixedFrequencyModelEq9) {
+  // §3.4, Eq. (9): at one clock pair P = b0 + sum v_i U_i, here b0 = 100 W,
+  // v_fma = 50 W, v_dram = 20 W; the fit is phase 2 alone and gives
+  // b0 = a0 + a2 + a1 f_c + a3 f_m, v_i = gamma_i f.
+  PowerSampleSet Set;
+  Set.File = "fixed";
+  Set.RefCoreMhz = 1000;
+  Set.RefMemMhz = 3500;
+  unsigned Seed = 3;
+  for (int R = 0; R < 40; ++R) {
+    PowerSample S;
+    S.CoreMhz = 1000;
+    S.MemMhz = 3500;
+    S.U[2] = next(Seed);
+    S.U[11] = next(Seed);
+    S.PowerW = 100 + 50 * S.U[2] + 20 * S.U[11];
+    Set.Samples.push_back(S);
+  }
+  DvfsFitResult R;
+  std::string Error;
+  ASSERT_TRUE(fitDvfsModel(Set, DvfsFitOptions(), R, Error)) << Error;
+  const DvfsPowerParams &P = R.Params;
+  EXPECT_NEAR(P.CoreStaticW + P.MemStaticW + P.CoreConstantWPerMhz * 1000 +
+                  P.MemConstantWPerMhz * 3500,
+              100, 1e-6);
+  EXPECT_NEAR(P.DynamicWPerMhz[2] * 1000, 50, 1e-6);
+  EXPECT_NEAR(P.DynamicWPerMhz[11] * 3500, 20, 1e-6);
+  EXPECT_LT(R.MapePct, 1e-6);
+}

@@ -11,6 +11,7 @@
 //===----------------------------------------------------------------------===//
 #include "TestModels.h"
 
+#include "gpa/ClockAdvice.h"
 #include "gpa/DvfsPowerBackend.h"
 #include "gpa/Power.h"
 #include "gpa/PowerBackend.h"
@@ -119,4 +120,92 @@ TEST(PowerBackend, DramBytesCountEveryGlobalAccess) {
   MemoryLevelBytes B = memoryLevelBytes(test::dotpProfile(), test::gtx280());
   EXPECT_DOUBLE_EQ(B.DramBytes, 3.0 * 4 * 512 * 30);
   EXPECT_FALSE(B.L2Bytes.has_value());
+}
+
+TEST(DvfsBackend, PipeUtilisationIsEq7) {
+  // GTX Titan X (24 SMs, 128 FP32 lanes per SM): 24 blocks of 1024 threads
+  // = 32 warps per SM, 100 FP32 instructions each: AWarps x 32 / (ACycles x
+  // 128) = 3200 x 32 / (1600 x 128) = 0.5 at 1600 active cycles.
+  GpuModel G = test::bundled("gtx-titan-x");
+  KernelProfile K;
+  K.Launch = {1024, 24, 32, 0};
+  K.count(Unit::Fp) = 100;
+  Timing T;
+  T.ActiveSms = 24;
+  T.ExecCycles = 1600;
+  T.ExecTimeS = 1600 / 975e6;
+  PowerEstimate E;
+  std::string Error;
+  ASSERT_TRUE(
+      estimatePower({K, T, memoryLevelBytes(K, G), {}}, G, "", E, Error))
+      << Error;
+  EXPECT_EQ(E.Backend, "dvfs"); // the file's default backend
+  const DvfsPowerParams *P = dvfsParams(G, Error);
+  ASSERT_NE(P, nullptr);
+  // Eq. (5) at the reference clock (v = 1): gamma_fma x 975 x 0.5.
+  EXPECT_NEAR(E.Components[2].PowerW, P->DynamicWPerMhz[2] * 975 * 0.5, 1e-9);
+  EXPECT_EQ(E.Components[2].Key, "fp32_fma");
+  EXPECT_NEAR(E.TotalPowerW,
+              E.StaticPowerW + E.ConstantPowerW + E.DynamicPowerW, 1e-9);
+  // A clock outside the table is an error naming the table.
+  ClockRequest Off;
+  Off.CoreMhz = 1000;
+  EXPECT_FALSE(estimatePower({K, T, {}, Off}, G, "", E, Error));
+  EXPECT_NE(Error.find("core clock 1000 MHz is not in the model's clock "
+                       "table (595, 633,"),
+            std::string::npos)
+      << Error;
+}
+
+TEST(DvfsBackend, V100CarriesDerivedDvfsParametersButDefaultsToIpp) {
+  GpuModel G = test::bundled("v100");
+  EXPECT_EQ(G.PowerBackendName, "ipp");
+  std::string Error;
+  const DvfsPowerParams *P = dvfsParams(G, Error);
+  ASSERT_NE(P, nullptr) << Error;
+  EXPECT_FALSE(P->Calibrated);
+  // §4.6 porting from titan-v: same SM count, memory coefficients x 4/3.
+  const DvfsPowerParams *Tv = dvfsParams(test::bundled("titan-v"), Error);
+  ASSERT_NE(Tv, nullptr);
+  EXPECT_DOUBLE_EQ(P->DynamicWPerMhz[0], Tv->DynamicWPerMhz[0]);
+  EXPECT_NEAR(P->DynamicWPerMhz[11], Tv->DynamicWPerMhz[11] * 4 / 3, 1e-9);
+}
+
+TEST(ClockAdvice, ChoosesLeastEnergyWithinTheSlowdownBound) {
+  // Hand-made points: the fastest takes 1 s; with a 10% bound the 1.08 s
+  // point (80 J) wins over the 1.5 s one (60 J), which needs a 50% bound.
+  std::vector<ClockPoint> P(3);
+  P[0].ExecTimeS = 1.0;
+  P[0].EnergyJ = 100;
+  P[1].ExecTimeS = 1.08;
+  P[1].EnergyJ = 80;
+  P[2].ExecTimeS = 1.5;
+  P[2].EnergyJ = 60;
+  EXPECT_EQ(chooseClockPoint(P, 0.1), &P[1]);
+  EXPECT_EQ(chooseClockPoint(P, 0.5), &P[2]);
+  EXPECT_EQ(chooseClockPoint(P, 0.0), &P[0]);
+  EXPECT_EQ(chooseClockPoint({}, 0.1), nullptr);
+}
+
+TEST(ClockAdvice, SweepCoversTheClockTableAndScalesTime) {
+  // A compute-only kernel: its time scales as 1 / core clock and does not
+  // depend on the memory clock.
+  GpuModel G = test::bundled("gtx-titan-x");
+  KernelProfile K;
+  K.Launch = {256, 240, 32, 0};
+  K.count(Unit::Fp) = 1000;
+  std::vector<ClockPoint> Points;
+  std::string Error;
+  ASSERT_TRUE(sweepClocks(K, G, {}, Points, Error)) << Error;
+  ASSERT_EQ(Points.size(), 16u * 4); // the data's 16 x 4 clock pairs
+  const ClockPoint *Low = nullptr, *Ref = nullptr;
+  for (const ClockPoint &C : Points) {
+    if (C.CoreMhz == 595 && C.MemMhz == 3505)
+      Low = &C;
+    if (C.CoreMhz == 975 && C.MemMhz == 3505)
+      Ref = &C;
+  }
+  ASSERT_TRUE(Low && Ref);
+  EXPECT_NEAR(Low->ExecTimeS / Ref->ExecTimeS, 975.0 / 595, 1e-9);
+  EXPECT_FALSE(sweepClocks(K, test::gtx280(), {}, Points, Error));
 }
