@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Compares every power model on the bundled examples (docs/models.md, "All
 # models side by side"): examples/profiles/*.json directly, examples/cuda/*.cu
-# through `gpa analyze` (its report's launch and per-thread counts become a
+# through `gpa analyze --gpu a100` (ptxas 13 has no Fermi target; its report's launch and per-thread counts become a
 # profile). Prints one row per example x GPU x model: total power (W) and
 # energy (J), or "missing" when the GPU model lacks that model's parameters.
 # Usage: bench/power_models_compare.sh [BUILD_DIR] [GPU...]
@@ -18,7 +18,7 @@ trap 'rm -rf "$tmp"' EXIT
 profiles=(examples/profiles/*.json)
 for cu in examples/cuda/*.cu; do
   name=$(basename "$cu" .cu)
-  if "$gpa" analyze --gpu gtx580 --format json "$cu" > "$tmp/$name.report.json" 2>/dev/null; then
+  if "$gpa" analyze --gpu a100 --format json "$cu" > "$tmp/$name.report.json" 2>/dev/null; then
     python3 - "$tmp/$name.report.json" "$tmp/$name.json" <<'PY'
 import json, sys
 r = json.load(open(sys.argv[1]))

@@ -127,7 +127,11 @@ ModelEstimate estimateComponentPower(const KernelActivity &A, unsigned NumSms,
   double IdleW = P.get("idle_power_w");
   double ActivationW = P.get("activation_power_w");
   double BaselineK = P.get("leakage_baseline_k");
-  double TempK = A.TemperatureK > 0 ? A.TemperatureK : BaselineK;
+  // §5.2: 370 K (97 C) is the maximum operating temperature; the seed's
+  // leakage curve stops there, so hotter predictions are held at it.
+  double MaxK = BaselineK + P.get("leakage_doubling_k");
+  double TempK =
+      A.TemperatureK > 0 ? std::min(A.TemperatureK, MaxK) : BaselineK;
   double Leak340W = P.get("leakage_w_at_baseline");
   double TempFactor =
       leakageTemperatureFactor(TempK, BaselineK, P.get("leakage_doubling_k"));

@@ -64,6 +64,8 @@ TEST(ComponentPower, StaticPowerFollowsSection44) {
   EXPECT_NEAR(estimate(idleActivity(0, 340)).StaticW, 27, 1e-9);
   // 370 K: twice (Fig. 13).
   EXPECT_NEAR(estimate(idleActivity(16, 370)).StaticW, 200, 1e-9);
+  // Hotter than the 370 K maximum operating temperature (§5.2): held there.
+  EXPECT_NEAR(estimate(idleActivity(16, 400)).StaticW, 200, 1e-9);
   // No temperature given: the 340 K baseline.
   EXPECT_NEAR(estimate(idleActivity(16, 0)).StaticW, 100, 1e-9);
 }

@@ -21,7 +21,8 @@
 //   340 K that is 27 + 65 + 8/16 = 92.5 W, Fig. 8's 92 W (the seed does not
 //   say how its always-on 24.4 W clock constant adds to that point). All of it
 //   grows with temperature as 2^((T - 340 K) / 30 K) (§5.1-5.2, Fig. 13:
-//   twice at 370 K); T comes from the IPP temperature model (Thermal.h).
+//   twice at 370 K, the maximum operating temperature, where the
+//   temperature is held); T comes from the IPP temperature model (Thermal.h).
 //
 //===----------------------------------------------------------------------===//
 #ifndef GPA_COMPONENTPOWER_H
