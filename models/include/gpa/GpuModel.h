@@ -10,12 +10,14 @@
 #define GPA_GPUMODEL_H
 
 #include "gpa/MemoryLevels.h"
+#include "gpa/PowerParameters.h"
 #include "gpa/Units.h"
 
 #include <cstdint>
 #include <functional>
 #include <map>
 #include <memory>
+#include <optional>
 #include <string>
 
 namespace gpa {
@@ -109,6 +111,9 @@ struct GpuModel {
   /// Parameters of the other backends ("power_backends"), by backend name.
   std::map<std::string, std::shared_ptr<const PowerBackendParams>, std::less<>>
       BackendParams;
+  /// Seed 004's per-SM footprint parameters ("sm_footprint", optional):
+  /// power gating, static power per SM, per-SM DVFS clocks (SmFootprints.h).
+  std::optional<PowerParameters> SmFootprint;
 
   double sustainedBandwidthFraction() const {
     return DatasheetBandwidthGbps > 0
