@@ -134,8 +134,8 @@ void emitKernelRemarks(const KernelResult &K, const GpuModel &Gpu,
       << "), energy saved "
       << ore::NV("EnergySavedPct", fixed(A.Adv.Savings.RuntimeIdlePct, 1))
       << "%; "
-      << ore::NV("Advice",
-                 A.Adv.Rec.Change ? std::string("change") : A.Adv.Rec.Reason)
+      << ore::NV("Advice", A.Adv.Rec.Change ? std::string("change recommended")
+                                            : A.Adv.Rec.Reason)
       << "; dominant units: " << ore::NV("DominantUnits", dominantUnits(P))
       << "; per thread: " << ore::NV("Counts", countsText(P)) << "; launch "
       << ore::NV("BlockSize", unsigned(P.Launch.ThreadsPerBlock))
