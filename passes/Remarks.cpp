@@ -9,6 +9,8 @@
 
 #include "Remarks.h"
 
+#include "gpa/ClockAdvice.h"
+#include "gpa/DvfsPowerBackend.h"
 #include "gpa/Report.h"
 
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
@@ -104,6 +106,51 @@ static DiagnosticLocation kernelLocation(const Function &F) {
   return DiagnosticLocation();
 }
 
+/// Largest slowdown the clock advice accepts: `gpa sweep --clocks`'s default.
+static constexpr double ClockAdviceMaxSlowdown = 0.1;
+
+/// When the GPU model has dvfs parameters with more than one clock pair
+/// (seed 002, docs/dvfs.md), the least-energy clock pair at all useful SMs
+/// within ClockAdviceMaxSlowdown of the fastest, against the reference
+/// clocks. Advice only: nothing changes clocks.
+static void emitClockAdviceRemark(const KernelResult &K, const GpuModel &Gpu,
+                                  Function &F, OptimizationRemarkEmitter &ORE) {
+  std::string Ignored;
+  const DvfsPowerParams *P = dvfsParams(Gpu, Ignored);
+  if (!P || P->Core.ClocksMhz.size() * P->Mem.ClocksMhz.size() < 2)
+    return;
+  std::vector<ClockPoint> Points;
+  if (!sweepClocks(K.Analysis.Profile, Gpu, {}, Points, Ignored))
+    return;
+  const ClockPoint *Ref = nullptr;
+  for (const ClockPoint &C : Points)
+    if (C.CoreMhz == P->Core.RefMhz && C.MemMhz == P->Mem.RefMhz)
+      Ref = &C;
+  const ClockPoint *Best = chooseClockPoint(Points, ClockAdviceMaxSlowdown);
+  if (!Ref || !Best || !(Ref->EnergyJ > 0))
+    return;
+  ORE.emit([&] {
+    OptimizationRemarkAnalysis R(RemarkPassName, "ClockAdvice",
+                                 kernelLocation(F), &F.getEntryBlock());
+    R << ore::NV("Kernel", K.Demangled) << " on " << ore::NV("GPU", Gpu.Name)
+      << " (dvfs model, "
+      << (P->Calibrated ? "calibrated" : "estimated parameters")
+      << "): least energy within "
+      << ore::NV("MaxSlowdownPct", fixed(100 * ClockAdviceMaxSlowdown, 0))
+      << "% of the fastest at core "
+      << ore::NV("CoreMHz", fixed(Best->CoreMhz, 0)) << " MHz, memory "
+      << ore::NV("MemMHz", fixed(Best->MemMhz, 0)) << " MHz: energy "
+      << ore::NV("EnergySavedPct",
+                 fixed(100 * (1 - Best->EnergyJ / Ref->EnergyJ), 1))
+      << "% below the reference clocks ("
+      << ore::NV("RefCoreMHz", fixed(Ref->CoreMhz, 0)) << "/"
+      << ore::NV("RefMemMHz", fixed(Ref->MemMhz, 0))
+      << " MHz); advice only, the build never changes clocks "
+         "(docs/dvfs.md: applying clock advice)";
+    return R;
+  });
+}
+
 void emitKernelRemarks(const KernelResult &K, const GpuModel &Gpu,
                        FunctionAnalysisManager &FAM, bool GridRemark) {
   Function &F = const_cast<Function &>(*K.F);
@@ -146,6 +193,7 @@ void emitKernelRemarks(const KernelResult &K, const GpuModel &Gpu,
         << ore::NV("GridIndependentReason", K.Grid.Reason) << ")";
       return R;
     });
+  emitClockAdviceRemark(K, Gpu, F, ORE);
   if (!A.Adv.BandwidthBound || A.Adv.OptimalActiveSms >= AllSms)
     return;
   ORE.emit([&] {
