@@ -47,7 +47,10 @@ static json powerJson(const Power &P) {
     if (C != ConstSmComponent)
       Rates[Key] = P.AccessRate[C];
   }
-  return {{"runtime_power_w", P.RuntimePowerW},
+  // The report's power is the IPP backend's (analyzeKernel); the dvfs
+  // backend's breakdown is `gpa model --core-clock/--mem-clock`'s.
+  return {{"backend", "ipp"},
+          {"runtime_power_w", P.RuntimePowerW},
           {"idle_power_w", P.IdlePowerW},
           {"total_power_w", P.TotalPowerW},
           {"components_w", Components},
