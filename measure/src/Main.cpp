@@ -29,7 +29,7 @@ const char *Usage =
     "                   [--ptx FILE] [--min-seconds S] [--readings N]\n"
     "                   [--min-repetitions N] [--launches-per-repetition N]\n"
     "                   [--blocks N] [--only PREFIX] [--reference-mhz C,M]\n"
-    "                   [--source TEXT]\n"
+    "                   [--clock-tolerance-mhz N] [--source TEXT]\n"
     "       gpa-measure --list [--gpu NAME|FILE] [--ptx FILE] [--blocks N]\n"
     "       gpa-measure --check [--device N]\n"
     "Runs the microbenchmark suite at the GPU's current clocks (never\n"
@@ -120,6 +120,13 @@ bool parse(int Argc, char **Argv, Options &O, std::string &Error) {
       if (!Count(1e6))
         return false;
       O.Measure.MinRepetitions = static_cast<unsigned>(N);
+    } else if (A == "--clock-tolerance-mhz") {
+      if (!number(V, 0, 10000, N) || N != static_cast<unsigned>(N)) {
+        Error = "--clock-tolerance-mhz expects whole MHz, got '" +
+                std::string(V) + "'";
+        return false;
+      }
+      O.Measure.ClockToleranceMhz = static_cast<unsigned>(N);
     } else if (A == "--launches-per-repetition") {
       if (!Count(1e6))
         return false;

@@ -26,9 +26,12 @@ struct Reading {
   unsigned Repetitions = 0;
 };
 
+using ClockPair = std::pair<unsigned, unsigned>; // core, memory MHz
+
 bool readOnce(PowerMeter &Meter, BenchmarkLauncher &Launcher,
               MonotonicClock &Clock, const std::string &Kernel,
-              const MeasureOptions &Options, bool &FromCounter, Reading &Out,
+              const MeasureOptions &Options, bool &FromCounter,
+              std::vector<ClockPair> &Clocks, Reading &Out,
               std::string &Error) {
   std::optional<unsigned long long> Start = Meter.totalEnergyMj();
   FromCounter = Start.has_value();
@@ -42,6 +45,9 @@ bool readOnce(PowerMeter &Meter, BenchmarkLauncher &Launcher,
     if (!Start)
       if (std::optional<unsigned> Mw = Meter.powerMw())
         Samples.emplace_back(Clock.nowS(), *Mw / 1000.0);
+    ClockPair C;
+    if (Meter.clocksMhz(C.first, C.second))
+      Clocks.push_back(C);
     if (!Launcher.wait(Error))
       return false;
     ++R.Repetitions;
@@ -76,22 +82,48 @@ bool measureBenchmark(PowerMeter &Meter, BenchmarkLauncher &Launcher,
                       const MeasureOptions &Options, Measurement &Out,
                       std::string &Error) {
   Measurement M;
-  if (!Meter.clocksMhz(M.CoreMhz, M.MemMhz)) {
-    Error = "cannot read the GPU clocks";
-    return false;
-  }
   // Warm-up: module JIT, first-touch and clock ramp stay out of the reading.
   if (!Launcher.start(Kernel, Error) || !Launcher.wait(Error))
     return false;
   std::vector<Reading> Readings;
+  std::vector<ClockPair> Clocks; // sampled while the kernel runs
   for (unsigned I = 0; I < std::max(Options.Readings, 1u); ++I) {
     Reading R;
     if (!readOnce(Meter, Launcher, Clock, Kernel, Options, M.FromEnergyCounter,
-                  R, Error))
+                  Clocks, R, Error))
       return false;
     Readings.push_back(R);
     M.ReadingsW.push_back(R.PowerW);
   }
+  if (Clocks.empty()) {
+    Error = "cannot read the GPU clocks";
+    return false;
+  }
+  for (const ClockPair &C : Clocks)
+    if (std::max(C.first, Clocks[0].first) -
+                std::min(C.first, Clocks[0].first) >
+            Options.ClockToleranceMhz ||
+        std::max(C.second, Clocks[0].second) -
+                std::min(C.second, Clocks[0].second) >
+            Options.ClockToleranceMhz) {
+      Error = "the clocks changed during the measurement (" +
+              std::to_string(Clocks[0].first) + "/" +
+              std::to_string(Clocks[0].second) + " -> " +
+              std::to_string(C.first) + "/" + std::to_string(C.second) +
+              " MHz): lock them (docs/dvfs.md) and measure again, or allow "
+              "--clock-tolerance-mhz";
+      return false;
+    }
+  // The clocks of the row: the (lower) median of each domain's samples.
+  std::vector<unsigned> Core, Mem;
+  for (const ClockPair &C : Clocks) {
+    Core.push_back(C.first);
+    Mem.push_back(C.second);
+  }
+  std::sort(Core.begin(), Core.end());
+  std::sort(Mem.begin(), Mem.end());
+  M.CoreMhz = Core[(Core.size() - 1) / 2];
+  M.MemMhz = Mem[(Mem.size() - 1) / 2];
   std::sort(
       Readings.begin(), Readings.end(),
       [](const Reading &A, const Reading &B) { return A.PowerW < B.PowerW; });
@@ -104,16 +136,6 @@ bool measureBenchmark(PowerMeter &Meter, BenchmarkLauncher &Launcher,
   M.TemperatureC = Meter.temperatureC();
   if (std::optional<unsigned> Mw = Meter.powerLimitMw())
     M.PowerLimitW = *Mw / 1000.0;
-  unsigned CoreAfter = 0, MemAfter = 0;
-  if (Meter.clocksMhz(CoreAfter, MemAfter) &&
-      (CoreAfter != M.CoreMhz || MemAfter != M.MemMhz)) {
-    Error = "the clocks changed during the measurement (" +
-            std::to_string(M.CoreMhz) + "/" + std::to_string(M.MemMhz) +
-            " -> " + std::to_string(CoreAfter) + "/" +
-            std::to_string(MemAfter) +
-            " MHz): lock them (docs/dvfs.md) and measure again";
-    return false;
-  }
   Out = M;
   return true;
 }

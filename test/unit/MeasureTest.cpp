@@ -35,6 +35,7 @@ struct FakeGpu : PowerMeter, BenchmarkLauncher, MonotonicClock {
   std::size_t NextSample = 0;
   unsigned CoreMhz = 975, MemMhz = 3505;
   unsigned ChangeClockAfter = 0; // launches; 0 = never
+  unsigned NewCoreMhz = 595;
   unsigned Launches = 0;
   std::string Running;
   double CurrentW = 0;
@@ -64,7 +65,7 @@ struct FakeGpu : PowerMeter, BenchmarkLauncher, MonotonicClock {
   bool wait(std::string &) override {
     advance(LaunchS / 2);
     if (++Launches == ChangeClockAfter)
-      CoreMhz = 595;
+      CoreMhz = NewCoreMhz;
     return true;
   }
   void advance(double S) {
@@ -234,4 +235,25 @@ TEST(MeasureSuite, WritesATrainingFileTheCalibrationFits) {
   ASSERT_TRUE(fitDvfsModel(Back, DvfsFitOptions(), Fit, Error)) << Error;
   // Rounding: power to 0.1 mW, utilisations to 1e-6, energy to 1 mJ.
   EXPECT_LT(Fit.MapePct, 0.1);
+}
+
+TEST(Measure, ClocksWithinTheToleranceGiveTheirMedian) {
+  // Clock samples while running: 975 in the first repetition, then 990 in
+  // the next three (the warm-up is launch 1; the change follows launch 2).
+  FakeGpu G;
+  G.ChangeClockAfter = 2;
+  G.NewCoreMhz = 990;
+  MeasureOptions O = oneReading();
+  O.ClockToleranceMhz = 15;
+  Measurement M;
+  std::string Error;
+  ASSERT_TRUE(measureBenchmark(G, G, G, "sfu_i4", O, M, Error)) << Error;
+  EXPECT_EQ(M.CoreMhz, 990u); // median of 975, 990, 990, 990
+  EXPECT_EQ(M.MemMhz, 3505u);
+  O.ClockToleranceMhz = 14;
+  FakeGpu H;
+  H.ChangeClockAfter = 2;
+  H.NewCoreMhz = 990;
+  EXPECT_FALSE(measureBenchmark(H, H, H, "sfu_i4", O, M, Error));
+  EXPECT_NE(Error.find("975/3505 -> 990/3505 MHz"), std::string::npos) << Error;
 }

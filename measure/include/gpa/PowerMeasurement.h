@@ -8,8 +8,9 @@
 // and the minimum repetitions; power = energy / time, the energy from the
 // total-energy counter where the GPU has one, else integrated from power
 // samples taken while the kernel runs (trapezoidal rule). Several readings
-// per kernel; the median is the result. Clocks, temperature and power limit
-// are read and recorded, never set.
+// per kernel; the median is the result. Clocks are sampled while the kernel
+// runs (the row gets their median; a change beyond the tolerance fails the
+// measurement); temperature and power limit are recorded. Nothing is set.
 //
 //===----------------------------------------------------------------------===//
 #ifndef GPA_POWERMEASUREMENT_H
@@ -59,6 +60,9 @@ struct MeasureOptions {
   unsigned MinRepetitions = 1; // per reading
   unsigned MaxRepetitions = 1000000;
   unsigned Readings = 3; // per kernel; the median is reported
+  /// Largest change of either clock (MHz) among the samples taken while
+  /// the kernel runs; more fails the measurement.
+  unsigned ClockToleranceMhz = 0;
 };
 
 struct Measurement {
@@ -67,7 +71,7 @@ struct Measurement {
   double DurationS = 0;          // of the median reading
   unsigned Repetitions = 0;      // of the median reading
   bool FromEnergyCounter = false;
-  unsigned CoreMhz = 0, MemMhz = 0;
+  unsigned CoreMhz = 0, MemMhz = 0;     // median of the samples
   std::optional<unsigned> TemperatureC; // after the last reading
   std::optional<double> PowerLimitW;
 };
