@@ -47,9 +47,9 @@ static json powerJson(const Power &P) {
     if (C != ConstSmComponent)
       Rates[Key] = P.AccessRate[C];
   }
-  // The report's power is the IPP backend's (analyzeKernel); the dvfs
-  // backend's breakdown is `gpa model --core-clock/--mem-clock`'s.
-  return {{"backend", "ipp"},
+  // The power model these numbers come from (docs/models.md; `gpa model
+  // --power-model` adds the others).
+  return {{"model", "ipp"},
           {"runtime_power_w", P.RuntimePowerW},
           {"idle_power_w", P.IdlePowerW},
           {"total_power_w", P.TotalPowerW},
