@@ -31,8 +31,11 @@ enum class OpRule {
   Gep,    // address arithmetic: one ALU op per variable index, at least one
   Other,  // branches and returns
   Free,   // no PTX (phi, alloca, freeze, unreachable)
-  FDiv,
+  FMul,   // one instruction, or none when contracted into fma(s)
+  FDiv,   // Div or Rcp (1.0 / x) of InstructionCosts
   FRem,
+  IntDiv, // sdiv/udiv/srem/urem: InstructionCosts unless the divisor is
+          // a constant (then shifts or a multiply-high, one instruction)
   Fence,
   Atomic,
   Memory,
@@ -47,10 +50,10 @@ struct OpcodeRow {
 // clang-format off
 static const OpcodeRow OpcodeTable[] = {
     {Instruction::Add, OpRule::ByType},   {Instruction::Sub, OpRule::ByType},
-    {Instruction::Mul, OpRule::ByType},   {Instruction::UDiv, OpRule::ByType},
-    {Instruction::SDiv, OpRule::ByType},  {Instruction::URem, OpRule::ByType},
-    {Instruction::SRem, OpRule::ByType},  {Instruction::FAdd, OpRule::ByType},
-    {Instruction::FSub, OpRule::ByType},  {Instruction::FMul, OpRule::ByType},
+    {Instruction::Mul, OpRule::ByType},   {Instruction::UDiv, OpRule::IntDiv},
+    {Instruction::SDiv, OpRule::IntDiv},  {Instruction::URem, OpRule::IntDiv},
+    {Instruction::SRem, OpRule::IntDiv},  {Instruction::FAdd, OpRule::ByType},
+    {Instruction::FSub, OpRule::ByType},  {Instruction::FMul, OpRule::FMul},
     {Instruction::FNeg, OpRule::ByType},  {Instruction::FDiv, OpRule::FDiv},
     {Instruction::FRem, OpRule::FRem},
     {Instruction::And, OpRule::Alu},      {Instruction::Or, OpRule::Alu},
@@ -149,9 +152,58 @@ static Classification unknown(const char *Assumption, std::string Note) {
   return C;
 }
 
-static bool isApproxFP(const Instruction &I) {
+/// The PTX precision the NVPTX back end selects: .approx for `afn` (with
+/// .ftz when the function flushes f32 denormals), IEEE otherwise; `arcp`
+/// alone still gives div.rn (llc 22 on sm_80).
+static OpPrecision precisionOf(const Instruction &I) {
   auto *FPO = dyn_cast<FPMathOperator>(&I);
-  return FPO && (FPO->hasApproxFunc() || FPO->hasAllowReciprocal());
+  if (!FPO || !FPO->hasApproxFunc())
+    return OpPrecision::Ieee;
+  const Function *F = I.getFunction();
+  StringRef Denormal =
+      F ? F->getFnAttribute("denormal-fp-math-f32").getValueAsString() : "";
+  return Denormal.starts_with("preserve-sign") ||
+                 Denormal.starts_with("positive-zero")
+             ? OpPrecision::ApproxFtz
+             : OpPrecision::Approx;
+}
+
+static bool allowsContraction(const Instruction &I) {
+  auto *FPO = dyn_cast<FPMathOperator>(&I);
+  return FPO && FPO->hasAllowContract();
+}
+
+/// The fmul operand a contractible fadd/fsub folds into an fma, as the
+/// DAG combiner does under -ffp-contract=fast (CUDA's default): a `contract`
+/// fmul in the same block; of two, the one with fewer uses.
+static const Instruction *contractedMul(const Instruction &Add) {
+  if ((Add.getOpcode() != Instruction::FAdd &&
+       Add.getOpcode() != Instruction::FSub) ||
+      !allowsContraction(Add))
+    return nullptr;
+  const Instruction *Best = nullptr;
+  for (const Value *Op : Add.operands()) {
+    auto *M = dyn_cast<Instruction>(Op);
+    if (!M || M->getOpcode() != Instruction::FMul || !allowsContraction(*M) ||
+        M->getParent() != Add.getParent())
+      continue;
+    if (!Best || M->getNumUses() < Best->getNumUses())
+      Best = M;
+  }
+  return Best;
+}
+
+/// True when every use of the fmul \p Mul is an fadd/fsub that folds it into
+/// an fma: the multiply then executes inside those fmas only.
+static bool isFullyContracted(const Instruction &Mul) {
+  if (!allowsContraction(Mul) || Mul.use_empty())
+    return false;
+  for (const User *U : Mul.users()) {
+    auto *Add = dyn_cast<Instruction>(U);
+    if (!Add || contractedMul(*Add) != &Mul)
+      return false;
+  }
+  return true;
 }
 
 static const Type *callType(const CallBase &CB) {
@@ -194,13 +246,13 @@ static Classification classifyIntrinsic(const CallBase &CB, StringRef Name,
     C.Units = Cost.Units;
     C.Units[0].U = unitForType(callType(CB));
     return C;
-  case CallRule::Div:
-    C.Units = divExpansion(callType(CB), isApproxFP(CB));
+  case CallRule::Op: {
+    OpPrecision P = Cost.Precision;
+    if (P == OpPrecision::Ieee)
+      P = precisionOf(CB);
+    C.Units = expansion(Cost.Family, callType(CB), P);
     return C;
-  case CallRule::Sqrt:
-    C.Units =
-        sqrtExpansion(callType(CB), isApproxFP(CB) || Name.contains("approx"));
-    return C;
+  }
   case CallRule::GlobalLoad:
     setMemory(C, CB.getArgOperand(0), CB.getType(), DL);
     C.AddrSpace = AS_Global;
@@ -298,12 +350,38 @@ Classification classifyInstruction(const Instruction &I, const DataLayout &DL) {
     break;
   case OpRule::Free:
     break;
-  case OpRule::FDiv:
-    C.Units = divExpansion(I.getType(), isApproxFP(I));
+  case OpRule::FMul:
+    if (!isFullyContracted(I))
+      C.Units = {{unitForType(I.getType()), 1}};
     break;
+  case OpRule::FDiv: {
+    // 1.0 / x is selected as rcp (llc 22: rcp.rn.f32 / rcp.rn.f64).
+    auto *Num = dyn_cast<ConstantFP>(I.getOperand(0));
+    bool Reciprocal = Num && Num->isExactlyValue(1.0);
+    C.Units = expansion(Reciprocal ? OpFamily::Rcp : OpFamily::Div, I.getType(),
+                        precisionOf(I));
+    break;
+  }
   case OpRule::FRem:
-    C.Units = remExpansion(I.getType());
+    C.Units = expansion(OpFamily::FloatRem, I.getType(), OpPrecision::Ieee);
     break;
+  case OpRule::IntDiv: {
+    if (isa<Constant>(I.getOperand(1))) {
+      C.Units = {{unitForType(I.getType()), 1}};
+      break;
+    }
+    bool Rem = I.getOpcode() == Instruction::SRem ||
+               I.getOpcode() == Instruction::URem;
+    bool Unsigned = I.getOpcode() == Instruction::UDiv ||
+                    I.getOpcode() == Instruction::URem;
+    bool Wide = I.getType()->getScalarSizeInBits() > 32;
+    OpType T = Wide ? (Unsigned ? OpType::U64 : OpType::S64)
+                    : (Unsigned ? OpType::U32 : OpType::S32);
+    for (const UnitCount &UC :
+         expandOp({Rem ? OpFamily::IntRem : OpFamily::IntDiv, T}))
+      C.Units.push_back(UC);
+    break;
+  }
   case OpRule::Fence:
     C.Units = {{Unit::Sync, 1}};
     break;

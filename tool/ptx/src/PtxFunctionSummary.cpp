@@ -114,11 +114,16 @@ bool summarizeFunction(const PtxFunction &F, const std::string &File,
           Out.Own.Access.Strided += W;
           Out.Own.Uncoalesced += W;
           Out.Own.UncoalTransactions +=
-              W * transactionsPerWarp(A.StrideBytes, Bytes[K]);
+              W *
+              gpa::transactionsPerWarp(A.StrideBytes, Bytes[K], Opts.Memory);
           break;
         case AccessPattern::Unknown:
         case AccessPattern::None:
+          // The shared policy for addresses that cannot be analysed.
           Out.Own.Access.Unknown += W;
+          Out.Own.Uncoalesced += W;
+          Out.Own.UncoalTransactions +=
+              W * gpa::unanalysableTransactionsPerWarp(Bytes[K], Opts.Memory);
           ++Out.UnknownPatterns;
           break;
         }
