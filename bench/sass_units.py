@@ -35,6 +35,11 @@ _PREFIX_UNITS = [
 
 def unit_of(mnemonic):
     """Unit of one SASS mnemonic such as 'FFMA.FTZ' or 'IMAD.MOV.U32'."""
+    # Uniform-datapath integer arithmetic (UIADD3, UIMAD, ULEA) is integer
+    # work done once per warp; count it with the int unit like its
+    # per-thread form.
+    if re.match(r"^U(IADD3|IMAD|LEA|IABS|IMNMX|POPC|FLO|BREV)", mnemonic):
+        return "int"
     for pattern, unit in _PREFIX_UNITS:
         if re.match(pattern, mnemonic):
             return unit

@@ -4,8 +4,9 @@
 //
 // One row per IR opcode says which PTX it becomes (IPP Table 1: integer
 // arithmetic -> INT; add/mul/fma on floats -> FP/FP64/FP16 by type;
-// conversions, logic, shifts, compares, selects, moves and address
-// arithmetic -> ALU; memory by address space). Calls go through the
+// conversions, logic, shifts, compares, selects and moves -> ALU; address
+// arithmetic -> INT as the mul.wide/add.s64 it becomes; memory by address
+// space). Calls go through the
 // name-keyed tables in IntrinsicTable.cpp.
 //
 //===----------------------------------------------------------------------===//
@@ -28,7 +29,9 @@ namespace {
 enum class OpRule {
   ByType, // one instruction on the unit of the result type
   Alu,    // one ALU instruction (cvt, mov, set, selp, and/or/xor, shifts)
-  Gep,    // address arithmetic: one ALU op per variable index, at least one
+  Gep,    // address arithmetic: one int op per variable index (mul.wide /
+          // add.s64); a constant offset folds into ld/st addressing
+  Ext,    // sext/zext: free when only GEPs use it (mul.wide.s32 widens)
   Other,  // branches and returns
   Free,   // no PTX (phi, alloca, freeze, unreachable)
   FMul,   // one instruction, or none when contracted into fma(s)
@@ -61,8 +64,8 @@ static const OpcodeRow OpcodeTable[] = {
     {Instruction::LShr, OpRule::Alu},     {Instruction::AShr, OpRule::Alu},
     {Instruction::ICmp, OpRule::Alu},     {Instruction::FCmp, OpRule::Alu},
     {Instruction::Select, OpRule::Alu},
-    {Instruction::Trunc, OpRule::Alu},    {Instruction::ZExt, OpRule::Alu},
-    {Instruction::SExt, OpRule::Alu},     {Instruction::FPTrunc, OpRule::Alu},
+    {Instruction::Trunc, OpRule::Alu},    {Instruction::ZExt, OpRule::Ext},
+    {Instruction::SExt, OpRule::Ext},     {Instruction::FPTrunc, OpRule::Alu},
     {Instruction::FPExt, OpRule::Alu},    {Instruction::FPToUI, OpRule::Alu},
     {Instruction::FPToSI, OpRule::Alu},   {Instruction::UIToFP, OpRule::Alu},
     {Instruction::SIToFP, OpRule::Alu},   {Instruction::PtrToInt, OpRule::Alu},
@@ -304,7 +307,24 @@ static Classification classifyCall(const CallBase &CB, const DataLayout &DL) {
                                       .str());
 }
 
-static unsigned gepAluOps(const GetElementPtrInst &GEP) {
+/// Whether every user of \p V uses it as the address of a load or store,
+/// where a constant offset folds into the [reg+imm] addressing mode.
+static bool onlyAddressOfMemory(const Value &V) {
+  for (const User *U : V.users()) {
+    if (auto *LI = dyn_cast<LoadInst>(U)) {
+      if (LI->getPointerOperand() != &V)
+        return false;
+    } else if (auto *SI = dyn_cast<StoreInst>(U)) {
+      if (SI->getPointerOperand() != &V)
+        return false;
+    } else {
+      return false;
+    }
+  }
+  return !V.use_empty();
+}
+
+static unsigned gepIntOps(const GetElementPtrInst &GEP) {
   unsigned Variable = 0;
   bool AnyNonZero = false;
   for (const Use &Idx : GEP.indices()) {
@@ -316,7 +336,18 @@ static unsigned gepAluOps(const GetElementPtrInst &GEP) {
   }
   if (Variable)
     return Variable; // mad.wide / shl+add per index, constants folded in
-  return AnyNonZero ? 1 : 0;
+  return AnyNonZero && !onlyAddressOfMemory(GEP) ? 1 : 0;
+}
+
+/// A sign/zero extension whose only users are GEPs: NVPTX selects
+/// mul.wide.s32/u32 (or folds it into the address add), no cvt.
+static bool extFoldsIntoAddress(const Instruction &I) {
+  if (I.use_empty())
+    return false;
+  for (const User *U : I.users())
+    if (!isa<GetElementPtrInst>(U))
+      return false;
+  return true;
 }
 
 Classification classifyInstruction(const Instruction &I, const DataLayout &DL) {
@@ -342,8 +373,12 @@ Classification classifyInstruction(const Instruction &I, const DataLayout &DL) {
     C.Units = {{Unit::Alu, 1}};
     break;
   case OpRule::Gep:
-    if (unsigned N = gepAluOps(cast<GetElementPtrInst>(I)))
-      C.Units = {{Unit::Alu, double(N)}};
+    if (unsigned N = gepIntOps(cast<GetElementPtrInst>(I)))
+      C.Units = {{Unit::Int, double(N)}};
+    break;
+  case OpRule::Ext:
+    if (!extFoldsIntoAddress(I))
+      C.Units = {{Unit::Alu, 1}};
     break;
   case OpRule::Other:
     C.Units = {{Unit::Other, 1}};

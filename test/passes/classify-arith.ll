@@ -55,16 +55,22 @@ define ptx_kernel void @aluops(i32 %a, i32 %b, float %f, double %d) {
   ret void
 }
 
-; address arithmetic: a variable index -> 1, a constant offset -> 1, an
-; all-zero GEP -> nothing; br -> other
-; CHECK: remark: {{.*}}geps on a100: {{.*}}; per thread: alu=2 other=2; launch
-define ptx_kernel void @geps(ptr %p, i64 %i) {
-  %1 = getelementptr inbounds float, ptr %p, i64 %i
-  %2 = getelementptr inbounds i8, ptr %p, i64 16
-  %3 = getelementptr inbounds float, ptr %p, i64 0
+; address arithmetic is int (the mul.wide/add.s64 it becomes): a variable
+; index -> 1, a constant offset -> 1 unless only loads/stores use it (then
+; it folds into their [reg+imm] address: %off), an all-zero GEP -> nothing; a
+; sext only GEPs use -> nothing (mul.wide.s32); the load -> global; br ->
+; other
+; CHECK: remark: {{.*}}geps on a100: {{.*}}; per thread: int=2 global_mem=1 other=2; launch
+define ptx_kernel void @geps(ptr addrspace(1) %p, i32 %j) {
+  %i = sext i32 %j to i64
+  %1 = getelementptr inbounds float, ptr addrspace(1) %p, i64 %i
+  %2 = getelementptr inbounds i8, ptr addrspace(1) %p, i64 16
+  %3 = getelementptr inbounds float, ptr addrspace(1) %p, i64 0
+  %off = getelementptr inbounds i8, ptr addrspace(1) %p, i64 32
+  %v = load float, ptr addrspace(1) %off
   br label %next
 next:
-  %4 = phi ptr [ %1, %0 ]
+  %4 = phi ptr addrspace(1) [ %1, %0 ]
   ret void
 }
 

@@ -34,8 +34,8 @@ target triple = "nvptx64-nvidia-cuda"
 ; CHECK:        - OptimalSMs:      '{{[0-9]+}}'
 ; CHECK:        - SMs:             '108'
 ; CHECK:        - EnergySavedPct:  '{{-?[0-9.]+}}'
-; CHECK:        - DominantUnits:   alu, global_mem, int
-; CHECK:        - Counts:          'int=1 alu=5 global_mem=2 other=1'
+; CHECK:        - DominantUnits:   int, alu, global_mem
+; CHECK:        - Counts:          'int=2 alu=2 global_mem=2 other=1'
 ; CHECK:        - BlockSize:       '256'
 ; CHECK:        - GridSize:        '864'
 ; CHECK:      --- !Missed

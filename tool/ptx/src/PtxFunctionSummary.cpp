@@ -87,8 +87,14 @@ bool summarizeFunction(const PtxFunction &F, const std::string &File,
       double W = B.Weight;
       for (const PtxOperand &Op : I.Operands)
         collectSymbols(Op, Out.Symbols);
-      for (const UnitCount &U : C.Units)
-        Out.Own.PerUnit[gpa::index(U.U)] += U.N * W;
+      // llc ends loops with "@%p bra EXIT; bra.uni HEADER"; ptxas inverts
+      // the first branch and drops the second, so it executes nothing.
+      bool FoldedBranch = I.Opcode == "bra" && I.Guard.empty() && K > 0 &&
+                          F.Body[K - 1].Opcode == "bra" &&
+                          !F.Body[K - 1].Guard.empty();
+      if (!FoldedBranch)
+        for (const UnitCount &U : C.Units)
+          Out.Own.PerUnit[gpa::index(U.U)] += U.N * W;
       if (!C.Known)
         ++Out.UnknownOpcodes[I.Opcode];
       bool TimingMem = false;
