@@ -1,5 +1,6 @@
 # Install layout and the CMake package (find_package(GpuPowerAdvisor CONFIG)):
-#   bin/gpa, lib/GpuPowerAdvisor.so, lib/libgpa_{model,runtime}.a,
+#   bin/gpa, lib/GpuPowerAdvisor-<LLVM major>.so and its link
+#   lib/GpuPowerAdvisor.so, lib/libgpa_{model,runtime}.a,
 #   include/gpa/..., share/GpuPowerAdvisor/models/{gpus,schema}/*.json,
 #   lib/cmake/GpuPowerAdvisor/*.cmake
 include(GNUInstallDirs)
@@ -17,7 +18,14 @@ install(TARGETS gpa_model gpa_runtime EXPORT GpuPowerAdvisorTargets
 install(TARGETS gpa EXPORT GpuPowerAdvisorTargets
         RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
 if(TARGET GpuPowerAdvisor)
-  install(TARGETS GpuPowerAdvisor LIBRARY DESTINATION ${GPA_INSTALL_PLUGINDIR})
+  # Exported as GpuPowerAdvisor::plugin_module (the .so itself);
+  # GpuPowerAdvisor::plugin is the compile-options target of the config file.
+  set_target_properties(GpuPowerAdvisor PROPERTIES EXPORT_NAME plugin_module)
+  install(TARGETS GpuPowerAdvisor EXPORT GpuPowerAdvisorTargets
+          LIBRARY DESTINATION ${GPA_INSTALL_PLUGINDIR})
+  install(CODE "execute_process(COMMAND \"${CMAKE_COMMAND}\" -E create_symlink
+    \"$<TARGET_FILE_NAME:GpuPowerAdvisor>\"
+    \"\$ENV{DESTDIR}\${CMAKE_INSTALL_PREFIX}/${GPA_INSTALL_PLUGINDIR}/GpuPowerAdvisor.so\")")
 endif()
 install(DIRECTORY models/include/gpa runtime/include/gpa
         DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})

@@ -2,11 +2,12 @@
 //
 // SPDX-License-Identifier: Apache-2.0
 //
-// analyzeModule (ModuleAnalysis.cpp) -> remarks and the optional JSON
-// report. Problems with
-// options or the model are reported through LLVMContext::diagnose with the
-// plugin's own diagnostic kind (DS_Error fails the compilation cleanly);
-// the pass never aborts and never changes the IR.
+// Device (NVPTX) modules: analyzeModule (ModuleAnalysis.cpp) -> remarks and
+// the optional JSON report; the device IR is never changed. Host modules:
+// only with -gpa-rewrite-grid, HostLaunchRewriter.cpp rewrites kernel
+// launches (docs/launch-rewrite.md). Problems with options or the model are
+// reported through LLVMContext::diagnose with the plugin's own diagnostic
+// kind (DS_Error fails the compilation cleanly); the pass never aborts.
 //
 //===----------------------------------------------------------------------===//
 

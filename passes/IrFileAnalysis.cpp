@@ -40,7 +40,7 @@ bool analyzeIrFile(const std::string &Path, const PluginOptions &O,
   }
   if (!isNVPTXModule(*M)) {
     Error = Path + ": not an NVPTX module (target triple '" +
-            M->getTargetTriple().str() +
+            getTriple(*M).str() +
             "'); compile device code with "
             "--cuda-device-only -emit-llvm";
     return false;

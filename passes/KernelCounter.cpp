@@ -69,7 +69,7 @@ static void addUnits(FunctionSummary &S, const UnitCounts &Units, double W) {
 /// only global accesses are analysed for coalescing (local memory is
 /// interleaved per thread by the hardware, so it is always coalesced).
 static void addMemory(FunctionSummary &S, const Classification &C, double W,
-                      ScalarEvolution &SE) {
+                      ScalarEvolution &SE, const MemoryGeometry &G) {
   bool Global = C.AddrSpace == AS_Global || C.GenericAsGlobal;
   if (!Global && C.AddrSpace != AS_Local)
     return;
@@ -79,7 +79,7 @@ static void addMemory(FunctionSummary &S, const Classification &C, double W,
     S.Mem.Coalesced += W;
     return;
   }
-  AccessPattern P = analyzeAccess(C.Pointer, C.Bytes, SE);
+  AccessPattern P = analyzeAccess(C.Pointer, C.Bytes, SE, G);
   if (P.Kind == AccessKind::Broadcast)
     S.Mem.Broadcast += W;
   else if (P.Kind == AccessKind::Coalesced)
@@ -113,7 +113,7 @@ void KernelCounter::countFunction(Function &F, FunctionSummary &S) {
       case InstKind::Plain:
         break;
       case InstKind::Memory:
-        addMemory(S, C, W, SE);
+        addMemory(S, C, W, SE, Geometry);
         break;
       case InstKind::Unknown:
         S.Assumed[C.Assumption] += W;

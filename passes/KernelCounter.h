@@ -12,6 +12,7 @@
 #ifndef GPA_PASSES_KERNELCOUNTER_H
 #define GPA_PASSES_KERNELCOUNTER_H
 
+#include "gpa/InstructionCosts.h"
 #include "gpa/Units.h"
 
 #include "llvm/ADT/DenseMap.h"
@@ -57,8 +58,9 @@ struct CounterNote {
 
 class KernelCounter {
 public:
-  KernelCounter(llvm::FunctionAnalysisManager &FAM, unsigned DefaultTripCount)
-      : FAM(FAM), DefaultTripCount(DefaultTripCount) {}
+  KernelCounter(llvm::FunctionAnalysisManager &FAM, unsigned DefaultTripCount,
+                MemoryGeometry Geometry = {})
+      : FAM(FAM), DefaultTripCount(DefaultTripCount), Geometry(Geometry) {}
 
   /// The summary of \p F per call, computed on first use.
   const FunctionSummary &summarize(llvm::Function &F);
@@ -71,6 +73,7 @@ private:
 
   llvm::FunctionAnalysisManager &FAM;
   unsigned DefaultTripCount;
+  MemoryGeometry Geometry; // the chosen GPU's sector and warp size
   std::map<const llvm::Function *, FunctionSummary> Done;
   llvm::SmallPtrSet<const llvm::Function *, 8> InProgress;
   llvm::SmallPtrSet<const llvm::Instruction *, 8> Noted;

@@ -92,7 +92,8 @@ bool analyzeModule(Module &M, FunctionAnalysisManager &FAM,
   std::optional<unsigned> Sm = getSmVersion(*Kernels.front());
   Out.Arch = Sm ? "sm_" + std::to_string(*Sm) : "nvptx";
 
-  Out.Counter = std::make_unique<KernelCounter>(FAM, O.DefaultTripCount);
+  Out.Counter = std::make_unique<KernelCounter>(FAM, O.DefaultTripCount,
+                                                memoryGeometry(Out.Gpu));
   Out.Results.reserve(Kernels.size()); // KernelResult copies are not cheap
   for (Function *K : Kernels) {
     const FunctionSummary &S = Out.Counter->summarize(*K);

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs everything GpuPowerAdvisor needs to build and test on Debian 12
-# (LLVM/Clang 22 from Debian's bookworm-security, nlohmann_json, GoogleTest,
+# (LLVM/Clang 22 from Debian's bookworm-security, LLVM 19 for the plugin's
+# second supported version, nlohmann_json, GoogleTest,
 # Google Benchmark, Ninja, and Python's jsonschema for the schema tests).
 # The CUDA toolkit (/usr/local/cuda) is used by the end-to-end tests when
 # present; those tests are skipped otherwise.
@@ -8,6 +9,7 @@ set -euo pipefail
 SUDO=""
 if [ "$(id -u)" -ne 0 ]; then SUDO=sudo; fi
 packages=(cmake ninja-build g++ python3 clang-22 llvm-22-dev llvm-22-tools
+          clang-19 llvm-19-dev llvm-19-tools
           nlohmann-json3-dev libgtest-dev libgmock-dev libbenchmark-dev)
 missing=()
 for p in "${packages[@]}"; do

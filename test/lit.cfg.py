@@ -45,3 +45,14 @@ config.substitutions.append(("%gpa_src", config.gpa_src_root))
 
 # Last: lit substitutes in order, and "%gpa" is a prefix of the %gpa_* names.
 config.substitutions.append(("%gpa", config.gpa_tool))
+# llvm-19 / llvm-22: the LLVM whose opt runs the plugin tests, for tests
+# whose output differs between the LLVM versions the plugin supports.
+try:
+    _ov = subprocess.run([os.path.join(config.llvm_tools_dir, "opt"), "--version"],
+                         capture_output=True, text=True).stdout
+    import re as _re
+    _m = _re.search(r"LLVM version (\d+)", _ov)
+    if _m:
+        config.available_features.add("llvm-" + _m.group(1))
+except OSError:
+    pass

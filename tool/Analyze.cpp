@@ -118,6 +118,15 @@ bool analyzePtx(const AnalyzeRequest &R, const std::string &Path,
   if (!chooseModel(R, M.SmVersion, Gpu, Why, Error))
     return false;
   GpuName = Gpu.Name;
+  // The GPU is known only once the .target is read: count again when its
+  // sectors or warps differ from the ones the first count assumed.
+  MemoryGeometry Geometry = memoryGeometry(Gpu);
+  if (Geometry.SectorBytes != Opts.Memory.SectorBytes ||
+      Geometry.WarpSize != Opts.Memory.WarpSize) {
+    Opts.Memory = Geometry;
+    if (!ptx::parsePtxFile(Path, Opts, M, Error))
+      return false;
+  }
   for (const std::string &W : M.Warnings)
     Warnings.push_back(Path + ": " + W);
   for (const ptx::PtxKernelResult &K : M.Kernels) {

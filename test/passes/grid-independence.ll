@@ -11,6 +11,8 @@
 ;   ticket:       t = atomicAdd(counter, 1); out[blockIdx.x] = t;                           no: cross-block communication
 ;   annotated:    one thread per element, but GPA_GRID_INDEPENDENT                         yes (annotation)
 ;   blockReduce:  shared-memory reduction writing out[blockIdx.x]                          no
+; Inputs use LLVM 22 IR syntax (captures(none)) that opt-19 cannot parse.
+; UNSUPPORTED: llvm-19
 ; REQUIRES: plugin
 ; RUN: %opt %loadgpa -passes=gpu-power-advisor -gpa-rewrite-grid -pass-remarks-analysis=gpu-power-advisor -disable-output %s 2>&1 | FileCheck %s
 ; RUN: %opt %loadgpa -passes=gpu-power-advisor -gpa-report=%t.json -disable-output %s

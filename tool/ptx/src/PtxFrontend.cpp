@@ -129,7 +129,7 @@ static void addSummaryNotes(const FunctionSummary &S, const std::string &Fn,
   if (S.UnknownPatterns)
     W.push_back(std::to_string(S.UnknownPatterns) +
                 " global access(es) with an address not affine in %tid.x "
-                "assumed coalesced" +
+                "assumed uncoalesced (one sector per lane)" +
                 In);
 }
 
@@ -243,6 +243,7 @@ bool parsePtxModule(std::string_view Text, const std::string &FileName,
 
   WeightOptions WOpts;
   WOpts.DefaultTripCount = Opts.DefaultTripCount;
+  WOpts.Memory = Opts.Memory;
   std::map<std::string, FunctionSummary> Summaries;
   for (const PtxFunction &F : M.Functions) {
     if (!F.HasBody)
