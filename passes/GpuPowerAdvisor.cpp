@@ -15,6 +15,7 @@
 #include "Compat.h"
 #include "DeviceHandoff.h"
 #include "HostLaunchRewriter.h"
+#include "LaunchSiteAdvisor.h"
 #include "ModuleAnalysis.h"
 #include "Options.h"
 #include "Remarks.h"
@@ -72,6 +73,9 @@ PreservedAnalyses GpuPowerAdvisorPass::run(Module &M,
   auto &FAM = MAM.getResult<FunctionAnalysisManagerModuleProxy>(M).getManager();
   if (!isNVPTXModule(M)) {
     std::string Error;
+    // Before any rewrite: the launch sites as the program wrote them.
+    if (validatePluginOptions(O, Error))
+      adviseLaunchSites(M, O, FAM);
     if (!O.RewriteGrid)
       return PreservedAnalyses::all();
     if (!validatePluginOptions(O, Error)) {
@@ -98,9 +102,11 @@ PreservedAnalyses GpuPowerAdvisorPass::run(Module &M,
     emitKernelRemarks(R, A.Gpu, FAM, O.RewriteGrid);
   }
 
-  if ((O.RewriteGrid || !O.HandoffDir.empty()) &&
-      !publishDeviceKernels(M.getSourceFileName(), A.Arch, handoffKernels(A),
-                            O.HandoffDir, Error))
+  // Always handed off: the host compilation evaluates each launch site with
+  // these profiles. Only a rewrite the user asked for needs it to succeed.
+  if (!publishDeviceKernels(M.getSourceFileName(), A.Arch, handoffKernels(A),
+                            O.HandoffDir, Error) &&
+      (O.RewriteGrid || !O.HandoffDir.empty()))
     diagnose(M, Error, DS_Error);
   if (O.BudgetGiven && !enforceBudget(M, A, O, Error))
     diagnose(M, Error, DS_Error);
