@@ -28,9 +28,10 @@ using namespace llvm;
 
 namespace gpa {
 
-Assumption numberAssumption(std::string Name, double Value,
-                            std::string Source) {
+Assumption numberAssumption(std::string Name, double Value, std::string Source,
+                            std::string Kind) {
   Assumption A;
+  A.Kind = std::move(Kind);
   A.Name = std::move(Name);
   A.Number = Value;
   A.Source = std::move(Source);
@@ -65,6 +66,8 @@ bool chooseGpu(const Module &M, const Function *FirstKernel,
     return false;
   }
   Chosen = textAssumption("gpu", Gpu.Name, Source);
+  if (!O.Gpu.empty())
+    Chosen.Kind = "given";
   return true;
 }
 
@@ -106,7 +109,8 @@ LaunchStatus buildLaunch(const Function &K, const FunctionSummary &S,
   if (std::optional<uint64_t> Bound = getMaxNtid(K)) {
     Launch.ThreadsPerBlock = *Bound;
     Assumed.push_back(numberAssumption("block_size", double(*Bound),
-                                       "__launch_bounds__ (nvvm.maxntid)"));
+                                       "__launch_bounds__ (nvvm.maxntid)",
+                                       "given"));
     if (*Bound > Gpu.MaxThreadsPerBlock) {
       Error = "__launch_bounds__ of " + std::to_string(*Bound) +
               " threads exceeds " + Gpu.Name + "'s " +
@@ -117,7 +121,8 @@ LaunchStatus buildLaunch(const Function &K, const FunctionSummary &S,
     Launch.ThreadsPerBlock = O.BlockSize;
     Assumed.push_back(numberAssumption(
         "block_size", double(O.BlockSize),
-        O.BlockSizeGiven ? "-gpa-block-size" : "default of -gpa-block-size"));
+        O.BlockSizeGiven ? "-gpa-block-size" : "default of -gpa-block-size",
+        O.BlockSizeGiven ? "given" : "assumed"));
     if (O.BlockSize > Gpu.MaxThreadsPerBlock) {
       Error = "-gpa-block-size=" + std::to_string(O.BlockSize) +
               " exceeds the " + std::to_string(Gpu.MaxThreadsPerBlock) +
@@ -129,7 +134,8 @@ LaunchStatus buildLaunch(const Function &K, const FunctionSummary &S,
   Assumed.push_back(numberAssumption(
       "registers_per_thread", double(O.RegistersPerThread),
       O.RegistersGiven ? "-gpa-registers-per-thread"
-                       : "default estimate of -gpa-registers-per-thread"));
+                       : "default estimate of -gpa-registers-per-thread",
+      O.RegistersGiven ? "given" : "assumed"));
   if (O.RegistersPerThread > Gpu.MaxRegistersPerThread) {
     Error =
         "-gpa-registers-per-thread=" + std::to_string(O.RegistersPerThread) +
@@ -153,8 +159,8 @@ LaunchStatus buildLaunch(const Function &K, const FunctionSummary &S,
   }
   if (O.GridSize) {
     Launch.Blocks = O.GridSize;
-    Assumed.push_back(
-        numberAssumption("grid_size", double(O.GridSize), "-gpa-grid-size"));
+    Assumed.push_back(numberAssumption("grid_size", double(O.GridSize),
+                                       "-gpa-grid-size", "given"));
   } else {
     Launch.Blocks = uint64_t(Gpu.NumSms) * Occ.MaxActiveBlocksPerSm;
     Assumed.push_back(numberAssumption(

@@ -35,10 +35,13 @@ struct Assumption {
   double Number = 0;
   std::string Text;
   std::string Source;
+  /// How it is known: constant, derived, given (by the user) or assumed.
+  std::string Kind = "assumed";
 };
 using AssumptionList = std::vector<Assumption>;
 
-Assumption numberAssumption(std::string Name, double Value, std::string Source);
+Assumption numberAssumption(std::string Name, double Value, std::string Source,
+                            std::string Kind = "assumed");
 Assumption textAssumption(std::string Name, std::string Value,
                           std::string Source);
 

@@ -74,12 +74,16 @@ std::string scientific(double V) {
   return OS.str();
 }
 
-/// "32x8x1"-style text of three dimensions, "?" for unknown ones.
+/// "32x8" (trailing dimensions of 1 left out), "?" for unknown ones.
 std::string dimsText(const LaunchValue (&D)[3]) {
+  auto isOne = [](const LaunchValue &V) {
+    return V.Known && !V.IsRange && V.Value == 1;
+  };
+  unsigned Shown = isOne(D[2]) ? (isOne(D[1]) ? 1 : 2) : 3;
   std::string Out = launchValueText(D[0]);
-  if (D[1].Known && D[1].Value == 1 && D[2].Known && D[2].Value == 1)
-    return Out;
-  return Out + "x" + launchValueText(D[1]) + "x" + launchValueText(D[2]);
+  for (unsigned I = 1; I < Shown; ++I)
+    Out += "x" + launchValueText(D[I]);
+  return Out;
 }
 
 /// One launch site evaluated for one device compilation (arch).

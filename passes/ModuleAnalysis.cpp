@@ -57,7 +57,8 @@ static void addSummaryAssumptions(const FunctionSummary &S,
         std::string(O.TripCountGiven ? "-gpa-default-trip-count"
                                      : "default of -gpa-default-trip-count") +
             " for " + std::to_string(S.UnknownTripCountLoops) +
-            " loop(s) without a constant trip count"));
+            " loop(s) without a constant trip count",
+        O.TripCountGiven ? "given" : "assumed"));
   for (const auto &[Name, N] : S.Assumed)
     A.push_back(numberAssumption(Name, N, assumptionSource(Name)));
 }

@@ -98,6 +98,21 @@ static const char *caseName(TimingCase C) {
   return "empty";
 }
 
+/// How the launch was chosen: "assumed", "given", or per dimension
+/// ("block given, grid assumed") when they differ.
+static std::string launchKinds(const AssumptionList &List) {
+  std::string Block = "assumed", Grid = "assumed";
+  for (const Assumption &A : List) {
+    if (A.Name == "block_size")
+      Block = A.Kind;
+    else if (A.Name == "grid_size")
+      Grid = A.Kind;
+  }
+  if (Block == Grid)
+    return Block;
+  return "block " + Block + ", grid " + Grid;
+}
+
 static DiagnosticLocation kernelLocation(const Function &F) {
   if (const DISubprogram *SP = F.getSubprogram())
     return DiagnosticLocation(SP);
@@ -132,7 +147,7 @@ void emitKernelRemarks(const KernelResult &K, const GpuModel &Gpu,
       << "; per thread: " << ore::NV("Counts", countsText(P)) << "; launch "
       << ore::NV("BlockSize", unsigned(P.Launch.ThreadsPerBlock))
       << " threads x " << ore::NV("GridSize", unsigned(P.Launch.Blocks))
-      << " blocks (assumed)";
+      << " blocks (" << ore::NV("LaunchSource", launchKinds(K.Assumed)) << ")";
     return R;
   });
   // The verdict matters to users who asked for the launch rewrite; for

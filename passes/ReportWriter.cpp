@@ -41,7 +41,7 @@ static json assumptionsJson(const AssumptionList &List) {
   json Out = json::object();
   for (const Assumption &A : List) {
     json V = A.IsNumber ? json(A.Number) : json(A.Text);
-    Out[A.Name] = {{"value", V}, {"source", A.Source}};
+    Out[A.Name] = {{"value", V}, {"source", A.Source}, {"kind", A.Kind}};
   }
   return Out;
 }
