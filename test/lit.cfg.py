@@ -20,6 +20,7 @@ config.substitutions.append(("%gpa_examples", os.path.join(config.gpa_src_root, 
 config.substitutions.append(("%python", config.python_executable))
 config.substitutions.append(("%gpa_runtime_libs", config.gpa_runtime_libs))
 config.substitutions.append(("%gpa_build", config.gpa_obj_root))
+config.substitutions.append(("%gpa_resources", config.gpa_resources))
 config.substitutions.append(("%inputs", os.path.join(config.test_source_root, "Inputs")))
 if config.gpa_plugin:
     config.available_features.add("plugin")

@@ -201,6 +201,69 @@ bool readCubinResources(const std::string &Elf, ResourceTable &Out,
   return true;
 }
 
+std::string readElfSection(const std::string &Elf, const std::string &Name) {
+  Bytes B(Elf);
+  if (!B.has(0, 64) ||
+      Elf.compare(0, 4,
+                  "\x7f"
+                  "ELF") != 0 ||
+      Elf[4] != 2)
+    return "";
+  std::uint64_t ShOff = B.get(0x28, 8);
+  unsigned ShEntSize = unsigned(B.get(0x3a, 2)),
+           ShNum = unsigned(B.get(0x3c, 2));
+  unsigned ShStrNdx = unsigned(B.get(0x3e, 2));
+  if (ShEntSize < 64 || !B.has(ShOff, std::uint64_t(ShEntSize) * ShNum) ||
+      ShStrNdx >= ShNum)
+    return "";
+  std::uint64_t StrBase =
+      B.get(ShOff + std::uint64_t(ShStrNdx) * ShEntSize + 0x18, 8);
+  for (unsigned I = 0; I < ShNum; ++I) {
+    std::uint64_t H = ShOff + std::uint64_t(I) * ShEntSize;
+    if (B.str(StrBase + B.get(H, 4)) != Name)
+      continue;
+    std::uint64_t Off = B.get(H + 0x18, 8), Size = B.get(H + 0x20, 8);
+    return B.has(Off, Size) ? Elf.substr(Off, Size) : "";
+  }
+  return "";
+}
+
+bool readResourcesOfBinary(const std::string &Data,
+                           std::map<std::string, ResourceTable> &Out,
+                           std::string &Error) {
+  std::string Fatbin = Data;
+  if (Data.compare(0, 4,
+                   "\x7f"
+                   "ELF") == 0) {
+    Fatbin = readElfSection(Data, ".nv_fatbin");
+    if (Fatbin.empty()) {
+      // A cubin itself; its sm is in e_flags bits 0..7 (cc 8.x) or 16..23.
+      ResourceTable T;
+      if (!readCubinResources(Data, T, Error))
+        return false;
+      Out["cubin"] = std::move(T);
+      return true;
+    }
+  }
+  std::vector<FatbinImage> Images;
+  if (!readFatbinary(Fatbin, Images, Error))
+    return false;
+  bool Any = false;
+  for (const FatbinImage &I : Images) {
+    if (!I.IsCubin)
+      continue;
+    if (I.Compressed) {
+      Error = "sm_" + std::to_string(I.Sm) + " cubin is compressed";
+      continue;
+    }
+    Any |=
+        readCubinResources(I.Bytes, Out["sm_" + std::to_string(I.Sm)], Error);
+  }
+  if (!Any && Error.empty())
+    Error = "no cubin in the fatbinary (PTX only)";
+  return Any;
+}
+
 std::size_t parsePtxasVerbose(const std::string &Text, ResourceTable &Out) {
   std::istringstream In(Text);
   std::string Line, Current, PropertiesOf;

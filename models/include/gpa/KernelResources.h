@@ -53,6 +53,17 @@ bool readFatbinary(const std::string &Bytes, std::vector<FatbinImage> &Out,
 bool readCubinResources(const std::string &Elf, ResourceTable &Out,
                         std::string &Error);
 
+/// The contents of the ELF64 section named Name ("" when absent or not
+/// ELF64): a host object's `.nv_fatbin`.
+std::string readElfSection(const std::string &Elf, const std::string &Name);
+
+/// Resources of every cubin in a file's bytes: a cubin, a fatbinary, or a
+/// host object or executable embedding one (`.nv_fatbin`). Keys are
+/// "sm_XX". Returns false with Error when nothing readable is found.
+bool readResourcesOfBinary(const std::string &Bytes,
+                           std::map<std::string, ResourceTable> &Out,
+                           std::string &Error);
+
 /// Parses `ptxas -v` output ("Compiling entry function '...'",
 /// "N bytes stack frame, S bytes spill stores, L bytes spill loads",
 /// "Used R registers, ... N bytes smem"). Returns the number of kernels read.
