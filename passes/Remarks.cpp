@@ -139,7 +139,7 @@ void emitKernelRemarks(const KernelResult &K, const GpuModel &Gpu,
       << ore::NV("TotalPowerW", fixed(E.Pow.TotalPowerW, 1)) << " W, "
       << ore::NV("GIPSPerW", fixed(E.Eff.GipsPerW, 4)) << " GIPS/W; "
       << "bandwidth-bound "
-      << ore::NV("BandwidthBound", A.Adv.BandwidthBound ? "yes" : "no")
+      << ore::NV("BandwidthBound", A.Adv.BandwidthBound ? "true" : "false")
       << ", optimal SMs " << ore::NV("OptimalSMs", A.Adv.OptimalActiveSms)
       << " of " << ore::NV("SMs", AllSms) << ", energy saved "
       << ore::NV("EnergySavedPct", fixed(A.Adv.Savings.RuntimeIdlePct, 1))
@@ -157,8 +157,8 @@ void emitKernelRemarks(const KernelResult &K, const GpuModel &Gpu,
       OptimizationRemarkAnalysis R(RemarkPassName, "GridIndependence",
                                    kernelLocation(F), &F.getEntryBlock());
       R << ore::NV("Kernel", K.Demangled) << " grid-independent: "
-        << ore::NV("GridIndependent", K.Grid.Independent ? "yes" : "no") << " ("
-        << ore::NV("GridIndependentReason", K.Grid.Reason) << ")";
+        << ore::NV("GridIndependent", K.Grid.Independent ? "true" : "false")
+        << " (" << ore::NV("GridIndependentReason", K.Grid.Reason) << ")";
       return R;
     });
   if (!A.Adv.BandwidthBound || A.Adv.OptimalActiveSms >= AllSms)
@@ -174,8 +174,8 @@ void emitKernelRemarks(const KernelResult &K, const GpuModel &Gpu,
       << "% with power gating, "
       << ore::NV("EnergySavedPct", fixed(A.Adv.Savings.RuntimeIdlePct, 1))
       << "% without; its grid can shrink (-gpa-rewrite-grid): "
-      << ore::NV("GridIndependent", K.Grid.Independent ? "yes" : "no") << " ("
-      << ore::NV("GridIndependentReason", K.Grid.Reason) << ")";
+      << ore::NV("GridIndependent", K.Grid.Independent ? "true" : "false")
+      << " (" << ore::NV("GridIndependentReason", K.Grid.Reason) << ")";
     return R;
   });
 }

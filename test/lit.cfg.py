@@ -46,3 +46,14 @@ config.substitutions.append(("%gpa_src", config.gpa_src_root))
 
 # Last: lit substitutes in order, and "%gpa" is a prefix of the %gpa_* names.
 config.substitutions.append(("%gpa", config.gpa_tool))
+
+# LLVM's opt-viewer renders optimisation records (needs PyYAML + Pygments).
+_opt_viewer = os.path.join(os.path.dirname(config.llvm_tools_dir), "share", "opt-viewer", "opt-viewer.py")
+try:
+    import yaml  # noqa: F401
+    import pygments  # noqa: F401
+    if os.path.isfile(_opt_viewer):
+        config.available_features.add("opt-viewer")
+        config.substitutions.append(("%opt_viewer", _opt_viewer))
+except ImportError:
+    pass

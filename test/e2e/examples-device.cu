@@ -21,7 +21,7 @@
 // Grid-stride loop (unknown trip count: default 16) behind its zero-trip
 // guard i < n, which is assumed passed (loops are entered, as in the PTX
 // front-end): {2 loads, 1 store} and {fmul, fadd} x 16.
-// SAXPY: saxpy.cu:5:1: remark: saxpy(int, float, float const*, float*) on a100: {{.*}}case 2 (memory-bound){{.*}}bandwidth-bound yes{{.*}}; per thread: {{.*}}fp=32 {{.*}}global_mem=48 {{.*}}; launch 256 threads x {{[0-9]+}} blocks (assumed)
+// SAXPY: saxpy.cu:5:1: remark: saxpy(int, float, float const*, float*) on a100: {{.*}}case 2 (memory-bound){{.*}}bandwidth-bound true{{.*}}; per thread: {{.*}}fp=32 {{.*}}global_mem=48 {{.*}}; launch 256 threads x {{[0-9]+}} blocks (assumed)
 
 // 1024 iterations of {A load, B load, fmul+fadd (contracted or not)} plus
 // the C store: global_mem = 2 * 1024 + 1.
