@@ -29,6 +29,8 @@
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
 
+#include <set>
+
 #define DEBUG_TYPE "gpu-power-advisor"
 
 using namespace llvm;
@@ -97,9 +99,16 @@ PreservedAnalyses GpuPowerAdvisorPass::run(Module &M,
     return PreservedAnalyses::all();
 
   std::vector<bool> NoteEmitted;
+  std::set<std::pair<const Instruction *, std::string>> FindingEmitted;
   for (const KernelResult &R : A.Results) {
     emitNoteRemarks(A.Counter->notes(), R, NoteEmitted, FAM);
     emitKernelRemarks(R, A.Gpu, FAM, O.RewriteGrid);
+    // A device function two kernels call is reported once.
+    std::vector<Finding> New;
+    for (const Finding &F : R.Findings)
+      if (FindingEmitted.insert({F.At, F.Rule}).second)
+        New.push_back(F);
+    emitFindingRemarks(New, FAM);
   }
 
   // Always handed off: the host compilation evaluates each launch site with

@@ -122,6 +122,8 @@ bool analyzeModule(Module &M, FunctionAnalysisManager &FAM,
                              " not analysed: " + Error);
       continue;
     }
+    R.Findings =
+        findKernelFindings(*K, S.Reached, Out.Gpu, O.DefaultTripCount, FAM);
     Out.Results.push_back(std::move(R));
   }
   Error.clear();
