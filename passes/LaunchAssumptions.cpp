@@ -16,6 +16,7 @@
 #include "KernelCounter.h"
 
 #include "gpa/GpuModelLoader.h"
+#include "gpa/LaunchFile.h"
 #include "gpa/Occupancy.h"
 
 #include "llvm/ADT/SmallPtrSet.h"
@@ -105,8 +106,19 @@ static uint64_t staticSharedBytes(const Module &M, const FunctionSummary &S,
 LaunchStatus buildLaunch(const Function &K, const FunctionSummary &S,
                          const GpuModel &Gpu, const PluginOptions &O,
                          LaunchConfig &Launch, AssumptionList &Assumed,
-                         std::string &Error) {
-  if (std::optional<uint64_t> Bound = getMaxNtid(K)) {
+                         std::string &Error, const LaunchEntry *Given) {
+  const std::string FromFile = "-gpa-launch-file=" + O.LaunchFile;
+  if (Given && Given->ThreadsPerBlock) {
+    Launch.ThreadsPerBlock = Given->ThreadsPerBlock;
+    Assumed.push_back(numberAssumption(
+        "block_size", double(Given->ThreadsPerBlock), FromFile, "given"));
+    if (Given->ThreadsPerBlock > Gpu.MaxThreadsPerBlock) {
+      Error = FromFile + ": block of " +
+              std::to_string(Given->ThreadsPerBlock) + " threads exceeds " +
+              Gpu.Name + "'s " + std::to_string(Gpu.MaxThreadsPerBlock);
+      return LaunchStatus::KernelDoesNotFit;
+    }
+  } else if (std::optional<uint64_t> Bound = getMaxNtid(K)) {
     Launch.ThreadsPerBlock = *Bound;
     Assumed.push_back(numberAssumption("block_size", double(*Bound),
                                        "__launch_bounds__ (nvvm.maxntid)",
@@ -131,11 +143,25 @@ LaunchStatus buildLaunch(const Function &K, const FunctionSummary &S,
     }
   }
   Launch.RegistersPerThread = O.RegistersPerThread;
-  Assumed.push_back(numberAssumption(
-      "registers_per_thread", double(O.RegistersPerThread),
-      O.RegistersGiven ? "-gpa-registers-per-thread"
-                       : "default estimate of -gpa-registers-per-thread",
-      O.RegistersGiven ? "given" : "assumed"));
+  if (Given && Given->RegistersPerThread) {
+    Launch.RegistersPerThread = Given->RegistersPerThread;
+    Assumed.push_back(numberAssumption("registers_per_thread",
+                                       double(Launch.RegistersPerThread),
+                                       FromFile, "given"));
+  } else {
+    Assumed.push_back(numberAssumption(
+        "registers_per_thread", double(O.RegistersPerThread),
+        O.RegistersGiven ? "-gpa-registers-per-thread"
+                         : "default estimate of -gpa-registers-per-thread",
+        O.RegistersGiven ? "given" : "assumed"));
+  }
+  if (Launch.RegistersPerThread > Gpu.MaxRegistersPerThread && Given &&
+      Given->RegistersPerThread) {
+    Error = FromFile + ": " + std::to_string(Launch.RegistersPerThread) +
+            " registers per thread exceed the " +
+            std::to_string(Gpu.MaxRegistersPerThread) + " of " + Gpu.Name;
+    return LaunchStatus::KernelDoesNotFit;
+  }
   if (O.RegistersPerThread > Gpu.MaxRegistersPerThread) {
     Error =
         "-gpa-registers-per-thread=" + std::to_string(O.RegistersPerThread) +
@@ -145,11 +171,20 @@ LaunchStatus buildLaunch(const Function &K, const FunctionSummary &S,
   }
   bool HasDynamic = false;
   Launch.SharedBytesPerBlock = staticSharedBytes(*K.getParent(), S, HasDynamic);
-  Assumed.push_back(numberAssumption(
-      "shared_bytes_per_block", double(Launch.SharedBytesPerBlock),
-      HasDynamic ? "static __shared__ variables; extern (dynamic) shared "
-                   "memory assumed 0 bytes"
-                 : "static __shared__ variables"));
+  if (Given && Given->DynamicSharedGiven) {
+    Launch.SharedBytesPerBlock += Given->DynamicSharedBytes;
+    Assumed.push_back(numberAssumption(
+        "shared_bytes_per_block", double(Launch.SharedBytesPerBlock),
+        "static __shared__ variables + dynamic shared memory from " + FromFile,
+        "given"));
+  } else {
+    Assumed.push_back(numberAssumption(
+        "shared_bytes_per_block", double(Launch.SharedBytesPerBlock),
+        HasDynamic ? "static __shared__ variables; extern (dynamic) shared "
+                     "memory assumed 0 bytes"
+                   : "static __shared__ variables",
+        HasDynamic ? "assumed" : "constant"));
+  }
 
   Launch.Blocks = 1;
   Occupancy Occ = computeOccupancy(Launch, Gpu);
@@ -157,7 +192,11 @@ LaunchStatus buildLaunch(const Function &K, const FunctionSummary &S,
     Error = "a block does not fit on " + Gpu.Name + ": " + Occ.Reason;
     return LaunchStatus::KernelDoesNotFit;
   }
-  if (O.GridSize) {
+  if (Given && Given->Blocks) {
+    Launch.Blocks = Given->Blocks;
+    Assumed.push_back(numberAssumption("grid_size", double(Launch.Blocks),
+                                       FromFile, "given"));
+  } else if (O.GridSize) {
     Launch.Blocks = O.GridSize;
     Assumed.push_back(numberAssumption("grid_size", double(O.GridSize),
                                        "-gpa-grid-size", "given"));

@@ -27,6 +27,7 @@ class Module;
 namespace gpa {
 
 struct FunctionSummary;
+struct LaunchEntry;
 
 /// A named assumption: a value (number or text) and its source.
 struct Assumption {
@@ -53,11 +54,13 @@ bool chooseGpu(const llvm::Module &M, const llvm::Function *FirstKernel,
 
 enum class LaunchStatus { Ok, BadOption, KernelDoesNotFit };
 
-/// Fills \p Launch for kernel \p K and appends the assumptions it made.
+/// Fills \p Launch for kernel \p K and appends the assumptions it made;
+/// values of \p Given (a -gpa-launch-file entry) win and are `given`.
 LaunchStatus buildLaunch(const llvm::Function &K, const FunctionSummary &S,
                          const GpuModel &Gpu, const PluginOptions &O,
                          LaunchConfig &Launch, AssumptionList &Assumed,
-                         std::string &Error);
+                         std::string &Error,
+                         const LaunchEntry *Given = nullptr);
 
 } // namespace gpa
 

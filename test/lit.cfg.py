@@ -54,6 +54,6 @@ try:
     import pygments  # noqa: F401
     if os.path.isfile(_opt_viewer):
         config.available_features.add("opt-viewer")
-        config.substitutions.append(("%opt_viewer", _opt_viewer))
+        config.substitutions.append(("%view_opt_records", _opt_viewer))
 except ImportError:
     pass

@@ -182,6 +182,11 @@ PluginOptions pluginOptions(const AnalyzeRequest &R) {
     O.BlockSizeGiven = true;
   }
   O.GridSize = R.GridSize;
+  O.LaunchFile = R.LaunchFile;
+  if (R.TripCount) {
+    O.DefaultTripCount = R.TripCount;
+    O.TripCountGiven = true;
+  }
   return O;
 }
 
@@ -216,6 +221,10 @@ bool analyzeCuda(const AnalyzeRequest &R, const std::string &Path,
     Args.push_back("-gpa-block-size=" + std::to_string(R.BlockSize));
   if (R.GridSize)
     Args.push_back("-gpa-grid-size=" + std::to_string(R.GridSize));
+  if (!R.LaunchFile.empty())
+    Args.push_back("-gpa-launch-file=" + R.LaunchFile);
+  if (R.TripCount)
+    Args.push_back("-gpa-default-trip-count=" + std::to_string(R.TripCount));
   char Tmp[] = "/tmp/gpa-report-XXXXXX";
   int Fd = ::mkstemp(Tmp);
   if (Fd < 0) {

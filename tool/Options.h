@@ -23,6 +23,8 @@ struct Options {
   unsigned ActiveSms = 0; // 0: all
   unsigned BlockSize = 0; // analyze: 0 = from the code
   unsigned GridSize = 0;  // analyze: 0 = fill the GPU
+  std::string LaunchFile; // analyze: gpa-launch/1 facts
+  unsigned TripCount = 0; // analyze: 0 = the default (16)
   std::vector<std::string> Inputs;
 };
 

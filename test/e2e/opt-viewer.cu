@@ -15,7 +15,7 @@
 // YAML-DAG: BandwidthBound: 'true'
 // YAML-DAG: Name: LaunchSitePowerProfile
 // YAML-DAG: GridSource: constant
-// RUN: %python %opt_viewer -j 1 -o html . > log.txt 2>&1
+// RUN: %python %view_opt_records -j 1 -o html . > log.txt 2>&1
 // RUN: FileCheck %s --check-prefix=VIEW --input-file=html/k.cu.html
 // VIEW: KernelPowerProfile
 // VIEW: LaunchSitePowerProfile
