@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 #include "Analyze.h"
 #include "CudaCompile.h"
+#include "PtxasResources.h"
 
 #include "gpa/Analysis.h"
 #include "gpa/GpuModelLoader.h"
@@ -120,21 +121,35 @@ bool analyzePtx(const AnalyzeRequest &R, const std::string &Path,
   GpuName = Gpu.Name;
   for (const std::string &W : M.Warnings)
     Warnings.push_back(Path + ": " + W);
+  // ptxas 13 compiles sm_75 and newer; older targets use the oldest it has.
+  unsigned PtxasSm = std::max(M.SmVersion ? M.SmVersion : 80u, 75u);
+  ResourceTable Ptxas;
+  std::string PtxasWhy;
+  ptxasResources(Path, PtxasSm, Ptxas, PtxasWhy);
   for (const ptx::PtxKernelResult &K : M.Kernels) {
     json Assumptions = {{"gpu", Gpu.Name + ": " + Why},
                         {"threads_per_block",
                          std::to_string(K.Profile.Launch.ThreadsPerBlock) +
                              " (.reqntid/.maxntid, else --block-size or 256)"}};
     // PTX declares virtual registers; ptxas allocates far fewer, so their
-    // sum is no occupancy estimate. Use the plugin's default estimate (32),
-    // capped by the sum when the kernel declares fewer.
+    // sum is no occupancy estimate. ptxas -v says what it allocates; without
+    // the toolkit, the plugin's default estimate (32), capped by the sum
+    // when the kernel declares fewer.
     KernelProfile Profile = K.Profile;
     std::uint64_t Declared = Profile.Launch.RegistersPerThread;
-    Profile.Launch.RegistersPerThread = std::min<std::uint64_t>(Declared, 32);
-    Assumptions["registers_per_thread"] =
-        std::to_string(Profile.Launch.RegistersPerThread) +
-        " (default estimate 32, as the plugin's; the PTX declares " +
-        std::to_string(Declared) + " virtual registers)";
+    auto Compiled = Ptxas.find(K.Profile.Name);
+    if (Compiled != Ptxas.end() && Compiled->second.Registers) {
+      Profile.Launch.RegistersPerThread = Compiled->second.Registers;
+      Assumptions["registers_per_thread"] =
+          std::to_string(Compiled->second.Registers) + " (ptxas -v, sm_" +
+          std::to_string(PtxasSm) + ")";
+    } else {
+      Profile.Launch.RegistersPerThread = std::min<std::uint64_t>(Declared, 32);
+      Assumptions["registers_per_thread"] =
+          std::to_string(Profile.Launch.RegistersPerThread) +
+          " (assumed: default estimate 32, as the plugin's; the PTX declares " +
+          std::to_string(Declared) + " virtual registers; " + PtxasWhy + ")";
+    }
     if (!K.Warnings.empty())
       Assumptions["ptx_notes"] = K.Warnings;
     bool HasLoc = !K.SourceFile.empty() && K.SourceLine;
