@@ -319,7 +319,9 @@ void loopRules(const Function &F, unsigned DefaultTripCount,
       C.add("AssumedTripCount", *At, Start.get(),
             text("loop trip count is not a compile-time constant: assumed " +
                  Twine(DefaultTripCount) +
-                 " iterations per entry (-gpa-default-trip-count); every "
+                 " iterations per entry (-gpa-default-trip-count, or "
+                 "trip_count in "
+                 "-gpa-launch-file); every "
                  "count in its body scales with it"));
     }
     SmallVector<const Instruction *, 16> Accesses;
