@@ -11,10 +11,14 @@
 #include "Compat.h"
 #include "LaunchAssumptions.h"
 
+#include "gpa/LaunchFile.h"
+
 #include "llvm/Demangle/Demangle.h"
 #include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/Path.h"
+
+#include <map>
 
 using namespace llvm;
 
@@ -50,14 +54,18 @@ static const char *assumptionSource(const std::string &Name) {
 }
 
 static void addSummaryAssumptions(const FunctionSummary &S,
-                                  const PluginOptions &O, AssumptionList &A) {
+                                  const PluginOptions &O,
+                                  const LaunchEntry *Given, AssumptionList &A) {
+  bool FromFile = Given && Given->TripCount;
   if (S.UnknownTripCountLoops)
     A.push_back(numberAssumption(
-        "default_trip_count", O.DefaultTripCount,
-        std::string(O.TripCountGiven ? "-gpa-default-trip-count"
-                                     : "default of -gpa-default-trip-count") +
+        "default_trip_count", FromFile ? Given->TripCount : O.DefaultTripCount,
+        std::string(FromFile           ? "-gpa-launch-file=" + O.LaunchFile
+                    : O.TripCountGiven ? "-gpa-default-trip-count"
+                                       : "default of -gpa-default-trip-count") +
             " for " + std::to_string(S.UnknownTripCountLoops) +
-            " loop(s) without a constant trip count"));
+            " loop(s) without a constant trip count",
+        FromFile || O.TripCountGiven ? "given" : "assumed"));
   for (const auto &[Name, N] : S.Assumed)
     A.push_back(numberAssumption(Name, N, assumptionSource(Name)));
 }
@@ -92,11 +100,30 @@ bool analyzeModule(Module &M, FunctionAnalysisManager &FAM,
   std::optional<unsigned> Sm = getSmVersion(*Kernels.front());
   Out.Arch = Sm ? "sm_" + std::to_string(*Sm) : "nvptx";
 
+  LaunchFile Facts;
+  if (!O.LaunchFile.empty() && !loadLaunchFile(O.LaunchFile, Facts, Error)) {
+    Error = "-gpa-launch-file: " + Error;
+    return false;
+  }
   Out.Counter = std::make_unique<KernelCounter>(FAM, O.DefaultTripCount,
                                                 memoryGeometry(Out.Gpu));
+  // Kernels whose launch-file entry gives a trip count: their own counter.
+  std::map<unsigned, std::unique_ptr<KernelCounter>> TripCounters;
   Out.Results.reserve(Kernels.size()); // KernelResult copies are not cheap
   for (Function *K : Kernels) {
-    const FunctionSummary &S = Out.Counter->summarize(*K);
+    const LaunchEntry *Given =
+        findLaunchEntry(Facts, K->getName().str(), demangle(K->getName()));
+    unsigned TripCount =
+        Given && Given->TripCount ? Given->TripCount : O.DefaultTripCount;
+    KernelCounter *Counter = Out.Counter.get();
+    if (TripCount != O.DefaultTripCount) {
+      auto &C = TripCounters[TripCount];
+      if (!C)
+        C = std::make_unique<KernelCounter>(FAM, TripCount,
+                                            memoryGeometry(Out.Gpu));
+      Counter = C.get();
+    }
+    const FunctionSummary &S = Counter->summarize(*K);
     KernelResult R;
     R.F = K;
     R.Reached = S.Reached;
@@ -106,7 +133,7 @@ bool analyzeModule(Module &M, FunctionAnalysisManager &FAM,
     R.Assumed.push_back(GpuChoice);
     KernelProfile P = makeProfile(*K, S);
     LaunchStatus St =
-        buildLaunch(*K, S, Out.Gpu, O, P.Launch, R.Assumed, Error);
+        buildLaunch(*K, S, Out.Gpu, O, P.Launch, R.Assumed, Error, Given);
     if (St == LaunchStatus::BadOption)
       return false;
     if (St == LaunchStatus::KernelDoesNotFit) {
@@ -114,7 +141,7 @@ bool analyzeModule(Module &M, FunctionAnalysisManager &FAM,
                              " not analysed: " + Error);
       continue;
     }
-    addSummaryAssumptions(S, O, R.Assumed);
+    addSummaryAssumptions(S, O, Given, R.Assumed);
     AnalysisOptions Model;
     Model.WithSweep = O.WithSweep;
     if (!analyzeKernel(P, Out.Gpu, Model, R.Analysis, Error)) {
@@ -122,6 +149,8 @@ bool analyzeModule(Module &M, FunctionAnalysisManager &FAM,
                              " not analysed: " + Error);
       continue;
     }
+    R.Findings =
+        findKernelFindings(*K, S.Reached, Out.Gpu, O.DefaultTripCount, FAM);
     Out.Results.push_back(std::move(R));
   }
   Error.clear();

@@ -100,6 +100,21 @@ static const char *caseName(TimingCase C) {
   return "empty";
 }
 
+/// How the launch was chosen: "assumed", "given", or per dimension
+/// ("block given, grid assumed") when they differ.
+static std::string launchKinds(const AssumptionList &List) {
+  std::string Block = "assumed", Grid = "assumed";
+  for (const Assumption &A : List) {
+    if (A.Name == "block_size")
+      Block = A.Kind;
+    else if (A.Name == "grid_size")
+      Grid = A.Kind;
+  }
+  if (Block == Grid)
+    return Block;
+  return "block " + Block + ", grid " + Grid;
+}
+
 static DiagnosticLocation kernelLocation(const Function &F) {
   if (const DISubprogram *SP = F.getSubprogram())
     return DiagnosticLocation(SP);
@@ -171,7 +186,7 @@ void emitKernelRemarks(const KernelResult &K, const GpuModel &Gpu,
       << ore::NV("TotalPowerW", fixed(E.Pow.TotalPowerW, 1)) << " W, "
       << ore::NV("GIPSPerW", fixed(E.Eff.GipsPerW, 4)) << " GIPS/W; "
       << "bandwidth-bound "
-      << ore::NV("BandwidthBound", A.Adv.BandwidthBound ? "yes" : "no")
+      << ore::NV("BandwidthBound", A.Adv.BandwidthBound ? "true" : "false")
       << ", optimal SMs " << ore::NV("OptimalSMs", A.Adv.OptimalActiveSms)
       << " of " << ore::NV("SMs", AllSms) << ", energy saved "
       << ore::NV("EnergySavedPct", fixed(A.Adv.Savings.RuntimeIdlePct, 1))
@@ -179,7 +194,7 @@ void emitKernelRemarks(const KernelResult &K, const GpuModel &Gpu,
       << "; per thread: " << ore::NV("Counts", countsText(P)) << "; launch "
       << ore::NV("BlockSize", unsigned(P.Launch.ThreadsPerBlock))
       << " threads x " << ore::NV("GridSize", unsigned(P.Launch.Blocks))
-      << " blocks (assumed)";
+      << " blocks (" << ore::NV("LaunchSource", launchKinds(K.Assumed)) << ")";
     return R;
   });
   // The verdict matters to users who asked for the launch rewrite; for
@@ -189,8 +204,8 @@ void emitKernelRemarks(const KernelResult &K, const GpuModel &Gpu,
       OptimizationRemarkAnalysis R(RemarkPassName, "GridIndependence",
                                    kernelLocation(F), &F.getEntryBlock());
       R << ore::NV("Kernel", K.Demangled) << " grid-independent: "
-        << ore::NV("GridIndependent", K.Grid.Independent ? "yes" : "no") << " ("
-        << ore::NV("GridIndependentReason", K.Grid.Reason) << ")";
+        << ore::NV("GridIndependent", K.Grid.Independent ? "true" : "false")
+        << " (" << ore::NV("GridIndependentReason", K.Grid.Reason) << ")";
       return R;
     });
   emitClockAdviceRemark(K, Gpu, F, ORE);
@@ -207,8 +222,8 @@ void emitKernelRemarks(const KernelResult &K, const GpuModel &Gpu,
       << "% with power gating, "
       << ore::NV("EnergySavedPct", fixed(A.Adv.Savings.RuntimeIdlePct, 1))
       << "% without; its grid can shrink (-gpa-rewrite-grid): "
-      << ore::NV("GridIndependent", K.Grid.Independent ? "yes" : "no") << " ("
-      << ore::NV("GridIndependentReason", K.Grid.Reason) << ")";
+      << ore::NV("GridIndependent", K.Grid.Independent ? "true" : "false")
+      << " (" << ore::NV("GridIndependentReason", K.Grid.Reason) << ")";
     return R;
   });
 }

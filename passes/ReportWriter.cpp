@@ -41,7 +41,7 @@ static json assumptionsJson(const AssumptionList &List) {
   json Out = json::object();
   for (const Assumption &A : List) {
     json V = A.IsNumber ? json(A.Number) : json(A.Text);
-    Out[A.Name] = {{"value", V}, {"source", A.Source}};
+    Out[A.Name] = {{"value", V}, {"source", A.Source}, {"kind", A.Kind}};
   }
   return Out;
 }
@@ -60,6 +60,16 @@ static json kernelJson(const KernelResult &K, const GpuModel &Gpu) {
     Obj["location"] = {{"file", K.File}, {"line", K.Line}};
   Obj["advice"]["grid_independent"] = K.Grid.Independent;
   Obj["advice"]["grid_independent_reason"] = K.Grid.Reason;
+  json Findings = json::array();
+  for (const Finding &F : K.Findings)
+    Findings.push_back(
+        {{"rule", F.Rule},
+         {"message", F.Message},
+         {"location", F.File.empty() ? json(nullptr)
+                                     : json{{"file", F.File},
+                                            {"line", F.Line},
+                                            {"column", F.Column}}}});
+  Obj["findings"] = Findings;
   const KernelProfile &P = K.Analysis.Profile;
   Obj["memory"] = {
       {"bytes_per_access", P.BytesPerMemAccess},

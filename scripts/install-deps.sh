@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Installs everything GpuPowerAdvisor needs to build and test on Debian 12
 # (LLVM/Clang 22 from Debian's bookworm-security, LLVM 19 for the plugin's
-# second supported version, nlohmann_json, GoogleTest,
-# Google Benchmark, Ninja, and Python's jsonschema for the schema tests).
+# second supported version, nlohmann_json, GoogleTest, Google Benchmark,
+# Ninja, Python's jsonschema for the schema tests, and PyYAML + Pygments for
+# LLVM's opt-viewer in test/e2e/opt-viewer.cu).
 # The CUDA toolkit (/usr/local/cuda) is used by the end-to-end tests when
 # present; those tests are skipped otherwise.
 set -euo pipefail
@@ -10,7 +11,8 @@ SUDO=""
 if [ "$(id -u)" -ne 0 ]; then SUDO=sudo; fi
 packages=(cmake ninja-build g++ python3 clang-22 llvm-22-dev llvm-22-tools
           clang-19 llvm-19-dev llvm-19-tools
-          nlohmann-json3-dev libgtest-dev libgmock-dev libbenchmark-dev)
+          nlohmann-json3-dev libgtest-dev libgmock-dev libbenchmark-dev
+          python3-yaml python3-pygments)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

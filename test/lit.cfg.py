@@ -20,6 +20,7 @@ config.substitutions.append(("%gpa_examples", os.path.join(config.gpa_src_root, 
 config.substitutions.append(("%python", config.python_executable))
 config.substitutions.append(("%gpa_runtime_libs", config.gpa_runtime_libs))
 config.substitutions.append(("%gpa_build", config.gpa_obj_root))
+config.substitutions.append(("%gpa_resources", config.gpa_resources))
 config.substitutions.append(("%inputs", os.path.join(config.test_source_root, "Inputs")))
 if config.gpa_plugin:
     config.available_features.add("plugin")
@@ -55,4 +56,15 @@ try:
     if _m:
         config.available_features.add("llvm-" + _m.group(1))
 except OSError:
+    pass
+
+# LLVM's opt-viewer renders optimisation records (needs PyYAML + Pygments).
+_opt_viewer = os.path.join(os.path.dirname(config.llvm_tools_dir), "share", "opt-viewer", "opt-viewer.py")
+try:
+    import yaml  # noqa: F401
+    import pygments  # noqa: F401
+    if os.path.isfile(_opt_viewer):
+        config.available_features.add("opt-viewer")
+        config.substitutions.append(("%view_opt_records", _opt_viewer))
+except ImportError:
     pass

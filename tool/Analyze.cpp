@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 #include "Analyze.h"
 #include "CudaCompile.h"
+#include "PtxasResources.h"
 
 #include "gpa/Analysis.h"
 #include "gpa/GpuModelLoader.h"
@@ -129,21 +130,35 @@ bool analyzePtx(const AnalyzeRequest &R, const std::string &Path,
   }
   for (const std::string &W : M.Warnings)
     Warnings.push_back(Path + ": " + W);
+  // ptxas 13 compiles sm_75 and newer; older targets use the oldest it has.
+  unsigned PtxasSm = std::max(M.SmVersion ? M.SmVersion : 80u, 75u);
+  ResourceTable Ptxas;
+  std::string PtxasWhy;
+  ptxasResources(Path, PtxasSm, Ptxas, PtxasWhy);
   for (const ptx::PtxKernelResult &K : M.Kernels) {
     json Assumptions = {{"gpu", Gpu.Name + ": " + Why},
                         {"threads_per_block",
                          std::to_string(K.Profile.Launch.ThreadsPerBlock) +
                              " (.reqntid/.maxntid, else --block-size or 256)"}};
     // PTX declares virtual registers; ptxas allocates far fewer, so their
-    // sum is no occupancy estimate. Use the plugin's default estimate (32),
-    // capped by the sum when the kernel declares fewer.
+    // sum is no occupancy estimate. ptxas -v says what it allocates; without
+    // the toolkit, the plugin's default estimate (32), capped by the sum
+    // when the kernel declares fewer.
     KernelProfile Profile = K.Profile;
     std::uint64_t Declared = Profile.Launch.RegistersPerThread;
-    Profile.Launch.RegistersPerThread = std::min<std::uint64_t>(Declared, 32);
-    Assumptions["registers_per_thread"] =
-        std::to_string(Profile.Launch.RegistersPerThread) +
-        " (default estimate 32, as the plugin's; the PTX declares " +
-        std::to_string(Declared) + " virtual registers)";
+    auto Compiled = Ptxas.find(K.Profile.Name);
+    if (Compiled != Ptxas.end() && Compiled->second.Registers) {
+      Profile.Launch.RegistersPerThread = Compiled->second.Registers;
+      Assumptions["registers_per_thread"] =
+          std::to_string(Compiled->second.Registers) + " (ptxas -v, sm_" +
+          std::to_string(PtxasSm) + ")";
+    } else {
+      Profile.Launch.RegistersPerThread = std::min<std::uint64_t>(Declared, 32);
+      Assumptions["registers_per_thread"] =
+          std::to_string(Profile.Launch.RegistersPerThread) +
+          " (assumed: default estimate 32, as the plugin's; the PTX declares " +
+          std::to_string(Declared) + " virtual registers; " + PtxasWhy + ")";
+    }
     if (!K.Warnings.empty())
       Assumptions["ptx_notes"] = K.Warnings;
     bool HasLoc = !K.SourceFile.empty() && K.SourceLine;
@@ -191,6 +206,11 @@ PluginOptions pluginOptions(const AnalyzeRequest &R) {
     O.BlockSizeGiven = true;
   }
   O.GridSize = R.GridSize;
+  O.LaunchFile = R.LaunchFile;
+  if (R.TripCount) {
+    O.DefaultTripCount = R.TripCount;
+    O.TripCountGiven = true;
+  }
   return O;
 }
 
@@ -225,6 +245,10 @@ bool analyzeCuda(const AnalyzeRequest &R, const std::string &Path,
     Args.push_back("-gpa-block-size=" + std::to_string(R.BlockSize));
   if (R.GridSize)
     Args.push_back("-gpa-grid-size=" + std::to_string(R.GridSize));
+  if (!R.LaunchFile.empty())
+    Args.push_back("-gpa-launch-file=" + R.LaunchFile);
+  if (R.TripCount)
+    Args.push_back("-gpa-default-trip-count=" + std::to_string(R.TripCount));
   char Tmp[] = "/tmp/gpa-report-XXXXXX";
   int Fd = ::mkstemp(Tmp);
   if (Fd < 0) {

@@ -162,6 +162,8 @@ static int runAnalyze(const Options &O, const char *Argv0) {
   R.Gpu = O.Gpu;
   R.BlockSize = O.BlockSize;
   R.GridSize = O.GridSize;
+  R.LaunchFile = O.LaunchFile;
+  R.TripCount = O.TripCount;
   R.Inputs = O.Inputs;
   R.ExecutablePath = Argv0;
   nlohmann::json Report;

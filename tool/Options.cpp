@@ -30,6 +30,7 @@ const char *usageText() {
          "      time and dvfs power at other clocks; least-energy clock and "
          "(clock, SMs)\n"
          "  analyze [--gpu NAME|FILE] [--block-size N] [--grid-size N]\n"
+         "          [--launch-file FILE] [--trip-count N]\n"
          "          [--format text|json|sarif|csv] FILE...\n"
          "      analyse .ll/.bc NVPTX IR, .ptx, .cu (clang 22 + plugin) or "
          ".json profiles\n"
@@ -143,6 +144,17 @@ bool parseOptions(int Argc, const char *const *Argv, Options &O,
         return false;
       }
       (Arg == "--block-size" ? O.BlockSize : O.GridSize) = N;
+    } else if (Arg == "--launch-file" && O.Command == "analyze") {
+      if (!Value(O.LaunchFile))
+        return false;
+    } else if (Arg == "--trip-count" && O.Command == "analyze") {
+      std::string Text;
+      if (!Value(Text))
+        return false;
+      if (!parseUnsigned(Text, O.TripCount)) {
+        Error = "--trip-count: expected a positive integer, got '" + Text + "'";
+        return false;
+      }
     } else if (Arg == "--budget" && O.Command == "check") {
       if (!Value(O.Budget))
         return false;

@@ -28,6 +28,8 @@ struct Options {
   double MaxSlowdown = 0.1; // sweep --clocks --max-slowdown
   unsigned BlockSize = 0;   // analyze: 0 = from the code
   unsigned GridSize = 0;    // analyze: 0 = fill the GPU
+  std::string LaunchFile;   // analyze: gpa-launch/1 facts
+  unsigned TripCount = 0;   // analyze: 0 = the default (16)
   std::vector<std::string> Inputs;
 };
 

@@ -22,7 +22,7 @@
 // guard i < n, which is assumed passed (loops are entered, as in the PTX
 // front-end): {2 loads, 1 store} and one fma x 16 (the `contract` fmul and
 // fadd of a * x[i] + y[i] are contracted, as the NVPTX back end does).
-// SAXPY: saxpy.cu:5:1: remark: saxpy(int, float, float const*, float*) on a100: {{.*}}case 2 (memory-bound){{.*}}bandwidth-bound yes{{.*}}; per thread: {{.*}}fp=16 {{.*}}global_mem=48 {{.*}}; launch 256 threads x {{[0-9]+}} blocks (assumed)
+// SAXPY: saxpy.cu:5:1: remark: saxpy(int, float, float const*, float*) on a100: {{.*}}case 2 (memory-bound){{.*}}bandwidth-bound true{{.*}}; per thread: {{.*}}fp=16 {{.*}}global_mem=48 {{.*}}; launch 256 threads x {{[0-9]+}} blocks (assumed)
 
 // 1024 iterations of {A load, B load, fmul+fadd contracted into one fma}
 // plus the C store: global_mem = 2 * 1024 + 1.

@@ -36,6 +36,7 @@ target triple = "nvptx64-nvidia-cuda"
 ; CHECK-NEXT:       "advice": {
 ; CHECK:            "assumptions": {
 ; CHECK:              "gpu": {
+; CHECK-NEXT:           "kind": "assumed",
 ; CHECK-NEXT:           "source": "closest bundled model to target sm_90",
 ; CHECK-NEXT:           "value": "h100"
 ; CHECK:            "counts_per_thread": {
