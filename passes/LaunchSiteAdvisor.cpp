@@ -172,9 +172,11 @@ void remarkEvaluated(const LaunchSite &S, const Evaluated &E,
       << ore::NV("ExecTimeS", scientific(Ev.Time.ExecTimeS)) << " s, power "
       << ore::NV("TotalPowerW", fixed(Ev.Pow.TotalPowerW, 1)) << " W, "
       << ore::NV("GIPSPerW", fixed(Ev.Eff.GipsPerW, 4))
-      << " GIPS/W; optimal SMs "
-      << ore::NV("OptimalSMs", A.Adv.OptimalActiveSms) << " of "
-      << ore::NV("SMs", A.MaxUsefulSms);
+      << " GIPS/W; recommended "
+      << ore::NV("OptimalSMs", A.Adv.RecommendedActiveSms) << " of "
+      << ore::NV("SMs", A.MaxUsefulSms) << " SMs: "
+      << ore::NV("Advice", A.Adv.Rec.Change ? std::string("change recommended")
+                                            : A.Adv.Rec.Reason);
     return R;
   });
 }
@@ -258,8 +260,9 @@ bool evaluate(const LaunchSite &S, const std::string &Arch,
     E.Blocks = LaunchValue();
     L.Blocks = std::uint64_t(E.Gpu.NumSms) * Occ.MaxActiveBlocksPerSm;
   }
-  AnalysisOptions Model;
-  Model.WithSweep = false;
+  // The same decision policy as the kernel's own remark (-gpa-objective,
+  // -gpa-max-slowdown, ...), at this site's launch.
+  AnalysisOptions Model = modelOptions(O, K.GridIndependent);
   return analyzeKernel(P, E.Gpu, Model, E.Analysis, Error);
 }
 

@@ -142,8 +142,7 @@ bool analyzeModule(Module &M, FunctionAnalysisManager &FAM,
       continue;
     }
     addSummaryAssumptions(S, O, Given, R.Assumed);
-    AnalysisOptions Model;
-    Model.WithSweep = O.WithSweep;
+    AnalysisOptions Model = modelOptions(O, R.Grid.Independent);
     if (!analyzeKernel(P, Out.Gpu, Model, R.Analysis, Error)) {
       Out.Warnings.push_back("kernel " + R.Demangled +
                              " not analysed: " + Error);

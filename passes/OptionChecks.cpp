@@ -9,6 +9,9 @@
 
 #include "Options.h"
 
+#include "gpa/Decision.h"
+#include "gpa/Mechanism.h"
+
 namespace gpa {
 
 bool validatePluginOptions(const PluginOptions &O, std::string &Error) {
@@ -42,7 +45,44 @@ bool validatePluginOptions(const PluginOptions &O, std::string &Error) {
             O.RewriteMode + "'";
     return false;
   }
+  if (!parseObjective(O.Objective)) {
+    Error = "-gpa-objective must be energy, edp, gips_per_w or time, not '" +
+            O.Objective + "'";
+    return false;
+  }
+  if (O.Mechanism != "auto" && !parseMechanism(O.Mechanism)) {
+    Error = "-gpa-mechanism must be auto, sm, grid or paper, not '" +
+            O.Mechanism + "'";
+    return false;
+  }
+  DecisionPolicy Policy;
+  Policy.MaxSlowdownPct = O.MaxSlowdownPct;
+  Policy.MinSavingPct = O.MinSavingPct;
+  Policy.MaxPowerW = O.MaxPowerW;
+  if (!validatePolicy(Policy, Error)) {
+    Error = "-gpa-" + Error;
+    for (char &C : Error)
+      if (C == '_')
+        C = '-';
+    return false;
+  }
   return true;
+}
+
+AnalysisOptions modelOptions(const PluginOptions &O, bool GridIndependent) {
+  AnalysisOptions M;
+  M.WithSweep = O.WithSweep;
+  M.Policy.Goal = parseObjective(O.Objective).value_or(Objective::Energy);
+  M.Policy.MaxSlowdownPct = O.MaxSlowdownPct;
+  M.Policy.MinSavingPct = O.MinSavingPct;
+  M.Policy.MaxPowerW = O.MaxPowerW;
+  if (auto Mech = parseMechanism(O.Mechanism))
+    M.Mech = *Mech;
+  else // auto: what the launch rewrite would apply to this kernel
+    M.Mech = O.RewriteGrid && GridIndependent && O.RewriteMode != "sm"
+                 ? Mechanism::Grid
+                 : Mechanism::Sm;
+  return M;
 }
 
 } // namespace gpa

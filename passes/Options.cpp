@@ -90,6 +90,35 @@ static cl::opt<std::string> ReportOpt(
              "by the target sm_XX"),
     cl::value_desc("file"), cl::cat(GPACategory));
 
+static cl::opt<std::string> ObjectiveOpt(
+    "gpa-objective",
+    cl::desc("What the advice optimises: energy (default), edp, gips_per_w, "
+             "or time (under -gpa-max-power-w)"),
+    cl::init("energy"), cl::cat(GPACategory));
+
+static cl::opt<double> MaxSlowdownOpt(
+    "gpa-max-slowdown",
+    cl::desc("Largest predicted slowdown (percent) a recommended change may "
+             "have (default 5)"),
+    cl::init(5), cl::cat(GPACategory));
+
+static cl::opt<double> MinSavingOpt(
+    "gpa-min-saving",
+    cl::desc("Smallest predicted improvement (percent) worth a change "
+             "(default 2)"),
+    cl::init(2), cl::cat(GPACategory));
+
+static cl::opt<double> MaxPowerOpt(
+    "gpa-max-power-w",
+    cl::desc("Power cap in watts for -gpa-objective=time (default 0: none)"),
+    cl::init(0), cl::cat(GPACategory));
+
+static cl::opt<std::string> MechanismOpt(
+    "gpa-mechanism",
+    cl::desc("Sweep the advice is taken from: auto (grid for kernels the "
+             "launch rewrite may shrink, else sm), sm, grid, paper"),
+    cl::init("auto"), cl::cat(GPACategory));
+
 namespace gpa {
 
 PluginOptions readPluginOptions() {
@@ -113,6 +142,11 @@ PluginOptions readPluginOptions() {
   O.HandoffDir = HandoffDirOpt;
   O.LaunchFile = LaunchFileOpt;
   O.WithSweep = !O.ReportFile.empty(); // only the report shows the sweep
+  O.Objective = ObjectiveOpt;
+  O.MaxSlowdownPct = MaxSlowdownOpt;
+  O.MinSavingPct = MinSavingOpt;
+  O.MaxPowerW = MaxPowerOpt;
+  O.Mechanism = MechanismOpt;
   return O;
 }
 

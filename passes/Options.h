@@ -11,6 +11,8 @@
 #ifndef GPA_PASSES_OPTIONS_H
 #define GPA_PASSES_OPTIONS_H
 
+#include "gpa/Analysis.h"
+
 #include <cstdint>
 #include <string>
 
@@ -38,6 +40,12 @@ struct PluginOptions {
   /// Evaluate the 1..all-SMs sweep (only reports show it; remarks need just
   /// Eq. 34's point, and the sweep is most of the model's cost).
   bool WithSweep = true;
+  // The decision (models/include/gpa/Decision.h) and its sweep.
+  std::string Objective = "energy"; // -gpa-objective
+  double MaxSlowdownPct = 5;        // -gpa-max-slowdown (percent)
+  double MinSavingPct = 2;          // -gpa-min-saving (percent)
+  double MaxPowerW = 0;             // -gpa-max-power-w (time objective)
+  std::string Mechanism = "auto";   // -gpa-mechanism: auto|sm|grid|paper
 };
 
 /// Snapshot of the cl::opt values.
@@ -50,6 +58,10 @@ PluginOptions readPluginOptions();
 /// Checks values that do not depend on the GPU model. Returns false with
 /// Error naming the offending option.
 bool validatePluginOptions(const PluginOptions &O, std::string &Error);
+
+/// The model's options for one kernel: objective, thresholds and the
+/// mechanism the launch rewrite would apply to it.
+AnalysisOptions modelOptions(const PluginOptions &O, bool GridIndependent);
 
 } // namespace gpa
 

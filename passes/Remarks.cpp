@@ -187,10 +187,18 @@ void emitKernelRemarks(const KernelResult &K, const GpuModel &Gpu,
       << ore::NV("GIPSPerW", fixed(E.Eff.GipsPerW, 4)) << " GIPS/W; "
       << "bandwidth-bound "
       << ore::NV("BandwidthBound", A.Adv.BandwidthBound ? "true" : "false")
-      << ", optimal SMs " << ore::NV("OptimalSMs", A.Adv.OptimalActiveSms)
-      << " of " << ore::NV("SMs", AllSms) << ", energy saved "
+      << " (Eq. 34 closed form " << ore::NV("Eq34SMs", A.Adv.Eq34ActiveSms)
+      << " SMs); recommended "
+      << ore::NV("OptimalSMs", A.Adv.RecommendedActiveSms) << " of "
+      << ore::NV("SMs", AllSms) << " SMs ("
+      << ore::NV("Mechanism", mechanismName(A.Adv.Mech)) << ", objective "
+      << ore::NV("Objective", objectiveName(A.Adv.Policy.Goal))
+      << "), energy saved "
       << ore::NV("EnergySavedPct", fixed(A.Adv.Savings.RuntimeIdlePct, 1))
-      << "%; dominant units: " << ore::NV("DominantUnits", dominantUnits(P))
+      << "%; "
+      << ore::NV("Advice", A.Adv.Rec.Change ? std::string("change recommended")
+                                            : A.Adv.Rec.Reason)
+      << "; dominant units: " << ore::NV("DominantUnits", dominantUnits(P))
       << "; per thread: " << ore::NV("Counts", countsText(P)) << "; launch "
       << ore::NV("BlockSize", unsigned(P.Launch.ThreadsPerBlock))
       << " threads x " << ore::NV("GridSize", unsigned(P.Launch.Blocks))
@@ -209,19 +217,25 @@ void emitKernelRemarks(const KernelResult &K, const GpuModel &Gpu,
       return R;
     });
   emitClockAdviceRemark(K, Gpu, F, ORE);
-  if (!A.Adv.BandwidthBound || A.Adv.OptimalActiveSms >= AllSms)
+  // Only the decision (models/include/gpa/Decision.h) asks for a change.
+  if (!A.Adv.Rec.Change)
     return;
   ORE.emit([&] {
     OptimizationRemarkMissed R(RemarkPassName, "UseFewerSMs", kernelLocation(F),
                                &F.getEntryBlock());
-    R << ore::NV("Kernel", K.Demangled)
-      << " is memory-bandwidth bound: running it on "
-      << ore::NV("OptimalSMs", A.Adv.OptimalActiveSms) << " of "
-      << ore::NV("SMs", AllSms) << " SMs keeps its speed; energy saved "
-      << ore::NV("PowerGatingSavedPct", fixed(A.Adv.Savings.PowerGatingPct, 1))
-      << "% with power gating, "
+    R << ore::NV("Kernel", K.Demangled) << ": running it on "
+      << ore::NV("OptimalSMs", A.Adv.RecommendedActiveSms) << " of "
+      << ore::NV("SMs", AllSms) << " SMs ("
+      << ore::NV("Mechanism", mechanismName(A.Adv.Mech)) << ") improves "
+      << ore::NV("Objective", objectiveName(A.Adv.Policy.Goal)) << " by "
+      << ore::NV("ObjectiveSavingPct", fixed(A.Adv.Rec.ObjectiveSavingPct, 1))
+      << "% with a slowdown of "
+      << ore::NV("SlowdownPct", fixed(A.Adv.Rec.SlowdownPct, 1))
+      << "%; energy saved "
       << ore::NV("EnergySavedPct", fixed(A.Adv.Savings.RuntimeIdlePct, 1))
-      << "% without; its grid can shrink (-gpa-rewrite-grid): "
+      << "% without power gating, "
+      << ore::NV("PowerGatingSavedPct", fixed(A.Adv.Savings.PowerGatingPct, 1))
+      << "% with; its grid can shrink (-gpa-rewrite-grid): "
       << ore::NV("GridIndependent", K.Grid.Independent ? "true" : "false")
       << " (" << ore::NV("GridIndependentReason", K.Grid.Reason) << ")";
     return R;

@@ -12,6 +12,7 @@
 #include "PtxasResources.h"
 
 #include "gpa/Analysis.h"
+#include "gpa/CanonicalJson.h"
 #include "gpa/GpuModelLoader.h"
 #include "gpa/JsonReader.h"
 #include "gpa/Occupancy.h"
@@ -95,7 +96,7 @@ void addKernel(KernelProfile P, const GpuModel &Gpu, const AnalyzeRequest &R,
   }
   KernelAnalysis A;
   std::string Error;
-  if (!analyzeKernel(P, Gpu, {}, A, Error)) {
+  if (!analyzeKernel(P, Gpu, R.Model, A, Error)) {
     Warnings.push_back(File + ": kernel " + P.Name + " not analysed: " + Error);
     return;
   }
@@ -183,7 +184,7 @@ bool analyzeProfiles(const AnalyzeRequest &R, const std::string &Path,
   for (const KernelProfile &P : Profiles) {
     KernelAnalysis A;
     std::string KernelError;
-    if (!analyzeKernel(P, Gpu, {}, A, KernelError)) {
+    if (!analyzeKernel(P, Gpu, R.Model, A, KernelError)) {
       Warnings.push_back(Path + ": kernel " + P.Name +
                          " not analysed: " + KernelError);
       continue;
@@ -211,6 +212,12 @@ PluginOptions pluginOptions(const AnalyzeRequest &R) {
     O.DefaultTripCount = R.TripCount;
     O.TripCountGiven = true;
   }
+  O.Objective = objectiveName(R.Model.Policy.Goal);
+  O.MaxSlowdownPct = R.Model.Policy.MaxSlowdownPct;
+  O.MinSavingPct = R.Model.Policy.MinSavingPct;
+  O.MaxPowerW = R.Model.Policy.MaxPowerW;
+  if (R.MechanismGiven)
+    O.Mechanism = mechanismName(R.Model.Mech);
   return O;
 }
 
@@ -249,6 +256,14 @@ bool analyzeCuda(const AnalyzeRequest &R, const std::string &Path,
     Args.push_back("-gpa-launch-file=" + R.LaunchFile);
   if (R.TripCount)
     Args.push_back("-gpa-default-trip-count=" + std::to_string(R.TripCount));
+  const DecisionPolicy &Policy = R.Model.Policy;
+  Args.push_back(std::string("-gpa-objective=") + objectiveName(Policy.Goal));
+  Args.push_back("-gpa-max-slowdown=" + formatNumber(Policy.MaxSlowdownPct));
+  Args.push_back("-gpa-min-saving=" + formatNumber(Policy.MinSavingPct));
+  Args.push_back("-gpa-max-power-w=" + formatNumber(Policy.MaxPowerW));
+  if (R.MechanismGiven)
+    Args.push_back(std::string("-gpa-mechanism=") +
+                   mechanismName(R.Model.Mech));
   char Tmp[] = "/tmp/gpa-report-XXXXXX";
   int Fd = ::mkstemp(Tmp);
   if (Fd < 0) {

@@ -8,6 +8,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "gpa/Analysis.h"
+
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -21,7 +23,9 @@ struct AnalyzeRequest {
   std::string LaunchFile;      // gpa-launch/1 facts (.ll/.bc/.cu inputs)
   unsigned TripCount = 0;      // 0: the plugin's default trip count
   std::vector<std::string> Inputs;
-  std::string ExecutablePath; // argv[0], to find the plugin next to gpa
+  std::string ExecutablePath;  // argv[0], to find the plugin next to gpa
+  AnalysisOptions Model;       // objective, thresholds, mechanism
+  bool MechanismGiven = false; // else the plugin's auto for .cu/.ll
 };
 
 /// Analyses every input (.ll/.bc through the plugin's analysis, .ptx through

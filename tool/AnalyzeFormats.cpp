@@ -55,10 +55,17 @@ std::string topUnits(const json &K) {
   return Out.empty() ? "none" : Out;
 }
 
+/// The decision's verdict (models/include/gpa/Decision.h): a change to
+/// fewer SMs is recommended.
 bool fewerSmsAdvised(const json &K) {
-  return K.contains("advice") && K["advice"].value("bandwidth_bound", false) &&
-         num(K, "advice", "optimal_active_sms") <
-             num(K, "launch", "active_sms");
+  return K.contains("advice") && K["advice"].is_object() &&
+         K["advice"].value("change", false);
+}
+
+std::string adviceReason(const json &K) {
+  return K.contains("advice") && K["advice"].is_object()
+             ? K["advice"].value("reason", std::string("launch as written"))
+             : std::string("launch as written");
 }
 } // namespace
 
@@ -90,17 +97,19 @@ std::string renderAnalyzeText(const json &Report) {
                num(K, "efficiency", "energy_j"));
     if (fewerSmsAdvised(K))
       Out += format(
-          "  advice      bandwidth-bound: %.0f SMs give the best GIPS/W; "
-          "energy %s (%s with power gating)\n",
+          "  advice      run on %.0f SMs (%s): energy %s (%s with power "
+          "gating), slowdown %.1f%%\n",
           num(K, "advice", "optimal_active_sms"),
+          K["advice"].value("mechanism", std::string("sm")).c_str(),
           savingText(
               K["advice"]["energy_savings_pct"].value("runtime_idle", 0.0))
               .c_str(),
           savingText(
               K["advice"]["energy_savings_pct"].value("power_gating", 0.0))
-              .c_str());
+              .c_str(),
+          num(K, "advice", "slowdown_pct"));
     else
-      Out += "  advice      keep all SMs\n";
+      Out += "  advice      " + adviceReason(K) + "\n";
     if (K.contains("assumptions") && K["assumptions"].is_object())
       for (auto &[Key, V] : K["assumptions"].items())
         Out += "  assumes     " + Key + ": " +
@@ -179,8 +188,8 @@ std::string renderAnalyzeSarif(const json &Report) {
     json Physical = physicalLocation(K.value("location", json()));
     bool Fewer = fewerSmsAdvised(K);
     std::string Text =
-        Fewer ? format("%s is memory-bandwidth bound: %.0f of %.0f SMs give "
-                       "the best GIPS/W on %s, saving %.1f%% energy",
+        Fewer ? format("%s: running it on %.0f of %.0f SMs on %s saves "
+                       "%.1f%% energy",
                        displayName(K).c_str(),
                        num(K, "advice", "optimal_active_sms"),
                        num(K, "launch", "active_sms"),

@@ -104,7 +104,7 @@ static int runAnalysis(const Options &O) {
   if (O.SweepClocks || O.CoreClockMhz > 0 || O.MemClockMhz > 0)
     return runClockReport(O, Gpu, Profiles);
   std::vector<KernelAnalysis> Analyses(Profiles.size());
-  AnalysisOptions Opts;
+  AnalysisOptions Opts = decisionOptions(O);
   Opts.ActiveSms = O.ActiveSms;
   for (std::size_t I = 0; I < Profiles.size(); ++I)
     if (!analyzeKernel(Profiles[I], Gpu, Opts, Analyses[I], Error))
@@ -165,6 +165,8 @@ static int runAnalyze(const Options &O, const char *Argv0) {
   R.LaunchFile = O.LaunchFile;
   R.TripCount = O.TripCount;
   R.Inputs = O.Inputs;
+  R.Model = decisionOptions(O);
+  R.MechanismGiven = !O.Mechanism.empty();
   R.ExecutablePath = Argv0;
   nlohmann::json Report;
   std::vector<std::string> Warnings;

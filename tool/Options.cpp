@@ -5,6 +5,9 @@
 //===----------------------------------------------------------------------===//
 #include "Options.h"
 
+#include "gpa/Decision.h"
+#include "gpa/Mechanism.h"
+
 #include <cerrno>
 #include <cstdlib>
 
@@ -43,6 +46,12 @@ const char *usageText() {
          "      fit seed 002's DVFS power model to measurements / predict "
          "with it\n"
          "\n"
+         "decision options (model, sweep, analyze; docs/models.md):\n"
+         "  --objective energy|edp|gips_per_w|time  (default energy)\n"
+         "  --max-slowdown PCT (default 5)  --min-saving PCT (default 2)\n"
+         "  --max-power-w W (time objective's cap; default none)\n"
+         "  --mechanism sm|grid|paper (default sm; analyze of .cu/.ll: auto)\n"
+         "\n"
          "exit status: 0 success, 1 budget violated (check), 2 bad input or "
          "usage\n";
 }
@@ -58,6 +67,18 @@ static bool parseUnsigned(const std::string &Text, unsigned &Out) {
   return true;
 }
 
+static bool parsePercentOrWatts(const std::string &Text, double &Out) {
+  if (Text.empty())
+    return false;
+  char *End = nullptr;
+  errno = 0;
+  double V = std::strtod(Text.c_str(), &End);
+  if (errno == ERANGE || *End != '\0' || !(V >= 0 && V <= 1e7))
+    return false;
+  Out = V;
+  return true;
+}
+
 static const char *allowedFormats(const std::string &Command) {
   if (Command == "sweep")
     return "text|json|csv";
@@ -66,6 +87,16 @@ static const char *allowedFormats(const std::string &Command) {
   if (Command == "analyze")
     return "text|json|sarif|csv";
   return "text|json";
+}
+
+AnalysisOptions decisionOptions(const Options &O) {
+  AnalysisOptions A;
+  A.Policy.Goal = parseObjective(O.Objective).value_or(Objective::Energy);
+  A.Policy.MaxSlowdownPct = O.MaxSlowdownPct;
+  A.Policy.MinSavingPct = O.MinSavingPct;
+  A.Policy.MaxPowerW = O.MaxPowerW;
+  A.Mech = parseMechanism(O.Mechanism).value_or(Mechanism::Sm);
+  return A;
 }
 
 bool parseOptions(int Argc, const char *const *Argv, Options &O,
@@ -153,6 +184,36 @@ bool parseOptions(int Argc, const char *const *Argv, Options &O,
         return false;
       if (!parseUnsigned(Text, O.TripCount)) {
         Error = "--trip-count: expected a positive integer, got '" + Text + "'";
+        return false;
+      }
+    } else if ((Arg == "--objective" || Arg == "--mechanism") &&
+               O.Command != "check" && O.Command != "models") {
+      std::string Text;
+      if (!Value(Text))
+        return false;
+      bool Objective = Arg == "--objective";
+      if (Objective ? !parseObjective(Text) : !parseMechanism(Text)) {
+        Error = Arg + ": expected " +
+                (Objective ? "energy, edp, gips_per_w or time"
+                           : "sm, grid or paper") +
+                ", got '" + Text + "'";
+        return false;
+      }
+      (Objective ? O.Objective : O.Mechanism) = Text;
+    } else if ((Arg == "--max-slowdown" || Arg == "--min-saving" ||
+                Arg == "--max-power-w") &&
+               O.Command != "check" && O.Command != "models") {
+      std::string Text;
+      if (!Value(Text))
+        return false;
+      double &Into = Arg == "--max-slowdown" ? O.MaxSlowdownPct
+                     : Arg == "--min-saving" ? O.MinSavingPct
+                                             : O.MaxPowerW;
+      if (!parsePercentOrWatts(Text, Into) ||
+          (Arg == "--min-saving" && Into >= 100)) {
+        Error = Arg + ": expected a number >= 0" +
+                (Arg == "--min-saving" ? std::string(" and < 100") : "") +
+                ", got '" + Text + "'";
         return false;
       }
     } else if (Arg == "--budget" && O.Command == "check") {

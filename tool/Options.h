@@ -6,6 +6,8 @@
 #ifndef GPA_TOOL_OPTIONS_H
 #define GPA_TOOL_OPTIONS_H
 
+#include "gpa/Analysis.h"
+
 #include <string>
 #include <vector>
 
@@ -31,6 +33,12 @@ struct Options {
   std::string LaunchFile;   // analyze: gpa-launch/1 facts
   unsigned TripCount = 0;   // analyze: 0 = the default (16)
   std::vector<std::string> Inputs;
+  // The decision (models/include/gpa/Decision.h): model, sweep, analyze.
+  std::string Objective = "energy"; // --objective
+  double MaxSlowdownPct = 5;        // --max-slowdown
+  double MinSavingPct = 2;          // --min-saving
+  double MaxPowerW = 0;             // --max-power-w
+  std::string Mechanism;            // --mechanism sm|grid|paper ("" = sm)
 };
 
 /// Parses argv; on failure returns false with Error set to a one-line reason.
@@ -38,6 +46,10 @@ bool parseOptions(int Argc, const char *const *Argv, Options &Out,
                   std::string &Error);
 
 const char *usageText();
+
+/// The model's decision options from --objective, --max-slowdown,
+/// --min-saving, --max-power-w and --mechanism (already validated).
+AnalysisOptions decisionOptions(const Options &O);
 
 } // namespace gpa::tool
 

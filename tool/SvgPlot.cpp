@@ -109,12 +109,15 @@ void drawPanel(std::string &Svg, const Panel &P, double X0,
       Points += num(Px(E.ActiveSms)) + "," + num(Py(P.Value(E))) + " ";
     Svg += "<polyline fill=\"none\" stroke=\"" + std::string(Colour) +
            "\" stroke-width=\"2\" points=\"" + Points + "\"/>\n";
-    // Eq. (34) optimum: dashed vertical line; argmax of GIPS/W: a dot.
-    double OptX = Px(A.Adv.OptimalActiveSms);
+    // Eq. (34)'s closed form: dashed vertical line; the recommendation
+    // (Decision.h): a dot.
+    double OptX = Px(A.Adv.Eq34ActiveSms);
     Svg += "<line x1=\"" + num(OptX) + "\" y1=\"" + num(Top) + "\" x2=\"" +
            num(OptX) + "\" y2=\"" + num(Top + PanelHeight) + "\" stroke=\"" +
            Colour + "\" stroke-dasharray=\"5,4\"/>\n";
-    const SweepPoint &Best = A.Sweep[A.Adv.OptimalActiveSmsArgmax - 1];
+    if (A.Adv.Rec.Index >= A.Sweep.size())
+      continue;
+    const SweepPoint &Best = A.Sweep[A.Adv.Rec.Index];
     Svg += "<circle cx=\"" + num(Px(Best.ActiveSms)) + "\" cy=\"" +
            num(Py(P.Value(Best))) + "\" r=\"4\" fill=\"" + Colour + "\"/>\n";
   }
@@ -126,7 +129,8 @@ std::string renderSweepSvg(const std::vector<KernelAnalysis> &Kernels,
                            const GpuModel &Gpu) {
   unsigned MaxSms = 1;
   for (const KernelAnalysis &A : Kernels)
-    MaxSms = std::max<unsigned>(MaxSms, A.Sweep.size());
+    for (const SweepPoint &E : A.Sweep)
+      MaxSms = std::max(MaxSms, E.ActiveSms);
   const Panel Panels[] = {
       {"Performance", "GIPS (10^9 warp instructions/s)",
        [](const SweepPoint &E) { return E.Gips; }},
@@ -142,12 +146,15 @@ std::string renderSweepSvg(const std::vector<KernelAnalysis> &Kernels,
                     "\" viewBox=\"0 0 " + num(Width) + " " + num(Height) +
                     "\" font-family=\"DejaVu Sans, Arial, sans-serif\">\n"
                     "<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n";
-  Svg += "<text x=\"" + num(Width / 2) +
-         "\" y=\"24\" text-anchor=\"middle\" font-size=\"16\">" +
-         xmlText("IPP sweep on " + Gpu.Name + " (same total work on 1.." +
-                 std::to_string(MaxSms) + " SMs)" +
-                 (Gpu.Calibrated ? "" : ", power uncalibrated")) +
-         "</text>\n";
+  Svg +=
+      "<text x=\"" + num(Width / 2) +
+      "\" y=\"24\" text-anchor=\"middle\" font-size=\"16\">" +
+      xmlText(
+          "IPP sweep on " + Gpu.Name + " (same total work on 1.." +
+          std::to_string(MaxSms) + " SMs, " +
+          mechanismName(Kernels.empty() ? Mechanism::Sm : Kernels[0].Adv.Mech) +
+          " mechanism)" + (Gpu.Calibrated ? "" : ", power uncalibrated")) +
+      "</text>\n";
   for (int I = 0; I < 3; ++I)
     drawPanel(Svg, Panels[I], Left + I * (PanelWidth + Gap), Kernels, MaxSms);
   for (std::size_t K = 0; K < Kernels.size(); ++K) {
@@ -158,10 +165,11 @@ std::string renderSweepSvg(const std::vector<KernelAnalysis> &Kernels,
            num(Left + 30) + "\" y2=\"" + num(Y) + "\" stroke=\"" + Colour +
            "\" stroke-width=\"2\"/>\n<text x=\"" + num(Left + 38) + "\" y=\"" +
            num(Y + 4) + "\" font-size=\"12\">" +
-           xmlText(A.Profile.Name + ": Eq. 34 optimum " +
-                   std::to_string(A.Adv.OptimalActiveSms) +
-                   " SMs (dashed), best GIPS/W at " +
-                   std::to_string(A.Adv.OptimalActiveSmsArgmax) + " SMs (dot)" +
+           xmlText(A.Profile.Name + ": Eq. 34 closed form " +
+                   std::to_string(A.Adv.Eq34ActiveSms) +
+                   " SMs (dashed), recommended " +
+                   std::to_string(A.Adv.RecommendedActiveSms) + " SMs (dot)" +
+                   (A.Adv.Rec.Change ? "" : ", launch as written") +
                    (A.Adv.BandwidthBound ? ", bandwidth-bound" : "")) +
            "</text>\n";
   }

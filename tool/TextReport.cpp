@@ -48,6 +48,32 @@ static std::string topComponents(const Power &P, std::size_t Count) {
   return Out.empty() ? "none" : Out;
 }
 
+/// The decision in one line: what to run and what it saves, or why the
+/// launch as written stays; Eq. (34) beside it.
+std::string adviceText(const KernelAnalysis &A) {
+  const Advice &Adv = A.Adv;
+  std::string Eq34 = Adv.BandwidthBound
+                         ? format("bandwidth-bound, Eq. 34 closed form %u SMs",
+                                  Adv.Eq34ActiveSms)
+                         : std::string("not bandwidth-bound (Eq. 34: all SMs)");
+  if (!Adv.Rec.Change)
+    return Adv.Rec.Reason + " [" + Eq34 + "]";
+  std::string Where =
+      format("%u of %u SMs", Adv.RecommendedActiveSms, A.MaxUsefulSms);
+  if (Adv.RecommendedBlocks != A.Profile.Launch.Blocks)
+    Where +=
+        format(", grid %llu blocks", (unsigned long long)Adv.RecommendedBlocks);
+  return format("run on %s (%s mechanism, objective %s): energy %s "
+                "(runtime+idle), %s (runtime), %s (power gating); "
+                "slowdown %.1f%% [%s]",
+                Where.c_str(), mechanismName(Adv.Mech),
+                objectiveName(Adv.Policy.Goal),
+                savingText(Adv.Savings.RuntimeIdlePct).c_str(),
+                savingText(Adv.Savings.RuntimePct).c_str(),
+                savingText(Adv.Savings.PowerGatingPct).c_str(),
+                Adv.Rec.SlowdownPct, Eq34.c_str());
+}
+
 std::string renderKernelText(const KernelAnalysis &A, const GpuModel &Gpu) {
   const Evaluation &E = A.Requested;
   const Timing &T = E.Time;
@@ -77,55 +103,49 @@ std::string renderKernelText(const KernelAnalysis &A, const GpuModel &Gpu) {
   Out += format("  efficiency  %.4g GIPS (warp instructions), %.4g GIPS/W, "
                 "%.6g J per launch\n",
                 E.Eff.Gips, E.Eff.GipsPerW, E.Eff.EnergyJ);
-  const Advice &Adv = A.Adv;
-  if (Adv.BandwidthBound && Adv.OptimalActiveSms < A.MaxUsefulSms)
-    Out +=
-        format("  advice      bandwidth-bound: %u of %u SMs give the best "
-               "GIPS/W (Eq. 34; sweep argmax %u); energy %s "
-               "(runtime+idle), %s (runtime), %s (power gating)\n",
-               Adv.OptimalActiveSms, A.MaxUsefulSms, Adv.OptimalActiveSmsArgmax,
-               savingText(Adv.Savings.RuntimeIdlePct).c_str(),
-               savingText(Adv.Savings.RuntimePct).c_str(),
-               savingText(Adv.Savings.PowerGatingPct).c_str());
-  else
-    Out +=
-        format("  advice      %s: keep all %u SMs (Eq. 34; sweep argmax "
-               "%u)\n",
-               Adv.BandwidthBound ? "bandwidth-bound" : "not bandwidth-bound",
-               A.MaxUsefulSms, Adv.OptimalActiveSmsArgmax);
+  Out += "  advice      " + adviceText(A) + "\n";
   return Out;
 }
 
 std::string renderSweepText(const KernelAnalysis &A, const GpuModel &Gpu) {
-  std::string Out =
-      format("kernel %s on %s: same total work on 1..%u SMs "
-             "(* Eq. 34 optimum, + GIPS/W argmax)\n",
-             A.Profile.Name.c_str(), Gpu.Name.c_str(), A.MaxUsefulSms);
-  Out +=
-      format("%-4s %10s %14s %13s %10s %12s %14s\n", "", "active_sms",
-             "exec_time_s", "total_power_w", "gips", "gips_per_w", "energy_j");
-  for (const SweepPoint &E : A.Sweep) {
+  std::string Out = format(
+      "kernel %s on %s: %s mechanism, objective %s (* recommended, "
+      "= launch as written, e Eq. 34's %u SMs)\n",
+      A.Profile.Name.c_str(), Gpu.Name.c_str(), mechanismName(A.Adv.Mech),
+      objectiveName(A.Adv.Policy.Goal), A.Adv.Eq34ActiveSms);
+  Out += format("%-4s %10s %12s %14s %13s %10s %12s %14s\n", "", "active_sms",
+                "blocks", "exec_time_s", "total_power_w", "gips", "gips_per_w",
+                "energy_j");
+  for (std::size_t I = 0; I < A.Sweep.size(); ++I) {
+    const SweepPoint &E = A.Sweep[I];
     std::string Mark;
-    Mark += E.ActiveSms == A.Adv.OptimalActiveSms ? "*" : " ";
-    Mark += E.ActiveSms == A.Adv.OptimalActiveSmsArgmax ? "+" : " ";
-    Out += format("%-4s %10u %14.6e %13.2f %10.4f %12.6f %14.6e\n",
-                  Mark.c_str(), E.ActiveSms, E.ExecTimeS, E.TotalPowerW, E.Gips,
-                  E.GipsPerW, E.EnergyJ);
+    Mark += I == A.Adv.Rec.Index ? "*" : " ";
+    Mark += I == A.Adv.Rec.Baseline ? "=" : " ";
+    Mark += E.ActiveSms == A.Adv.Eq34ActiveSms ? "e" : " ";
+    Out += format("%-4s %10u %12llu %14.6e %13.2f %10.4f %12.6f %14.6e\n",
+                  Mark.c_str(), E.ActiveSms, (unsigned long long)E.Blocks,
+                  E.ExecTimeS, E.TotalPowerW, E.Gips, E.GipsPerW, E.EnergyJ);
   }
+  Out += "advice: " + adviceText(A) + "\n";
   return Out;
 }
 
 std::string renderSweepCsv(const std::vector<KernelAnalysis> &Kernels) {
-  std::string Out = "kernel,active_sms,exec_time_s,total_power_w,gips,"
-                    "gips_per_w,energy_j,optimal_eq34,optimal_argmax\n";
+  std::string Out = "kernel,mechanism,active_sms,blocks,exec_time_s,"
+                    "total_power_w,gips,gips_per_w,energy_j,recommended,"
+                    "as_written,eq34\n";
   for (const KernelAnalysis &A : Kernels)
-    for (const SweepPoint &E : A.Sweep)
-      Out += csvField(A.Profile.Name) + "," + std::to_string(E.ActiveSms) +
+    for (std::size_t I = 0; I < A.Sweep.size(); ++I) {
+      const SweepPoint &E = A.Sweep[I];
+      Out += csvField(A.Profile.Name) + "," + mechanismName(A.Adv.Mech) + "," +
+             std::to_string(E.ActiveSms) + "," + std::to_string(E.Blocks) +
              "," + formatNumber(E.ExecTimeS) + "," +
              formatNumber(E.TotalPowerW) + "," + formatNumber(E.Gips) + "," +
              formatNumber(E.GipsPerW) + "," + formatNumber(E.EnergyJ) + "," +
-             (E.ActiveSms == A.Adv.OptimalActiveSms ? "1" : "0") + "," +
-             (E.ActiveSms == A.Adv.OptimalActiveSmsArgmax ? "1" : "0") + "\n";
+             (I == A.Adv.Rec.Index ? "1" : "0") + "," +
+             (I == A.Adv.Rec.Baseline ? "1" : "0") + "," +
+             (E.ActiveSms == A.Adv.Eq34ActiveSms ? "1" : "0") + "\n";
+    }
   return Out;
 }
 

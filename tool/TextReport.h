@@ -15,6 +15,9 @@
 namespace gpa::tool {
 
 /// The per-kernel summary `gpa model` prints by default.
+/// The recommendation in one line (shared by the model text and the sweep).
+std::string adviceText(const KernelAnalysis &A);
+
 std::string renderKernelText(const KernelAnalysis &A, const GpuModel &Gpu);
 
 /// The active-SM table `gpa sweep` prints by default.

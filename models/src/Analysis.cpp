@@ -16,30 +16,36 @@ static unsigned maxUsefulSms(const KernelProfile &P, const GpuModel &Gpu) {
   return static_cast<unsigned>(std::min<std::uint64_t>(Gpu.NumSms, Blocks));
 }
 
-Evaluation evaluateAt(const KernelProfile &P, const GpuModel &Gpu,
-                      const Occupancy &Occ, unsigned ActiveSms) {
+Evaluation evaluateShape(const KernelProfile &P, const GpuModel &Gpu,
+                         const LaunchShape &Shape) {
   Evaluation E;
-  unsigned AllSms = maxUsefulSms(P, Gpu);
-  E.ActiveSms = std::clamp(ActiveSms, 1u, AllSms);
-  // The launch as given, on all the SMs it can use: min(limit, ceil(B/S))
-  // resident blocks, Rep waves on the busiest SM.
-  std::uint64_t BlocksPerSm = (P.Launch.Blocks + AllSms - 1) / AllSms;
-  double ActiveBlocksPerSm = static_cast<double>(
-      std::min<std::uint64_t>(Occ.MaxActiveBlocksPerSm, BlocksPerSm));
-  double RepAll = wavesOnBusiestSm(P.Launch.Blocks, AllSms, ActiveBlocksPerSm);
-  // The same work spread evenly over fewer SMs keeps each SM's residency
-  // (N) and gives each SM proportionally more waves (see Analysis.h).
-  double Rep = RepAll * AllSms / E.ActiveSms;
-  E.Time = computeTiming(P, Gpu, E.ActiveSms, ActiveBlocksPerSm, Rep);
-  E.Pow = computePower(P, Gpu, E.Time);
-  E.Eff = computeEfficiency(P, Gpu, E.Time.ExecTimeS, E.Pow.TotalPowerW,
+  E.ActiveSms = Shape.ActiveSms;
+  E.Shape = Shape;
+  // The configuration's own profile: its grid, and each thread's counts
+  // scaled by the work it now does (grid and paper mechanisms).
+  KernelProfile Run = P;
+  Run.Launch.Blocks = Shape.Blocks;
+  if (Shape.WorkScale != 1) {
+    for (double &Count : Run.PerThread)
+      Count *= Shape.WorkScale;
+    Run.UncoalescedMem *= Shape.WorkScale;
+  }
+  E.Time = computeTiming(Run, Gpu, Shape.ActiveSms, Shape.ActiveBlocksPerSm,
+                         Shape.Rep);
+  E.Pow = computePower(Run, Gpu, E.Time);
+  E.Eff = computeEfficiency(Run, Gpu, E.Time.ExecTimeS, E.Pow.TotalPowerW,
                             E.Pow.RuntimePowerW);
   return E;
 }
 
+Evaluation evaluateAt(const KernelProfile &P, const GpuModel &Gpu,
+                      const Occupancy &Occ, unsigned ActiveSms) {
+  return evaluateShape(P, Gpu, onSms(Gpu, Occ, P.Launch.Blocks, ActiveSms));
+}
+
 SweepPoint sweepPoint(const Evaluation &E) {
-  return {E.ActiveSms, E.Time.ExecTimeS, E.Pow.TotalPowerW,
-          E.Eff.Gips,  E.Eff.GipsPerW,   E.Eff.EnergyJ};
+  return {E.ActiveSms, E.Shape.Blocks, E.Time.ExecTimeS, E.Pow.TotalPowerW,
+          E.Eff.Gips,  E.Eff.GipsPerW, E.Eff.EnergyJ};
 }
 
 static EnergyPoint energyPoint(const Evaluation &E) {
@@ -47,31 +53,59 @@ static EnergyPoint energyPoint(const Evaluation &E) {
           E.Pow.TotalPowerW};
 }
 
+static Candidate candidate(const SweepPoint &S) {
+  return {S.ActiveSms,   S.Blocks,  S.ExecTimeS,
+          S.TotalPowerW, S.EnergyJ, S.GipsPerW};
+}
+
+static bool sameShape(const LaunchShape &A, const LaunchShape &B) {
+  return A.ActiveSms == B.ActiveSms && A.Blocks == B.Blocks &&
+         A.WorkScale == B.WorkScale;
+}
+
 static void computeAdvice(const KernelProfile &P, const GpuModel &Gpu,
-                          KernelAnalysis &A) {
+                          const AnalysisOptions &Options, KernelAnalysis &A) {
+  Advice &Adv = A.Adv;
+  Adv.Mech = Options.Mech;
+  Adv.Policy = Options.Policy;
+  // Eq. (34) on the launch as written: the classification and the paper's
+  // closed form, reported beside the recommendation.
   const Timing &T = A.AllSms.Time;
-  A.Adv.BandwidthBound = isBandwidthLimited(T.Mwp, T.Cwp, T.N, T.MwpPeakBw);
-  A.Adv.OptimalActiveSms =
-      A.Adv.BandwidthBound
+  Adv.BandwidthBound = isBandwidthLimited(T.Mwp, T.Cwp, T.N, T.MwpPeakBw);
+  Adv.Eq34ActiveSms =
+      Adv.BandwidthBound
           ? bandwidthOptimalSms(Gpu.MemBandwidthGbps, T.BwPerWarpGbps, T.N,
                                 A.MaxUsefulSms)
           : A.MaxUsefulSms;
-  // Argmax of GIPS/W; on ties the fewest SMs win (same efficiency, less
-  // hardware busy).
-  A.Adv.OptimalActiveSmsArgmax = A.MaxUsefulSms;
-  double Best = -1;
-  for (const SweepPoint &E : A.Sweep) {
-    if (E.GipsPerW > Best * (1 + 1e-12)) {
-      Best = E.GipsPerW;
-      A.Adv.OptimalActiveSmsArgmax = E.ActiveSms;
-    }
+  // The sweep of the mechanism that will be applied, and the decision.
+  std::vector<LaunchShape> Shapes =
+      mechanismShapes(Options.Mech, Gpu, A.Occ, P.Launch.Blocks);
+  LaunchShape Base = launchAsWritten(Options.Mech, Gpu, A.Occ, P.Launch.Blocks);
+  Evaluation BaseEval =
+      Options.Mech == Mechanism::Paper ? evaluateShape(P, Gpu, Base) : A.AllSms;
+  std::vector<Evaluation> Evals;
+  std::vector<Candidate> Cands;
+  std::size_t BaseIndex = 0;
+  A.Sweep.clear();
+  A.Sweep.reserve(Shapes.size());
+  Evals.reserve(Shapes.size());
+  for (std::size_t I = 0; I < Shapes.size(); ++I) {
+    bool IsBase = sameShape(Shapes[I], Base);
+    Evals.push_back(IsBase ? BaseEval : evaluateShape(P, Gpu, Shapes[I]));
+    if (IsBase)
+      BaseIndex = I;
+    A.Sweep.push_back(sweepPoint(Evals.back()));
+    Cands.push_back(candidate(A.Sweep.back()));
   }
-  Evaluation AtOptimal =
-      A.Adv.OptimalActiveSms == A.AllSms.ActiveSms
-          ? A.AllSms
-          : evaluateAt(P, Gpu, A.Occ, A.Adv.OptimalActiveSms);
-  A.Adv.Savings =
-      computeEnergySavings(energyPoint(AtOptimal), energyPoint(A.AllSms));
+  Adv.Rec = decide(Cands, BaseIndex, Options.Policy);
+  A.Recommended = Adv.Rec.Change ? Evals[Adv.Rec.Index] : BaseEval;
+  Adv.RecommendedActiveSms = A.Recommended.ActiveSms;
+  Adv.RecommendedBlocks = A.Recommended.Shape.Blocks;
+  if (Adv.Rec.Change)
+    Adv.Savings =
+        computeEnergySavings(energyPoint(A.Recommended), energyPoint(BaseEval));
+  if (!Options.WithSweep)
+    A.Sweep.clear();
 }
 
 static void computeThermalOutlook(const KernelProfile &P, const GpuModel &Gpu,
@@ -103,17 +137,12 @@ bool analyzeKernel(const KernelProfile &P, const GpuModel &Gpu,
     return false;
   }
   A.MaxUsefulSms = maxUsefulSms(P, Gpu);
-  A.AllSms = evaluateAt(P, Gpu, A.Occ, A.MaxUsefulSms);
+  A.AllSms = evaluateShape(
+      P, Gpu, launchAsWritten(Mechanism::Sm, Gpu, A.Occ, P.Launch.Blocks));
   A.Requested = Options.ActiveSms == 0
                     ? A.AllSms
                     : evaluateAt(P, Gpu, A.Occ, Options.ActiveSms);
-  if (Options.WithSweep) {
-    A.Sweep.reserve(A.MaxUsefulSms);
-    for (unsigned S = 1; S <= A.MaxUsefulSms; ++S)
-      A.Sweep.push_back(sweepPoint(
-          S == A.MaxUsefulSms ? A.AllSms : evaluateAt(P, Gpu, A.Occ, S)));
-  }
-  computeAdvice(P, Gpu, A);
+  computeAdvice(P, Gpu, Options, A);
   computeThermalOutlook(P, Gpu, A);
   return true;
 }

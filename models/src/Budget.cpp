@@ -148,7 +148,7 @@ std::string BudgetViolation::message() const {
                         : "";
   if (Limit == "require_optimal_sms")
     return Where + ": " + Name + ": require_optimal_sms (budget '" + Pattern +
-           "'): launched on " + shortNumber(Predicted) + " SMs, IPP optimum " +
+           "'): launched on " + shortNumber(Predicted) + " SMs, recommended " +
            shortNumber(LimitValue) + " SMs on " + Gpu;
   return Where + ": " + Name + ": " + Limit + " exceeded (budget '" + Pattern +
          "'): predicted " + shortNumber(Predicted) + ", limit " +

@@ -60,6 +60,13 @@ public:
         Field = static_cast<T>(*N);
   }
 
+  /// Like number(), but a missing key keeps Field's default.
+  template <typename T>
+  void optionalNumber(const char *Key, T &Field, double Min, double Max) {
+    if (Section && Section->is_object() && Section->contains(Key))
+      number(Key, Field, Min, Max);
+  }
+
   std::string valuePath(const char *Key) const {
     return childPath(childPath(Path, Key), "value");
   }
@@ -120,6 +127,8 @@ static void readSm(JsonReader &R, const nlohmann::json &Doc, GpuModel &G) {
   S.number("shared_alloc_unit_bytes", G.SharedAllocUnitBytes, 1, 1 << 20, true);
   S.number("shared_reserved_bytes_per_block", G.SharedReservedBytesPerBlock, 0,
            1 << 20, true);
+  S.optionalNumber("dependent_issue_latency_cycles",
+                   G.DependentIssueLatencyCycles, 0, 1e4);
   if (R.ok() && G.MaxWarpsPerSm * G.WarpSize < G.MaxThreadsPerBlock)
     R.fail(S.valuePath("max_warps_per_sm"),
            "room for at least one block of max_threads_per_block threads");
@@ -128,6 +137,8 @@ static void readSm(JsonReader &R, const nlohmann::json &Doc, GpuModel &G) {
 static void readMemory(JsonReader &R, const nlohmann::json &Doc, GpuModel &G) {
   SectionReader S(R, Doc, "memory");
   S.number("bandwidth_gbps", G.MemBandwidthGbps, 0.001, 1e6);
+  S.optionalNumber("datasheet_bandwidth_gbps", G.DatasheetBandwidthGbps, 0.001,
+                   1e6);
   S.number("latency_cycles", G.MemLatencyCycles, 1, 1e6);
   S.number("departure_delay_coal_cycles", G.DepartureDelayCoalCycles, 0.001,
            1e6);

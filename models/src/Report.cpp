@@ -14,9 +14,13 @@ using nlohmann::json;
 int timingCaseNumber(TimingCase Case) { return static_cast<int>(Case); }
 
 json sweepPointJson(const SweepPoint &E) {
-  return {{"active_sms", E.ActiveSms},      {"exec_time_s", E.ExecTimeS},
-          {"total_power_w", E.TotalPowerW}, {"gips", E.Gips},
-          {"gips_per_w", E.GipsPerW},       {"energy_j", E.EnergyJ}};
+  return {{"active_sms", E.ActiveSms},
+          {"blocks", E.Blocks},
+          {"exec_time_s", E.ExecTimeS},
+          {"total_power_w", E.TotalPowerW},
+          {"gips", E.Gips},
+          {"gips_per_w", E.GipsPerW},
+          {"energy_j", E.EnergyJ}};
 }
 
 static json timingJson(const Timing &T) {
@@ -90,8 +94,18 @@ json kernelReportJson(const KernelAnalysis &A, const GpuModel & /*Gpu*/) {
             {"steady_total_power_w", A.Thermal.SteadyTotalPowerW}}},
           {"advice",
            {{"bandwidth_bound", A.Adv.BandwidthBound},
-            {"optimal_active_sms", A.Adv.OptimalActiveSms},
-            {"optimal_active_sms_argmax", A.Adv.OptimalActiveSmsArgmax},
+            {"eq34_active_sms", A.Adv.Eq34ActiveSms},
+            {"mechanism", mechanismName(A.Adv.Mech)},
+            {"objective", objectiveName(A.Adv.Policy.Goal)},
+            {"max_slowdown_pct", A.Adv.Policy.MaxSlowdownPct},
+            {"min_saving_pct", A.Adv.Policy.MinSavingPct},
+            {"max_power_w", A.Adv.Policy.MaxPowerW},
+            {"change", A.Adv.Rec.Change},
+            {"reason", A.Adv.Rec.Reason},
+            {"optimal_active_sms", A.Adv.RecommendedActiveSms},
+            {"recommended_blocks", A.Adv.RecommendedBlocks},
+            {"objective_saving_pct", A.Adv.Rec.ObjectiveSavingPct},
+            {"slowdown_pct", A.Adv.Rec.SlowdownPct},
             {"energy_savings_pct",
              {{"runtime_idle", A.Adv.Savings.RuntimeIdlePct},
               {"runtime", A.Adv.Savings.RuntimePct},

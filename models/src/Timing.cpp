@@ -46,6 +46,9 @@ static void computeMemoryLatency(const KernelProfile &P, const GpuModel &Gpu,
   double UncoalBytes =
       UncoalPerMw * std::max(Gpu.TransactionBytes, P.BytesPerMemAccess);
   T.LoadBytesPerWarp = CoalBytes * WeightCoal + UncoalBytes * WeightUncoal;
+  T.CoalBytesPerWarp = CoalBytes;
+  T.UncoalBytesPerWarp = UncoalBytes;
+  T.UncoalDepartureCycles = Gpu.DepartureDelayUncoalCycles * UncoalPerMw;
 }
 
 // IPP Eq. (29)-(33) and HK09's CWP.
@@ -58,7 +61,7 @@ static void computeParallelism(const GpuModel &Gpu, Timing &T) {
                         ? Gpu.ClockGhz * T.LoadBytesPerWarp / T.MemLCycles
                         : 0; // Eq. (31)
   T.MwpPeakBw = T.BwPerWarpGbps > 0
-                    ? Gpu.MemBandwidthGbps / (T.BwPerWarpGbps * T.ActiveSms)
+                    ? Gpu.MemBandwidthGbps / (T.BwPerWarpGbps * T.BandwidthSms)
                     : T.N;                              // Eq. (30)
   T.Mwp = std::min({T.MwpWithoutBw, T.MwpPeakBw, T.N}); // Eq. (29)
   double CwpFull =
@@ -66,35 +69,91 @@ static void computeParallelism(const GpuModel &Gpu, Timing &T) {
   T.Cwp = std::min(CwpFull, T.N);
 }
 
-static void computeExecutionCycles(Timing &T) {
-  if (T.CompCycles <= 0) { // No instructions at all.
-    T.Case = TimingCase::Empty;
+/// HK09's case label (IPP Eq. 24-26, tested in their printed order). The
+/// label is reported; the cycles come from computeWaveCycles.
+static TimingCase hk09Case(const Timing &T) {
+  if (T.CompCycles <= 0 && T.MemInsts <= 0)
+    return TimingCase::Empty;
+  if (T.MemInsts <= 0)
+    return TimingCase::ComputeBound;
+  if (nearlyEqual(T.Mwp, T.N) && nearlyEqual(T.Cwp, T.N))
+    return TimingCase::NotEnoughWarps; // Eq. (24)
+  if (T.Cwp >= T.Mwp || T.CompCycles > T.MemCycles)
+    return TimingCase::MemoryBound; // Eq. (25)
+  return TimingCase::ComputeBound;  // Eq. (26)
+}
+
+// One wave's cycles on one SM: the largest of HK09's three cases, each
+// written so that it is continuous and non-decreasing in every count, and of
+// two hardware bounds (issue rate and sustained bandwidth). Where HK09's
+// printed case is the binding one (all of IPP's Table 4 kernels) the value is
+// HK09's; see docs/models.md "Timing bounds".
+static void computeWaveCycles(const GpuModel &Gpu, Timing &T) {
+  double M = T.MemInsts;
+  // HK09 assumes at least one memory period per warp; the plugin produces
+  // fractional counts (a rarely taken store). Comp_p = Comp_cycles /
+  // #Mem_insts is capped at one period's worth, and the tail is faded in
+  // with the memory count, so time stays continuous as M -> 0 (issue 16).
+  // The effective period count is also kept above sqrt(Comp (MWP-1) /
+  // Mem_L): below it the tail would shrink faster than one more memory
+  // period costs, and more work would predict less time.
+  double MwpMinus1 = std::max(T.Mwp - 1, 0.0);
+  double MinLatency = std::min(T.MemLCoalCycles, T.MemLUncoalCycles);
+  double Periods = std::max(M, 1.0);
+  if (MinLatency > 0 && T.CompCycles > 0)
+    Periods =
+        std::max(Periods, std::sqrt(T.CompCycles * MwpMinus1 / MinLatency));
+  T.TailCycles = std::min(M, 1.0) * T.CompCycles / Periods * MwpMinus1;
+  // Issue-rate bound: every warp's instructions go through the SM's issue
+  // slots, Issue_cycles each (N x Comp_cycles per wave).
+  T.IssueBoundCycles = T.N * T.CompCycles;
+  // Eq. (26): Mem_L + Comp_cycles x N, with the coalesced latency (the
+  // shortest a warp can wait) faded in with the memory count.
+  T.ComputePhaseCycles =
+      T.IssueBoundCycles + std::min(M, 1.0) * T.MemLCoalCycles;
+  // Eq. (24): one warp's serial path. Its compute takes each instruction's
+  // dependent-issue latency when that exceeds the issue cost (few-warp
+  // kernels cannot hide it).
+  T.LatencyPathCycles = T.MemCycles + T.CompLatencyCycles + T.TailCycles;
+  // Eq. (25): MWP warps' memory periods in flight at a time, plus the tail.
+  T.MemoryPhaseCycles =
+      (T.Mwp > 0 ? T.MemCycles * T.N / T.Mwp : 0) + T.TailCycles;
+  // Bandwidth bound: the bytes all active SMs move in one wave over the
+  // sustained bandwidth (the file's bandwidth_gbps), in SM cycles.
+  T.BandwidthBoundCycles = Gpu.MemBandwidthGbps > 0
+                               ? T.N * T.BandwidthSms * M * T.LoadBytesPerWarp *
+                                     Gpu.ClockGhz / Gpu.MemBandwidthGbps
+                               : 0;
+  T.WaveCycles = std::max({T.ComputePhaseCycles, T.LatencyPathCycles,
+                           T.MemoryPhaseCycles, T.BandwidthBoundCycles});
+}
+
+static void computeExecutionCycles(const GpuModel &Gpu, Timing &T) {
+  T.Case = hk09Case(T);
+  if (T.Case == TimingCase::Empty) {
     T.ExecCycles = 0;
     return;
   }
-  if (T.MemInsts <= 0) {
-    // No global/local memory: Eq. (26) without a memory period.
-    T.Case = TimingCase::ComputeBound;
-    T.ExecCycles = T.CompCycles * T.N * T.Rep;
-    return;
-  }
-  double CompPerMem = T.CompCycles / T.MemInsts;
-  if (nearlyEqual(T.Mwp, T.N) && nearlyEqual(T.Cwp, T.N)) {
-    T.Case = TimingCase::NotEnoughWarps; // Eq. (24)
-    T.ExecCycles =
-        (T.MemCycles + T.CompCycles + CompPerMem * (T.Mwp - 1)) * T.Rep;
-  } else if (T.Cwp >= T.Mwp || T.CompCycles > T.MemCycles) {
-    T.Case = TimingCase::MemoryBound; // Eq. (25)
-    T.ExecCycles =
-        (T.MemCycles * T.N / T.Mwp + CompPerMem * (T.Mwp - 1)) * T.Rep;
-  } else {
-    T.Case = TimingCase::ComputeBound; // Eq. (26)
-    T.ExecCycles = (T.MemLCycles + T.CompCycles * T.N) * T.Rep;
-  }
+  computeWaveCycles(Gpu, T);
+  T.ExecCycles = T.WaveCycles * T.Rep;
   // HK09 synchronisation cost: every barrier drains up to MWP-1 outstanding
-  // memory requests, one departure delay each.
-  T.SyncCostCycles = T.DepartureDelayCycles * std::max(T.Mwp - 1, 0.0) *
-                     T.SyncInsts * T.ActiveBlocksPerSm * T.Rep;
+  // memory requests, one departure delay each. MWP and the delay are those
+  // of the slower access kind the kernel uses (uncoalesced if any, else
+  // coalesced; HK09's values for kernels of one kind), and the cost fades in
+  // with the memory count: no memory, nothing to drain. Mixing the two kinds
+  // by weight would make more memory instructions drain faster (issue 16).
+  bool Uncoal = T.UncoalMemInsts > 0;
+  double Delay =
+      Uncoal ? T.UncoalDepartureCycles : Gpu.DepartureDelayCoalCycles;
+  double Latency = Uncoal ? T.MemLUncoalCycles : T.MemLCoalCycles;
+  double Bytes = Uncoal ? T.UncoalBytesPerWarp : T.CoalBytesPerWarp;
+  double SyncMwp = std::min(T.N, Delay > 0 ? Latency / Delay : T.N);
+  if (Bytes > 0 && T.BandwidthSms > 0)
+    SyncMwp = std::min(SyncMwp, Gpu.MemBandwidthGbps * Latency /
+                                    (Gpu.ClockGhz * Bytes * T.BandwidthSms));
+  T.SyncCostCycles = std::min(T.MemInsts, 1.0) * Delay *
+                     std::max(SyncMwp - 1, 0.0) * T.SyncInsts *
+                     T.ActiveBlocksPerSm * T.Rep;
   T.ExecCycles += T.SyncCostCycles;
 }
 
@@ -115,6 +174,18 @@ Timing computeTiming(const KernelProfile &P, const GpuModel &Gpu,
       std::ceil(static_cast<double>(P.Launch.ThreadsPerBlock) / Gpu.WarpSize);
   T.N = ActiveBlocksPerSm * WarpsPerBlock;
   T.Rep = Rep;
+  // Eq. (30) divides the bandwidth among Active_SMs SMs of N warps each.
+  // When the blocks do not fill every SM's waves (30 blocks on 16 SMs: 14
+  // SMs hold 2, 2 hold 1), fewer warps share it: the grid's blocks over the
+  // blocks one SM runs, capped at the SMs.
+  double BlocksPerSmRun = ActiveBlocksPerSm * Rep;
+  T.BandwidthSms =
+      BlocksPerSmRun > 0
+          ? std::min<double>(T.ActiveSms,
+                             static_cast<double>(
+                                 std::max<std::uint64_t>(P.Launch.Blocks, 1)) /
+                                 BlocksPerSmRun)
+          : T.ActiveSms;
   T.SyncInsts = P.count(Unit::Sync);
 
   computeMemoryLatency(P, Gpu, T);
@@ -122,10 +193,19 @@ Timing computeTiming(const KernelProfile &P, const GpuModel &Gpu,
       T.MemLUncoalCycles * T.UncoalMemInsts + T.MemLCoalCycles * T.CoalMemInsts;
   // HK09 Comp_cycles = Issue_cycles x (Comp_insts + Mem_insts), with the
   // issue cost per unit (all 4 on GT200; see the model files).
-  for (const UnitInfo &Info : allUnits())
-    T.CompCycles += Gpu.issueCycles(Info.Id) * P.count(Info.Id);
+  for (const UnitInfo &Info : allUnits()) {
+    double Issue = Gpu.issueCycles(Info.Id);
+    T.CompCycles += Issue * P.count(Info.Id);
+    // One warp alone waits for each result: the dependent-issue latency
+    // (memory instructions' waits are in Mem_cycles already).
+    T.CompLatencyCycles +=
+        (Info.IsTimingMemory
+             ? Issue
+             : std::max(Issue, Gpu.DependentIssueLatencyCycles)) *
+        P.count(Info.Id);
+  }
   computeParallelism(Gpu, T);
-  computeExecutionCycles(T);
+  computeExecutionCycles(Gpu, T);
   T.ExecTimeS = T.ExecCycles / (Gpu.ClockGhz * 1e9);
   return T;
 }

@@ -22,8 +22,13 @@ bool modelForDevice(const DeviceProperties &D, const std::string &ModelFile,
     Out.NumSms = D.NumSms;
   if (D.ClockGhz > 0)
     Out.ClockGhz = D.ClockGhz;
-  if (D.MemBandwidthGbps > 0)
-    Out.MemBandwidthGbps = D.MemBandwidthGbps;
+  // The device reports its datasheet peak; the model needs what kernels
+  // sustain: the file's sustained / datasheet fraction of it.
+  if (D.MemBandwidthGbps > 0) {
+    Out.MemBandwidthGbps =
+        D.MemBandwidthGbps * Out.sustainedBandwidthFraction();
+    Out.DatasheetBandwidthGbps = D.MemBandwidthGbps;
+  }
   if (D.MaxThreadsPerSm) {
     Out.MaxThreadsPerSm = D.MaxThreadsPerSm;
     Out.MaxWarpsPerSm = D.MaxThreadsPerSm / Out.WarpSize;

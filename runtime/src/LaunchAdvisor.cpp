@@ -43,6 +43,13 @@ LaunchDecision decideLaunch(const KernelProfile &Profile, const GpuModel &Gpu,
                             const LaunchRequest &R) {
   if (R.Grid.count() == 0 || R.Block.count() == 0)
     return keep(R, "empty grid or block");
+  bool UseGrid = R.GridIndependent &&
+                 (R.Mode == RewriteMode::Grid || R.Mode == RewriteMode::Auto);
+  bool UseSms = R.Mode == RewriteMode::Sm ||
+                (R.Mode == RewriteMode::Auto && !R.GridIndependent);
+  if (!UseGrid && !UseSms)
+    return keep(R, "not proven grid-independent and -gpa-rewrite-mode=grid: "
+                   "the grid must not change");
   KernelProfile P = Profile;
   P.Launch.Blocks = R.Grid.count();
   P.Launch.ThreadsPerBlock = R.Block.count();
@@ -50,44 +57,39 @@ LaunchDecision decideLaunch(const KernelProfile &Profile, const GpuModel &Gpu,
   KernelAnalysis A;
   std::string Error;
   AnalysisOptions Options;
-  Options.WithSweep = false; // Eq. (34) needs no sweep; launches stay cheap.
+  Options.WithSweep = false; // evaluated for the decision, not kept
+  Options.Mech = UseGrid ? Mechanism::Grid : Mechanism::Sm;
+  Options.Policy = R.Policy;
   if (!analyzeKernel(P, Gpu, Options, A, Error))
     return keep(R, "not evaluated: " + Error);
-  if (!A.Adv.BandwidthBound)
-    return keep(R, "not bandwidth-bound (Eq. 34): all SMs are most efficient");
-  if (A.Adv.OptimalActiveSms >= A.MaxUsefulSms)
-    return keep(R, "bandwidth-bound, but the optimum uses every SM it has");
-
-  bool UseGrid = R.GridIndependent &&
-                 (R.Mode == RewriteMode::Grid || R.Mode == RewriteMode::Auto);
-  bool UseSms = R.Mode == RewriteMode::Sm ||
-                (R.Mode == RewriteMode::Auto && !R.GridIndependent);
+  const Recommendation &Rec = A.Adv.Rec;
+  if (!Rec.Change) {
+    LaunchDecision D = keep(R, Rec.Reason);
+    D.Goal = R.Policy.Goal;
+    return D;
+  }
   LaunchDecision D;
   D.Grid = R.Grid;
-  D.ActiveSms = A.Adv.OptimalActiveSms;
-  D.PredictedEnergySavedPct = A.Adv.Savings.RuntimeIdlePct;
+  D.Goal = R.Policy.Goal;
+  D.ActiveSms = A.Adv.RecommendedActiveSms;
+  D.PredictedEnergySavedPct = Rec.EnergySavedPct;
+  D.PredictedSavingPct = Rec.ObjectiveSavingPct;
+  D.PredictedSlowdownPct = Rec.SlowdownPct;
   if (UseGrid) {
-    // IPP §4.4: limit the blocks so only the optimal SMs get work, each with
-    // the residency it had (optimal SMs x active blocks per SM).
-    std::uint64_t Target = std::uint64_t(A.Adv.OptimalActiveSms) *
-                           std::uint64_t(A.AllSms.Time.ActiveBlocksPerSm);
-    Target = std::clamp<std::uint64_t>(Target, 1, R.Grid.count());
-    D.Grid = shrinkGrid(R.Grid, Target);
+    // The grid mechanism's recommended grid size; the hardware scheduler
+    // places it (docs/models.md "Mechanisms"), so no SMs are restricted.
+    D.Grid =
+        shrinkGrid(R.Grid, std::clamp<std::uint64_t>(A.Adv.RecommendedBlocks, 1,
+                                                     R.Grid.count()));
     D.Action = LaunchAction::ShrinkGrid;
-    D.Reason = "bandwidth-bound and grid-independent: grid shrunk to " +
-               std::to_string(D.Grid.count()) + " blocks for " +
-               std::to_string(D.ActiveSms) + " SMs";
+    D.Reason = "grid-independent: grid shrunk to " +
+               std::to_string(D.Grid.count()) + " blocks (" + Rec.Reason + ")";
     return D;
   }
-  if (UseSms) {
-    D.Action = LaunchAction::RestrictSms;
-    D.Reason = "bandwidth-bound: restricted to " + std::to_string(D.ActiveSms) +
-               " SMs, grid unchanged";
-    return D;
-  }
-  return keep(R, "bandwidth-bound (optimum " +
-                     std::to_string(A.Adv.OptimalActiveSms) +
-                     " SMs) but not proven grid-independent");
+  D.Action = LaunchAction::RestrictSms;
+  D.Reason = "restricted to " + std::to_string(D.ActiveSms) +
+             " SMs, grid unchanged (" + Rec.Reason + ")";
+  return D;
 }
 
 std::string describeDecision(const LaunchRequest &R, const LaunchDecision &D) {
@@ -97,11 +99,14 @@ std::string describeDecision(const LaunchRequest &R, const LaunchDecision &D) {
                                                                : "original";
   std::snprintf(Line, sizeof(Line),
                 "gpa: %s: %s grid (%u,%u,%u) block (%u,%u,%u) -> grid "
-                "(%u,%u,%u) on %s SMs, predicted energy saved %.1f%%: %s",
+                "(%u,%u,%u) on %s SMs, objective %s, predicted saving %.1f%%, "
+                "slowdown %.1f%%, energy saved %.1f%%: %s",
                 R.KernelName.c_str(), Action, R.Grid.X, R.Grid.Y, R.Grid.Z,
                 R.Block.X, R.Block.Y, R.Block.Z, D.Grid.X, D.Grid.Y, D.Grid.Z,
                 D.ActiveSms ? std::to_string(D.ActiveSms).c_str() : "all",
-                D.PredictedEnergySavedPct, D.Reason.c_str());
+                objectiveName(D.Goal), D.PredictedSavingPct,
+                D.PredictedSlowdownPct, D.PredictedEnergySavedPct,
+                D.Reason.c_str());
   return Line;
 }
 

@@ -87,7 +87,9 @@ LaunchDecision LaunchRuntime::plan(const char *ProfileJson,
     } else if (auto P = payload(ProfileJson, Error); !P) {
       D.Reason = "no kernel profile: " + Error;
     } else {
-      D = decideLaunch(*chooseArch(*P, Model->SmVersion), *Model, R);
+      LaunchRequest WithPolicy = R;
+      WithPolicy.Policy = Config.Policy;
+      D = decideLaunch(*chooseArch(*P, Model->SmVersion), *Model, WithPolicy);
     }
   } catch (const std::exception &E) {
     // Nothing may escape into the user's launch: fall back.
@@ -95,8 +97,12 @@ LaunchDecision LaunchRuntime::plan(const char *ProfileJson,
     D.Grid = R.Grid;
     D.Reason = std::string("internal error: ") + E.what();
   }
-  if (Config.Log && Log)
+  if (Config.Log && Log) {
+    if (!WarnedConfig.exchange(true))
+      for (const std::string &W : Config.Warnings)
+        Log("gpa: " + W);
     Log(describeDecision(R, D));
+  }
   return D;
 }
 

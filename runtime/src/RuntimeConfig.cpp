@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cstdlib>
 
 namespace gpa::runtime {
 
@@ -25,6 +26,32 @@ RuntimeConfig readRuntimeConfig(const EnvLookup &Lookup) {
   C.Log = isOn(Lookup("GPA_LOG"));
   if (const char *Model = Lookup("GPA_MODEL"))
     C.ModelFile = Model;
+  if (const char *Goal = Lookup("GPA_OBJECTIVE")) {
+    if (auto O = parseObjective(Goal))
+      C.Policy.Goal = *O;
+    else
+      C.Warnings.push_back(std::string("GPA_OBJECTIVE='") + Goal +
+                           "' is not energy, edp, gips_per_w or time; using "
+                           "energy");
+  }
+  auto Number = [&](const char *Name, double &Into) {
+    const char *Text = Lookup(Name);
+    if (!Text)
+      return;
+    char *End = nullptr;
+    double V = std::strtod(Text, &End);
+    double Saved = Into;
+    Into = V;
+    std::string Error;
+    if (End == Text || *End != '\0' || !validatePolicy(C.Policy, Error)) {
+      Into = Saved;
+      C.Warnings.push_back(std::string(Name) + "='" + Text +
+                           "' is not a valid value; keeping the default");
+    }
+  };
+  Number("GPA_MAX_SLOWDOWN", C.Policy.MaxSlowdownPct);
+  Number("GPA_MIN_SAVING", C.Policy.MinSavingPct);
+  Number("GPA_MAX_POWER_W", C.Policy.MaxPowerW);
   return C;
 }
 

@@ -28,7 +28,7 @@
 // RUN: env GPA_LOG=1 %t.rw > %t.rw.out 2> %t.rw.log; echo "exit=$?" >> %t.rw.out
 // RUN: diff %t.plain.out %t.rw.out
 // RUN: FileCheck %s --check-prefix=LOG < %t.rw.log
-// LOG: gpa: _Z8scaleAddifPKfPf: original grid (65536,1,1) block (256,1,1) -> grid (65536,1,1) on all SMs, predicted energy saved 0.0%:
+// LOG: gpa: _Z8scaleAddifPKfPf: original grid (65536,1,1) block (256,1,1) -> grid (65536,1,1) on all SMs, objective energy, predicted saving 0.0%, slowdown 0.0%, energy saved 0.0%:
 //
 // GPA_DISABLE=1 also prints the same.
 // RUN: env GPA_DISABLE=1 %t.rw > %t.off.out; echo "exit=$?" >> %t.off.out

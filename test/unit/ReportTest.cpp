@@ -46,10 +46,21 @@ TEST(Report, HasTheDocumentedShape) {
                           "exec_cycles", "exec_time_s"})
     EXPECT_TRUE(K["timing"].contains(Key)) << Key;
   EXPECT_EQ(K["timing"]["case"], 2);
-  EXPECT_EQ(K["advice"]["optimal_active_sms"], 20);
+  // Eq. (34)'s closed form is reported; the recommendation is the decision's
+  // (this Dotp's best change saves under min_saving: as written).
+  EXPECT_EQ(K["advice"]["eq34_active_sms"], 20);
   EXPECT_EQ(K["advice"]["bandwidth_bound"], true);
-  EXPECT_EQ(K["sweep"].size(), 30u);
+  EXPECT_EQ(K["advice"]["change"], false);
+  EXPECT_EQ(K["advice"]["optimal_active_sms"], 30);
+  EXPECT_EQ(K["advice"]["mechanism"], "sm");
+  EXPECT_EQ(K["advice"]["objective"], "energy");
+  EXPECT_EQ(K["advice"]["reason"].get<std::string>().rfind(
+                "launch as written is best: ", 0),
+            0u);
+  EXPECT_EQ(K["advice"]["energy_savings_pct"]["runtime_idle"], 0);
+  EXPECT_EQ(K["sweep"].size(), 30u); // gtx280: any SM count (no green ctx)
   EXPECT_EQ(K["sweep"][19]["active_sms"], 20);
+  EXPECT_EQ(K["sweep"][19]["blocks"], 30);
   // components_w lists every powered unit plus register_file, fds, const_sm
   // and sums to runtime_power_w.
   double Sum = 0;

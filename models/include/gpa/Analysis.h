@@ -7,19 +7,18 @@
 //
 // Active SMs. The launch as given runs on min(Num_SMs, B) SMs with
 // min(occupancy limit, ceil(B / SMs)) resident blocks each (N warps) and Rep
-// waves on its busiest SM. On S < all SMs the model keeps the same total work
-// and spreads it evenly: each SM keeps its residency (N) and runs
-// Rep_all x SMs_all / S waves. That is IPP §6.4's experiment (one block per
-// SM, "each core executes more instructions" on fewer cores) and what the
-// launch rewrite does (a grid-stride kernel on optimal SMs x blocks per SM);
-// it is what Eq. (34) assumes when it holds N fixed. The sweep and
-// `gpa model --active-sms` both use it.
+// waves on its busiest SM. The sweep evaluates every configuration one
+// mechanism (Mechanism.h) can produce, counted the way it executes, and the
+// recommendation is decide()'s (Decision.h) over that sweep. Eq. (34) is
+// reported beside it and classifies bandwidth-bound kernels.
 //
 //===----------------------------------------------------------------------===//
 #ifndef GPA_ANALYSIS_H
 #define GPA_ANALYSIS_H
 
+#include "gpa/Decision.h"
 #include "gpa/Efficiency.h"
+#include "gpa/Mechanism.h"
 #include "gpa/Occupancy.h"
 #include "gpa/OptimalSms.h"
 #include "gpa/Power.h"
@@ -32,6 +31,7 @@ namespace gpa {
 
 struct Evaluation {
   unsigned ActiveSms = 0;
+  LaunchShape Shape;
   Timing Time;
   Power Pow;
   Efficiency Eff;
@@ -41,6 +41,7 @@ struct Evaluation {
 /// Evaluation is ~1 KB; sweeps hold one per SM for every kernel).
 struct SweepPoint {
   unsigned ActiveSms = 0;
+  std::uint64_t Blocks = 0; // grid size (the grid mechanism changes it)
   double ExecTimeS = 0;
   double TotalPowerW = 0;
   double Gips = 0;
@@ -51,10 +52,14 @@ struct SweepPoint {
 SweepPoint sweepPoint(const Evaluation &E);
 
 struct Advice {
-  bool BandwidthBound = false;
-  unsigned OptimalActiveSms = 0;       // Eq. (34)
-  unsigned OptimalActiveSmsArgmax = 0; // argmax of Eq. (28) over the sweep
-  EnergySavings Savings;               // at the Eq. (34) optimum vs all SMs
+  bool BandwidthBound = false; // Eq. (34)'s test
+  unsigned Eq34ActiveSms = 0;  // Eq. (34)'s closed form, reported only
+  Mechanism Mech = Mechanism::Sm;
+  DecisionPolicy Policy;
+  Recommendation Rec;                  // indexes into the mechanism's sweep
+  unsigned RecommendedActiveSms = 0;   // = all useful SMs when no change
+  std::uint64_t RecommendedBlocks = 0; // = the launch's blocks when none
+  EnergySavings Savings;               // at the recommendation vs as written
 };
 
 struct ThermalOutlook {
@@ -68,19 +73,27 @@ struct KernelAnalysis {
   Occupancy Occ;
   unsigned MaxUsefulSms = 0; // min(Num_SMs, Blocks)
   Evaluation Requested;      // at the requested (default: all useful) SMs
-  Evaluation AllSms;
+  Evaluation AllSms;         // the launch as written
+  Evaluation Recommended;    // at Adv's recommendation (= AllSms if no change)
   Advice Adv;
   ThermalOutlook Thermal;
-  std::vector<SweepPoint> Sweep; // 1..MaxUsefulSms
+  std::vector<SweepPoint> Sweep; // the mechanism's configurations
 };
 
 struct AnalysisOptions {
-  unsigned ActiveSms = 0; // 0: all useful SMs
-  bool WithSweep = true;
+  unsigned ActiveSms = 0; // 0: all useful SMs (same grid on S SMs otherwise)
+  bool WithSweep = true;  // keep the sweep in the result (always evaluated)
+  Mechanism Mech = Mechanism::Sm;
+  DecisionPolicy Policy;
 };
 
-/// The model at one active-SM count; Occ must come from computeOccupancy for
-/// the same launch and fit. ActiveSms is clamped to [1, min(Num_SMs, B)].
+/// The model for one configuration; Occ must come from computeOccupancy for
+/// the same launch and fit.
+Evaluation evaluateShape(const KernelProfile &Profile, const GpuModel &Gpu,
+                         const LaunchShape &Shape);
+
+/// The same grid on ActiveSms SMs (green-context partition), clamped to
+/// [1, min(Num_SMs, B)].
 Evaluation evaluateAt(const KernelProfile &Profile, const GpuModel &Gpu,
                       const Occupancy &Occ, unsigned ActiveSms);
 

@@ -64,7 +64,12 @@ struct GpuModel {
   std::uint64_t SharedReservedBytesPerBlock = 0;
 
   // Memory system and HK09 timing parameters.
+  /// Sustained DRAM bandwidth (what kernels reach; Eq. 30 and the
+  /// bandwidth bound use it).
   double MemBandwidthGbps = 1;
+  /// Datasheet peak; optional in model files (0: same as sustained). The
+  /// runtime scales a device's reported peak by sustained / datasheet.
+  double DatasheetBandwidthGbps = 0;
   double MemLatencyCycles = 400;
   double DepartureDelayCoalCycles = 4;
   double DepartureDelayUncoalCycles = 40;
@@ -73,6 +78,11 @@ struct GpuModel {
   /// SM cycles to issue one warp-instruction of each unit (HK09 Issue_cycles,
   /// 4 for everything on GT200; per-unit on later architectures).
   PerUnit IssueCycles{};
+  /// Cycles before a warp can issue an instruction that depends on the
+  /// previous one (one warp's compute time in HK09's Eq. 24 path). Optional
+  /// in model files (sm.dependent_issue_latency_cycles); 0 means HK09's
+  /// Issue_cycles only, as IPP uses for the GTX280.
+  double DependentIssueLatencyCycles = 0;
 
   // IPP power model (Table 2 and Eq. 5-16).
   std::array<UnitPower, NumUnits> Power{};
@@ -91,6 +101,11 @@ struct GpuModel {
   double RcDecayS = 60;
   double LeakagePowerPerDegreeWPerC = 10.0 / 22.0; // sigma
 
+  double sustainedBandwidthFraction() const {
+    return DatasheetBandwidthGbps > 0
+               ? MemBandwidthGbps / DatasheetBandwidthGbps
+               : 1.0;
+  }
   /// The power backend used unless one is asked for ("power_backend",
   /// default "ipp", whose parameters are the sections above).
   std::string PowerBackendName = "ipp";

@@ -25,13 +25,16 @@ enum class TimingCase {
 struct Timing {
   unsigned ActiveSms = 0;
   double ActiveBlocksPerSm = 0;
-  double N = 0;   // active warps per SM
-  double Rep = 0; // waves each SM runs (HK09 #Rep)
+  double N = 0;            // active warps per SM
+  double Rep = 0;          // waves each SM runs (HK09 #Rep)
+  double BandwidthSms = 0; // SMs' worth of warps sharing the bandwidth
 
   double MemInsts = 0, CoalMemInsts = 0, UncoalMemInsts = 0, SyncInsts = 0;
   double MemLCoalCycles = 0, MemLUncoalCycles = 0, MemLCycles = 0;
   double DepartureDelayCycles = 0;
   double LoadBytesPerWarp = 0;
+  double CoalBytesPerWarp = 0, UncoalBytesPerWarp = 0; // per access kind
+  double UncoalDepartureCycles = 0; // Departure_del_uncoal x Uncoal_per_mw
   double BwPerWarpGbps = 0;
 
   double MwpWithoutBwFull = 0; // Eq. (32)
@@ -43,6 +46,14 @@ struct Timing {
   TimingCase Case = TimingCase::Empty;
   double MemCycles = 0, CompCycles = 0;
   double SyncCostCycles = 0;
+  /// One warp's compute with dependent-issue latencies (>= CompCycles).
+  double CompLatencyCycles = 0;
+  /// Per wave on one SM: HK09's tail Comp_p x (MWP-1), the issue-rate bound
+  /// N x Comp_cycles, Eq. (26), Eq. (24) and Eq. (25) as bounds, the
+  /// sustained-bandwidth bound, and their maximum.
+  double TailCycles = 0, IssueBoundCycles = 0, ComputePhaseCycles = 0;
+  double LatencyPathCycles = 0, MemoryPhaseCycles = 0;
+  double BandwidthBoundCycles = 0, WaveCycles = 0;
   double ExecCycles = 0;
   double ExecTimeS = 0;
 };

@@ -3,15 +3,18 @@
 // SPDX-License-Identifier: Apache-2.0
 //
 // For one launch: evaluate the kernel's embedded profile with the real grid,
-// block and dynamic shared memory on the device's model, and decide whether
-// to run it on fewer SMs (IPP §4.4) — by shrinking a grid-independent
-// kernel's grid, or by restricting the SMs (green contexts) for kernels whose
-// grid must not change. Anything unexpected keeps the original launch.
+// block and dynamic shared memory on the device's model, and apply the same
+// decision the reports print (models/include/gpa/Decision.h) over the sweep
+// of the mechanism it can use — grid shrink for grid-independent kernels,
+// green-context SM restriction for kernels whose grid must not change.
+// Below the saving threshold, or on anything unexpected, the launch runs as
+// written.
 //
 //===----------------------------------------------------------------------===//
 #ifndef GPA_RUNTIME_LAUNCHADVISOR_H
 #define GPA_RUNTIME_LAUNCHADVISOR_H
 
+#include "gpa/Decision.h"
 #include "gpa/GpuModel.h"
 #include "gpa/KernelProfile.h"
 
@@ -37,6 +40,7 @@ struct LaunchRequest {
   std::uint64_t DynamicSharedBytes = 0;
   bool GridIndependent = false;
   RewriteMode Mode = RewriteMode::Grid;
+  DecisionPolicy Policy; // from the environment (RuntimeConfig)
 };
 
 enum class LaunchAction { Original, ShrinkGrid, RestrictSms };
@@ -46,6 +50,9 @@ struct LaunchDecision {
   Dim3 Grid;              // grid to launch with (the original unless shrunk)
   unsigned ActiveSms = 0; // SMs to use (all unless restricted)
   double PredictedEnergySavedPct = 0; // runtime + idle, IPP Fig. 17
+  Objective Goal = Objective::Energy;
+  double PredictedSavingPct = 0;   // of the objective
+  double PredictedSlowdownPct = 0; // negative: faster
   std::string Reason;
 };
 

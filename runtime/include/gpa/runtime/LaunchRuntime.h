@@ -16,6 +16,7 @@
 #include "gpa/runtime/LaunchAdvisor.h"
 #include "gpa/runtime/RuntimeConfig.h"
 
+#include <atomic>
 #include <functional>
 #include <map>
 #include <memory>
@@ -57,6 +58,7 @@ private:
 
   std::unique_ptr<DeviceQuery> Query;
   RuntimeConfig Config;
+  std::atomic<bool> WarnedConfig{false}; // Config.Warnings logged once
   LogSink Log;
   std::unique_ptr<DeviceModelCache> Models;
   std::mutex PayloadsMutex;
