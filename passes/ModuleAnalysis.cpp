@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "ModuleAnalysis.h"
+#include "BlockWeights.h"
 #include "Compat.h"
 #include "LaunchAssumptions.h"
 
@@ -15,6 +16,9 @@
 #include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/Path.h"
+
+#include <algorithm>
+#include <cmath>
 
 using namespace llvm;
 
@@ -58,6 +62,11 @@ static void addSummaryAssumptions(const FunctionSummary &S,
                                      : "default of -gpa-default-trip-count") +
             " for " + std::to_string(S.UnknownTripCountLoops) +
             " loop(s) without a constant trip count"));
+  if (S.ClampedBlocks)
+    A.push_back(numberAssumption(
+        "max_block_weight", MaxBlockWeight,
+        "executions per thread of " + std::to_string(S.ClampedBlocks) +
+            " block(s) in loop nests too deep to count, clamped"));
   for (const auto &[Name, N] : S.Assumed)
     A.push_back(numberAssumption(Name, N, assumptionSource(Name)));
 }
@@ -73,6 +82,22 @@ static KernelProfile makeProfile(const Function &K, const FunctionSummary &S) {
     P.UncoalescedTransactionsPerWarp =
         S.Mem.UncoalescedTransactions / S.Mem.Uncoalesced;
   return P;
+}
+
+/// The counts and every model output the report shows are finite: huge
+/// counts (deep loop nests times deep call chains) can still overflow.
+static bool finiteAnalysis(const KernelAnalysis &A) {
+  for (double N : A.Profile.PerThread)
+    if (!std::isfinite(N))
+      return false;
+  auto Finite = [](const SweepPoint &P) {
+    return std::isfinite(P.ExecTimeS) && std::isfinite(P.TotalPowerW) &&
+           std::isfinite(P.Gips) && std::isfinite(P.GipsPerW) &&
+           std::isfinite(P.EnergyJ);
+  };
+  if (!Finite(sweepPoint(A.Requested)) || !Finite(sweepPoint(A.AllSms)))
+    return false;
+  return std::all_of(A.Sweep.begin(), A.Sweep.end(), Finite);
 }
 
 bool analyzeModule(Module &M, FunctionAnalysisManager &FAM,
@@ -119,6 +144,12 @@ bool analyzeModule(Module &M, FunctionAnalysisManager &FAM,
     if (!analyzeKernel(P, Out.Gpu, Model, R.Analysis, Error)) {
       Out.Warnings.push_back("kernel " + R.Demangled +
                              " not analysed: " + Error);
+      continue;
+    }
+    if (!finiteAnalysis(R.Analysis)) {
+      Out.Warnings.push_back("kernel " + R.Demangled +
+                             " not analysed: the model's result is not "
+                             "finite (counts too large)");
       continue;
     }
     Out.Results.push_back(std::move(R));

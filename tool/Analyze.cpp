@@ -11,7 +11,9 @@
 #include "CudaCompile.h"
 
 #include "gpa/Analysis.h"
+#include "gpa/CanonicalJson.h"
 #include "gpa/GpuModelLoader.h"
+#include "gpa/InputFile.h"
 #include "gpa/JsonReader.h"
 #include "gpa/Occupancy.h"
 #include "gpa/ProfileLoader.h"
@@ -99,6 +101,12 @@ void addKernel(KernelProfile P, const GpuModel &Gpu, const AnalyzeRequest &R,
     return;
   }
   json K = kernelReportJson(A, Gpu);
+  if (std::string Bad = nonFinitePath(K); !Bad.empty()) {
+    Warnings.push_back(File + ": kernel " + P.Name +
+                       " not analysed: the model's result is not finite at " +
+                       Bad + " (counts too large)");
+    return;
+  }
   K["location"] = {{"file", File}, {"line", Line}};
   K["assumptions"] = Assumptions;
   K["demangled"] = demangle(P.Name);
@@ -113,6 +121,10 @@ bool analyzePtx(const AnalyzeRequest &R, const std::string &Path,
   ptx::PtxModuleResult M;
   if (!ptx::parsePtxFile(Path, Opts, M, Error))
     return false;
+  if (M.Kernels.empty()) {
+    Error = Path + ": no kernels (no .entry with a body)";
+    return false;
+  }
   GpuModel Gpu;
   std::string Why;
   if (!chooseModel(R, M.SmVersion, Gpu, Why, Error))
@@ -165,6 +177,13 @@ bool analyzeProfiles(const AnalyzeRequest &R, const std::string &Path,
       continue;
     }
     json K = kernelReportJson(A, Gpu);
+    if (std::string Bad = nonFinitePath(K); !Bad.empty()) {
+      Warnings.push_back(Path + ": kernel " + P.Name +
+                         " not analysed: the model's result is not finite "
+                         "at " +
+                         Bad);
+      continue;
+    }
     K["location"] = {{"file", portablePath(Path)}, {"line", 0}};
     K["assumptions"] = {{"gpu", Gpu.Name + ": " + Why}};
     Kernels.push_back(std::move(K));
@@ -230,6 +249,10 @@ bool analyzeCuda(const AnalyzeRequest &R, const std::string &Path,
   ::unlink(Tmp);
   if (!Text)
     return false;
+  if (Text->empty()) { // the plugin writes a report only for kernels
+    Error = Path + ": no kernels (none analysed in the device compilation)";
+    return false;
+  }
   auto Doc = parseJsonText(*Text, Path + " (plugin report)", Error);
   if (!Doc)
     return false;
@@ -247,6 +270,10 @@ bool analyzeInputs(const AnalyzeRequest &R, json &Report,
   std::string Gpu;
   for (const std::string &Path : R.Inputs) {
     std::string Ext = extension(Path), FileGpu;
+    bool KnownKind = Ext == ".ptx" || Ext == ".json" || Ext == ".cu" ||
+                     Ext == ".ll" || Ext == ".bc";
+    if (KnownKind && !checkInputFile(Path, Error))
+      return false;
     bool Ok = false;
     if (Ext == ".ptx") {
       Ok = analyzePtx(R, Path, FileGpu, Kernels, Warnings, Error);

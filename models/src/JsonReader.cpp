@@ -26,22 +26,6 @@ std::optional<nlohmann::json> parseJsonText(const std::string &Text,
   }
 }
 
-std::optional<std::string> readTextFile(const std::string &Path,
-                                        std::string &Error) {
-  std::ifstream In(Path, std::ios::binary);
-  if (!In) {
-    Error = Path + ": cannot open file";
-    return std::nullopt;
-  }
-  std::ostringstream Buffer;
-  Buffer << In.rdbuf();
-  if (In.bad()) {
-    Error = Path + ": cannot read file";
-    return std::nullopt;
-  }
-  return Buffer.str();
-}
-
 std::string childPath(const std::string &Path, const std::string &Key) {
   return Path + "." + Key;
 }

@@ -10,6 +10,8 @@
 #ifndef GPA_JSONREADER_H
 #define GPA_JSONREADER_H
 
+#include "gpa/InputFile.h"
+
 #include <nlohmann/json.hpp>
 
 #include <optional>
@@ -22,10 +24,6 @@ namespace gpa {
 std::optional<nlohmann::json> parseJsonText(const std::string &Text,
                                             const std::string &File,
                                             std::string &Error);
-
-/// Reads a whole file; on failure sets Error naming the file.
-std::optional<std::string> readTextFile(const std::string &Path,
-                                        std::string &Error);
 
 class JsonReader {
 public:
