@@ -4,6 +4,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "SvgPlot.h"
+#include "XmlEscape.h"
 
 #include <algorithm>
 #include <cmath>
@@ -22,16 +23,6 @@ std::string num(double V) {
   char B[32];
   std::snprintf(B, sizeof(B), "%.2f", V);
   return B;
-}
-
-std::string xmlText(const std::string &S) {
-  std::string Out;
-  for (char C : S)
-    Out += C == '<'   ? "&lt;"
-           : C == '>' ? "&gt;"
-           : C == '&' ? "&amp;"
-                      : std::string(1, C);
-  return Out;
 }
 
 /// A "nice" tick step (1, 2 or 5 x 10^k) giving about five ticks.
@@ -144,9 +135,9 @@ std::string renderSweepSvg(const std::vector<KernelAnalysis> &Kernels,
                     "<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n";
   Svg += "<text x=\"" + num(Width / 2) +
          "\" y=\"24\" text-anchor=\"middle\" font-size=\"16\">" +
-         xmlText("IPP sweep on " + Gpu.Name + " (same total work on 1.." +
-                 std::to_string(MaxSms) + " SMs)" +
-                 (Gpu.Calibrated ? "" : ", power uncalibrated")) +
+         xmlEscape("IPP sweep on " + Gpu.Name + " (same total work on 1.." +
+                   std::to_string(MaxSms) + " SMs)" +
+                   (Gpu.Calibrated ? "" : ", power uncalibrated")) +
          "</text>\n";
   for (int I = 0; I < 3; ++I)
     drawPanel(Svg, Panels[I], Left + I * (PanelWidth + Gap), Kernels, MaxSms);
@@ -154,16 +145,17 @@ std::string renderSweepSvg(const std::vector<KernelAnalysis> &Kernels,
     const KernelAnalysis &A = Kernels[K];
     const char *Colour = Palette[K % (sizeof(Palette) / sizeof(*Palette))];
     double Y = LegendTop + 22 * K;
-    Svg += "<line x1=\"" + num(Left) + "\" y1=\"" + num(Y) + "\" x2=\"" +
-           num(Left + 30) + "\" y2=\"" + num(Y) + "\" stroke=\"" + Colour +
-           "\" stroke-width=\"2\"/>\n<text x=\"" + num(Left + 38) + "\" y=\"" +
-           num(Y + 4) + "\" font-size=\"12\">" +
-           xmlText(A.Profile.Name + ": Eq. 34 optimum " +
-                   std::to_string(A.Adv.OptimalActiveSms) +
-                   " SMs (dashed), best GIPS/W at " +
-                   std::to_string(A.Adv.OptimalActiveSmsArgmax) + " SMs (dot)" +
-                   (A.Adv.BandwidthBound ? ", bandwidth-bound" : "")) +
-           "</text>\n";
+    Svg +=
+        "<line x1=\"" + num(Left) + "\" y1=\"" + num(Y) + "\" x2=\"" +
+        num(Left + 30) + "\" y2=\"" + num(Y) + "\" stroke=\"" + Colour +
+        "\" stroke-width=\"2\"/>\n<text x=\"" + num(Left + 38) + "\" y=\"" +
+        num(Y + 4) + "\" font-size=\"12\">" +
+        xmlEscape(A.Profile.Name + ": Eq. 34 optimum " +
+                  std::to_string(A.Adv.OptimalActiveSms) +
+                  " SMs (dashed), best GIPS/W at " +
+                  std::to_string(A.Adv.OptimalActiveSmsArgmax) + " SMs (dot)" +
+                  (A.Adv.BandwidthBound ? ", bandwidth-bound" : "")) +
+        "</text>\n";
   }
   Svg += "</svg>\n";
   return Svg;
