@@ -126,6 +126,11 @@ bool analyzeModule(Module &M, FunctionAnalysisManager &FAM,
     R.Reached = S.Reached;
     R.Demangled = demangle(K->getName());
     R.Grid = analyzeGridIndependence(*K, FAM);
+    // Summaries are memoized: the analyses of K and its callees are done
+    // with. Freeing them keeps large modules at a few KB per kernel
+    // (bench/many_kernels.py); remarks recompute what they need.
+    for (const Function *F : S.Reached)
+      FAM.clear(*const_cast<Function *>(F), F->getName());
     kernelSource(*K, R.File, R.Line);
     R.Assumed.push_back(GpuChoice);
     KernelProfile P = makeProfile(*K, S);

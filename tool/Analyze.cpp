@@ -191,6 +191,17 @@ bool analyzeProfiles(const AnalyzeRequest &R, const std::string &Path,
   return true;
 }
 
+/// Appends a gpa-report/1 document's kernels (the plugin's, for IR and
+/// CUDA inputs).
+bool mergeReport(json &Doc, std::string &GpuName, json &Kernels) {
+  GpuName = Doc.value("gpu", "");
+  // Moved, not copied: large modules hold one copy of their kernels.
+  if (auto It = Doc.find("kernels"); It != Doc.end() && It->is_array())
+    for (json &K : *It)
+      Kernels.push_back(std::move(K));
+  return true;
+}
+
 #ifdef GPA_HAVE_IR
 PluginOptions pluginOptions(const AnalyzeRequest &R) {
   PluginOptions O;
@@ -204,12 +215,6 @@ PluginOptions pluginOptions(const AnalyzeRequest &R) {
   return O;
 }
 
-bool mergeReport(const json &Doc, std::string &GpuName, json &Kernels) {
-  GpuName = Doc.value("gpu", "");
-  for (const json &K : Doc.value("kernels", json::array()))
-    Kernels.push_back(K);
-  return true;
-}
 #endif
 
 bool analyzeCuda(const AnalyzeRequest &R, const std::string &Path,
@@ -256,9 +261,7 @@ bool analyzeCuda(const AnalyzeRequest &R, const std::string &Path,
   auto Doc = parseJsonText(*Text, Path + " (plugin report)", Error);
   if (!Doc)
     return false;
-  GpuName = Doc->value("gpu", "");
-  for (json K : Doc->value("kernels", json::array()))
-    Kernels.push_back(std::move(K));
+  mergeReport(*Doc, GpuName, Kernels);
   (void)Warnings;
   return true;
 }
@@ -309,7 +312,7 @@ bool analyzeInputs(const AnalyzeRequest &R, json &Report,
   if (!loadGpuModel(Source, Model, Error))
     return false;
   Report = reportJson(Model, {});
-  Report["kernels"] = Kernels;
+  Report["kernels"] = std::move(Kernels);
   return true;
 }
 

@@ -92,14 +92,17 @@ static void write(const nlohmann::json &V, std::string &Out, int Indent) {
   }
 }
 
-std::string toCanonicalJson(const nlohmann::json &Value) {
+std::string toCanonicalJsonAt(const nlohmann::json &Value, int Indent) {
   std::string Bad = nonFinitePath(Value);
   if (!Bad.empty())
     throw std::domain_error("non-finite number (NaN or inf) at " + Bad);
   std::string Out;
-  write(Value, Out, 0);
-  Out += "\n";
+  write(Value, Out, Indent);
   return Out;
+}
+
+std::string toCanonicalJson(const nlohmann::json &Value) {
+  return toCanonicalJsonAt(Value, 0) + "\n";
 }
 
 } // namespace gpa

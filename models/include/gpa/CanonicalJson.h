@@ -26,6 +26,10 @@ std::string formatNumber(double Value);
 std::string nonFinitePath(const nlohmann::json &Value);
 /// Throws std::domain_error when nonFinitePath(Value) is not empty.
 std::string toCanonicalJson(const nlohmann::json &Value);
+/// Value's canonical text as it appears nested Indent levels deep in a
+/// document (no leading indentation, no final newline), so that a large
+/// document can be written piece by piece. Throws like toCanonicalJson.
+std::string toCanonicalJsonAt(const nlohmann::json &Value, int Indent);
 
 } // namespace gpa
 
