@@ -22,6 +22,10 @@ const char *usageText() {
          "  sweep --gpu NAME|FILE PROFILE.json [--format text|json|csv] "
          "[--plot FILE.svg]\n"
          "      evaluate the kernel on 1..all SMs with the same total work\n"
+         "  model|sweep ... [--core-clock MHZ] [--mem-clock MHZ]; sweep ... "
+         "--clocks [--max-slowdown F]\n"
+         "      time and dvfs power at other clocks; least-energy clock and "
+         "(clock, SMs)\n"
          "  analyze [--gpu NAME|FILE] [--block-size N] [--grid-size N]\n"
          "          [--format text|json|sarif|csv] FILE...\n"
          "      analyse .ll/.bc NVPTX IR, .ptx, .cu (clang 22 + plugin) or "
@@ -29,6 +33,11 @@ const char *usageText() {
          "  check --budget BUDGET.json REPORT.json... "
          "[--format text|github|sarif|junit]\n"
          "      check reports against a power budget\n"
+         "  calibrate TRAINING [-o MODEL.json] [--gpu NAME|FILE] "
+         "[--hold-out-every N]\n"
+         "  calibrate --predict MODEL DATA [-o OUT.csv]\n"
+         "      fit seed 002's DVFS power model to measurements / predict "
+         "with it\n"
          "\n"
          "exit status: 0 success, 1 budget violated (check), 2 bad input or "
          "usage\n";
@@ -91,6 +100,27 @@ bool parseOptions(int Argc, const char *const *Argv, Options &O,
                 "'";
         return false;
       }
+    } else if ((Arg == "--core-clock" || Arg == "--mem-clock" ||
+                Arg == "--max-slowdown") &&
+               (O.Command == "model" || O.Command == "sweep")) {
+      std::string Text;
+      if (!Value(Text))
+        return false;
+      char *End = nullptr;
+      double V = std::strtod(Text.c_str(), &End);
+      bool Slowdown = Arg == "--max-slowdown";
+      if (Text.empty() || *End || !(V >= 0) || V > (Slowdown ? 100 : 1e6) ||
+          (!Slowdown && V == 0)) {
+        Error = Arg + ": expected a " +
+                (Slowdown ? "fraction >= 0 (0.1 = 10%)" : "clock in MHz") +
+                ", got '" + Text + "'";
+        return false;
+      }
+      (Slowdown                ? O.MaxSlowdown
+       : Arg == "--core-clock" ? O.CoreClockMhz
+                               : O.MemClockMhz) = V;
+    } else if (Arg == "--clocks" && O.Command == "sweep") {
+      O.SweepClocks = true;
     } else if (Arg == "--active-sms" && O.Command == "model") {
       std::string Text;
       if (!Value(Text))

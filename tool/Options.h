@@ -20,9 +20,13 @@ struct Options {
   std::string Format;
   std::string Budget;
   std::string Plot;
-  unsigned ActiveSms = 0; // 0: all
-  unsigned BlockSize = 0; // analyze: 0 = from the code
-  unsigned GridSize = 0;  // analyze: 0 = fill the GPU
+  unsigned ActiveSms = 0;  // 0: all
+  double CoreClockMhz = 0; // model/sweep: 0 = the model's own clocks
+  double MemClockMhz = 0;
+  bool SweepClocks = false; // sweep --clocks
+  double MaxSlowdown = 0.1; // sweep --clocks --max-slowdown
+  unsigned BlockSize = 0;   // analyze: 0 = from the code
+  unsigned GridSize = 0;    // analyze: 0 = fill the GPU
   std::vector<std::string> Inputs;
 };
 

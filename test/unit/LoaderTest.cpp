@@ -52,15 +52,18 @@ const char *const Dotp =
 
 TEST(Loader, BundledModelsAllLoad) {
   std::vector<std::string> Names = bundledModelNames();
-  EXPECT_EQ(Names,
-            (std::vector<std::string>{"a100", "gtx280", "h100", "v100"}));
+  EXPECT_EQ(Names, (std::vector<std::string>{"a100", "gtx-titan-x", "gtx280",
+                                             "h100", "titan-v", "v100"}));
   for (const std::string &Name : Names) {
     GpuModel G;
     std::string Error;
     EXPECT_TRUE(loadBundledModel(Name, G, Error)) << Error;
     EXPECT_EQ(G.Name, Name);
-    // Only the GTX280 has power parameters fitted to measurements (IPP).
-    EXPECT_EQ(G.Calibrated, Name == "gtx280") << Name;
+    // Fitted to measurements: the GTX280 (IPP) and the two GPUs of the
+    // public gpmTOOL data (seed 002's dvfs backend).
+    EXPECT_EQ(G.Calibrated,
+              Name == "gtx280" || Name == "gtx-titan-x" || Name == "titan-v")
+        << Name;
   }
 }
 
@@ -69,7 +72,8 @@ TEST(Loader, UnknownGpuListsTheKnownOnes) {
   std::string Error;
   EXPECT_FALSE(loadGpuModel("rtx9090", G, Error));
   EXPECT_NE(Error.find("unknown GPU 'rtx9090'"), std::string::npos);
-  EXPECT_NE(Error.find("a100, gtx280, h100, v100"), std::string::npos);
+  EXPECT_NE(Error.find("a100, gtx-titan-x, gtx280, h100, titan-v, v100"),
+            std::string::npos);
 }
 
 TEST(Loader, ClosestBundledModelFollowsTheTargetArch) {
@@ -78,7 +82,8 @@ TEST(Loader, ClosestBundledModelFollowsTheTargetArch) {
   EXPECT_EQ(closestBundledModel(75), "v100");
   EXPECT_EQ(closestBundledModel(90), "h100");
   EXPECT_EQ(closestBundledModel(120), "h100");
-  EXPECT_EQ(closestBundledModel(52), "gtx280");
+  EXPECT_EQ(closestBundledModel(52), "gtx-titan-x");
+  EXPECT_EQ(closestBundledModel(35), "gtx280");
   EXPECT_EQ(closestBundledModel(10), "gtx280"); // older than all: the oldest
 }
 
