@@ -28,22 +28,31 @@ flags=(-std=c++17 -O1 -g -w -fno-omit-frame-pointer "-fsanitize=fuzzer-no-link,$
        -I"$src/runtime/include" -I"$src/test/fuzz" -I"$nlohmann")
 sources=("$src"/models/src/*.cpp "$bundled" "$src"/tool/ptx/src/*.cpp
          "$src"/runtime/src/{DeviceModelCache,LaunchAdvisor,LaunchRuntime,PartitionCache,RuntimeConfig,NoCudaDeviceQuery,NoCudaPartitioner}.cpp)
-# Compile what changed, two at a time (CI has two cores).
+# Compile what changed, two at a time (CI has two cores); everything when a
+# header changed since the last build (ccache keeps that cheap).
+stamp=$out/obj/stamp
+headers_changed=1
+if [[ -f $stamp ]] && [[ -z $(find "$src/models/include" "$src/tool/ptx" "$src/runtime/include" \
+      "$src/test/fuzz" -name '*.h' -newer "$stamp" | head -1) ]]; then
+  headers_changed=0
+fi
 todo=()
 for s in "${sources[@]}"; do
   o=$out/obj/$(basename "${s%.cpp}").o
-  [[ $o -nt $s ]] || todo+=("$s")
+  if ((headers_changed)) || [[ ! $o -nt $s ]]; then todo+=("$s"); fi
 done
 if ((${#todo[@]})); then
   printf '%s\n' "${todo[@]}" | xargs -P 2 -I{} sh -c \
     'o="$1/obj/$(basename "${2%.cpp}").o"; shift 2; "$@" -c "$0" -o "$o"' \
     {} "$out" "{}" "${cc[@]}" "$clang" "${flags[@]}"
 fi
-objs=("$out"/obj/*.o)
+touch "$stamp"
+objs=()
+for s in "${sources[@]}"; do objs+=("$out/obj/$(basename "${s%.cpp}").o"); done
 for kind in Ptx ProfileJson ModelJson BudgetJson ReportJson LaunchPayload; do
   name=$(echo "$kind" | sed -E 's/([a-z])([A-Z])/\1_\2/g' | tr 'A-Z' 'a-z')
   bin=$out/fuzz_$name
-  if [[ ! $bin -nt $src/test/fuzz/Fuzz$kind.cpp || ! $bin -nt $out/obj ]] ; then
+  if ((${#todo[@]})) || [[ ! $bin -nt $src/test/fuzz/Fuzz$kind.cpp ]]; then
     "${cc[@]}" "$clang" "${flags[@]}" "-fsanitize=fuzzer,$sanitize" \
       "$src/test/fuzz/Fuzz$kind.cpp" "${objs[@]}" -o "$bin"
   fi
