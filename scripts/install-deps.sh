@@ -8,6 +8,7 @@ set -euo pipefail
 SUDO=""
 if [ "$(id -u)" -ne 0 ]; then SUDO=sudo; fi
 packages=(cmake ninja-build g++ python3 clang-22 llvm-22-dev llvm-22-tools
+          libclang-rt-22-dev  # libFuzzer + ASan runtimes for test/fuzz
           nlohmann-json3-dev libgtest-dev libgmock-dev libbenchmark-dev)
 missing=()
 for p in "${packages[@]}"; do
