@@ -19,6 +19,9 @@ const char *usageText() {
          "  model --gpu NAME|FILE PROFILE.json [--active-sms N] "
          "[--format text|json]\n"
          "      predict time, power, efficiency and the optimal SM count\n"
+         "      [--power-model NAME|all|default] compare the power models "
+         "(ipp,\n"
+         "      instruction-energy, mcpat-component) and per-SM footprints\n"
          "  sweep --gpu NAME|FILE PROFILE.json [--format text|json|csv] "
          "[--plot FILE.svg]\n"
          "      evaluate the kernel on 1..all SMs with the same total work\n"
@@ -142,6 +145,9 @@ bool parseOptions(int Argc, const char *const *Argv, Options &O,
       (Arg == "--block-size" ? O.BlockSize : O.GridSize) = N;
     } else if (Arg == "--budget" && O.Command == "check") {
       if (!Value(O.Budget))
+        return false;
+    } else if (Arg == "--power-model" && O.Command == "model") {
+      if (!Value(O.PowerModel))
         return false;
     } else if (Arg == "--plot" && O.Command == "sweep") {
       if (!Value(O.Plot))

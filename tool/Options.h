@@ -20,6 +20,7 @@ struct Options {
   std::string Format;
   std::string Budget;
   std::string Plot;
+  std::string PowerModel;  // model: NAME|all|default, empty = none
   unsigned ActiveSms = 0;  // 0: all
   double CoreClockMhz = 0; // model/sweep: 0 = the model's own clocks
   double MemClockMhz = 0;

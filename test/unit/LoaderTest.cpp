@@ -53,14 +53,15 @@ const char *const Dotp =
 TEST(Loader, BundledModelsAllLoad) {
   std::vector<std::string> Names = bundledModelNames();
   EXPECT_EQ(Names, (std::vector<std::string>{"a100", "gtx-titan-x", "gtx280",
-                                             "h100", "titan-v", "v100"}));
+                                             "gtx580", "h100", "tesla-c2050",
+                                             "titan-v", "v100"}));
   for (const std::string &Name : Names) {
     GpuModel G;
     std::string Error;
     EXPECT_TRUE(loadBundledModel(Name, G, Error)) << Error;
     EXPECT_EQ(G.Name, Name);
-    // Fitted to measurements: the GTX280 (IPP) and the two GPUs of the
-    // public gpmTOOL data (seed 002's dvfs backend).
+    // Power parameters fitted to measurements: the GTX280 (IPP) and the two
+    // gpmTOOL GPUs (seed 002); not the seed 001/003 Fermi files.
     EXPECT_EQ(G.Calibrated,
               Name == "gtx280" || Name == "gtx-titan-x" || Name == "titan-v")
         << Name;
@@ -72,7 +73,8 @@ TEST(Loader, UnknownGpuListsTheKnownOnes) {
   std::string Error;
   EXPECT_FALSE(loadGpuModel("rtx9090", G, Error));
   EXPECT_NE(Error.find("unknown GPU 'rtx9090'"), std::string::npos);
-  EXPECT_NE(Error.find("a100, gtx-titan-x, gtx280, h100, titan-v, v100"),
+  EXPECT_NE(Error.find("a100, gtx-titan-x, gtx280, gtx580, h100, tesla-c2050, "
+                       "titan-v, v100"),
             std::string::npos);
 }
 
@@ -83,7 +85,10 @@ TEST(Loader, ClosestBundledModelFollowsTheTargetArch) {
   EXPECT_EQ(closestBundledModel(90), "h100");
   EXPECT_EQ(closestBundledModel(120), "h100");
   EXPECT_EQ(closestBundledModel(52), "gtx-titan-x");
-  EXPECT_EQ(closestBundledModel(35), "gtx280");
+  // Fermi (sm_20: gtx580 and tesla-c2050, the later name on a tie) is closer
+  // to sm_35 than GT200.
+  EXPECT_EQ(closestBundledModel(35), "tesla-c2050");
+  EXPECT_EQ(closestBundledModel(13), "gtx280");
   EXPECT_EQ(closestBundledModel(10), "gtx280"); // older than all: the oldest
 }
 
