@@ -41,6 +41,7 @@ void FunctionSummary::addScaled(const FunctionSummary &Callee, double W) {
     Assumed[Name] += N * W;
   UnknownTripCountLoops += Callee.UnknownTripCountLoops;
   ConstantTripCountLoops += Callee.ConstantTripCountLoops;
+  ClampedBlocks += Callee.ClampedBlocks;
   Reached.insert(Callee.Reached.begin(), Callee.Reached.end());
 }
 
@@ -100,6 +101,11 @@ void KernelCounter::countFunction(Function &F, FunctionSummary &S) {
   BlockWeights BW = computeBlockWeights(F, BFI, BPI, LI, SE, DefaultTripCount);
   S.UnknownTripCountLoops += BW.UnknownTripCountLoops;
   S.ConstantTripCountLoops += BW.ConstantTripCountLoops;
+  S.ClampedBlocks += BW.ClampedBlocks;
+  if (BW.ClampedBlocks && !F.empty() && !F.getEntryBlock().empty())
+    note(F.getEntryBlock().front(),
+         "loop nest too deep: " + std::to_string(BW.ClampedBlocks) +
+             " block weight(s) clamped to 1e12 executions per thread");
   const DataLayout &DL = F.getParent()->getDataLayout();
 
   for (BasicBlock &BB : F) {
@@ -125,6 +131,14 @@ void KernelCounter::countFunction(Function &F, FunctionSummary &S) {
           S.Assumed["recursive_call"] += W;
           note(I, "recursive call to " + Callee->getName().str() +
                       " not expanded; counted as one 'other' instruction");
+          break;
+        }
+        if (InProgress.size() >= MaxCallDepth) {
+          S.Assumed["call_depth_limit"] += W;
+          note(I, "call to " + Callee->getName().str() +
+                      " not expanded: call chain deeper than " +
+                      std::to_string(MaxCallDepth) +
+                      " functions; counted as one 'other' instruction");
           break;
         }
         S.addScaled(summarize(*Callee), W);

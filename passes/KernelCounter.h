@@ -4,8 +4,9 @@
 //
 // Summarises each function once: classified instructions weighted by block
 // executions, with device-function calls folded in bottom-up (a callee's
-// summary scaled by the call's weight). Recursion and indirect calls are
-// bounded: the call counts as one "other" instruction and an assumption.
+// summary scaled by the call's weight). Recursion, indirect calls and call
+// chains deeper than MaxCallDepth are bounded: the call counts as one "other"
+// instruction, an assumption and a remark (the PTX front-end's rule).
 //
 //===----------------------------------------------------------------------===//
 
@@ -45,6 +46,8 @@ struct FunctionSummary {
   std::map<std::string, double> Assumed;
   unsigned UnknownTripCountLoops = 0;
   unsigned ConstantTripCountLoops = 0;
+  /// Blocks whose weight hit MaxBlockWeight (BlockWeights.h).
+  unsigned ClampedBlocks = 0;
   /// Functions reachable through direct calls, this one included.
   llvm::SmallPtrSet<const llvm::Function *, 8> Reached;
   void addScaled(const FunctionSummary &Callee, double W);
@@ -58,6 +61,11 @@ struct CounterNote {
 
 class KernelCounter {
 public:
+  /// Longest chain of folded calls (the PTX front-end's default,
+  /// PtxOptions::MaxCallDepth); also keeps the fold's recursion off the
+  /// stack limit for generated chains of thousands of functions.
+  static constexpr unsigned MaxCallDepth = 32;
+
   KernelCounter(llvm::FunctionAnalysisManager &FAM, unsigned DefaultTripCount,
                 MemoryGeometry Geometry = {})
       : FAM(FAM), DefaultTripCount(DefaultTripCount), Geometry(Geometry) {}

@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "ModuleAnalysis.h"
+#include "BlockWeights.h"
 #include "Compat.h"
 #include "LaunchAssumptions.h"
 
@@ -18,6 +19,8 @@
 #include "llvm/IR/Module.h"
 #include "llvm/Support/Path.h"
 
+#include <algorithm>
+#include <cmath>
 #include <map>
 
 using namespace llvm;
@@ -66,6 +69,12 @@ static void addSummaryAssumptions(const FunctionSummary &S,
             " for " + std::to_string(S.UnknownTripCountLoops) +
             " loop(s) without a constant trip count",
         FromFile || O.TripCountGiven ? "given" : "assumed"));
+
+  if (S.ClampedBlocks)
+    A.push_back(numberAssumption(
+        "max_block_weight", MaxBlockWeight,
+        "executions per thread of " + std::to_string(S.ClampedBlocks) +
+            " block(s) in loop nests too deep to count, clamped"));
   for (const auto &[Name, N] : S.Assumed)
     A.push_back(numberAssumption(Name, N, assumptionSource(Name)));
 }
@@ -81,6 +90,22 @@ static KernelProfile makeProfile(const Function &K, const FunctionSummary &S) {
     P.UncoalescedTransactionsPerWarp =
         S.Mem.UncoalescedTransactions / S.Mem.Uncoalesced;
   return P;
+}
+
+/// The counts and every model output the report shows are finite: huge
+/// counts (deep loop nests times deep call chains) can still overflow.
+static bool finiteAnalysis(const KernelAnalysis &A) {
+  for (double N : A.Profile.PerThread)
+    if (!std::isfinite(N))
+      return false;
+  auto Finite = [](const SweepPoint &P) {
+    return std::isfinite(P.ExecTimeS) && std::isfinite(P.TotalPowerW) &&
+           std::isfinite(P.Gips) && std::isfinite(P.GipsPerW) &&
+           std::isfinite(P.EnergyJ);
+  };
+  if (!Finite(sweepPoint(A.Requested)) || !Finite(sweepPoint(A.AllSms)))
+    return false;
+  return std::all_of(A.Sweep.begin(), A.Sweep.end(), Finite);
 }
 
 bool analyzeModule(Module &M, FunctionAnalysisManager &FAM,
@@ -129,6 +154,11 @@ bool analyzeModule(Module &M, FunctionAnalysisManager &FAM,
     R.Reached = S.Reached;
     R.Demangled = demangle(K->getName());
     R.Grid = analyzeGridIndependence(*K, FAM);
+    // Summaries are memoized: the analyses of K and its callees are done
+    // with. Freeing them keeps large modules at a few KB per kernel
+    // (bench/many_kernels.py); remarks recompute what they need.
+    for (const Function *F : S.Reached)
+      FAM.clear(*const_cast<Function *>(F), F->getName());
     kernelSource(*K, R.File, R.Line);
     R.Assumed.push_back(GpuChoice);
     KernelProfile P = makeProfile(*K, S);
@@ -146,6 +176,12 @@ bool analyzeModule(Module &M, FunctionAnalysisManager &FAM,
     if (!analyzeKernel(P, Out.Gpu, Model, R.Analysis, Error)) {
       Out.Warnings.push_back("kernel " + R.Demangled +
                              " not analysed: " + Error);
+      continue;
+    }
+    if (!finiteAnalysis(R.Analysis)) {
+      Out.Warnings.push_back("kernel " + R.Demangled +
+                             " not analysed: the model's result is not "
+                             "finite (counts too large)");
       continue;
     }
     R.Findings =

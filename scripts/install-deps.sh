@@ -11,6 +11,7 @@ SUDO=""
 if [ "$(id -u)" -ne 0 ]; then SUDO=sudo; fi
 packages=(cmake ninja-build g++ python3 clang-22 llvm-22-dev llvm-22-tools
           clang-19 llvm-19-dev llvm-19-tools
+          libclang-rt-22-dev  # libFuzzer + ASan runtimes for test/fuzz
           nlohmann-json3-dev libgtest-dev libgmock-dev libbenchmark-dev
           python3-yaml python3-pygments)
 missing=()

@@ -14,6 +14,7 @@
 #include "gpa/Analysis.h"
 #include "gpa/CanonicalJson.h"
 #include "gpa/GpuModelLoader.h"
+#include "gpa/InputFile.h"
 #include "gpa/JsonReader.h"
 #include "gpa/Occupancy.h"
 #include "gpa/ProfileLoader.h"
@@ -101,6 +102,12 @@ void addKernel(KernelProfile P, const GpuModel &Gpu, const AnalyzeRequest &R,
     return;
   }
   json K = kernelReportJson(A, Gpu);
+  if (std::string Bad = nonFinitePath(K); !Bad.empty()) {
+    Warnings.push_back(File + ": kernel " + P.Name +
+                       " not analysed: the model's result is not finite at " +
+                       Bad + " (counts too large)");
+    return;
+  }
   K["location"] = {{"file", File}, {"line", Line}};
   K["assumptions"] = Assumptions;
   K["demangled"] = demangle(P.Name);
@@ -115,6 +122,10 @@ bool analyzePtx(const AnalyzeRequest &R, const std::string &Path,
   ptx::PtxModuleResult M;
   if (!ptx::parsePtxFile(Path, Opts, M, Error))
     return false;
+  if (M.Kernels.empty()) {
+    Error = Path + ": no kernels (no .entry with a body)";
+    return false;
+  }
   GpuModel Gpu;
   std::string Why;
   if (!chooseModel(R, M.SmVersion, Gpu, Why, Error))
@@ -190,10 +201,28 @@ bool analyzeProfiles(const AnalyzeRequest &R, const std::string &Path,
       continue;
     }
     json K = kernelReportJson(A, Gpu);
+    if (std::string Bad = nonFinitePath(K); !Bad.empty()) {
+      Warnings.push_back(Path + ": kernel " + P.Name +
+                         " not analysed: the model's result is not finite "
+                         "at " +
+                         Bad);
+      continue;
+    }
     K["location"] = {{"file", portablePath(Path)}, {"line", 0}};
     K["assumptions"] = {{"gpu", Gpu.Name + ": " + Why}};
     Kernels.push_back(std::move(K));
   }
+  return true;
+}
+
+/// Appends a gpa-report/1 document's kernels (the plugin's, for IR and
+/// CUDA inputs).
+bool mergeReport(json &Doc, std::string &GpuName, json &Kernels) {
+  GpuName = Doc.value("gpu", "");
+  // Moved, not copied: large modules hold one copy of their kernels.
+  if (auto It = Doc.find("kernels"); It != Doc.end() && It->is_array())
+    for (json &K : *It)
+      Kernels.push_back(std::move(K));
   return true;
 }
 
@@ -221,12 +250,6 @@ PluginOptions pluginOptions(const AnalyzeRequest &R) {
   return O;
 }
 
-bool mergeReport(const json &Doc, std::string &GpuName, json &Kernels) {
-  GpuName = Doc.value("gpu", "");
-  for (const json &K : Doc.value("kernels", json::array()))
-    Kernels.push_back(K);
-  return true;
-}
 #endif
 
 bool analyzeCuda(const AnalyzeRequest &R, const std::string &Path,
@@ -278,12 +301,14 @@ bool analyzeCuda(const AnalyzeRequest &R, const std::string &Path,
   ::unlink(Tmp);
   if (!Text)
     return false;
+  if (Text->empty()) { // the plugin writes a report only for kernels
+    Error = Path + ": no kernels (none analysed in the device compilation)";
+    return false;
+  }
   auto Doc = parseJsonText(*Text, Path + " (plugin report)", Error);
   if (!Doc)
     return false;
-  GpuName = Doc->value("gpu", "");
-  for (json K : Doc->value("kernels", json::array()))
-    Kernels.push_back(std::move(K));
+  mergeReport(*Doc, GpuName, Kernels);
   (void)Warnings;
   return true;
 }
@@ -295,6 +320,10 @@ bool analyzeInputs(const AnalyzeRequest &R, json &Report,
   std::string Gpu;
   for (const std::string &Path : R.Inputs) {
     std::string Ext = extension(Path), FileGpu;
+    bool KnownKind = Ext == ".ptx" || Ext == ".json" || Ext == ".cu" ||
+                     Ext == ".ll" || Ext == ".bc";
+    if (KnownKind && !checkInputFile(Path, Error))
+      return false;
     bool Ok = false;
     if (Ext == ".ptx") {
       Ok = analyzePtx(R, Path, FileGpu, Kernels, Warnings, Error);
@@ -330,7 +359,7 @@ bool analyzeInputs(const AnalyzeRequest &R, json &Report,
   if (!loadGpuModel(Source, Model, Error))
     return false;
   Report = reportJson(Model, {});
-  Report["kernels"] = Kernels;
+  Report["kernels"] = std::move(Kernels);
   return true;
 }
 

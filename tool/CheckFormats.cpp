@@ -4,6 +4,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "CheckFormats.h"
+#include "XmlEscape.h"
 
 #include "gpa/CanonicalJson.h"
 
@@ -122,32 +123,6 @@ std::string renderCheckSarif(const BudgetCheck &C,
                          {"rules", Rules}}}}},
                      {"results", Results}}})}};
   return toCanonicalJson(Log);
-}
-
-static std::string xmlEscape(const std::string &S) {
-  std::string Out;
-  for (char Ch : S) {
-    switch (Ch) {
-    case '&':
-      Out += "&amp;";
-      break;
-    case '<':
-      Out += "&lt;";
-      break;
-    case '>':
-      Out += "&gt;";
-      break;
-    case '"':
-      Out += "&quot;";
-      break;
-    case '\'':
-      Out += "&apos;";
-      break;
-    default:
-      Out += Ch;
-    }
-  }
-  return Out;
 }
 
 std::string renderCheckJunit(const BudgetCheck &C) {

@@ -172,7 +172,7 @@ TEST(Loader, ProfileErrors) {
   EXPECT_EQ(profileError(R"([1, 2])"),
             "p.json: $: expected a kernel profile object");
   EXPECT_EQ(profileError(R"({"kernels": []})"),
-            "p.json: $.kernels: expected a non-empty array of kernel profiles");
+            "p.json: no kernels ($.kernels is an empty array)");
   EXPECT_EQ(profileError(R"({"kernels": [{"name": 3}]})"),
             "p.json: $.kernels[0].name: expected a string, got number");
 }

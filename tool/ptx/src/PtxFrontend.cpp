@@ -11,6 +11,7 @@
 #include "gpa/ptx/PtxFrontend.h"
 
 #include "PtxFunctionSummary.h"
+#include "gpa/InputFile.h"
 #include "gpa/ProfileLoader.h"
 #include "gpa/ptx/PtxParser.h"
 
@@ -275,14 +276,10 @@ bool parsePtxModule(std::string_view Text, const std::string &FileName,
 
 bool parsePtxFile(const std::string &Path, const PtxOptions &Opts,
                   PtxModuleResult &Out, std::string &Error) {
-  std::ifstream In(Path, std::ios::binary);
-  if (!In) {
-    Error = Path + ": cannot open file";
+  std::optional<std::string> Text = readTextFile(Path, Error);
+  if (!Text)
     return false;
-  }
-  std::ostringstream SS;
-  SS << In.rdbuf();
-  return parsePtxModule(SS.str(), Path, Opts, Out, Error);
+  return parsePtxModule(*Text, Path, Opts, Out, Error);
 }
 
 } // namespace gpa::ptx
