@@ -8,6 +8,8 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Analyze.h"
+#include "BinaryInputs.h"
+#include "CompileDatabase.h"
 #include "CudaCompile.h"
 
 #include "gpa/Analysis.h"
@@ -105,13 +107,30 @@ void addKernel(KernelProfile P, const GpuModel &Gpu, const AnalyzeRequest &R,
   Kernels.push_back(std::move(K));
 }
 
+/// The sm_XX an embedded-PTX choice aims at: --gpu's, else none (newest).
+unsigned wantedSmVersion(const AnalyzeRequest &R) {
+  GpuModel Gpu;
+  std::string Ignored;
+  if (!R.Gpu.empty() && loadGpuModel(R.Gpu, Gpu, Ignored))
+    return Gpu.SmVersion;
+  return 0;
+}
+
 bool analyzePtx(const AnalyzeRequest &R, const std::string &Path,
                 std::string &GpuName, json &Kernels,
                 std::vector<std::string> &Warnings, std::string &Error) {
   ptx::PtxOptions Opts;
   Opts.DefaultThreadsPerBlock = R.BlockSize ? R.BlockSize : 256;
+  if (R.TripCount)
+    Opts.DefaultTripCount = R.TripCount;
+  // Plain PTX, a `cuobjdump -ptx` listing, or a binary with embedded PTX.
+  EmbeddedPtx Ptx;
+  if (!readPtxInput(Path, wantedSmVersion(R), Ptx, Error))
+    return false;
+  if (!Ptx.Note.empty())
+    Warnings.push_back(Path + ": " + Ptx.Note);
   ptx::PtxModuleResult M;
-  if (!ptx::parsePtxFile(Path, Opts, M, Error))
+  if (!ptx::parsePtxModule(Ptx.Text, Ptx.Name, Opts, M, Error))
     return false;
   GpuModel Gpu;
   std::string Why;
@@ -182,6 +201,10 @@ PluginOptions pluginOptions(const AnalyzeRequest &R) {
     O.BlockSizeGiven = true;
   }
   O.GridSize = R.GridSize;
+  if (R.TripCount) {
+    O.DefaultTripCount = R.TripCount;
+    O.TripCountGiven = true;
+  }
   return O;
 }
 
@@ -216,6 +239,19 @@ bool analyzeCuda(const AnalyzeRequest &R, const std::string &Path,
     Args.push_back("-gpa-block-size=" + std::to_string(R.BlockSize));
   if (R.GridSize)
     Args.push_back("-gpa-grid-size=" + std::to_string(R.GridSize));
+  if (R.TripCount)
+    Args.push_back("-gpa-default-trip-count=" + std::to_string(R.TripCount));
+  std::vector<std::string> ClangArgs;
+  if (!R.CompileDbDir.empty()) {
+    std::string DbArch;
+    if (!compileFlagsFor(R.CompileDbDir, Path, ClangArgs, DbArch, Error))
+      return false;
+    if (!DbArch.empty() && R.Gpu.empty())
+      Arch = DbArch;
+  }
+  ClangArgs.insert(ClangArgs.end(), R.ClangArgs.begin(), R.ClangArgs.end());
+  if (!R.CudaGpuArch.empty())
+    Arch = R.CudaGpuArch;
   char Tmp[] = "/tmp/gpa-report-XXXXXX";
   int Fd = ::mkstemp(Tmp);
   if (Fd < 0) {
@@ -223,7 +259,8 @@ bool analyzeCuda(const AnalyzeRequest &R, const std::string &Path,
     return false;
   }
   ::close(Fd);
-  bool Ok = compileCudaWithPlugin(Path, Arch, Plugin, Args, Tmp, Error);
+  bool Ok =
+      compileCudaWithPlugin(Path, Arch, Plugin, Args, ClangArgs, Tmp, Error);
   std::optional<std::string> Text;
   if (Ok)
     Text = readTextFile(Tmp, Error);
@@ -248,7 +285,8 @@ bool analyzeInputs(const AnalyzeRequest &R, json &Report,
   for (const std::string &Path : R.Inputs) {
     std::string Ext = extension(Path), FileGpu;
     bool Ok = false;
-    if (Ext == ".ptx") {
+    std::size_t KernelsBefore = Kernels.size();
+    if (Ext == ".ptx" || isPtxContainer(Path)) {
       Ok = analyzePtx(R, Path, FileGpu, Kernels, Warnings, Error);
     } else if (Ext == ".json") {
       Ok = analyzeProfiles(R, Path, FileGpu, Kernels, Warnings, Error);
@@ -264,10 +302,15 @@ bool analyzeInputs(const AnalyzeRequest &R, json &Report,
 #endif
     } else {
       Error = Path + ": unknown input kind '" + Ext +
-              "': expected .ll, .bc, .ptx, .cu or a .json kernel profile";
+              "': expected .ll, .bc, .ptx, .cu, a .json kernel profile, or "
+              "a CUDA object, executable or .fatbin";
     }
     if (!Ok)
       return false;
+    if (Kernels.size() == KernelsBefore) {
+      Error = Path + ": no kernels";
+      return false;
+    }
     if (!Gpu.empty() && !FileGpu.empty() && FileGpu != Gpu) {
       Error = Path + ": analysed for " + FileGpu + " but earlier inputs for " +
               Gpu + "; pass --gpu to use one model for all";

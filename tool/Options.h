@@ -11,18 +11,30 @@
 
 namespace gpa::tool {
 
-/// Exit codes shared by every subcommand.
+/// Exit codes shared by every subcommand (docs/cli.md has the table).
 enum ExitCode { ExitOk = 0, ExitViolation = 1, ExitBadInput = 2 };
 
 struct Options {
   std::string Command;
+  bool ShowHelp = false;    // --help/-h, `gpa help [COMMAND]`
+  bool ShowVersion = false; // --version
   std::string Gpu;
   std::string Format;
   std::string Budget;
   std::string Plot;
+  std::string Kernel;     // sweep: the kernel (name or glob) to sweep
   unsigned ActiveSms = 0; // 0: all
   unsigned BlockSize = 0; // analyze: 0 = from the code
   unsigned GridSize = 0;  // analyze: 0 = fill the GPU
+  unsigned TripCount = 0; // analyze: 0 = the front-ends' default (16)
+  /// analyze/sweep on .cu: -I/-D/-U/-std/-isystem/-include and everything
+  /// after `--`, passed to clang; --cuda-gpu-arch separately.
+  std::vector<std::string> ClangArgs;
+  std::string CudaGpuArch;
+  std::string CompileDbDir; // -p BUILD_DIR (compile_commands.json)
+  std::string Baseline;     // check: previous report
+  double MaxRegressionPct = 0;
+  bool MaxRegressionGiven = false;
   std::vector<std::string> Inputs;
 };
 
@@ -30,7 +42,11 @@ struct Options {
 bool parseOptions(int Argc, const char *const *Argv, Options &Out,
                   std::string &Error);
 
-const char *usageText();
+/// The overview (Command empty) or one command's usage.
+std::string usageText(const std::string &Command = "");
+
+/// "gpa VERSION".
+const char *versionText();
 
 } // namespace gpa::tool
 
