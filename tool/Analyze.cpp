@@ -116,25 +116,20 @@ unsigned wantedSmVersion(const AnalyzeRequest &R) {
   return 0;
 }
 
-bool analyzePtx(const AnalyzeRequest &R, const std::string &Path,
-                std::string &GpuName, json &Kernels,
-                std::vector<std::string> &Warnings, std::string &Error) {
-  ptx::PtxOptions Opts;
-  Opts.DefaultThreadsPerBlock = R.BlockSize ? R.BlockSize : 256;
-  if (R.TripCount)
-    Opts.DefaultTripCount = R.TripCount;
-  // Plain PTX, a `cuobjdump -ptx` listing, or a binary with embedded PTX.
-  EmbeddedPtx Ptx;
-  if (!readPtxInput(Path, wantedSmVersion(R), Ptx, Error))
-    return false;
-  if (!Ptx.Note.empty())
-    Warnings.push_back(Path + ": " + Ptx.Note);
-  ptx::PtxModuleResult M;
-  if (!ptx::parsePtxModule(Ptx.Text, Ptx.Name, Opts, M, Error))
-    return false;
+/// Adds one parsed PTX module's kernels. Modules without kernels (a host
+/// translation unit's) add nothing; SmVersion is the first module's target
+/// so that one model serves all modules of a binary.
+bool addPtxModule(const AnalyzeRequest &R, const std::string &Path,
+                  const ptx::PtxModuleResult &M, unsigned &SmVersion,
+                  std::string &GpuName, json &Kernels,
+                  std::vector<std::string> &Warnings, std::string &Error) {
+  if (M.Kernels.empty())
+    return true;
+  if (!SmVersion)
+    SmVersion = M.SmVersion;
   GpuModel Gpu;
   std::string Why;
-  if (!chooseModel(R, M.SmVersion, Gpu, Why, Error))
+  if (!chooseModel(R, SmVersion, Gpu, Why, Error))
     return false;
   GpuName = Gpu.Name;
   for (const std::string &W : M.Warnings)
@@ -160,6 +155,31 @@ bool analyzePtx(const AnalyzeRequest &R, const std::string &Path,
     addKernel(Profile, Gpu, R, Assumptions,
               portablePath(HasLoc ? K.SourceFile : Path),
               HasLoc ? K.SourceLine : K.PtxLine, Kernels, Warnings);
+  }
+  return true;
+}
+
+bool analyzePtx(const AnalyzeRequest &R, const std::string &Path,
+                std::string &GpuName, json &Kernels,
+                std::vector<std::string> &Warnings, std::string &Error) {
+  ptx::PtxOptions Opts;
+  Opts.DefaultThreadsPerBlock = R.BlockSize ? R.BlockSize : 256;
+  if (R.TripCount)
+    Opts.DefaultTripCount = R.TripCount;
+  // Plain PTX, a `cuobjdump -ptx` listing, or a binary with embedded PTX
+  // (one module per translation unit).
+  std::vector<EmbeddedPtx> Modules;
+  std::string Note;
+  if (!readPtxInput(Path, wantedSmVersion(R), Modules, Note, Error))
+    return false;
+  if (!Note.empty())
+    Warnings.push_back(Path + ": " + Note);
+  unsigned SmVersion = 0;
+  for (const EmbeddedPtx &Ptx : Modules) {
+    ptx::PtxModuleResult M;
+    if (!ptx::parsePtxModule(Ptx.Text, Ptx.Name, Opts, M, Error) ||
+        !addPtxModule(R, Path, M, SmVersion, GpuName, Kernels, Warnings, Error))
+      return false;
   }
   return true;
 }

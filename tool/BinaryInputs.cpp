@@ -57,6 +57,7 @@ bool readBytes(const std::string &Path, std::string &Out, std::string &Error) {
 
 struct PtxCandidate {
   unsigned Sm = 0;
+  std::string Group; ///< one translation unit: its fatbin, or its kernels
   std::string Text;
 };
 
@@ -74,27 +75,57 @@ std::size_t choose(const std::vector<PtxCandidate> &C, unsigned Wanted) {
   return Best;
 }
 
+/// The kernels a PTX text declares, as a key that identifies its
+/// translation unit in a listing (which does not say where one ends).
+std::string entryNames(const std::string &Text) {
+  std::string Key;
+  for (std::size_t At = Text.find(".entry"); At != std::string::npos;
+       At = Text.find(".entry", At + 6)) {
+    std::size_t Begin = Text.find_first_not_of(" \t", At + 6);
+    std::size_t End = Text.find_first_of(" \t(\n", Begin);
+    if (Begin != std::string::npos)
+      Key += Text.substr(Begin, End - Begin) + ",";
+  }
+  return Key;
+}
+
 bool finish(std::vector<PtxCandidate> &C, const std::string &Path,
-            unsigned Wanted, const char *What, EmbeddedPtx &Out,
-            std::string &Error) {
+            unsigned Wanted, const char *What, std::vector<EmbeddedPtx> &Out,
+            std::string &Note, std::string &Error) {
   if (C.empty()) {
     Error = Path + ": no PTX in this " + What +
             " (compile with -gencode arch=compute_XX,code=compute_XX to "
             "embed it)";
     return false;
   }
-  std::size_t I = choose(C, Wanted);
-  Out.Text = std::move(C[I].Text);
-  Out.Name = Path + "(sm_" + std::to_string(C[I].Sm) + " PTX)";
-  if (C.size() > 1) {
-    std::string All;
+  // Without --gpu, every translation unit takes the newest architecture
+  // any of them has, so that one model fits all.
+  if (!Wanted)
     for (const PtxCandidate &P : C)
-      All +=
-          (All.empty() ? "" : ", ") + std::string("sm_") + std::to_string(P.Sm);
-    Out.Note =
-        "PTX for " + All + "; analysed sm_" + std::to_string(C[I].Sm) +
-        (Wanted ? " (closest to --gpu's sm_" + std::to_string(Wanted) + ")"
-                : " (the newest; --gpu picks another)");
+      Wanted = std::max(Wanted, P.Sm);
+  std::vector<std::string> Groups;
+  for (const PtxCandidate &P : C)
+    if (std::find(Groups.begin(), Groups.end(), P.Group) == Groups.end())
+      Groups.push_back(P.Group);
+  for (const std::string &G : Groups) {
+    std::vector<PtxCandidate> Mine;
+    for (PtxCandidate &P : C)
+      if (P.Group == G)
+        Mine.push_back(std::move(P));
+    std::size_t I = choose(Mine, Wanted);
+    EmbeddedPtx E;
+    E.Text = std::move(Mine[I].Text);
+    E.Name = Path + "(sm_" + std::to_string(Mine[I].Sm) + " PTX)";
+    if (Mine.size() > 1) {
+      std::string All;
+      for (const PtxCandidate &P : Mine)
+        All += (All.empty() ? "" : ", ") + std::string("sm_") +
+               std::to_string(P.Sm);
+      Note += (Note.empty() ? "" : "; ") + std::string("PTX for ") + All +
+              "; analysed sm_" + std::to_string(Mine[I].Sm) +
+              " (closest to sm_" + std::to_string(Wanted) + ")";
+    }
+    Out.push_back(std::move(E));
   }
   return true;
 }
@@ -128,6 +159,7 @@ void splitListing(const std::string &Text, std::vector<PtxCandidate> &Out) {
       Body += (InPtx ? L : std::string()) + "\n";
     }
     C.Text = std::move(Body);
+    C.Group = entryNames(C.Text);
     Out.push_back(std::move(C));
     I = J - 1;
   }
@@ -136,6 +168,7 @@ void splitListing(const std::string &Text, std::vector<PtxCandidate> &Out) {
 using ZstdDecompress = std::size_t (*)(void *, std::size_t, const void *,
                                        std::size_t);
 using ZstdIsError = unsigned (*)(std::size_t);
+using ZstdFrameSize = std::size_t (*)(const void *, std::size_t);
 
 bool zstdDecompress(const std::string &In, std::uint64_t Size,
                     std::string &Out) {
@@ -145,10 +178,16 @@ bool zstdDecompress(const std::string &In, std::uint64_t Size,
   auto Decompress =
       reinterpret_cast<ZstdDecompress>(::dlsym(Lib, "ZSTD_decompress"));
   auto IsError = reinterpret_cast<ZstdIsError>(::dlsym(Lib, "ZSTD_isError"));
-  if (!Decompress || !IsError)
+  auto FrameSize = reinterpret_cast<ZstdFrameSize>(
+      ::dlsym(Lib, "ZSTD_findFrameCompressedSize"));
+  if (!Decompress || !IsError || !FrameSize)
+    return false;
+  // The payload is padded after the frame.
+  std::size_t InSize = FrameSize(In.data(), In.size());
+  if (IsError(InSize))
     return false;
   Out.assign(Size, '\0');
-  std::size_t N = Decompress(Out.data(), Out.size(), In.data(), In.size());
+  std::size_t N = Decompress(Out.data(), Out.size(), In.data(), InSize);
   if (IsError(N))
     return false;
   Out.resize(N);
@@ -180,6 +219,7 @@ FatbinStatus readFatbins(const std::string &Data, std::size_t Begin,
         return FatbinStatus::Malformed;
       if (Kind == 1) {
         PtxCandidate C;
+        C.Group = std::to_string(At);
         C.Sm = static_cast<unsigned>(readLe(Data, Entry + 28, 4));
         std::string Bytes = Data.substr(Entry + EntryHeader, Payload);
         std::uint64_t Uncompressed = readLe(Data, Entry + 56, 8);
@@ -297,7 +337,8 @@ bool isPtxContainer(const std::string &Path) {
          (Text != std::string::npos && H.compare(Text, 7, "Fatbin ") == 0);
 }
 
-bool readPtxInput(const std::string &Path, unsigned WantedSm, EmbeddedPtx &Out,
+bool readPtxInput(const std::string &Path, unsigned WantedSm,
+                  std::vector<EmbeddedPtx> &Out, std::string &Note,
                   std::string &Error) {
   std::string Data;
   if (!readBytes(Path, Data, Error))
@@ -309,14 +350,14 @@ bool readPtxInput(const std::string &Path, unsigned WantedSm, EmbeddedPtx &Out,
   if (!Elf && (Data.size() < 4 || readLe(Data, 0, 4) != FatbinMagic)) {
     if (Data.find("Fatbin ptx code:") == std::string::npos &&
         Data.find("Fatbin elf code:") == std::string::npos) {
-      Out.Text = std::move(Data);
-      Out.Name = Path;
+      Out.push_back({std::move(Data), Path});
       return true;
     }
     splitListing(Data, C);
-    if (!finish(C, Path, WantedSm, "cuobjdump listing", Out, Error))
+    if (!finish(C, Path, WantedSm, "cuobjdump listing", Out, Note, Error))
       return false;
-    Out.Name = Path; // line numbers are the listing's
+    for (EmbeddedPtx &E : Out)
+      E.Name = Path; // line numbers are the listing's
     return true;
   }
   std::size_t Begin = 0, End = Data.size();
@@ -342,7 +383,8 @@ bool readPtxInput(const std::string &Path, unsigned WantedSm, EmbeddedPtx &Out,
     }
     splitListing(Listing, C);
   }
-  return finish(C, Path, WantedSm, Elf ? "binary" : "fatbinary", Out, Error);
+  return finish(C, Path, WantedSm, Elf ? "binary" : "fatbinary", Out, Note,
+                Error);
 }
 
 } // namespace gpa::tool

@@ -7,6 +7,7 @@
 #define GPA_TOOL_BINARYINPUTS_H
 
 #include <string>
+#include <vector>
 
 namespace gpa::tool {
 
@@ -14,19 +15,21 @@ namespace gpa::tool {
 /// library), a fatbinary container or a `cuobjdump -ptx` listing.
 bool isPtxContainer(const std::string &Path);
 
+/// One translation unit's PTX.
 struct EmbeddedPtx {
   std::string Text; ///< PTX (listing headers blanked so line numbers agree)
   std::string Name; ///< for messages: the path, plus the entry chosen
-  std::string Note; ///< which architecture was chosen among several
 };
 
 /// The PTX of Path: a .ptx file as is; a `cuobjdump -ptx` listing's PTX
 /// section; or the PTX entry embedded in an ELF file's .nv_fatbin section
 /// or a .fatbin file (zstd-compressed entries through libzstd, else
-/// through cuobjdump when $CUDA_PATH/bin or PATH has one). Among several
-/// architectures, the newest not above WantedSm (0: the newest of all),
-/// else the oldest above it.
-bool readPtxInput(const std::string &Path, unsigned WantedSm, EmbeddedPtx &Out,
+/// through cuobjdump when $CUDA_PATH/bin or PATH has one). One module per
+/// translation unit (an executable has several); within one, among several
+/// architectures, the newest not above WantedSm (0: the newest present),
+/// else the oldest above it. Note says what was chosen among several.
+bool readPtxInput(const std::string &Path, unsigned WantedSm,
+                  std::vector<EmbeddedPtx> &Out, std::string &Note,
                   std::string &Error);
 
 } // namespace gpa::tool
