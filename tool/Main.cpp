@@ -196,14 +196,17 @@ static int runAnalyze(const Options &O, const char *Argv0) {
     return fail(Error);
   for (const std::string &W : Warnings)
     std::cerr << "gpa: warning: " << W << "\n";
-  if (O.Format == "json")
-    std::cout << toCanonicalJson(Report);
-  else if (O.Format == "csv")
-    std::cout << renderAnalyzeCsv(Report);
-  else if (O.Format == "sarif")
-    std::cout << renderAnalyzeSarif(Report);
-  else
-    std::cout << renderAnalyzeText(Report);
+  std::string Text = O.Format == "json"    ? toCanonicalJson(Report)
+                     : O.Format == "csv"   ? renderAnalyzeCsv(Report)
+                     : O.Format == "sarif" ? renderAnalyzeSarif(Report)
+                                           : renderAnalyzeText(Report);
+  if (O.Output.empty()) {
+    std::cout << Text;
+  } else {
+    std::ofstream Out(O.Output, std::ios::binary);
+    if (!(Out << Text) || !Out.flush())
+      return fail(O.Output + ": cannot write the report");
+  }
   return ExitOk;
 }
 

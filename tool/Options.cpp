@@ -55,7 +55,8 @@ const CommandHelp Commands[] = {
      "A kernel profile needs --gpu.\n"},
     {"analyze",
      "gpa analyze [--gpu NAME|FILE] [--block-size N] [--grid-size N]\n"
-     "          [--format text|json|sarif|csv] [compile flags] FILE...",
+     "          [--format text|json|sarif|csv] [-o OUT] [compile flags] "
+     "FILE...",
      "Analyse NVPTX IR (.ll/.bc), PTX (.ptx, or `cuobjdump -ptx` output),\n"
      "CUDA objects, executables and .fatbin files (their embedded PTX, the\n"
      "architecture closest to --gpu), CUDA sources (.cu) and kernel\n"
@@ -209,6 +210,8 @@ bool parseOptions(int Argc, const char *const *Argv, Options &O,
       Ok = Count(O.GridSize);
     } else if (Arg == "--trip-count" && CompileFlags) {
       Ok = Count(O.TripCount);
+    } else if ((Arg == "-o" || Arg == "--output") && O.Command == "analyze") {
+      Ok = Value(O.Output);
     } else if (Arg == "--kernel" && O.Command == "sweep") {
       Ok = Value(O.Kernel);
     } else if (Arg == "--budget" && O.Command == "check") {

@@ -22,6 +22,7 @@ struct Options {
   std::string Format;
   std::string Budget;
   std::string Plot;
+  std::string Output;     // analyze: write the report here, not stdout
   std::string Kernel;     // sweep: the kernel (name or glob) to sweep
   unsigned ActiveSms = 0; // 0: all
   unsigned BlockSize = 0; // analyze: 0 = from the code
