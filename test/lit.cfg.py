@@ -52,5 +52,8 @@ if _cf:
         pass
 config.substitutions.append(("%gpa_src", config.gpa_src_root))
 
+if shutil.which("bash"):
+    config.available_features.add("bash")
+config.substitutions.append(("%{gpa_dir}", os.path.dirname(config.gpa_tool)))
 # Last: lit substitutes in order, and "%gpa" is a prefix of the %gpa_* names.
 config.substitutions.append(("%gpa", config.gpa_tool))
