@@ -92,8 +92,12 @@ std::string bundledModelForDevice(const std::string &DeviceName,
       All = All && hasWord(W, Word);
     if (!All)
       continue;
+    // A name that disagrees with the device's architecture is not trusted.
     GpuModel M;
-    if (NumSms && loadBundledModel(R.Model, M, Error) && M.NumSms != NumSms)
+    if (!loadBundledModel(R.Model, M, Error) ||
+        (SmVersion && M.SmVersion != SmVersion))
+      break;
+    if (NumSms && M.NumSms != NumSms)
       Warning = "GPU '" + DeviceName + "' reports " + std::to_string(NumSms) +
                 " SMs, model '" + R.Model + "' has " +
                 std::to_string(M.NumSms) + " (a partition or another SKU?)";

@@ -17,8 +17,8 @@ target triple = "nvptx64-nvidia-cuda"
 @tile = internal addrspace(3) global [256 x float] undef, align 4
 @unused = internal addrspace(3) global [1024 x float] undef, align 4
 
-; v100 is the closest bundled model to sm_75 (newest not above it).
-; DEF: schema=gpa-report/1 gpu=v100
+; t4 (the Turing board, docs/gpu-catalogue.md) is the bundled model for sm_75.
+; DEF: schema=gpa-report/1 gpu=t4
 ; OPT: schema=gpa-report/1 gpu=h100
 
 ; DEF: bounded assumptions.block_size.source="__launch_bounds__ (nvvm.maxntid)"

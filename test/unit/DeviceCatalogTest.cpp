@@ -69,6 +69,13 @@ TEST(DeviceCatalog, UnknownGpuGetsClosestWithWarning) {
   EXPECT_NE(Warning.find("'h100'"), std::string::npos);
 }
 
+TEST(DeviceCatalog, NameAgainstArchitecture) {
+  // A device whose name says A100 but reports sm_70 is not the A100 board.
+  std::string Warning;
+  EXPECT_EQ(modelFor("NVIDIA A100-SXM4-40GB", 70, 80, &Warning), "v100");
+  EXPECT_NE(Warning.find("unknown GPU"), std::string::npos);
+}
+
 TEST(DeviceCatalog, AliasesAndGenericModels) {
   EXPECT_EQ(resolveModelAlias("a100-sxm4-40gb"), "a100");
   EXPECT_EQ(resolveModelAlias("h100_sxm"), "h100");

@@ -52,8 +52,12 @@ const char *const Dotp =
 
 TEST(Loader, BundledModelsAllLoad) {
   std::vector<std::string> Names = bundledModelNames();
-  EXPECT_EQ(Names,
-            (std::vector<std::string>{"a100", "gtx280", "h100", "v100"}));
+  // The architecture files and the board catalogue (docs/gpu-catalogue.md).
+  EXPECT_EQ(Names, (std::vector<std::string>{
+                       "a10", "a100", "a100_pcie_40gb", "a100_pcie_80gb",
+                       "a100_sxm4_80gb", "gtx280", "h100", "h100_nvl",
+                       "h100_pcie", "h200", "l4", "l40s", "rtx3090", "rtx4090",
+                       "t4", "v100", "v100_pcie"}));
   for (const std::string &Name : Names) {
     GpuModel G;
     std::string Error;
@@ -69,13 +73,14 @@ TEST(Loader, UnknownGpuListsTheKnownOnes) {
   std::string Error;
   EXPECT_FALSE(loadGpuModel("rtx9090", G, Error));
   EXPECT_NE(Error.find("unknown GPU 'rtx9090'"), std::string::npos);
-  EXPECT_NE(Error.find("a100, gtx280, h100, v100"), std::string::npos);
+  EXPECT_NE(Error.find("a10, a100, a100_pcie_40gb,"), std::string::npos);
 }
 
 TEST(Loader, ClosestBundledModelFollowsTheTargetArch) {
   EXPECT_EQ(closestBundledModel(80), "a100");
-  EXPECT_EQ(closestBundledModel(86), "a100");
-  EXPECT_EQ(closestBundledModel(75), "v100");
+  EXPECT_EQ(closestBundledModel(86), "a10"); // GA102, not GA100
+  EXPECT_EQ(closestBundledModel(75), "t4");
+  EXPECT_EQ(closestBundledModel(72), "v100");
   EXPECT_EQ(closestBundledModel(90), "h100");
   EXPECT_EQ(closestBundledModel(120), "h100");
   EXPECT_EQ(closestBundledModel(52), "gtx280");
