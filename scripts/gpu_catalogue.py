@@ -52,19 +52,19 @@ ADA = ("NVIDIA Ada GPU Architecture whitepaper (2022), AD102/AD104 SM",
 
 # name: base, cc, sm_version, lanes, board facts (value, source), memory kind
 BOARDS = {
-    "a100_pcie_40gb": ("a100", "8.0", 80, None, "NVIDIA A100 PCIe 40 GB (Ampere GA100)",
+    "a100-pcie-40gb": ("a100", "8.0", 80, None, "NVIDIA A100 PCIe 40 GB (Ampere GA100)",
                        108, 1.41, 1555, 250, "HBM2", "NVIDIA A100 datasheet (2020/2021), PCIe 40 GB column"),
-    "a100_pcie_80gb": ("a100", "8.0", 80, None, "NVIDIA A100 PCIe 80 GB (Ampere GA100)",
+    "a100-pcie-80gb": ("a100", "8.0", 80, None, "NVIDIA A100 PCIe 80 GB (Ampere GA100)",
                        108, 1.41, 1935, 300, "HBM2e", "NVIDIA A100 80GB datasheet (2021), PCIe column"),
-    "a100_sxm4_80gb": ("a100", "8.0", 80, None, "NVIDIA A100 SXM4 80 GB (Ampere GA100)",
+    "a100-sxm4-80gb": ("a100", "8.0", 80, None, "NVIDIA A100 SXM4 80 GB (Ampere GA100)",
                        108, 1.41, 2039, 400, "HBM2e", "NVIDIA A100 80GB datasheet (2021), SXM column"),
-    "h100_pcie": ("h100", "9.0", 90, None, "NVIDIA H100 PCIe 80 GB (Hopper GH100)",
+    "h100-pcie": ("h100", "9.0", 90, None, "NVIDIA H100 PCIe 80 GB (Hopper GH100)",
                   114, 1.755, 2000, 350, "HBM2e", "NVIDIA H100 Tensor Core GPU datasheet (2022/2023), H100 PCIe column; NVIDIA H100 whitepaper: 114 SMs"),
-    "h100_nvl": ("h100", "9.0", 90, None, "NVIDIA H100 NVL 94 GB (Hopper GH100)",
+    "h100-nvl": ("h100", "9.0", 90, None, "NVIDIA H100 NVL 94 GB (Hopper GH100)",
                  132, 1.785, 3938, 400, "HBM3", "NVIDIA H100 Tensor Core GPU datasheet (2023), H100 NVL column (350-400 W configurable; 400 W taken)"),
     "h200": ("h100", "9.0", 90, None, "NVIDIA H200 SXM 141 GB (Hopper GH100)",
              132, 1.98, 4800, 700, "HBM3e", "NVIDIA H200 Tensor Core GPU datasheet (2024), H200 SXM column"),
-    "v100_pcie": ("v100", "7.0", 70, None, "NVIDIA Tesla V100 PCIe 16/32 GB (Volta GV100)",
+    "v100-pcie": ("v100", "7.0", 70, None, "NVIDIA Tesla V100 PCIe 16/32 GB (Volta GV100)",
                   80, 1.38, 900, 250, "HBM2", "NVIDIA Tesla V100 datasheet (2018), PCIe column"),
     "t4": ("v100", "7.5", 75, TURING, "NVIDIA T4 16 GB (Turing TU104)",
            40, 1.59, 320, 70, "GDDR6", "NVIDIA T4 datasheet (2019); Turing whitepaper: 40 SMs"),
@@ -95,6 +95,10 @@ def board(name, spec):
     dram_share = 0.25 if hbm else 0.35
     idle = round(tdp * base_idle / base_tdp)
     d["name"] = name
+    # Per-backend parameters (e.g. dvfs clock tables) belong to the base
+    # board; the catalogue boards use the default backend.
+    d.pop("power_backend", None)
+    d.pop("power_backends", None)
     d["description"] = (desc + ", compute capability " + cc + ": board envelope from its "
                         "datasheet; per-SM timing from the " + base_name + " model and the "
                         "architecture's whitepaper; power estimated (uncalibrated).")

@@ -8,7 +8,9 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Analyze.h"
+#include "Calibrate.h"
 #include "CheckFormats.h"
+#include "ClockReport.h"
 #include "Options.h"
 #include "SvgPlot.h"
 #include "SweepInputs.h"
@@ -101,6 +103,8 @@ static int runAnalysis(const Options &O, const char *Argv0) {
   if (O.ActiveSms > Gpu.NumSms)
     return fail("--active-sms " + std::to_string(O.ActiveSms) + ": " +
                 Gpu.Name + " has " + std::to_string(Gpu.NumSms) + " SMs");
+  if (O.SweepClocks || O.CoreClockMhz > 0 || O.MemClockMhz > 0)
+    return runClockReport(O, Gpu, Profiles);
   std::vector<KernelAnalysis> Analyses(Profiles.size());
   AnalysisOptions Opts;
   Opts.ActiveSms = O.ActiveSms;
@@ -212,6 +216,8 @@ static int runAnalyze(const Options &O, const char *Argv0) {
 
 int main(int Argc, char **Argv) {
   try {
+    if (Argc >= 2 && std::string(Argv[1]) == "calibrate")
+      return runCalibrate(Argc, Argv);
     Options O;
     std::string Error;
     if (!parseOptions(Argc, Argv, O, Error)) {

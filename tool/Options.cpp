@@ -43,16 +43,21 @@ const CommandHelp Commands[] = {
      "List the bundled GPU models and their key specifications.\n"},
     {"model",
      "gpa model --gpu NAME|FILE PROFILE.json [--active-sms N] "
-     "[--format text|json]",
+     "[--format text|json]\n"
+     "          [--core-clock MHZ] [--mem-clock MHZ]",
      "Predict time, power, efficiency and the optimal SM count of a kernel\n"
-     "profile.\n"},
+     "profile; with --core-clock/--mem-clock, time and dvfs power at those\n"
+     "clocks.\n"},
     {"sweep",
      "gpa sweep [--gpu NAME|FILE] [--kernel NAME] [--format text|json|csv]\n"
-     "          [--plot FILE.svg] [analyze options] INPUT",
+     "          [--plot FILE.svg] [--core-clock MHZ] [--mem-clock MHZ]\n"
+     "          [--clocks [--max-slowdown F]] [analyze options] INPUT",
      "Evaluate a kernel on 1..all SMs with the same total work. INPUT is\n"
      "anything `gpa analyze` reads, or a gpa-report/1 file; with more than\n"
      "one kernel in it, --kernel (a name, demangled name or glob) picks one.\n"
-     "A kernel profile needs --gpu.\n"},
+     "A kernel profile needs --gpu. --clocks sweeps the dvfs clock table:\n"
+     "the least-energy clock and the joint (clock, SMs) optimum within\n"
+     "--max-slowdown (default 0.1 = 10%).\n"},
     {"analyze",
      "gpa analyze [--gpu NAME|FILE] [--block-size N] [--grid-size N]\n"
      "          [--format text|json|sarif|csv] [-o OUT] [compile flags] "
@@ -70,6 +75,12 @@ const CommandHelp Commands[] = {
      "whose energy, power or time is worse than the baseline's by more than\n"
      "PCT percent fails; kernels new or removed since the baseline are\n"
      "listed.\n"},
+    {"calibrate",
+     "gpa calibrate TRAINING [-o MODEL.json] [--gpu NAME|FILE] "
+     "[--hold-out-every N]\n"
+     "       gpa calibrate --predict MODEL DATA [-o OUT.csv]",
+     "Fit seed 002's DVFS power model to measurements, or predict with it\n"
+     "(docs/dvfs.md).\n"},
     {"help", "gpa help [COMMAND]", "Print the usage of gpa or of COMMAND.\n"},
 };
 
@@ -204,6 +215,27 @@ bool parseOptions(int Argc, const char *const *Argv, Options &O,
       }
     } else if (Arg == "--active-sms" && O.Command == "model") {
       Ok = Count(O.ActiveSms);
+    } else if ((Arg == "--core-clock" || Arg == "--mem-clock" ||
+                Arg == "--max-slowdown") &&
+               (O.Command == "model" || O.Command == "sweep")) {
+      std::string Text;
+      if (!Value(Text))
+        return false;
+      char *End = nullptr;
+      double V = std::strtod(Text.c_str(), &End);
+      bool Slowdown = Arg == "--max-slowdown";
+      if (Text.empty() || *End || !(V >= 0) || V > (Slowdown ? 100 : 1e6) ||
+          (!Slowdown && V == 0)) {
+        Error = Arg + ": expected a " +
+                (Slowdown ? "fraction >= 0 (0.1 = 10%)" : "clock in MHz") +
+                ", got '" + Text + "'";
+        return false;
+      }
+      (Slowdown                ? O.MaxSlowdown
+       : Arg == "--core-clock" ? O.CoreClockMhz
+                               : O.MemClockMhz) = V;
+    } else if (Arg == "--clocks" && O.Command == "sweep") {
+      O.SweepClocks = true;
     } else if (Arg == "--block-size" && CompileFlags) {
       Ok = Count(O.BlockSize);
     } else if (Arg == "--grid-size" && CompileFlags) {

@@ -22,12 +22,16 @@ struct Options {
   std::string Format;
   std::string Budget;
   std::string Plot;
-  std::string Output;     // analyze: write the report here, not stdout
-  std::string Kernel;     // sweep: the kernel (name or glob) to sweep
-  unsigned ActiveSms = 0; // 0: all
-  unsigned BlockSize = 0; // analyze: 0 = from the code
-  unsigned GridSize = 0;  // analyze: 0 = fill the GPU
-  unsigned TripCount = 0; // analyze: 0 = the front-ends' default (16)
+  std::string Output;      // analyze: write the report here, not stdout
+  std::string Kernel;      // sweep: the kernel (name or glob) to sweep
+  unsigned ActiveSms = 0;  // 0: all
+  double CoreClockMhz = 0; // model/sweep: 0 = the model's own clocks
+  double MemClockMhz = 0;
+  bool SweepClocks = false; // sweep --clocks
+  double MaxSlowdown = 0.1; // sweep --clocks --max-slowdown
+  unsigned BlockSize = 0;   // analyze: 0 = from the code
+  unsigned GridSize = 0;    // analyze: 0 = fill the GPU
+  unsigned TripCount = 0;   // analyze: 0 = the front-ends' default (16)
   /// analyze/sweep on .cu: -I/-D/-U/-std/-isystem/-include and everything
   /// after `--`, passed to clang; --cuda-gpu-arch separately.
   std::vector<std::string> ClangArgs;

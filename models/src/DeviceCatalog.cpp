@@ -25,15 +25,15 @@ struct DeviceRule {
 };
 
 const DeviceRule Rules[] = {
-    {{"A100", "PCIE", "80GB"}, "a100_pcie_80gb"},
-    {{"A100", "PCIE"}, "a100_pcie_40gb"},
-    {{"A100", "80GB"}, "a100_sxm4_80gb"},
+    {{"A100", "PCIE", "80GB"}, "a100-pcie-80gb"},
+    {{"A100", "PCIE"}, "a100-pcie-40gb"},
+    {{"A100", "80GB"}, "a100-sxm4-80gb"},
     {{"A100"}, "a100"},
-    {{"H100", "NVL"}, "h100_nvl"},
-    {{"H100", "PCIE"}, "h100_pcie"},
+    {{"H100", "NVL"}, "h100-nvl"},
+    {{"H100", "PCIE"}, "h100-pcie"},
     {{"H100"}, "h100"},
     {{"H200"}, "h200"},
-    {{"V100", "PCIE"}, "v100_pcie"},
+    {{"V100", "PCIE"}, "v100-pcie"},
     {{"V100"}, "v100"},
     {{"T4"}, "t4"},
     {{"A10"}, "a10"},
@@ -42,6 +42,8 @@ const DeviceRule Rules[] = {
     {{"RTX", "3090"}, "rtx3090"},
     {{"RTX", "4090"}, "rtx4090"},
     {{"GTX", "280"}, "gtx280"},
+    {{"TITAN", "V"}, "titan-v"},
+    {{"TITAN", "X"}, "gtx-titan-x"},
 };
 
 std::vector<std::string> words(const std::string &Name) {
@@ -67,16 +69,16 @@ bool hasWord(const std::vector<std::string> &Words, const char *W) {
 } // namespace
 
 std::string resolveModelAlias(const std::string &Given) {
-  // Board names read with dashes too: "a100-pcie-40gb".
+  // Board names read with underscores too: "a100_pcie_40gb".
   std::string Name = Given;
   for (char &C : Name)
-    if (C == '-')
-      C = '_';
-  if (Name == "a100_sxm4_40gb" || Name == "a100_sxm4")
+    if (C == '_')
+      C = '-';
+  if (Name == "a100-sxm4-40gb" || Name == "a100-sxm4")
     return "a100";
-  if (Name == "h100_sxm" || Name == "h100_sxm5")
+  if (Name == "h100-sxm" || Name == "h100-sxm5")
     return "h100";
-  if (Name == "v100_sxm2")
+  if (Name == "v100-sxm2")
     return "v100";
   return Name;
 }
@@ -115,8 +117,12 @@ std::string bundledModelForDevice(const std::string &DeviceName,
     GpuModel M;
     if (!loadBundledModel(Name, M, Error) || M.SmVersion != Arch)
       continue;
+    // Ties go to the generic model: the shorter name, then alphabetical.
     long Distance = std::labs(long(M.NumSms) - long(NumSms));
-    if (BestDistance < 0 || Distance < BestDistance) {
+    bool Generic = Name.size() < Best.size() ||
+                   (Name.size() == Best.size() && Name < Best);
+    if (BestDistance < 0 || Distance < BestDistance ||
+        (Distance == BestDistance && Generic)) {
       BestDistance = Distance;
       Best = Name;
     }

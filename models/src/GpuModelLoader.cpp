@@ -13,6 +13,7 @@
 #include "gpa/BundledModels.h"
 #include "gpa/JsonReader.h"
 #include "gpa/Power.h"
+#include "gpa/PowerBackend.h"
 
 #include <algorithm>
 #include <limits>
@@ -206,6 +207,40 @@ static void readThermal(JsonReader &R, const nlohmann::json &Doc, GpuModel &G) {
            100);
 }
 
+/// "power_backend" (optional, default "ipp") and "power_backends" (optional):
+/// each entry's key names a registered backend, which reads its parameters.
+static void readPowerBackends(JsonReader &R, const nlohmann::json &Doc,
+                              GpuModel &G) {
+  if (const nlohmann::json *B = R.member(Doc, "$", "power_backend", false))
+    if (auto Name = R.string(*B, "$.power_backend")) {
+      if (!findPowerBackend(*Name))
+        R.fail("$.power_backend", "one of: " + powerBackendNames());
+      G.PowerBackendName = *Name;
+    }
+  const nlohmann::json *All = R.member(Doc, "$", "power_backends", false);
+  if (All && !All->is_object())
+    R.fail("$.power_backends", "an object of backend name: parameters");
+  if (All && All->is_object())
+    for (const auto &[Name, Section] : All->items()) {
+      std::string Path = childPath("$.power_backends", Name);
+      const PowerBackend *Backend = findPowerBackend(Name);
+      if (!Backend) {
+        R.fail(Path, "a known backend name (" + powerBackendNames() + ")");
+        return;
+      }
+      if (!Section.is_object()) {
+        R.fail(Path, "an object");
+        return;
+      }
+      if (auto Params = Backend->parseParams(R, Section, Path))
+        G.BackendParams[Name] = std::move(Params);
+    }
+  if (R.ok() && G.PowerBackendName != "ipp" &&
+      !G.BackendParams.count(G.PowerBackendName))
+    R.fail("$.power_backends",
+           "parameters for the default backend '" + G.PowerBackendName + "'");
+}
+
 bool parseGpuModel(const nlohmann::json &Doc, const std::string &File,
                    GpuModel &Out, std::string &Error) {
   JsonReader R(File);
@@ -216,13 +251,14 @@ bool parseGpuModel(const nlohmann::json &Doc, const std::string &File,
     R.rejectUnknownKeys(Doc, "$",
                         "schema,name,description,calibrated,calibration_note,"
                         "compute_capability,sm_version,sm,memory,issue_cycles,"
-                        "power,thermal");
+                        "power,thermal,power_backend,power_backends");
     readHeader(R, Doc, G);
     readSm(R, Doc, G);
     readMemory(R, Doc, G);
     readIssueCycles(R, Doc, G);
     readPower(R, Doc, G);
     readThermal(R, Doc, G);
+    readPowerBackends(R, Doc, G);
   }
   if (!R.ok()) {
     Error = R.error();
@@ -251,14 +287,15 @@ std::vector<std::string> bundledModelNames() {
 
 bool loadBundledModel(const std::string &Given, GpuModel &Out,
                       std::string &Error) {
-  std::string Name = resolveModelAlias(Given);
-  for (const BundledModelText &M : bundledModelTexts()) {
-    if (Name != M.Name)
-      continue;
-    std::string File = "models/gpus/" + Name + ".json";
-    auto Doc = parseJsonText(std::string(M.Json), File, Error);
-    return Doc && parseGpuModel(*Doc, File, Out, Error);
-  }
+  // The name as given, else as an alias or board name (DeviceCatalog.h).
+  for (const std::string &Name : {Given, resolveModelAlias(Given)})
+    for (const BundledModelText &M : bundledModelTexts()) {
+      if (Name != M.Name)
+        continue;
+      std::string File = "models/gpus/" + Name + ".json";
+      auto Doc = parseJsonText(std::string(M.Json), File, Error);
+      return Doc && parseGpuModel(*Doc, File, Out, Error);
+    }
   std::string Known;
   for (const std::string &N : bundledModelNames())
     Known += (Known.empty() ? "" : ", ") + N;

@@ -28,15 +28,15 @@ std::string modelFor(const char *Name, unsigned Sm, unsigned Sms,
 } // namespace
 
 TEST(DeviceCatalog, BoardsByName) {
-  EXPECT_EQ(modelFor("NVIDIA A100-PCIE-40GB", 80, 108), "a100_pcie_40gb");
-  EXPECT_EQ(modelFor("NVIDIA A100 80GB PCIe", 80, 108), "a100_pcie_80gb");
-  EXPECT_EQ(modelFor("NVIDIA A100-SXM4-80GB", 80, 108), "a100_sxm4_80gb");
+  EXPECT_EQ(modelFor("NVIDIA A100-PCIE-40GB", 80, 108), "a100-pcie-40gb");
+  EXPECT_EQ(modelFor("NVIDIA A100 80GB PCIe", 80, 108), "a100-pcie-80gb");
+  EXPECT_EQ(modelFor("NVIDIA A100-SXM4-80GB", 80, 108), "a100-sxm4-80gb");
   EXPECT_EQ(modelFor("NVIDIA A100-SXM4-40GB", 80, 108), "a100");
-  EXPECT_EQ(modelFor("NVIDIA H100 PCIe", 90, 114), "h100_pcie");
-  EXPECT_EQ(modelFor("NVIDIA H100 NVL", 90, 132), "h100_nvl");
+  EXPECT_EQ(modelFor("NVIDIA H100 PCIe", 90, 114), "h100-pcie");
+  EXPECT_EQ(modelFor("NVIDIA H100 NVL", 90, 132), "h100-nvl");
   EXPECT_EQ(modelFor("NVIDIA H100 80GB HBM3", 90, 132), "h100");
   EXPECT_EQ(modelFor("NVIDIA H200", 90, 132), "h200");
-  EXPECT_EQ(modelFor("Tesla V100-PCIE-16GB", 70, 80), "v100_pcie");
+  EXPECT_EQ(modelFor("Tesla V100-PCIE-16GB", 70, 80), "v100-pcie");
   EXPECT_EQ(modelFor("Tesla V100-SXM2-32GB", 70, 80), "v100");
   EXPECT_EQ(modelFor("Tesla T4", 75, 40), "t4");
   EXPECT_EQ(modelFor("NVIDIA A10", 86, 72), "a10");
@@ -44,6 +44,8 @@ TEST(DeviceCatalog, BoardsByName) {
   EXPECT_EQ(modelFor("NVIDIA L40S", 89, 142), "l40s");
   EXPECT_EQ(modelFor("NVIDIA GeForce RTX 3090", 86, 82), "rtx3090");
   EXPECT_EQ(modelFor("NVIDIA GeForce RTX 4090", 89, 128), "rtx4090");
+  EXPECT_EQ(modelFor("NVIDIA TITAN V", 70, 80), "titan-v");
+  EXPECT_EQ(modelFor("NVIDIA GeForce GTX TITAN X", 52, 24), "gtx-titan-x");
 }
 
 TEST(DeviceCatalog, SmCountMismatchWarns) {
@@ -80,10 +82,10 @@ TEST(DeviceCatalog, AliasesAndGenericModels) {
   EXPECT_EQ(resolveModelAlias("a100-sxm4-40gb"), "a100");
   EXPECT_EQ(resolveModelAlias("h100_sxm"), "h100");
   EXPECT_EQ(resolveModelAlias("v100-sxm2"), "v100");
-  EXPECT_EQ(resolveModelAlias("a100-pcie-40gb"), "a100_pcie_40gb");
+  EXPECT_EQ(resolveModelAlias("a100_pcie_40gb"), "a100-pcie-40gb");
   GpuModel M;
   std::string Error;
-  ASSERT_TRUE(loadGpuModel("a100-pcie-40gb", M, Error)) << Error;
+  ASSERT_TRUE(loadGpuModel("a100_pcie_40gb", M, Error)) << Error;
   EXPECT_EQ(M.NumSms, 108u);
   // Targets pick each architecture's generic file.
   EXPECT_EQ(closestBundledModel(80), "a100");

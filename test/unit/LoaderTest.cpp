@@ -54,17 +54,20 @@ TEST(Loader, BundledModelsAllLoad) {
   std::vector<std::string> Names = bundledModelNames();
   // The architecture files and the board catalogue (docs/gpu-catalogue.md).
   EXPECT_EQ(Names, (std::vector<std::string>{
-                       "a10", "a100", "a100_pcie_40gb", "a100_pcie_80gb",
-                       "a100_sxm4_80gb", "gtx280", "h100", "h100_nvl",
-                       "h100_pcie", "h200", "l4", "l40s", "rtx3090", "rtx4090",
-                       "t4", "v100", "v100_pcie"}));
+                       "a10", "a100", "a100-pcie-40gb", "a100-pcie-80gb",
+                       "a100-sxm4-80gb", "gtx-titan-x", "gtx280", "h100",
+                       "h100-nvl", "h100-pcie", "h200", "l4", "l40s", "rtx3090",
+                       "rtx4090", "t4", "titan-v", "v100", "v100-pcie"}));
   for (const std::string &Name : Names) {
     GpuModel G;
     std::string Error;
     EXPECT_TRUE(loadBundledModel(Name, G, Error)) << Error;
     EXPECT_EQ(G.Name, Name);
-    // Only the GTX280 has power parameters fitted to measurements (IPP).
-    EXPECT_EQ(G.Calibrated, Name == "gtx280") << Name;
+    // Fitted to measurements: the GTX280 (IPP) and the two GPUs of the
+    // public gpmTOOL data (seed 002's dvfs backend).
+    EXPECT_EQ(G.Calibrated,
+              Name == "gtx280" || Name == "gtx-titan-x" || Name == "titan-v")
+        << Name;
   }
 }
 
@@ -73,7 +76,7 @@ TEST(Loader, UnknownGpuListsTheKnownOnes) {
   std::string Error;
   EXPECT_FALSE(loadGpuModel("rtx9090", G, Error));
   EXPECT_NE(Error.find("unknown GPU 'rtx9090'"), std::string::npos);
-  EXPECT_NE(Error.find("a10, a100, a100_pcie_40gb,"), std::string::npos);
+  EXPECT_NE(Error.find("a10, a100, a100-pcie-40gb,"), std::string::npos);
 }
 
 TEST(Loader, ClosestBundledModelFollowsTheTargetArch) {
@@ -83,7 +86,8 @@ TEST(Loader, ClosestBundledModelFollowsTheTargetArch) {
   EXPECT_EQ(closestBundledModel(72), "v100");
   EXPECT_EQ(closestBundledModel(90), "h100");
   EXPECT_EQ(closestBundledModel(120), "h100");
-  EXPECT_EQ(closestBundledModel(52), "gtx280");
+  EXPECT_EQ(closestBundledModel(52), "gtx-titan-x");
+  EXPECT_EQ(closestBundledModel(35), "gtx280");
   EXPECT_EQ(closestBundledModel(10), "gtx280"); // older than all: the oldest
 }
 

@@ -10,9 +10,9 @@
 
 namespace gpa {
 
-/// The bundled model a board name stands for: "a100_sxm4_40gb" is "a100",
-/// "h100_sxm" is "h100", "v100_sxm2" is "v100"; dashes read as
-/// underscores ("a100-pcie-40gb"); any other name as it is.
+/// The bundled model a board name stands for: "a100-sxm4-40gb" is "a100",
+/// "h100-sxm" is "h100", "v100-sxm2" is "v100"; underscores read as
+/// dashes ("a100_pcie_40gb"); any other name as it is.
 std::string resolveModelAlias(const std::string &Name);
 
 /// The bundled model for a device, from its name as the CUDA runtime

@@ -12,6 +12,9 @@
 #include "gpa/Units.h"
 
 #include <cstdint>
+#include <functional>
+#include <map>
+#include <memory>
 #include <string>
 
 namespace gpa {
@@ -19,6 +22,8 @@ namespace gpa {
 /// How registers are allocated (CUDA occupancy calculator rules): compute
 /// capability 1.x allocates per block, 2.0 and later per warp.
 enum class RegisterAllocScope { Block, Warp };
+
+struct PowerBackendParams; // gpa/PowerBackend.h
 
 struct UnitPower {
   double MaxPowerW = 0;
@@ -83,6 +88,13 @@ struct GpuModel {
   double RcRiseS = 35;
   double RcDecayS = 60;
   double LeakagePowerPerDegreeWPerC = 10.0 / 22.0; // sigma
+
+  /// The power backend used unless one is asked for ("power_backend",
+  /// default "ipp", whose parameters are the sections above).
+  std::string PowerBackendName = "ipp";
+  /// Parameters of the other backends ("power_backends"), by backend name.
+  std::map<std::string, std::shared_ptr<const PowerBackendParams>, std::less<>>
+      BackendParams;
 
   double issueCycles(Unit U) const { return IssueCycles[index(U)]; }
   const UnitPower &power(Unit U) const { return Power[index(U)]; }

@@ -1,0 +1,125 @@
+//===- PowerBackend.h - Interchangeable power models ------------*- C++ -*-===//
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+// One interface for every power model the product implements (IPP, the
+// DVFS-aware component model of seed 002, ...). A backend turns what the
+// static analysis and the timing model know about a kernel into total power
+// with a breakdown. A GPU model file names its default backend
+// ("power_backend", default "ipp") and carries each other backend's
+// parameters under "power_backends"; a backend without parameters for a GPU
+// is an error, never silently replaced by another.
+//
+//===----------------------------------------------------------------------===//
+#ifndef GPA_POWERBACKEND_H
+#define GPA_POWERBACKEND_H
+
+#include "gpa/GpuModel.h"
+#include "gpa/KernelProfile.h"
+#include "gpa/Timing.h"
+
+#include <nlohmann/json_fwd.hpp>
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace gpa {
+
+class JsonReader;
+
+/// Bytes the whole kernel moves at each memory level.
+struct MemoryLevelBytes {
+  double DramBytes = 0;
+  /// Empty when no level analysis says which accesses hit in L2.
+  std::optional<double> L2Bytes;
+  double SharedBytes = 0;
+};
+
+/// Clocks a prediction is for; empty means the model's default clock.
+struct ClockRequest {
+  std::optional<double> CoreMhz;
+  std::optional<double> MemMhz;
+};
+
+/// Everything a backend may use. Time must be the timing model's prediction
+/// at the requested clocks.
+struct PowerInput {
+  const KernelProfile &Profile; // per-unit counts per thread, launch
+  const Timing &Time;
+  MemoryLevelBytes Bytes;
+  ClockRequest Clocks;
+};
+
+struct ComponentPowerW {
+  std::string Key; // "fp32_fma", "dram", "register_file", ...
+  double PowerW = 0;
+};
+
+struct PowerEstimate {
+  std::string Backend;    // "ipp", "dvfs"
+  std::string Provenance; // paper + equations + where the parameters came from
+  double TotalPowerW = 0; // Static + Constant + Dynamic
+  double StaticPowerW = 0;
+  double ConstantPowerW = 0; // utilisation-independent dynamic power
+  double DynamicPowerW = 0;  // sum of Components
+  std::vector<ComponentPowerW> Components;
+  double CoreMhz = 0; // the clocks the estimate is for (0: not modelled)
+  double MemMhz = 0;
+};
+
+/// A backend's parameters for one GPU, read from the model file. Each backend
+/// derives its own type.
+struct PowerBackendParams {
+  virtual ~PowerBackendParams() = default;
+  /// Where the numbers come from ("calibrated from ...", "derived ...").
+  std::string Source;
+};
+
+class PowerBackend {
+public:
+  virtual ~PowerBackend() = default;
+  /// Registry name, also the key under "power_backends" in a model file.
+  virtual std::string_view name() const = 0;
+  /// The paper and equations implemented.
+  virtual std::string_view citation() const = 0;
+  /// Reads this backend's parameter object (at Path in File); returns
+  /// nullptr after recording an error in R.
+  virtual std::shared_ptr<const PowerBackendParams>
+  parseParams(JsonReader &R, const nlohmann::json &Section,
+              const std::string &Path) const = 0;
+  /// Fails (with a message naming the GPU and what is missing) when the
+  /// model has no parameters for this backend or a clock is not modelled.
+  virtual bool estimate(const PowerInput &In, const GpuModel &Gpu,
+                        PowerEstimate &Out, std::string &Error) const = 0;
+};
+
+/// Every backend, in a fixed order (the registry lives in PowerBackend.cpp).
+const std::vector<const PowerBackend *> &powerBackends();
+const PowerBackend *findPowerBackend(std::string_view Name);
+/// "ipp, dvfs" for messages.
+std::string powerBackendNames();
+
+/// Runs Backend ("" = the GPU model's default) on In.
+bool estimatePower(const PowerInput &In, const GpuModel &Gpu,
+                   std::string_view Backend, PowerEstimate &Out,
+                   std::string &Error);
+
+/// The parameters Gpu carries for Backend, or nullptr with an error saying
+/// which backends the model does have parameters for.
+const PowerBackendParams *backendParams(const GpuModel &Gpu,
+                                        std::string_view Backend,
+                                        std::string &Error);
+
+/// Bytes per memory level from the static counts: every global, local,
+/// atomic and async-copy access is DRAM traffic (coalesced: bytes per access
+/// x threads; uncoalesced: transactions x transaction bytes per warp).
+/// L2Bytes stays empty: the access analysis has no cache-level model yet.
+MemoryLevelBytes memoryLevelBytes(const KernelProfile &Profile,
+                                  const GpuModel &Gpu);
+
+} // namespace gpa
+
+#endif

@@ -1,0 +1,59 @@
+//===- PowerSamples.h - Measured power vs utilisation and clocks -*- C++
+//-*-===//
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+// Training and validation data for the dvfs backend, read from gpmTOOL's CSV
+// format (Guerreiro et al., HPCA 2018 / IEEE TPDS 2019; see
+// ../shared/data/gpmtool/README.md) or the product's own
+// `gpa-power-samples/1` CSV (docs/dvfs.md). Errors name file, line, column.
+//
+//===----------------------------------------------------------------------===//
+#ifndef GPA_POWERSAMPLES_H
+#define GPA_POWERSAMPLES_H
+
+#include "gpa/DvfsPowerModel.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace gpa {
+
+struct PowerSample {
+  std::string Benchmark;        // empty in gpmTOOL files
+  std::optional<double> PowerW; // measured; absent in prediction inputs
+  double CoreMhz = 0;
+  double MemMhz = 0;
+  DvfsUtilisation U{};
+  unsigned Line = 0; // 1-based line in the file
+};
+
+struct PowerSampleSet {
+  std::string File;
+  double RefCoreMhz = 0; // the clocks where normalised voltages are 1
+  double RefMemMhz = 0;
+  std::string Gpu;    // product format's "# gpu:" header, else empty
+  std::string Source; // product format's "# source:" header, else empty
+  std::vector<PowerSample> Samples;
+};
+
+/// Parses either format (told apart by the first line). RequirePower: every
+/// row must carry a measured power (training data).
+bool parsePowerSamples(const std::string &Text, const std::string &File,
+                       bool RequirePower, PowerSampleSet &Out,
+                       std::string &Error);
+bool loadPowerSamples(const std::string &Path, bool RequirePower,
+                      PowerSampleSet &Out, std::string &Error);
+
+/// A gpmTOOL model file (lines 1-9, README "Model files") as dvfs
+/// parameters.
+bool parseGpmtoolModel(const std::string &Text, const std::string &File,
+                       DvfsPowerParams &Out, std::string &Error);
+
+/// The product's format, header first, rows in order (fixed floats).
+std::string writePowerSamples(const PowerSampleSet &Set);
+
+} // namespace gpa
+
+#endif

@@ -1,0 +1,235 @@
+//===- DvfsPowerBackend.cpp - Seed 002 as a power backend -----------------===//
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+#include "gpa/DvfsPowerBackend.h"
+
+#include "gpa/JsonReader.h"
+
+#include <cmath>
+#include <cstdio>
+
+namespace gpa {
+
+std::string_view DvfsPowerBackend::citation() const {
+  return "Guerreiro et al., Modeling and Decoupling the GPU Power Consumption "
+         "for Cross-Domain DVFS, IEEE TPDS 2019, Eq. (5)-(8)";
+}
+
+namespace {
+void readTable(JsonReader &R, const nlohmann::json &Section,
+               const std::string &Path, const char *Key, VoltageTable &T) {
+  const nlohmann::json *D = R.member(Section, Path, Key, true);
+  if (!D)
+    return;
+  std::string P = childPath(Path, Key);
+  R.rejectUnknownKeys(*D, P, "reference_mhz,clocks_mhz,voltage");
+  if (const nlohmann::json *V = R.member(*D, P, "reference_mhz", true))
+    if (auto N = R.number(*V, childPath(P, "reference_mhz"), 1, 1e6))
+      T.RefMhz = *N;
+  for (const char *List : {"clocks_mhz", "voltage"}) {
+    const nlohmann::json *V = R.member(*D, P, List, true);
+    std::string LP = childPath(P, List);
+    if (!V)
+      return;
+    if (!V->is_array() || V->empty()) {
+      R.fail(LP, "a non-empty array of numbers");
+      return;
+    }
+    auto &Out = std::string(List) == "voltage" ? T.Voltage : T.ClocksMhz;
+    for (std::size_t I = 0; I < V->size(); ++I)
+      if (auto N =
+              R.number((*V)[I], LP + "[" + std::to_string(I) + "]", 1e-3, 1e6))
+        Out.push_back(*N);
+  }
+  if (!R.ok())
+    return;
+  if (T.Voltage.size() != T.ClocksMhz.size())
+    R.fail(childPath(P, "voltage"), "one voltage per clock in clocks_mhz");
+  for (std::size_t I = 1; R.ok() && I < T.ClocksMhz.size(); ++I)
+    if (!(T.ClocksMhz[I] > T.ClocksMhz[I - 1]))
+      R.fail(childPath(P, "clocks_mhz"), "ascending clocks");
+  if (R.ok() && !T.indexOf(T.RefMhz))
+    R.fail(childPath(P, "reference_mhz"), "one of clocks_mhz");
+}
+
+double readNumber(JsonReader &R, const nlohmann::json &Obj,
+                  const std::string &Path, const char *Key, double Min,
+                  double Max) {
+  if (const nlohmann::json *V = R.member(Obj, Path, Key, true))
+    if (auto N = R.number(*V, childPath(Path, Key), Min, Max))
+      return *N;
+  return 0;
+}
+
+/// The "source" note of a {"value": V, "source": "..."} parameter.
+void readSource(JsonReader &R, const nlohmann::json &Param,
+                const std::string &Path, std::string &Source) {
+  R.rejectUnknownKeys(Param, Path, "value,source");
+  if (const nlohmann::json *S = R.member(Param, Path, "source", true))
+    if (auto Str = R.string(*S, childPath(Path, "source")))
+      Source = *Str;
+}
+
+/// {"value": V, "source": "..."} with V a number.
+double readSourced(JsonReader &R, const nlohmann::json &Obj,
+                   const std::string &Path, const char *Key, double Min,
+                   double Max, std::string &Source) {
+  const nlohmann::json *V = R.member(Obj, Path, Key, true);
+  if (!V)
+    return 0;
+  std::string P = childPath(Path, Key);
+  readSource(R, *V, P, Source);
+  return readNumber(R, *V, P, "value", Min, Max);
+}
+
+void readPerComponent(JsonReader &R, const nlohmann::json &Obj,
+                      const std::string &Path, DvfsUtilisation &Out) {
+  std::string Allowed;
+  for (std::size_t C = 0; C < NumDvfsComponents; ++C)
+    Allowed += (C ? "," : "") + std::string(dvfsComponentKey(C));
+  R.rejectUnknownKeys(Obj, Path, Allowed);
+  for (std::size_t C = 0; C < NumDvfsComponents; ++C) {
+    std::string Key(dvfsComponentKey(C));
+    Out[C] = readNumber(R, Obj, Path, Key.c_str(), 0, 1e6);
+  }
+}
+} // namespace
+
+std::shared_ptr<const PowerBackendParams>
+DvfsPowerBackend::parseParams(JsonReader &R, const nlohmann::json &S,
+                              const std::string &Path) const {
+  auto P = std::make_shared<DvfsPowerParams>();
+  R.rejectUnknownKeys(S, Path,
+                      "source,calibrated,core_domain,memory_domain,static_w,"
+                      "constant_w_per_mhz,dynamic_w_per_mhz,lanes_per_sm,"
+                      "l2_peak_gbps,shared_bytes_per_sm_per_cycle");
+  if (const nlohmann::json *V = R.member(S, Path, "source", true))
+    if (auto Str = R.string(*V, childPath(Path, "source")))
+      P->Source = *Str;
+  if (const nlohmann::json *V = R.member(S, Path, "calibrated", true))
+    if (auto B = R.boolean(*V, childPath(Path, "calibrated")))
+      P->Calibrated = *B;
+  readTable(R, S, Path, "core_domain", P->Core);
+  readTable(R, S, Path, "memory_domain", P->Mem);
+  for (const char *Key : {"static_w", "constant_w_per_mhz"}) {
+    const nlohmann::json *V = R.member(S, Path, Key, true);
+    if (!V)
+      break;
+    std::string KP = childPath(Path, Key);
+    R.rejectUnknownKeys(*V, KP, "core,memory");
+    bool Static = std::string(Key) == "static_w";
+    (Static ? P->CoreStaticW : P->CoreConstantWPerMhz) =
+        readNumber(R, *V, KP, "core", 0, 1e6);
+    (Static ? P->MemStaticW : P->MemConstantWPerMhz) =
+        readNumber(R, *V, KP, "memory", 0, 1e6);
+  }
+  if (const nlohmann::json *V = R.member(S, Path, "dynamic_w_per_mhz", true))
+    readPerComponent(R, *V, childPath(Path, "dynamic_w_per_mhz"),
+                     P->DynamicWPerMhz);
+  if (const nlohmann::json *V = R.member(S, Path, "lanes_per_sm", true)) {
+    std::string LP = childPath(Path, "lanes_per_sm");
+    readSource(R, *V, LP, P->LanesSource);
+    if (const nlohmann::json *Val = R.member(*V, LP, "value", true))
+      readPerComponent(R, *Val, childPath(LP, "value"), P->LanesPerSm);
+  }
+  P->L2PeakGbps =
+      readSourced(R, S, Path, "l2_peak_gbps", 0, 1e6, P->L2PeakSource);
+  P->SharedBytesPerSmPerCycle = readSourced(
+      R, S, Path, "shared_bytes_per_sm_per_cycle", 0, 1e6, P->SharedSource);
+  if (!R.ok())
+    return nullptr;
+  return P;
+}
+
+const DvfsPowerParams *dvfsParams(const GpuModel &Gpu, std::string &Error) {
+  return static_cast<const DvfsPowerParams *>(
+      backendParams(Gpu, "dvfs", Error));
+}
+
+static std::string clockList(const VoltageTable &T) {
+  std::string S;
+  for (double C : T.ClocksMhz)
+    S += (S.empty() ? "" : ", ") + std::to_string(std::lround(C));
+  return S;
+}
+
+bool resolveDvfsClocks(const DvfsPowerParams &P, const ClockRequest &Clocks,
+                       double &CoreMhz, double &MemMhz, std::string &Error) {
+  CoreMhz = Clocks.CoreMhz.value_or(P.Core.RefMhz);
+  MemMhz = Clocks.MemMhz.value_or(P.Mem.RefMhz);
+  if (!P.Core.indexOf(CoreMhz)) {
+    Error = "core clock " + std::to_string(std::lround(CoreMhz)) +
+            " MHz is not in the model's clock table (" + clockList(P.Core) +
+            " MHz)";
+    return false;
+  }
+  if (!P.Mem.indexOf(MemMhz)) {
+    Error = "memory clock " + std::to_string(std::lround(MemMhz)) +
+            " MHz is not in the model's clock table (" + clockList(P.Mem) +
+            " MHz)";
+    return false;
+  }
+  return true;
+}
+
+bool DvfsPowerBackend::estimate(const PowerInput &In, const GpuModel &Gpu,
+                                PowerEstimate &Out, std::string &Error) const {
+  const DvfsPowerParams *P = dvfsParams(Gpu, Error);
+  if (!P)
+    return false;
+  double CoreMhz = 0, MemMhz = 0;
+  if (!resolveDvfsClocks(*P, In.Clocks, CoreMhz, MemMhz, Error))
+    return false;
+  // The model file's bandwidth is the peak at the reference memory clock;
+  // bandwidth scales with the memory clock.
+  double PeakDramGbps = Gpu.MemBandwidthGbps * MemMhz / P->Mem.RefMhz;
+  DvfsUtilisation U = dvfsUtilisation(In, Gpu, *P, CoreMhz, PeakDramGbps);
+  DvfsPower W = dvfsPower(*P, CoreMhz, *P->Core.at(CoreMhz), MemMhz,
+                          *P->Mem.at(MemMhz), U);
+  Out.Backend = "dvfs";
+  Out.Provenance = std::string(citation()) + "; parameters: " + P->Source;
+  Out.StaticPowerW = W.CoreStaticW + W.MemStaticW;
+  Out.ConstantPowerW = W.CoreConstantW + W.MemConstantW;
+  for (std::size_t C = 0; C < NumDvfsComponents; ++C) {
+    Out.Components.push_back(
+        {std::string(dvfsComponentKey(C)), W.ComponentW[C]});
+    Out.DynamicPowerW += W.ComponentW[C];
+  }
+  Out.TotalPowerW = W.totalW();
+  Out.CoreMhz = CoreMhz;
+  Out.MemMhz = MemMhz;
+  return true;
+}
+
+nlohmann::json dvfsParamsToJson(const DvfsPowerParams &P) {
+  auto Table = [](const VoltageTable &T) {
+    return nlohmann::json{{"reference_mhz", T.RefMhz},
+                          {"clocks_mhz", T.ClocksMhz},
+                          {"voltage", T.Voltage}};
+  };
+  auto PerComponent = [](const DvfsUtilisation &V) {
+    nlohmann::json J = nlohmann::json::object();
+    for (std::size_t C = 0; C < NumDvfsComponents; ++C)
+      J[std::string(dvfsComponentKey(C))] = V[C];
+    return J;
+  };
+  nlohmann::json J;
+  J["source"] = P.Source;
+  J["calibrated"] = P.Calibrated;
+  J["core_domain"] = Table(P.Core);
+  J["memory_domain"] = Table(P.Mem);
+  J["static_w"] = {{"core", P.CoreStaticW}, {"memory", P.MemStaticW}};
+  J["constant_w_per_mhz"] = {{"core", P.CoreConstantWPerMhz},
+                             {"memory", P.MemConstantWPerMhz}};
+  J["dynamic_w_per_mhz"] = PerComponent(P.DynamicWPerMhz);
+  J["lanes_per_sm"] = {{"value", PerComponent(P.LanesPerSm)},
+                       {"source", P.LanesSource}};
+  J["l2_peak_gbps"] = {{"value", P.L2PeakGbps}, {"source", P.L2PeakSource}};
+  J["shared_bytes_per_sm_per_cycle"] = {{"value", P.SharedBytesPerSmPerCycle},
+                                        {"source", P.SharedSource}};
+  return J;
+}
+
+} // namespace gpa

@@ -1,0 +1,85 @@
+//===- PowerBackend.cpp - Backend registry and shared inputs --------------===//
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+#include "gpa/PowerBackend.h"
+
+#include "gpa/DvfsPowerBackend.h"
+#include "gpa/IppPowerBackend.h"
+
+#include <cmath>
+
+namespace gpa {
+
+const std::vector<const PowerBackend *> &powerBackends() {
+  // One line per backend; the first is the default of a model file that
+  // names none.
+  static const IppPowerBackend Ipp;
+  static const DvfsPowerBackend Dvfs;
+  static const std::vector<const PowerBackend *> All = {&Ipp, &Dvfs};
+  return All;
+}
+
+const PowerBackend *findPowerBackend(std::string_view Name) {
+  for (const PowerBackend *B : powerBackends())
+    if (B->name() == Name)
+      return B;
+  return nullptr;
+}
+
+std::string powerBackendNames() {
+  std::string Names;
+  for (const PowerBackend *B : powerBackends())
+    Names += (Names.empty() ? "" : ", ") + std::string(B->name());
+  return Names;
+}
+
+const PowerBackendParams *backendParams(const GpuModel &Gpu,
+                                        std::string_view Backend,
+                                        std::string &Error) {
+  auto It = Gpu.BackendParams.find(Backend);
+  if (It != Gpu.BackendParams.end() && It->second)
+    return It->second.get();
+  std::string Has = "ipp";
+  for (const auto &[Name, Params] : Gpu.BackendParams)
+    Has += ", " + Name;
+  Error = "GPU model '" + Gpu.Name + "' has no parameters for power backend '" +
+          std::string(Backend) + "' (it has: " + Has +
+          "); calibrate them with 'gpa calibrate' or choose another backend";
+  return nullptr;
+}
+
+bool estimatePower(const PowerInput &In, const GpuModel &Gpu,
+                   std::string_view Backend, PowerEstimate &Out,
+                   std::string &Error) {
+  std::string_view Name = Backend.empty() ? Gpu.PowerBackendName : Backend;
+  const PowerBackend *B = findPowerBackend(Name);
+  if (!B) {
+    Error = "unknown power backend '" + std::string(Name) +
+            "'; known backends: " + powerBackendNames();
+    return false;
+  }
+  Out = PowerEstimate();
+  return B->estimate(In, Gpu, Out, Error);
+}
+
+MemoryLevelBytes memoryLevelBytes(const KernelProfile &P, const GpuModel &Gpu) {
+  double Warps =
+      std::ceil(static_cast<double>(P.Launch.ThreadsPerBlock) / Gpu.WarpSize) *
+      static_cast<double>(P.Launch.Blocks);
+  double Threads = static_cast<double>(P.Launch.ThreadsPerBlock) *
+                   static_cast<double>(P.Launch.Blocks);
+  double Accesses = P.memoryInstructions() + P.count(Unit::Atomic);
+  double Uncoal = std::min(P.UncoalescedMem, Accesses);
+  double TransactionsPerWarp = P.UncoalescedTransactionsPerWarp > 0
+                                   ? P.UncoalescedTransactionsPerWarp
+                                   : Gpu.UncoalTransactionsPerWarp;
+  MemoryLevelBytes B;
+  B.DramBytes = (Accesses - Uncoal) * P.BytesPerMemAccess * Threads +
+                Uncoal * TransactionsPerWarp * Gpu.TransactionBytes * Warps;
+  B.SharedBytes = P.count(Unit::SharedMem) * P.BytesPerMemAccess * Threads;
+  return B;
+}
+
+} // namespace gpa

@@ -1,0 +1,330 @@
+//===- Calibrate.cpp - gpa calibrate --------------------------------------===//
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+// Fits seed 002's DVFS-aware model (Guerreiro et al., IEEE TPDS 2019, §3.3)
+// to measurements and writes a GPU model file with `calibrated: true`; or, as
+// gpmTOOL's -p, predicts the power of every row of a data file with a model.
+//
+//===----------------------------------------------------------------------===//
+#include "Calibrate.h"
+
+#include "Options.h"
+
+#include "gpa/BundledModels.h"
+#include "gpa/CanonicalJson.h"
+#include "gpa/DvfsCalibration.h"
+#include "gpa/DvfsPowerBackend.h"
+#include "gpa/GpuModelLoader.h"
+#include "gpa/JsonReader.h"
+
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <fstream>
+#include <iostream>
+#include <sstream>
+
+namespace gpa::tool {
+
+namespace {
+struct CalibrateOptions {
+  std::string Training; // or, with Predict, the data file
+  std::string Model;    // --predict MODEL
+  bool Predict = false;
+  std::string Output;
+  std::string Gpu;
+  std::string Source; // --source: the data's provenance for the model file
+  unsigned HoldOutEvery = 0;
+};
+
+int fail(const std::string &Message) {
+  std::cerr << "gpa: error: " << Message << "\n";
+  return ExitBadInput;
+}
+
+const char *Usage =
+    "usage: gpa calibrate TRAINING [-o MODEL.json] [--gpu NAME|FILE] "
+    "[--hold-out-every N] [--source TEXT]\n"
+    "       gpa calibrate --predict MODEL DATA [-o OUT.csv]\n";
+
+bool parse(int Argc, const char *const *Argv, CalibrateOptions &O,
+           std::string &Error) {
+  std::vector<std::string> Inputs;
+  for (int I = 2; I < Argc; ++I) {
+    std::string Arg = Argv[I];
+    auto Value = [&](std::string &Into) {
+      if (I + 1 >= Argc) {
+        Error = Arg + " needs a value";
+        return false;
+      }
+      Into = Argv[++I];
+      return true;
+    };
+    if (Arg == "-o" || Arg == "--output") {
+      if (!Value(O.Output))
+        return false;
+    } else if (Arg == "--gpu") {
+      if (!Value(O.Gpu))
+        return false;
+    } else if (Arg == "--source") {
+      if (!Value(O.Source))
+        return false;
+    } else if (Arg == "--predict") {
+      O.Predict = true;
+      if (!Value(O.Model))
+        return false;
+    } else if (Arg == "--hold-out-every") {
+      std::string Text;
+      if (!Value(Text))
+        return false;
+      char *End = nullptr;
+      long N = std::strtol(Text.c_str(), &End, 10);
+      if (Text.empty() || *End || N < 2 || N > 1000) {
+        Error = "--hold-out-every: expected an integer in [2, 1000], got '" +
+                Text + "'";
+        return false;
+      }
+      O.HoldOutEvery = static_cast<unsigned>(N);
+    } else if (Arg == "-h" || Arg == "--help") {
+      Error = "help";
+      return false;
+    } else if (!Arg.empty() && Arg[0] == '-') {
+      Error = "unknown option '" + Arg + "' for 'calibrate'";
+      return false;
+    } else {
+      Inputs.push_back(Arg);
+    }
+  }
+  if (Inputs.size() != 1) {
+    Error = O.Predict ? "'calibrate --predict MODEL' needs exactly one DATA "
+                        "file"
+                      : "'calibrate' needs exactly one TRAINING file";
+    return false;
+  }
+  O.Training = Inputs[0];
+  return true;
+}
+
+std::string fixed(double V, int Digits) {
+  char Buf[64];
+  std::snprintf(Buf, sizeof Buf, "%.*f", Digits, V);
+  return Buf;
+}
+
+bool writeText(const std::string &Path, const std::string &Text) {
+  if (Path.empty() || Path == "-") {
+    std::cout << Text;
+    return true;
+  }
+  std::ofstream Out(Path, std::ios::binary);
+  return static_cast<bool>(Out << Text) && static_cast<bool>(Out.flush());
+}
+
+/// The dvfs parameters of a GPU model (name or file) or a gpmTOOL model
+/// file (.csv).
+bool loadDvfsModel(const std::string &Model, DvfsPowerParams &Out,
+                   std::string &Error) {
+  if (Model.size() > 4 && Model.compare(Model.size() - 4, 4, ".csv") == 0) {
+    auto Text = readTextFile(Model, Error);
+    return Text && parseGpmtoolModel(*Text, Model, Out, Error);
+  }
+  GpuModel Gpu;
+  if (!loadGpuModel(Model, Gpu, Error))
+    return false;
+  const DvfsPowerParams *P = dvfsParams(Gpu, Error);
+  if (!P)
+    return false;
+  Out = *P;
+  return true;
+}
+
+int runPredict(const CalibrateOptions &O) {
+  DvfsPowerParams P;
+  std::string Error;
+  if (!loadDvfsModel(O.Model, P, Error))
+    return fail(Error);
+  PowerSampleSet Data;
+  if (!loadPowerSamples(O.Training, false, Data, Error))
+    return fail(Error);
+  std::string Csv = "line,benchmark,core_mhz,mem_mhz,measured_w,predicted_w,"
+                    "error_pct\n";
+  double SumPct = 0;
+  std::size_t Measured = 0;
+  for (const PowerSample &S : Data.Samples) {
+    double W = 0;
+    if (!predictSamplePower(P, S, W, Error))
+      return fail(O.Training + ": " + Error);
+    Csv += std::to_string(S.Line) + "," + S.Benchmark + "," +
+           fixed(S.CoreMhz, 0) + "," + fixed(S.MemMhz, 0) + ",";
+    if (S.PowerW && *S.PowerW > 0) {
+      double Pct = 100 * (W - *S.PowerW) / *S.PowerW;
+      Csv += fixed(*S.PowerW, 4) + "," + fixed(W, 4) + "," + fixed(Pct, 3);
+      SumPct += std::fabs(Pct);
+      ++Measured;
+    } else {
+      Csv += "," + fixed(W, 4) + ",";
+    }
+    Csv += "\n";
+  }
+  if (!writeText(O.Output, Csv))
+    return fail(O.Output + ": cannot write the predictions");
+  if (Measured)
+    std::cerr << "gpa: MAPE " << fixed(SumPct / Measured, 2) << "% over "
+              << Measured << " rows with a measured power\n";
+  return ExitOk;
+}
+
+std::string summary(const PowerSampleSet &Train, const DvfsFitResult &R,
+                    double Seconds) {
+  const DvfsPowerParams &P = R.Params;
+  std::ostringstream S;
+  S << "fit: " << Train.Samples.size() << " rows, " << P.Core.ClocksMhz.size()
+    << " core x " << P.Mem.ClocksMhz.size() << " memory clocks, "
+    << R.Iterations << " iterations ("
+    << (R.Converged ? "converged" : "iteration limit") << "), "
+    << fixed(Seconds, 3) << " s\n";
+  S << "training error: RMS " << fixed(R.RmsErrorW, 3) << " W, MAPE "
+    << fixed(R.MapePct, 2) << "%\n";
+  S << "static_w: core " << fixed(P.CoreStaticW, 4) << ", memory "
+    << fixed(P.MemStaticW, 4) << "\n";
+  S << "constant_w_per_mhz: core " << fixed(P.CoreConstantWPerMhz, 6)
+    << ", memory " << fixed(P.MemConstantWPerMhz, 6) << "\n";
+  S << "dynamic_w_per_mhz:";
+  for (std::size_t C = 0; C < NumDvfsComponents; ++C)
+    S << " " << dvfsComponentKey(C) << " " << fixed(P.DynamicWPerMhz[C], 6);
+  S << "\n";
+  for (const VoltageTable *T : {&P.Core, &P.Mem}) {
+    S << (T == &P.Core ? "core" : "memory") << " voltage:";
+    for (std::size_t I = 0; I < T->ClocksMhz.size(); ++I)
+      S << " " << fixed(T->ClocksMhz[I], 0) << ":" << fixed(T->Voltage[I], 4);
+    S << "\n";
+  }
+  return S.str();
+}
+
+std::string baseName(const std::string &Path) {
+  std::size_t Slash = Path.find_last_of('/');
+  return Slash == std::string::npos ? Path : Path.substr(Slash + 1);
+}
+
+/// The base model's JSON text: a bundled model's embedded text or a file.
+bool baseModelText(const std::string &Gpu, std::string &Text,
+                   std::string &Error) {
+  for (const BundledModelText &M : bundledModelTexts())
+    if (Gpu == M.Name) {
+      Text = std::string(M.Json);
+      return true;
+    }
+  auto File = readTextFile(Gpu, Error);
+  if (!File)
+    return false;
+  Text = *File;
+  return true;
+}
+
+int writeModel(const CalibrateOptions &O, const PowerSampleSet &Train,
+               const DvfsFitResult &R) {
+  std::string Base = O.Gpu.empty() ? Train.Gpu : O.Gpu;
+  if (Base.empty())
+    return fail("-o needs a base GPU model for the non-power parameters: "
+                "pass --gpu NAME|FILE (" +
+                Train.File + " names none)");
+  GpuModel Gpu;
+  std::string Error, Text;
+  if (!loadGpuModel(Base, Gpu, Error) || !baseModelText(Base, Text, Error))
+    return fail(Error);
+  auto Doc = parseJsonText(Text, Base, Error);
+  if (!Doc)
+    return fail(Error);
+  DvfsPowerParams P = R.Params;
+  // Hardware figures come from the base model's dvfs section when it has
+  // one, else from the compute capability's table.
+  std::string Ignored;
+  if (const DvfsPowerParams *Old = dvfsParams(Gpu, Ignored)) {
+    P.LanesPerSm = Old->LanesPerSm;
+    P.LanesSource = Old->LanesSource;
+    P.L2PeakGbps = Old->L2PeakGbps;
+    P.L2PeakSource = Old->L2PeakSource;
+    P.SharedBytesPerSmPerCycle = Old->SharedBytesPerSmPerCycle;
+    P.SharedSource = Old->SharedSource;
+  } else {
+    P.LanesPerSm = defaultLanesPerSm(Gpu.SmVersion);
+    P.LanesSource = "CUDA C++ Programming Guide, arithmetic instruction "
+                    "throughput per SM for compute capability " +
+                    Gpu.ComputeCapability + "; CF 128 assumed";
+    P.L2PeakGbps = 2 * Gpu.MemBandwidthGbps;
+    P.L2PeakSource = "assumed: twice the DRAM bandwidth (no L2 figure in the "
+                     "base model)";
+    P.SharedBytesPerSmPerCycle = 128;
+    P.SharedSource = "CUDA C++ Programming Guide: 32 banks x 4 bytes per "
+                     "clock per SM";
+  }
+  std::string Provenance =
+      "gpa calibrate (seed 002 two-phase fit, Guerreiro et al., IEEE TPDS "
+      "2019 §3.3) on " +
+      std::to_string(Train.Samples.size()) + " rows of " +
+      (!O.Source.empty()       ? O.Source
+       : !Train.Source.empty() ? Train.Source
+                               : baseName(Train.File)) +
+      "; training MAPE " + fixed(R.MapePct, 2) + "%";
+  P.Source = Provenance;
+  (*Doc)["calibrated"] = true;
+  (*Doc)["calibration_note"] =
+      "dvfs backend calibrated: " + Provenance +
+      ". The ipp power section is carried over from the base model '" +
+      Gpu.Name + "' unchanged.";
+  (*Doc)["power_backend"] = "dvfs";
+  (*Doc)["power_backends"]["dvfs"] = dvfsParamsToJson(P);
+  std::string Json = toCanonicalJson(*Doc);
+  GpuModel Check;
+  if (!parseGpuModel(nlohmann::json::parse(Json), O.Output, Check, Error))
+    return fail("internal error: the written model does not load: " + Error);
+  if (!writeText(O.Output, Json))
+    return fail(O.Output + ": cannot write the model");
+  return ExitOk;
+}
+
+int runFit(const CalibrateOptions &O) {
+  PowerSampleSet All;
+  std::string Error;
+  if (!loadPowerSamples(O.Training, true, All, Error))
+    return fail(Error);
+  PowerSampleSet Train = All, Test;
+  if (O.HoldOutEvery)
+    splitByBenchmark(All, O.HoldOutEvery, Train, Test);
+  DvfsFitResult R;
+  auto Start = std::chrono::steady_clock::now();
+  if (!fitDvfsModel(Train, DvfsFitOptions(), R, Error))
+    return fail(O.Training + ": " + Error);
+  double Seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - Start)
+          .count();
+  std::ostream &Out = O.Output == "-" ? std::cerr : std::cout;
+  Out << summary(Train, R, Seconds);
+  if (O.HoldOutEvery) {
+    double Mape = 0;
+    if (!samplesMape(R.Params, Test.Samples, Mape, Error))
+      return fail(O.Training + ": held-out rows: " + Error);
+    Out << "held-out error (every " << O.HoldOutEvery << "th microbenchmark, "
+        << Test.Samples.size() << " rows): MAPE " << fixed(Mape, 2) << "%\n";
+  }
+  return O.Output.empty() ? ExitOk : writeModel(O, Train, R);
+}
+} // namespace
+
+int runCalibrate(int Argc, const char *const *Argv) {
+  CalibrateOptions O;
+  std::string Error;
+  if (!parse(Argc, Argv, O, Error)) {
+    if (Error == "help") {
+      std::cout << Usage;
+      return ExitOk;
+    }
+    std::cerr << "gpa: error: " << Error << "\n" << Usage;
+    return ExitBadInput;
+  }
+  return O.Predict ? runPredict(O) : runFit(O);
+}
+
+} // namespace gpa::tool
