@@ -5,7 +5,7 @@ _gpa() {
   cur=${COMP_WORDS[COMP_CWORD]}
   prev=${COMP_WORDS[COMP_CWORD-1]}
   cmd=${COMP_WORDS[1]}
-  local commands="models model sweep analyze check help"
+  local commands="models model sweep analyze check calibrate help"
   if [ "$COMP_CWORD" -eq 1 ]; then
     COMPREPLY=($(compgen -W "$commands --help --version" -- "$cur"))
     return
@@ -28,7 +28,7 @@ _gpa() {
     -p) COMPREPLY=($(compgen -d -- "$cur")); return ;;
     --budget|--baseline|--plot|-o|--output)
       COMPREPLY=($(compgen -f -- "$cur")); return ;;
-    --block-size|--grid-size|--trip-count|--active-sms|--max-regression|--kernel)
+    --block-size|--grid-size|--trip-count|--active-sms|--max-regression|--kernel|--core-clock|--mem-clock|--max-slowdown|--hold-out-every)
       return ;;
   esac
   if [ "$cmd" = help ]; then
@@ -38,8 +38,8 @@ _gpa() {
   local options="--help"
   case $cmd in
     models) options="$options --format" ;;
-    model) options="$options --gpu --active-sms --format" ;;
-    sweep) options="$options --gpu --kernel --format --plot --block-size --grid-size --trip-count -p -I -D -std= --cuda-gpu-arch=" ;;
+    model) options="$options --gpu --active-sms --format --core-clock --mem-clock" ;;
+    sweep) options="$options --gpu --kernel --format --plot --core-clock --mem-clock --clocks --max-slowdown --block-size --grid-size --trip-count -p -I -D -std= --cuda-gpu-arch=" ;;
     analyze) options="$options --gpu --format -o --block-size --grid-size --trip-count -p -I -D -U -std= --cuda-gpu-arch= --" ;;
     check) options="$options --budget --baseline --max-regression --format" ;;
   esac
