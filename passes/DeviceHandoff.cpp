@@ -8,6 +8,7 @@
 
 #include "gpa/CanonicalJson.h"
 #include "gpa/JsonReader.h"
+#include "gpa/ProfileLoader.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
@@ -16,6 +17,7 @@
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/Support/xxhash.h"
 
+#include <cstdio>
 #include <mutex>
 #include <unistd.h>
 
@@ -41,13 +43,16 @@ nlohmann::json toJson(const std::string &Arch,
   return {{"schema", "gpa-handoff/1"}, {"arch", Arch}, {"kernels", List}};
 }
 
-/// Reads one handoff file; malformed files are ignored (no rewrite).
-void readFile(const std::string &Path, HandoffByArch &Out) {
-  std::string Error;
+/// Reads one handoff file; a malformed file contributes nothing (no
+/// rewrite) and returns what is wrong with it.
+std::string readFile(const std::string &Path, HandoffByArch &Out) {
+  std::string Error, Name = sys::path::filename(Path).str();
   auto Text = readTextFile(Path, Error);
-  auto Doc = Text ? parseJsonText(*Text, Path, Error) : std::nullopt;
-  if (!Doc || !Doc->is_object() || Doc->value("schema", "") != "gpa-handoff/1")
-    return;
+  auto Doc = Text ? parseJsonText(*Text, Name, Error) : std::nullopt;
+  if (!Doc)
+    return Text ? Error : Name + ": cannot be read";
+  if (!Doc->is_object() || Doc->value("schema", "") != "gpa-handoff/1")
+    return Name + ": expected an object with \"schema\": \"gpa-handoff/1\"";
   try {
     std::vector<HandoffKernel> Kernels;
     for (const nlohmann::json &K : Doc->at("kernels"))
@@ -56,8 +61,14 @@ void readFile(const std::string &Path, HandoffByArch &Out) {
                          K.at("reason").get<std::string>(),
                          K.at("profile").get<std::string>()});
     Out[Doc->at("arch").get<std::string>()] = std::move(Kernels);
-  } catch (const std::exception &) {
+  } catch (const std::exception &E) {
+    // nlohmann's messages name the missing key or the wrong type.
+    return Name +
+           ": expected arch, kernels[] of {name, grid_independent, reason, "
+           "profile}: " +
+           E.what();
   }
+  return "";
 }
 
 /// Field 22 (start time in clock ticks) of /proc/<Pid>/stat; the command
@@ -164,7 +175,8 @@ bool publishDeviceKernels(const std::string &SourceFile,
 }
 
 HandoffByArch findDeviceKernels(const std::string &SourceFile,
-                                const std::string &Dir) {
+                                const std::string &Dir,
+                                std::vector<std::string> *Problems) {
   HandoffByArch Out;
   std::string InDir, Prefix;
   location(SourceFile, Dir, InDir, Prefix);
@@ -176,7 +188,9 @@ HandoffByArch findDeviceKernels(const std::string &SourceFile,
        It != End && !EC; It.increment(EC)) {
     StringRef Name = sys::path::filename(It->path());
     if (Name.starts_with(Prefix) && Name.ends_with(".json")) {
-      readFile(It->path(), Out);
+      std::string Why = readFile(It->path(), Out);
+      if (!Why.empty() && Problems)
+        Problems->push_back(Why);
       Consumed.push_back(It->path());
     }
   }
@@ -190,6 +204,27 @@ HandoffByArch findDeviceKernels(const std::string &SourceFile,
     for (const auto &[Arch, Kernels] : It->second)
       Out[Arch] = Kernels; // this process's own compile wins over files
   return Out;
+}
+
+bool validHandoffKernel(const std::string &Arch, const HandoffKernel &K,
+                        std::string &Why) {
+  unsigned Sm = 0;
+  char Tail = 0;
+  if (std::sscanf(Arch.c_str(), "sm_%u%c", &Sm, &Tail) != 1) {
+    Why = "arch '" + Arch + "' is not sm_<number>";
+    return false;
+  }
+  std::string Error;
+  auto Doc = parseJsonText(K.ProfileJson, "profile", Error);
+  std::vector<KernelProfile> Profiles;
+  if (!Doc || !parseKernelProfiles(*Doc, "profile", Profiles, Error) ||
+      Profiles.size() != 1) {
+    Why = "the " + Arch + " profile of " + K.Name +
+          " is not one valid kernel profile" +
+          (Error.empty() ? "" : ": " + Error);
+    return false;
+  }
+  return true;
 }
 
 } // namespace gpa

@@ -48,9 +48,17 @@ bool publishDeviceKernels(const std::string &SourceFile,
                           const std::string &Dir, std::string &Error);
 
 /// Everything published for SourceFile by this process or this clang
-/// invocation's device jobs (or in Dir).
+/// invocation's device jobs (or in Dir). Files that are not valid handoffs
+/// are skipped; Problems (when given) gets "FILE: what is wrong" for each.
 HandoffByArch findDeviceKernels(const std::string &SourceFile,
-                                const std::string &Dir);
+                                const std::string &Dir,
+                                std::vector<std::string> *Problems = nullptr);
+
+/// Checks one kernel's handoff entry before its launch is routed: Arch is
+/// "sm_<N>" and ProfileJson holds exactly one valid kernel profile (what
+/// libgpa_runtime will parse). Why says what is wrong.
+bool validHandoffKernel(const std::string &Arch, const HandoffKernel &K,
+                        std::string &Why);
 
 /// File-name-safe key of a source path (its name plus a hash of the path).
 std::string handoffKey(const std::string &SourceFile);

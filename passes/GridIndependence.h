@@ -23,14 +23,41 @@ struct GridVerdict {
   std::string Reason;
 };
 
-/// Proof rule (docs/launch-rewrite.md): every side effect sits in a
-/// grid-stride loop — induction start blockIdx.d*blockDim.d+threadIdx.d,
-/// step a multiple of gridDim.d*blockDim.d, one exit whose bound does not
-/// depend on the grid — and blockIdx/gridDim feed nothing but those loops
-/// and their zero-trip guards. Rejected: other uses of blockIdx/gridDim,
-/// stores outside such loops (one thread per element), barriers, atomics
-/// whose result is used or that are not commutative integer updates, calls
-/// to functions that are not intrinsics.
+/// Proof rule (docs/launch-rewrite.md §1). A kernel is grid-independent
+/// when, for some dimension d of each grid-stride loop:
+///  C1 start:  the loop's induction variable starts at
+///             blockIdx.d*blockDim.d+threadIdx.d, and every store and atomic
+///             sits in such a loop;
+///  C2 step:   it steps by exactly gridDim.d*blockDim.d (k = 1: together
+///             the threads then visit every index below the bound exactly
+///             once, whatever the grid);
+///  C3 bound:  it leaves only at its latch, continuing while the next index
+///             is below (or at) a grid-independent, loop-invariant bound, and
+///             its first iteration is guarded by start < bound;
+///  C4 values: every stored value and address, and every branch deciding
+///             whether a store runs, is a function of the induction
+///             variables and grid-independent values only (arguments,
+///             constants, memory C5 allows): no other loop-carried value of a
+///             grid-stride loop (running sums, maxima, counters, bumped
+///             pointers), no thread/block/grid index, no value computed in a
+///             grid-stride loop used after it;
+///  C5 memory: each store's address is offset + s*index with |s| >= its
+///             size (one location per index); an access to memory another
+///             access writes is at the same address, or a disjoint part of
+///             the same index's slot, in the same loop; distinct kernel
+///             pointer arguments and globals are distinct objects (assumed
+///             for arguments, as for __restrict__); atomics only meet
+///             atomics of the same operation;
+///  C6 effects: the only effects are simple stores and integer atomics that
+///             commute (add, sub, and, or, xor, min, max) with an unused
+///             result: no barrier, shuffle, vote, fence, call, float atomic,
+///             exchange, compare-and-swap, volatile access or private array.
+/// Together they imply that the set of (address, value) pairs stored, and
+/// the final memory, is the same for every grid: each index's work is done
+/// once, by some thread, and depends only on the index. For nested
+/// grid-stride loops (2D) C5 also needs each outer index's row stride to be
+/// at least the inner loop's extent (rows are disjoint).
+/// Anything else is "no", with the first condition that failed.
 GridVerdict analyzeGridIndependence(llvm::Function &Kernel,
                                     llvm::FunctionAnalysisManager &FAM);
 

@@ -85,7 +85,8 @@ launchCalls(Module &M, const std::map<Function *, std::string> &Kernels) {
       continue;
     for (User *U : Launch->users()) {
       auto *Call = dyn_cast<CallBase>(U);
-      if (!Call || Call->getCalledFunction() != Launch || Call->arg_size() == 0)
+      if (!Call || isa<CallBrInst>(Call) ||
+          Call->getCalledFunction() != Launch || Call->arg_size() == 0)
         continue;
       auto *Stub =
           dyn_cast<Function>(Call->getArgOperand(0)->stripPointerCasts());
@@ -101,6 +102,7 @@ struct KernelFacts {
   bool GridIndependent = true;
   std::string Reason;
   std::string Payload;
+  std::string Invalid; // why the handoff cannot be embedded; "" when valid
 };
 
 /// Combines every arch's device analysis of one kernel: grid-independent
@@ -113,6 +115,9 @@ KernelFacts combine(const HandoffByArch &Handoff, const std::string &Name) {
       if (K.Name != Name)
         continue;
       F.Found = true;
+      std::string Why;
+      if (F.Invalid.empty() && !validHandoffKernel(Arch, K, Why))
+        F.Invalid = Why;
       if (F.Reason.empty() || (F.GridIndependent && !K.GridIndependent))
         F.Reason = K.Reason;
       F.GridIndependent &= K.GridIndependent;
@@ -138,32 +143,69 @@ DiagnosticLocation launchSite(const CallBase &Launch) {
   return Loc ? DiagnosticLocation(DebugLoc(Loc)) : DiagnosticLocation();
 }
 
-/// A remark at every launch site of Launch: the callers of the stub when
-/// the call is the stub's own, else the inlined call's site.
+/// True when Stub's address is used other than as a direct callee, as the
+/// kernel operand of a launch or in __cudaRegisterFunction: a function
+/// pointer (thrust, cub, kernel tables) may launch it through the stub's
+/// own, non-inlined launch call.
+bool stubAddressEscapes(const Function &Stub) {
+  for (const Use &U : Stub.uses()) {
+    const auto *Call = dyn_cast<CallBase>(U.getUser());
+    if (Call && Call->isCallee(&U))
+      continue;
+    const Function *Callee = Call ? Call->getCalledFunction() : nullptr;
+    if (Callee && is_contained({StringRef("__cudaRegisterFunction"),
+                                StringRef("cudaLaunchKernel"),
+                                StringRef("cudaLaunchKernel_ptsz"),
+                                StringRef("__gpa_launch_kernel")},
+                               Callee->getName()))
+      continue;
+    return true;
+  }
+  return false;
+}
+
+/// A remark at every launch site of Launch, "launch of <Shown>" + Rest: the
+/// callers of the stub when the call is the stub's own (and the stub itself
+/// when a function pointer may reach it), else the inlined call's site.
 template <typename RemarkT>
 void remarkLaunchSites(CallBase &Launch, Function &Stub,
                        FunctionAnalysisManager &FAM, const char *Name,
-                       const std::string &Text) {
-  std::vector<std::pair<Function *, DiagnosticLocation>> Sites;
+                       const std::string &Shown, const std::string &Rest) {
+  struct Site {
+    Function *F;
+    DiagnosticLocation Loc;
+    const char *Via; // how the stub's own launch is reached
+  };
+  std::vector<Site> Sites;
   const BasicBlock *Block = Launch.getParent();
-  if (Launch.getFunction() == &Stub) {
+  bool InStub = Launch.getFunction() == &Stub;
+  if (InStub) {
     for (User *U : Stub.users())
       if (auto *Call = dyn_cast<CallBase>(U))
         if (Call->getCalledFunction() == &Stub)
-          Sites.push_back({Call->getFunction(), launchSite(*Call)});
+          Sites.push_back({Call->getFunction(), launchSite(*Call), ""});
+    if (stubAddressEscapes(Stub))
+      Sites.push_back(
+          {&Stub, launchSite(Launch), " through a function pointer"});
+    else if (Sites.empty() && !Stub.hasLocalLinkage())
+      // Every call here was inlined (and reported there), but other
+      // translation units may call the stub.
+      Sites.push_back(
+          {&Stub, launchSite(Launch), " from other translation units"});
   }
-  // A stub whose every call was inlined launches nothing by itself: its
-  // call sites were reported with the inlined copies.
-  bool InlinedEverywhere =
-      Launch.getFunction() == &Stub && Sites.empty() && Stub.hasNUsesOrMore(1);
+  // A local stub whose every call was inlined and whose address is not
+  // taken launches nothing by itself: its call sites were reported with
+  // the inlined copies.
+  bool InlinedEverywhere = InStub && Sites.empty() && Stub.hasNUsesOrMore(1);
   if (Sites.empty() && !InlinedEverywhere)
-    Sites.push_back({Launch.getFunction(), launchSite(Launch)});
-  for (auto &[F, Loc] : Sites) {
-    auto &ORE = FAM.getResult<OptimizationRemarkEmitterAnalysis>(*F);
-    ORE.emit([&, Loc = Loc] {
-      return RemarkT(RemarkPass, Name, Loc,
-                     F == Launch.getFunction() ? Block : &F->getEntryBlock())
-             << Text;
+    Sites.push_back({Launch.getFunction(), launchSite(Launch), ""});
+  for (const Site &S : Sites) {
+    auto &ORE = FAM.getResult<OptimizationRemarkEmitterAnalysis>(*S.F);
+    ORE.emit([&] {
+      return RemarkT(RemarkPass, Name, S.Loc,
+                     S.F == Launch.getFunction() ? Block
+                                                 : &S.F->getEntryBlock())
+             << "launch of " << Shown << S.Via << Rest;
     });
   }
 }
@@ -193,8 +235,18 @@ void rewriteCall(CallBase &Launch, const std::string &Kernel,
   Args.push_back(It->second.second);
   Args.push_back(B.getInt32(F.GridIndependent ? 1 : 0));
   Args.push_back(B.getInt32(Mode));
-  CallInst *Call = B.CreateCall(Hook, Args);
+  // A launch inside `try`, or with a destructor to run on unwind, is an
+  // invoke: it stays one, with the same normal and unwind destinations, so
+  // its block keeps its terminator.
+  CallBase *Call;
+  if (auto *Invoke = dyn_cast<InvokeInst>(&Launch))
+    Call = B.CreateInvoke(Hook, Invoke->getNormalDest(),
+                          Invoke->getUnwindDest(), Args);
+  else
+    Call = B.CreateCall(Hook, Args);
+  Call->setCallingConv(Launch.getCallingConv());
   Call->setDebugLoc(Launch.getDebugLoc());
+  Call->takeName(&Launch);
   Launch.replaceAllUsesWith(Call);
   Launch.eraseFromParent();
 }
@@ -205,8 +257,12 @@ bool rewriteHostLaunches(Module &M, const PluginOptions &O,
   std::map<Function *, std::string> Kernels = registeredKernels(M);
   if (Kernels.empty())
     return false; // no CUDA kernels registered: nothing launches here
+  std::vector<std::string> Problems;
   HandoffByArch Handoff =
-      findDeviceKernels(M.getSourceFileName(), O.HandoffDir);
+      findDeviceKernels(M.getSourceFileName(), O.HandoffDir, &Problems);
+  std::string Ignored;
+  for (const std::string &P : Problems)
+    Ignored += "; ignored invalid handoff file " + P;
   int Mode = modeNumber(O.RewriteMode);
   bool Changed = false;
   StringCache Strings;
@@ -217,28 +273,34 @@ bool rewriteHostLaunches(Module &M, const PluginOptions &O,
       // The runtime launches through cudaLaunchKernel; for a per-thread
       // default stream program its stream 0 would mean the legacy stream.
       remarkLaunchSites<OptimizationRemarkMissed>(
-          *Launch, *Stub, FAM, "LaunchNotRewritten",
-          "launch of " + Shown +
-              " left unchanged: per-thread default "
-              "stream launches (cudaLaunchKernel_ptsz) are not routed");
+          *Launch, *Stub, FAM, "LaunchNotRewritten", Shown,
+          " left unchanged: per-thread default "
+          "stream launches (cudaLaunchKernel_ptsz) are not routed");
       continue;
     }
     KernelFacts F = combine(Handoff, Name);
     if (!F.Found) {
       remarkLaunchSites<OptimizationRemarkMissed>(
-          *Launch, *Stub, FAM, "LaunchNotRewritten",
-          "launch of " + Shown + " left unchanged: no device analysis of " +
-              M.getSourceFileName() +
+          *Launch, *Stub, FAM, "LaunchNotRewritten", Shown,
+          " left unchanged: no device analysis of " + M.getSourceFileName() +
               " in this compilation (device and host compiled separately? "
-              "pass -mllvm -gpa-handoff-dir=DIR to both)");
+              "pass -mllvm -gpa-handoff-dir=DIR to both)" +
+              Ignored);
+      continue;
+    }
+    if (!F.Invalid.empty()) {
+      // Never embed what libgpa_runtime could not read.
+      remarkLaunchSites<OptimizationRemarkMissed>(
+          *Launch, *Stub, FAM, "LaunchNotRewritten", Shown,
+          " left unchanged: its device analysis handoff is invalid (" +
+              F.Invalid + ")");
       continue;
     }
     if (!F.GridIndependent && Mode == 0) {
       remarkLaunchSites<OptimizationRemarkMissed>(
-          *Launch, *Stub, FAM, "LaunchNotRewritten",
-          "launch of " + Shown +
-              " left unchanged: grid not proven "
-              "independent (" +
+          *Launch, *Stub, FAM, "LaunchNotRewritten", Shown,
+          " left unchanged: grid not proven "
+          "independent (" +
               F.Reason +
               "); -gpa-rewrite-mode=sm or auto "
               "restricts its SMs instead");
@@ -253,11 +315,10 @@ bool rewriteHostLaunches(Module &M, const PluginOptions &O,
               "unchanged (" +
                   F.Reason + ")";
     remarkLaunchSites<OptimizationRemark>(
-        *Launch, *Stub, FAM, "LaunchRewritten",
-        "launch of " + Shown +
-            " routed through libgpa_runtime: when the "
-            "device model finds it bandwidth-bound, " +
-            How + "; GPA_DISABLE=1 restores the original launch");
+        *Launch, *Stub, FAM, "LaunchRewritten", Shown,
+        std::string(" routed through libgpa_runtime: when the ") +
+            "device model finds it bandwidth-bound, " + How +
+            "; GPA_DISABLE=1 restores the original launch");
     rewriteCall(*Launch, Name, F, Mode, Strings);
     Changed = true;
   }

@@ -11,6 +11,8 @@
 // RUN:   -c %gpa_examples/launch-rewrite/stream.cu -o %t.rw.o 2> %t.remarks
 // RUN: FileCheck %s --check-prefix=REMARK < %t.remarks
 // REMARK: stream.cu:22:3: remark: launch of scaleAdd(int, float, float const*, float*) routed through libgpa_runtime: when the device model finds it bandwidth-bound, its grid may shrink to IPP's optimal SMs x resident blocks (grid-independent: every side effect is in a grid-stride loop
+// The stub itself, callable from other files, reports its own rewritten launch.
+// REMARK: stream.cu:{{[0-9]+}}:{{[0-9]+}}: remark: launch of scaleAdd(int, float, float const*, float*) from other translation units routed through libgpa_runtime
 //
 // The host code calls the runtime hook instead of cudaLaunchKernel.
 // RUN: llvm-nm %t.rw.o | FileCheck %s --check-prefix=NM

@@ -2,7 +2,7 @@
 ; Generated with clang-22 -O2 --cuda-device-only -emit-llvm from this CUDA
 ; (one kernel per case of the proof rule in passes/GridIndependence.h):
 ;   stride1d:     for (i = bid.x*bdim.x+tid.x; i < n; i += bdim.x*gdim.x) y[i] = 2*x[i];   yes
-;   stride2d:     nested grid-stride loops over y then x                                  yes
+;   stride2d:     nested grid-stride loops over y then x                                  yes (row stride m >= inner extent m)
 ;   earlyExit:    if (n <= 0) return; then a grid-stride loop                             yes
 ;   perElement:   i = bid*bdim+tid; if (i < n) y[i] = 1;                                   no: one thread per element
 ;   gridDimOther: grid-stride loop storing (float)gridDim.x                               no: gridDim used for a value
@@ -18,13 +18,13 @@
 ; CHECK: stride1d(float const*, float*, int) grid-independent: yes (every side effect is in a grid-stride loop
 ; CHECK: stride2d(float*, int, int) grid-independent: yes (every side effect is in a grid-stride loop
 ; CHECK: earlyExit(float*, int) grid-independent: yes (every side effect is in a grid-stride loop
-; CHECK: perElement(float*, int) grid-independent: no (one thread per element (no grid-stride loop)
-; CHECK: gridDimOther(float*, int) grid-independent: no (uses blockIdx/gridDim beyond a grid-stride loop
-; CHECK: floatAtomic(float const*, float*, int) grid-independent: no (atomic {{.*}}atomicrmw fadd{{.*}}cross-block communication)
+; CHECK: perElement(float*, int) grid-independent: no (C1 start: one thread per element (no grid-stride loop
+; CHECK: gridDimOther(float*, int) grid-independent: no (C4 values: the value stored by {{.*}}: reads {{.*}}nctaid.x() other than as a grid-stride induction variable
+; CHECK: floatAtomic(float const*, float*, int) grid-independent: no (C6 effects: atomic {{.*}}atomicrmw fadd{{.*}} is not a commutative integer update
 ; CHECK: histogram(int const*, int*, int) grid-independent: yes
-; CHECK: ticket(int*, int*) grid-independent: no (atomic {{.*}}atomicrmw add{{.*}}returns a value
+; CHECK: ticket(int*, int*) grid-independent: no (C6 effects: the result of atomic {{.*}}atomicrmw add{{.*}} is used
 ; CHECK: annotated(float*, int) grid-independent: yes (annotated GPA_GRID_INDEPENDENT by its author)
-; CHECK: blockReduce(float const*, float*, int) grid-independent: no (writes memory outside its grid-stride loops
+; CHECK: blockReduce(float const*, float*, int) grid-independent: no (C1 start: writes memory outside its grid-stride loops
 ; REPORT: "grid_independent": true,
 ; REPORT-NEXT: "grid_independent_reason": "every side effect is in a grid-stride loop
 target datalayout = "e-p6:32:32-i64:64-i128:128-i256:256-v16:16-v32:32-n16:32:64"

@@ -37,7 +37,7 @@
 ; IR: call i32 @cudaLaunchKernel(ptr @_Z25__device_stub__perElementPfi,
 
 ; REMARK: remark: stream.cu:20:3: launch of stride1d(float const*, float*, int) routed through libgpa_runtime: when the device model finds it bandwidth-bound, its grid may shrink to IPP's optimal SMs x resident blocks (grid-independent: every side effect is in a grid-stride loop
-; REMARK: remark: stream.cu:21:3: launch of perElement(float*, int) left unchanged: grid not proven independent (one thread per element (no grid-stride loop): which elements are covered depends on the grid); -gpa-rewrite-mode=sm or auto restricts its SMs instead
+; REMARK: remark: stream.cu:21:3: launch of perElement(float*, int) left unchanged: grid not proven independent (C1 start: one thread per element (no grid-stride loop around {{.*}}): which elements are covered depends on the grid); -gpa-rewrite-mode=sm or auto restricts its SMs instead
 
 ; OFF-NOT: __gpa_launch_kernel
 

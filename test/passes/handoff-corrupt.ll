@@ -1,0 +1,37 @@
+; A corrupt device handoff never gets a launch routed (issue 16 §4): the
+; host validates each kernel's payload (what libgpa_runtime will parse)
+; before rewriting, and otherwise leaves the launch as written with a remark
+; saying why. Before the fix the launch was routed with "<discarded>"
+; embedded as its profile.
+; REQUIRES: plugin
+; RUN: rm -rf %t.dir && mkdir -p %t.dir
+; RUN: %opt %loadgpa -passes=gpu-power-advisor -gpa-handoff-dir=%t.dir -disable-output %S/Inputs/launch-rewrite-device.ll
+;
+; 1. The profile text of every kernel is no JSON.
+; RUN: sed -i 's/"profile": "{/"profile": "x{/' %t.dir/*.sm_80.json
+; RUN: %opt %loadgpa -passes=gpu-power-advisor -gpa-rewrite-grid -gpa-handoff-dir=%t.dir \
+; RUN:   -pass-remarks-missed=gpu-power-advisor -S %S/host-launch-rewrite.ll -o %t.ll 2> %t.remarks
+; RUN: FileCheck %s --check-prefix=IR < %t.ll
+; RUN: FileCheck %s --check-prefix=BADPROFILE < %t.remarks
+; IR-NOT: __gpa_launch_kernel
+; IR-NOT: discarded
+; IR: call i32 @cudaLaunchKernel(ptr @_Z23__device_stub__stride1dPKfPfi,
+; BADPROFILE: remark: stream.cu:20:3: launch of stride1d(float const*, float*, int) left unchanged: its device analysis handoff is invalid (the sm_80 profile of _Z8stride1dPKfPfi is not one valid kernel profile: profile: invalid JSON: parse error at line 1, column 1
+;
+; 2. Valid JSON that is no kernel profile.
+; RUN: rm -rf %t.dir && mkdir -p %t.dir
+; RUN: %opt %loadgpa -passes=gpu-power-advisor -gpa-handoff-dir=%t.dir -disable-output %S/Inputs/launch-rewrite-device.ll
+; RUN: %python %S/Inputs/set-handoff-profiles.py %t.dir '{"name": "k"}'
+; RUN: %opt %loadgpa -passes=gpu-power-advisor -gpa-rewrite-grid -gpa-handoff-dir=%t.dir \
+; RUN:   -pass-remarks-missed=gpu-power-advisor -S %S/host-launch-rewrite.ll -o %t.2.ll 2> %t.2.remarks
+; RUN: FileCheck %s --check-prefix=IR < %t.2.ll
+; RUN: FileCheck %s --check-prefix=NOTPROFILE < %t.2.remarks
+; NOTPROFILE: remark: stream.cu:20:3: launch of stride1d(float const*, float*, int) left unchanged: its device analysis handoff is invalid (the sm_80 profile of _Z8stride1dPKfPfi is not one valid kernel profile
+;
+; 3. A truncated file: no analysis, and the remark names the file.
+; RUN: truncate -s 100 %t.dir/*.sm_80.json
+; RUN: %opt %loadgpa -passes=gpu-power-advisor -gpa-rewrite-grid -gpa-handoff-dir=%t.dir \
+; RUN:   -pass-remarks-missed=gpu-power-advisor -S %S/host-launch-rewrite.ll -o %t.3.ll 2> %t.3.remarks
+; RUN: FileCheck %s --check-prefix=IR < %t.3.ll
+; RUN: FileCheck %s --check-prefix=TRUNCATED < %t.3.remarks
+; TRUNCATED: remark: stream.cu:20:3: launch of stride1d(float const*, float*, int) left unchanged: no device analysis of stream.cu in this compilation {{.*}}; ignored invalid handoff file stream.cu.{{[0-9a-f]+}}.sm_80.json: {{.*}}invalid JSON
