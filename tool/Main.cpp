@@ -12,6 +12,7 @@
 #include "CheckFormats.h"
 #include "ClockReport.h"
 #include "Options.h"
+#include "PowerModelsText.h"
 #include "SvgPlot.h"
 #include "SweepInputs.h"
 #include "TextReport.h"
@@ -80,6 +81,31 @@ static AnalyzeRequest analyzeRequest(const Options &O, const char *Argv0) {
   return R;
 }
 
+static int runPowerModels(const Options &O, const GpuModel &Gpu,
+                          const std::vector<KernelAnalysis> &Analyses) {
+  nlohmann::json Report = reportJson(Gpu, Analyses);
+  std::string Text, Error;
+  bool AllAvailable = true;
+  for (std::size_t I = 0; I < Analyses.size(); ++I) {
+    PowerModelsResult R;
+    if (!evaluatePowerModels(O.PowerModel, Analyses[I], Gpu, R, Error))
+      return fail(Error);
+    for (const ModelEstimate &E : R.Estimates)
+      AllAvailable &= E.Available;
+    addPowerModelsJson(Report["kernels"][I], R);
+    Text += (I ? "\n" : "") + renderPowerModelsText(Analyses[I], Gpu, R);
+  }
+  std::cout << (O.Format == "json" ? toCanonicalJson(Report) : Text);
+  // One model asked for by name that lacks parameters is an input problem;
+  // `all` reports what each model lacks and succeeds.
+  if (!AllAvailable && O.PowerModel != "all") {
+    std::cerr << "gpa: error: power model '" << O.PowerModel
+              << "' lacks parameters for " << Gpu.Name << " (listed above)\n";
+    return ExitBadInput;
+  }
+  return ExitOk;
+}
+
 static int runAnalysis(const Options &O, const char *Argv0) {
   GpuModel Gpu;
   std::string Error;
@@ -117,6 +143,8 @@ static int runAnalysis(const Options &O, const char *Argv0) {
     if (!(Svg << renderSweepSvg(Analyses, Gpu)) || !Svg.flush())
       return fail(O.Plot + ": cannot write the plot");
   }
+  if (!O.PowerModel.empty()) // --power-model (PowerModelsText.h)
+    return runPowerModels(O, Gpu, Analyses);
   if (O.Format == "json") {
     std::cout << toCanonicalJson(reportJson(Gpu, Analyses));
   } else if (O.Format == "csv") {

@@ -44,10 +44,12 @@ const CommandHelp Commands[] = {
     {"model",
      "gpa model --gpu NAME|FILE PROFILE.json [--active-sms N] "
      "[--format text|json]\n"
-     "          [--core-clock MHZ] [--mem-clock MHZ]",
+     "          [--core-clock MHZ] [--mem-clock MHZ] "
+     "[--power-model NAME|all|default]",
      "Predict time, power, efficiency and the optimal SM count of a kernel\n"
      "profile; with --core-clock/--mem-clock, time and dvfs power at those\n"
-     "clocks.\n"},
+     "clocks; --power-model compares the power models (ipp,\n"
+     "instruction-energy, mcpat-component) and per-SM footprints.\n"},
     {"sweep",
      "gpa sweep [--gpu NAME|FILE] [--kernel NAME] [--format text|json|csv]\n"
      "          [--plot FILE.svg] [--core-clock MHZ] [--mem-clock MHZ]\n"
@@ -236,6 +238,8 @@ bool parseOptions(int Argc, const char *const *Argv, Options &O,
                                : O.MemClockMhz) = V;
     } else if (Arg == "--clocks" && O.Command == "sweep") {
       O.SweepClocks = true;
+    } else if (Arg == "--power-model" && O.Command == "model") {
+      Ok = Value(O.PowerModel);
     } else if (Arg == "--block-size" && CompileFlags) {
       Ok = Count(O.BlockSize);
     } else if (Arg == "--grid-size" && CompileFlags) {

@@ -24,6 +24,7 @@ struct Options {
   std::string Plot;
   std::string Output;      // analyze: write the report here, not stdout
   std::string Kernel;      // sweep: the kernel (name or glob) to sweep
+  std::string PowerModel;  // model: NAME|all|default, empty = none
   unsigned ActiveSms = 0;  // 0: all
   double CoreClockMhz = 0; // model/sweep: 0 = the model's own clocks
   double MemClockMhz = 0;

@@ -14,6 +14,7 @@
 #include "gpa/JsonReader.h"
 #include "gpa/Power.h"
 #include "gpa/PowerBackend.h"
+#include "gpa/SmFootprints.h"
 
 #include <algorithm>
 #include <limits>
@@ -241,6 +242,16 @@ static void readPowerBackends(JsonReader &R, const nlohmann::json &Doc,
            "parameters for the default backend '" + G.PowerBackendName + "'");
 }
 
+/// "sm_footprint" (optional): seed 004's per-SM parameters.
+static void readSmFootprint(JsonReader &R, const nlohmann::json &Doc,
+                            GpuModel &G) {
+  if (const nlohmann::json *S = R.member(Doc, "$", "sm_footprint", false)) {
+    G.SmFootprint.emplace();
+    parsePowerParameters(R, *S, "$.sm_footprint", footprintParameterNames(),
+                         *G.SmFootprint);
+  }
+}
+
 bool parseGpuModel(const nlohmann::json &Doc, const std::string &File,
                    GpuModel &Out, std::string &Error) {
   JsonReader R(File);
@@ -251,7 +262,8 @@ bool parseGpuModel(const nlohmann::json &Doc, const std::string &File,
     R.rejectUnknownKeys(Doc, "$",
                         "schema,name,description,calibrated,calibration_note,"
                         "compute_capability,sm_version,sm,memory,issue_cycles,"
-                        "power,thermal,power_backend,power_backends");
+                        "power,thermal,power_backend,power_backends,"
+                        "sm_footprint");
     readHeader(R, Doc, G);
     readSm(R, Doc, G);
     readMemory(R, Doc, G);
@@ -259,6 +271,7 @@ bool parseGpuModel(const nlohmann::json &Doc, const std::string &File,
     readPower(R, Doc, G);
     readThermal(R, Doc, G);
     readPowerBackends(R, Doc, G);
+    readSmFootprint(R, Doc, G);
   }
   if (!R.ok()) {
     Error = R.error();

@@ -7,6 +7,7 @@
 
 #include "gpa/DvfsPowerBackend.h"
 #include "gpa/IppPowerBackend.h"
+#include "gpa/SeedPowerBackends.h"
 
 #include <cmath>
 
@@ -17,7 +18,10 @@ const std::vector<const PowerBackend *> &powerBackends() {
   // names none.
   static const IppPowerBackend Ipp;
   static const DvfsPowerBackend Dvfs;
-  static const std::vector<const PowerBackend *> All = {&Ipp, &Dvfs};
+  static const InstructionEnergyBackend InstructionEnergy; // seed 003
+  static const ComponentPowerBackend ComponentPower;       // seed 001
+  static const std::vector<const PowerBackend *> All = {
+      &Ipp, &Dvfs, &InstructionEnergy, &ComponentPower};
   return All;
 }
 

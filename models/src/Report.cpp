@@ -47,7 +47,10 @@ static json powerJson(const Power &P) {
     if (C != ConstSmComponent)
       Rates[Key] = P.AccessRate[C];
   }
-  return {{"runtime_power_w", P.RuntimePowerW},
+  // The power model these numbers come from (docs/models.md; `gpa model
+  // --power-model` adds the others).
+  return {{"model", "ipp"},
+          {"runtime_power_w", P.RuntimePowerW},
           {"idle_power_w", P.IdlePowerW},
           {"total_power_w", P.TotalPowerW},
           {"components_w", Components},

@@ -53,18 +53,34 @@ const char *const Dotp =
 TEST(Loader, BundledModelsAllLoad) {
   std::vector<std::string> Names = bundledModelNames();
   // The architecture files and the board catalogue (docs/gpu-catalogue.md).
-  EXPECT_EQ(Names, (std::vector<std::string>{
-                       "a10", "a100", "a100-pcie-40gb", "a100-pcie-80gb",
-                       "a100-sxm4-80gb", "gtx-titan-x", "gtx280", "h100",
-                       "h100-nvl", "h100-pcie", "h200", "l4", "l40s", "rtx3090",
-                       "rtx4090", "t4", "titan-v", "v100", "v100-pcie"}));
+  EXPECT_EQ(Names, (std::vector<std::string>{"a10",
+                                             "a100",
+                                             "a100-pcie-40gb",
+                                             "a100-pcie-80gb",
+                                             "a100-sxm4-80gb",
+                                             "gtx-titan-x",
+                                             "gtx280",
+                                             "gtx580",
+                                             "h100",
+                                             "h100-nvl",
+                                             "h100-pcie",
+                                             "h200",
+                                             "l4",
+                                             "l40s",
+                                             "rtx3090",
+                                             "rtx4090",
+                                             "t4",
+                                             "tesla-c2050",
+                                             "titan-v",
+                                             "v100",
+                                             "v100-pcie"}));
   for (const std::string &Name : Names) {
     GpuModel G;
     std::string Error;
     EXPECT_TRUE(loadBundledModel(Name, G, Error)) << Error;
     EXPECT_EQ(G.Name, Name);
-    // Fitted to measurements: the GTX280 (IPP) and the two GPUs of the
-    // public gpmTOOL data (seed 002's dvfs backend).
+    // Power parameters fitted to measurements: the GTX280 (IPP) and the two
+    // gpmTOOL GPUs (seed 002); not the seed 001/003 Fermi files.
     EXPECT_EQ(G.Calibrated,
               Name == "gtx280" || Name == "gtx-titan-x" || Name == "titan-v")
         << Name;
@@ -87,7 +103,10 @@ TEST(Loader, ClosestBundledModelFollowsTheTargetArch) {
   EXPECT_EQ(closestBundledModel(90), "h100");
   EXPECT_EQ(closestBundledModel(120), "h100");
   EXPECT_EQ(closestBundledModel(52), "gtx-titan-x");
-  EXPECT_EQ(closestBundledModel(35), "gtx280");
+  // Fermi (sm_20: gtx580 and tesla-c2050; on a tie the shorter name, as
+  // for the board catalogue's generic files) is closer to sm_35 than GT200.
+  EXPECT_EQ(closestBundledModel(35), "gtx580");
+  EXPECT_EQ(closestBundledModel(13), "gtx280");
   EXPECT_EQ(closestBundledModel(10), "gtx280"); // older than all: the oldest
 }
 

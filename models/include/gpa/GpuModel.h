@@ -9,12 +9,14 @@
 #ifndef GPA_GPUMODEL_H
 #define GPA_GPUMODEL_H
 
+#include "gpa/PowerParameters.h"
 #include "gpa/Units.h"
 
 #include <cstdint>
 #include <functional>
 #include <map>
 #include <memory>
+#include <optional>
 #include <string>
 
 namespace gpa {
@@ -95,6 +97,9 @@ struct GpuModel {
   /// Parameters of the other backends ("power_backends"), by backend name.
   std::map<std::string, std::shared_ptr<const PowerBackendParams>, std::less<>>
       BackendParams;
+  /// Seed 004's per-SM footprint parameters ("sm_footprint", optional):
+  /// power gating, static power per SM, per-SM DVFS clocks (SmFootprints.h).
+  std::optional<PowerParameters> SmFootprint;
 
   double issueCycles(Unit U) const { return IssueCycles[index(U)]; }
   const UnitPower &power(Unit U) const { return Power[index(U)]; }

@@ -1,0 +1,107 @@
+//===- SmFootprints.h - Seed 004: per-SM work and core footprints -*- C++
+//-*-===//
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+// Seed 004 (per-core footprints), Eq. (1)-(6): an SM's dynamic energy is the
+// launch's core dynamic energy shared in proportion to its work footprint,
+// WF(c) = sum of the times of the blocks it ran (Eq. 1-3); its static power
+// is proportional to its core footprint CF(c), the time it has work, over the
+// kernel time T = max CF(c) (Eq. 5-6) when finished SMs are power-gated, or
+// to T when they are not.
+//
+// Blocks go to SMs as the hardware scheduler dispatches them: breadth first
+// (one block per SM, then a second, ...), a new block to each freed slot.
+// With equal block times SM c receives floor(B/S) + (c < B mod S) blocks;
+// SMs beyond a grid smaller than the GPU receive none. A block's time is the
+// wave time at full residency (T / HK09's Rep); an SM with fewer blocks than
+// slots in its last wave finishes that wave in proportion to its blocks (the
+// SM's issue throughput is shared, as HK09's fractional Rep assumes), so
+// CF(c) = blocks(c) / resident slots x wave time.
+//
+// Per-SM DVFS (§5): at fixed work a core's dynamic energy does not depend on
+// its clock; with V linear in f, cost_de = (V/V_ref)^2 and cost_sp = V/V_ref
+// (Eq. 8-9); run time scales as f_ref/f (gamma(c) = f, the seed's perfectly
+// scalable case: memory-bound kernels scale less, so savings are an upper
+// bound). perSmDvfsFrontier() gives, for each all-SM clock, the per-SM
+// clocks that minimise energy without finishing later.
+//
+//===----------------------------------------------------------------------===//
+#ifndef GPA_SMFOOTPRINTS_H
+#define GPA_SMFOOTPRINTS_H
+
+#include "gpa/PowerParameters.h"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace gpa {
+
+struct FootprintLaunch {
+  unsigned NumSms = 1;            // SMs the launch may use
+  double ResidentBlocksPerSm = 1; // concurrent blocks per SM (occupancy)
+  std::uint64_t Blocks = 1;
+  double WaveTimeS = 0; // one wave at full residency: T / Rep
+};
+
+struct FootprintPower {
+  double CoreDynamicEnergyJ = 0; // DE: the launch's core dynamic energy
+  double StaticPowerPerSmW = 0;  // one SM's static power while powered
+  bool PowerGating = false;      // finished and unused SMs draw nothing
+};
+
+struct SmFootprint {
+  unsigned Sm = 0;
+  std::uint64_t Blocks = 0;
+  double WorkS = 0; // WF(c), Eq. (1)
+  double CoreS = 0; // CF(c)
+  double DynamicJ = 0;
+  double StaticJ = 0;
+  double energyJ() const { return DynamicJ + StaticJ; }
+};
+
+struct Footprints {
+  std::vector<SmFootprint> Sms;
+  double KernelTimeS = 0; // max CF(c)
+  double DynamicJ = 0, StaticJ = 0;
+  unsigned BusySms = 0;
+};
+
+/// Blocks the breadth-first scheduler gives SM Sm of NumSms.
+std::uint64_t blocksOnSm(std::uint64_t Blocks, unsigned NumSms, unsigned Sm);
+
+Footprints computeFootprints(const FootprintLaunch &L, const FootprintPower &P);
+
+/// Names a GPU file's "sm_footprint" section may carry.
+const std::vector<std::string> &footprintParameterNames();
+
+struct DvfsPoint {
+  double AllSmClockMhz = 0; // the all-SM setting this point is compared with
+  double TimeS = 0;
+  double AllSmsEnergyJ = 0; // every SM at AllSmClockMhz
+  double PerSmEnergyJ = 0;  // per-SM clocks, finishing no later
+  std::vector<double> SmClockMhz;
+  double savingPct() const {
+    return AllSmsEnergyJ > 0 ? 100 * (1 - PerSmEnergyJ / AllSmsEnergyJ) : 0;
+  }
+};
+
+struct DvfsFrontier {
+  bool Available = false;
+  std::vector<std::string> MissingParameters;
+  std::vector<ParameterUse> Provenance;
+  std::vector<DvfsPoint> Points; // Pareto-optimal, by time
+  /// The point at the reference clock: energy saved at no loss of time.
+  DvfsPoint AtReference;
+};
+
+/// Seed 004 §5 for footprints F (computed at the reference clock).
+/// UncoreW is the power that does not belong to an SM (paid for the whole
+/// kernel time). Params is the GPU file's sm_footprint section (may be null).
+DvfsFrontier perSmDvfsFrontier(const Footprints &F, const FootprintPower &P,
+                               double UncoreW, const PowerParameters *Params);
+
+} // namespace gpa
+
+#endif
