@@ -2,6 +2,7 @@
 #   bin/gpa, lib/GpuPowerAdvisor-<LLVM major>.so and its link
 #   lib/GpuPowerAdvisor.so, lib/libgpa_{model,runtime}.a,
 #   include/gpa/..., share/GpuPowerAdvisor/models/{gpus,schema}/*.json,
+#   share/bash-completion/completions/gpa,
 #   lib/cmake/GpuPowerAdvisor/*.cmake
 include(GNUInstallDirs)
 include(CMakePackageConfigHelpers)
@@ -30,6 +31,10 @@ endif()
 install(DIRECTORY models/include/gpa runtime/include/gpa
         DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
 install(DIRECTORY models/gpus models/schema DESTINATION ${GPA_INSTALL_DATADIR}/models)
+# bash completion, where bash-completion looks for it under the prefix.
+install(FILES tool/completion/gpa.bash
+        DESTINATION ${CMAKE_INSTALL_DATADIR}/bash-completion/completions
+        RENAME gpa)
 install(EXPORT GpuPowerAdvisorTargets NAMESPACE GpuPowerAdvisor::
         DESTINATION ${GPA_INSTALL_CMAKEDIR})
 

@@ -27,4 +27,9 @@ if ! python3 -c "import jsonschema" 2>/dev/null; then
   python3 -m pip install --quiet jsonschema ||
     DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq python3-jsonschema >/dev/null
 fi
+# PyYAML: the CI-recipe test validates the documented GitHub workflow.
+if ! python3 -c "import yaml" 2>/dev/null; then
+  python3 -m pip install --quiet pyyaml ||
+    DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq python3-yaml >/dev/null
+fi
 echo "dependencies ready"

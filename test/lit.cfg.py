@@ -31,6 +31,15 @@ if config.gpa_plugin:
 if config.cuda_path and os.path.isdir(os.path.join(config.cuda_path, "include")):
     config.available_features.add("cuda")
     config.substitutions.append(("%cuda_path", config.cuda_path))
+    if os.access(os.path.join(config.cuda_path, "bin", "nvcc"), os.X_OK):
+        config.available_features.add("nvcc")
+# cuobjdump is not in every toolkit install (CUDA 13's minimal one lacks it).
+import shutil as _shutil
+_cuobjdump = _shutil.which("cuobjdump") or (
+    config.cuda_path and _shutil.which(os.path.join(config.cuda_path, "bin", "cuobjdump")))
+if _cuobjdump:
+    config.available_features.add("cuobjdump")
+    config.substitutions.append(("%cuobjdump", _cuobjdump))
 # Source formatting is checked with the clang-format the project pins (14).
 import shutil, subprocess
 _cf = shutil.which("clang-format")
@@ -44,6 +53,9 @@ if _cf:
         pass
 config.substitutions.append(("%gpa_src", config.gpa_src_root))
 
+if shutil.which("bash"):
+    config.available_features.add("bash")
+config.substitutions.append(("%{gpa_dir}", os.path.dirname(config.gpa_tool)))
 # Last: lit substitutes in order, and "%gpa" is a prefix of the %gpa_* names.
 config.substitutions.append(("%gpa", config.gpa_tool))
 # llvm-19 / llvm-22: the LLVM whose opt runs the plugin tests, for tests

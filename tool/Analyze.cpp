@@ -8,6 +8,8 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Analyze.h"
+#include "BinaryInputs.h"
+#include "CompileDatabase.h"
 #include "CudaCompile.h"
 #include "PtxasResources.h"
 
@@ -114,21 +116,30 @@ void addKernel(KernelProfile P, const GpuModel &Gpu, const AnalyzeRequest &R,
   Kernels.push_back(std::move(K));
 }
 
-bool analyzePtx(const AnalyzeRequest &R, const std::string &Path,
-                std::string &GpuName, json &Kernels,
-                std::vector<std::string> &Warnings, std::string &Error) {
-  ptx::PtxOptions Opts;
-  Opts.DefaultThreadsPerBlock = R.BlockSize ? R.BlockSize : 256;
-  ptx::PtxModuleResult M;
-  if (!ptx::parsePtxFile(Path, Opts, M, Error))
-    return false;
-  if (M.Kernels.empty()) {
-    Error = Path + ": no kernels (no .entry with a body)";
-    return false;
-  }
+/// The sm_XX an embedded-PTX choice aims at: --gpu's, else none (newest).
+unsigned wantedSmVersion(const AnalyzeRequest &R) {
+  GpuModel Gpu;
+  std::string Ignored;
+  if (!R.Gpu.empty() && loadGpuModel(R.Gpu, Gpu, Ignored))
+    return Gpu.SmVersion;
+  return 0;
+}
+
+/// Adds one parsed PTX module's kernels. Modules without kernels (a host
+/// translation unit's) add nothing; SmVersion is the first module's target
+/// so that one model serves all modules of a binary.
+bool addPtxModule(const AnalyzeRequest &R, const std::string &Path,
+                  const EmbeddedPtx &Ptx, ptx::PtxOptions Opts,
+                  ptx::PtxModuleResult &M, unsigned &SmVersion,
+                  std::string &GpuName, json &Kernels,
+                  std::vector<std::string> &Warnings, std::string &Error) {
+  if (M.Kernels.empty())
+    return true;
+  if (!SmVersion)
+    SmVersion = M.SmVersion;
   GpuModel Gpu;
   std::string Why;
-  if (!chooseModel(R, M.SmVersion, Gpu, Why, Error))
+  if (!chooseModel(R, SmVersion, Gpu, Why, Error))
     return false;
   GpuName = Gpu.Name;
   // The GPU is known only once the .target is read: count again when its
@@ -137,7 +148,7 @@ bool analyzePtx(const AnalyzeRequest &R, const std::string &Path,
   if (Geometry.SectorBytes != Opts.Memory.SectorBytes ||
       Geometry.WarpSize != Opts.Memory.WarpSize) {
     Opts.Memory = Geometry;
-    if (!ptx::parsePtxFile(Path, Opts, M, Error))
+    if (!ptx::parsePtxModule(Ptx.Text, Ptx.Name, Opts, M, Error))
       return false;
   }
   for (const std::string &W : M.Warnings)
@@ -145,8 +156,9 @@ bool analyzePtx(const AnalyzeRequest &R, const std::string &Path,
   // ptxas 13 compiles sm_75 and newer; older targets use the oldest it has.
   unsigned PtxasSm = std::max(M.SmVersion ? M.SmVersion : 80u, 75u);
   ResourceTable Ptxas;
-  std::string PtxasWhy;
-  ptxasResources(Path, PtxasSm, Ptxas, PtxasWhy);
+  std::string PtxasWhy = "PTX embedded in a binary or listing: ptxas not run";
+  if (extension(Path) == ".ptx" && Ptx.Name == Path)
+    ptxasResources(Path, PtxasSm, Ptxas, PtxasWhy);
   for (const ptx::PtxKernelResult &K : M.Kernels) {
     json Assumptions = {{"gpu", Gpu.Name + ": " + Why},
                         {"threads_per_block",
@@ -177,6 +189,37 @@ bool analyzePtx(const AnalyzeRequest &R, const std::string &Path,
     addKernel(Profile, Gpu, R, Assumptions,
               portablePath(HasLoc ? K.SourceFile : Path),
               HasLoc ? K.SourceLine : K.PtxLine, Kernels, Warnings);
+  }
+  return true;
+}
+
+bool analyzePtx(const AnalyzeRequest &R, const std::string &Path,
+                std::string &GpuName, json &Kernels,
+                std::vector<std::string> &Warnings, std::string &Error) {
+  ptx::PtxOptions Opts;
+  Opts.DefaultThreadsPerBlock = R.BlockSize ? R.BlockSize : 256;
+  if (R.TripCount)
+    Opts.DefaultTripCount = R.TripCount;
+  // Plain PTX, a `cuobjdump -ptx` listing, or a binary with embedded PTX
+  // (one module per translation unit).
+  std::vector<EmbeddedPtx> Modules;
+  std::string Note;
+  if (!readPtxInput(Path, wantedSmVersion(R), Modules, Note, Error))
+    return false;
+  if (!Note.empty())
+    Warnings.push_back(Path + ": " + Note);
+  unsigned SmVersion = 0;
+  std::size_t KernelsBefore = Kernels.size();
+  for (const EmbeddedPtx &Ptx : Modules) {
+    ptx::PtxModuleResult M;
+    if (!ptx::parsePtxModule(Ptx.Text, Ptx.Name, Opts, M, Error) ||
+        !addPtxModule(R, Path, Ptx, Opts, M, SmVersion, GpuName, Kernels,
+                      Warnings, Error))
+      return false;
+  }
+  if (Kernels.size() == KernelsBefore) {
+    Error = Path + ": no kernels (no .entry with a body)";
+    return false;
   }
   return true;
 }
@@ -287,6 +330,17 @@ bool analyzeCuda(const AnalyzeRequest &R, const std::string &Path,
   if (R.MechanismGiven)
     Args.push_back(std::string("-gpa-mechanism=") +
                    mechanismName(R.Model.Mech));
+  std::vector<std::string> ClangArgs;
+  if (!R.CompileDbDir.empty()) {
+    std::string DbArch;
+    if (!compileFlagsFor(R.CompileDbDir, Path, ClangArgs, DbArch, Error))
+      return false;
+    if (!DbArch.empty() && R.Gpu.empty())
+      Arch = DbArch;
+  }
+  ClangArgs.insert(ClangArgs.end(), R.ClangArgs.begin(), R.ClangArgs.end());
+  if (!R.CudaGpuArch.empty())
+    Arch = R.CudaGpuArch;
   char Tmp[] = "/tmp/gpa-report-XXXXXX";
   int Fd = ::mkstemp(Tmp);
   if (Fd < 0) {
@@ -294,7 +348,8 @@ bool analyzeCuda(const AnalyzeRequest &R, const std::string &Path,
     return false;
   }
   ::close(Fd);
-  bool Ok = compileCudaWithPlugin(Path, Arch, Plugin, Args, Tmp, Error);
+  bool Ok =
+      compileCudaWithPlugin(Path, Arch, Plugin, Args, ClangArgs, Tmp, Error);
   std::optional<std::string> Text;
   if (Ok)
     Text = readTextFile(Tmp, Error);
@@ -325,7 +380,8 @@ bool analyzeInputs(const AnalyzeRequest &R, json &Report,
     if (KnownKind && !checkInputFile(Path, Error))
       return false;
     bool Ok = false;
-    if (Ext == ".ptx") {
+    std::size_t KernelsBefore = Kernels.size();
+    if (Ext == ".ptx" || isPtxContainer(Path)) {
       Ok = analyzePtx(R, Path, FileGpu, Kernels, Warnings, Error);
     } else if (Ext == ".json") {
       Ok = analyzeProfiles(R, Path, FileGpu, Kernels, Warnings, Error);
@@ -341,10 +397,15 @@ bool analyzeInputs(const AnalyzeRequest &R, json &Report,
 #endif
     } else {
       Error = Path + ": unknown input kind '" + Ext +
-              "': expected .ll, .bc, .ptx, .cu or a .json kernel profile";
+              "': expected .ll, .bc, .ptx, .cu, a .json kernel profile, or "
+              "a CUDA object, executable or .fatbin";
     }
     if (!Ok)
       return false;
+    if (Kernels.size() == KernelsBefore) {
+      Error = Path + ": no kernels";
+      return false;
+    }
     if (!Gpu.empty() && !FileGpu.empty() && FileGpu != Gpu) {
       Error = Path + ": analysed for " + FileGpu + " but earlier inputs for " +
               Gpu + "; pass --gpu to use one model for all";

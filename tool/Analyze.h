@@ -26,11 +26,18 @@ struct AnalyzeRequest {
   std::string ExecutablePath;  // argv[0], to find the plugin next to gpa
   AnalysisOptions Model;       // objective, thresholds, mechanism
   bool MechanismGiven = false; // else the plugin's auto for .cu/.ll
+  /// .cu inputs: flags for clang, the device target (empty: from --gpu,
+  /// else sm_80) and a build directory with compile_commands.json.
+  std::vector<std::string> ClangArgs;
+  std::string CudaGpuArch;
+  std::string CompileDbDir;
 };
 
-/// Analyses every input (.ll/.bc through the plugin's analysis, .ptx through
-/// the PTX front-end, .cu by compiling it with clang 22 and the plugin,
-/// .json kernel profiles) into one gpa-report/1 document. Warnings are
+/// Analyses every input (.ll/.bc through the plugin's analysis, .ptx and
+/// `cuobjdump -ptx` listings through the PTX front-end, objects, executables
+/// and .fatbin files through their embedded PTX, .cu by compiling it with
+/// clang 22 and the plugin, .json kernel profiles) into one gpa-report/1
+/// document. An input without kernels is an error. Warnings are
 /// per-kernel notes; Error stops the run (exit 2).
 bool analyzeInputs(const AnalyzeRequest &R, nlohmann::json &Report,
                    std::vector<std::string> &Warnings, std::string &Error);

@@ -18,6 +18,14 @@ std::string renderCheckText(const BudgetCheck &C) {
   std::string Out;
   for (const BudgetViolation &V : C.Violations)
     Out += V.message() + "\n";
+  for (const BudgetViolation &V : C.Waived)
+    Out += "waived: " + V.message() + " [" + V.WaiverReason + "]\n";
+  for (const std::string &W : C.ExpiredWaivers)
+    Out += W + "\n";
+  for (const std::string &K : C.NewKernels)
+    Out += "new kernel (not in the baseline): " + K + "\n";
+  for (const std::string &K : C.RemovedKernels)
+    Out += "removed kernel (only in the baseline): " + K + "\n";
   Out += std::to_string(C.Violations.size()) + " budget violation" +
          (C.Violations.size() == 1 ? "" : "s") + " in " +
          std::to_string(C.KernelsMatched) + " budgeted of " +
@@ -66,6 +74,9 @@ std::string renderCheckGithub(const BudgetCheck &C) {
     Out += "title=" + githubEscape("GpuPowerAdvisor " + V.Limit, true) +
            "::" + githubEscape(V.message(), false) + "\n";
   }
+  for (const std::string &W : C.ExpiredWaivers)
+    Out += "::error title=GpuPowerAdvisor waiver expired::" +
+           githubEscape(W, false) + "\n";
   return Out;
 }
 

@@ -16,8 +16,8 @@
 ; RUN: %opt %loadgpa -passes=gpu-power-advisor -pass-remarks-analysis=gpu-power-advisor \
 ; RUN:   -disable-output -gpa-block-size=128 -gpa-grid-size=1000 %s 2>&1 \
 ; RUN:   | FileCheck %s --check-prefix=BOTH
-; BLOCK: remark: {{.*}} plain on v100: {{.*}}; launch 128 threads x {{[0-9]+}} blocks (block given, grid assumed)
-; BOTH: remark: {{.*}} plain on v100: {{.*}}; launch 128 threads x 1000 blocks (given)
+; BLOCK: remark: {{.*}} plain on t4: {{.*}}; launch 128 threads x {{[0-9]+}} blocks (block given, grid assumed)
+; BOTH: remark: {{.*}} plain on t4: {{.*}}; launch 128 threads x 1000 blocks (given)
 
 target datalayout = "e-p6:32:32-i64:64-i128:128-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"
@@ -25,8 +25,8 @@ target triple = "nvptx64-nvidia-cuda"
 @tile = internal addrspace(3) global [256 x float] undef, align 4
 @unused = internal addrspace(3) global [1024 x float] undef, align 4
 
-; v100 is the closest bundled model to sm_75 (newest not above it).
-; DEF: schema=gpa-report/1 gpu=v100
+; t4 (the Turing board, docs/gpu-catalogue.md) is the bundled model for sm_75.
+; DEF: schema=gpa-report/1 gpu=t4
 ; OPT: schema=gpa-report/1 gpu=h100
 
 ; DEF: bounded assumptions.block_size.source="__launch_bounds__ (nvvm.maxntid)"
