@@ -60,7 +60,7 @@ bool suiteUtilisation(const KernelProfile &Profile, const GpuModel &Gpu,
   Clocks.CoreMhz = CoreMhz;
   Clocks.MemMhz = MemMhz;
   PowerInput In{Profile, E.Time, memoryLevelBytes(Profile, G), Clocks};
-  Out = dvfsUtilisation(In, G, Hw, CoreMhz, G.MemBandwidthGbps);
+  Out = dvfsUtilisation(In, G, Hw, CoreMhz, G.peakBandwidthGbps());
   return true;
 }
 

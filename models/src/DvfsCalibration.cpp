@@ -359,7 +359,7 @@ DvfsPowerParams dvfsHardwareFigures(const GpuModel &Gpu) {
   P.LanesSource = "CUDA C++ Programming Guide, arithmetic instruction "
                   "throughput per SM for compute capability " +
                   Gpu.ComputeCapability + "; CF 128 assumed";
-  P.L2PeakGbps = 2 * Gpu.MemBandwidthGbps;
+  P.L2PeakGbps = 2 * Gpu.peakBandwidthGbps();
   P.L2PeakSource = "assumed: twice the DRAM bandwidth (no L2 figure in the "
                    "base model)";
   P.SharedBytesPerSmPerCycle = 128;

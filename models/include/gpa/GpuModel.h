@@ -101,6 +101,12 @@ struct GpuModel {
   double RcDecayS = 60;
   double LeakagePowerPerDegreeWPerC = 10.0 / 22.0; // sigma
 
+  /// The datasheet peak (utilisations such as seed 002's Eq. 8 are relative
+  /// to it); the sustained bandwidth where a file gives no datasheet value.
+  double peakBandwidthGbps() const {
+    return DatasheetBandwidthGbps > 0 ? DatasheetBandwidthGbps
+                                      : MemBandwidthGbps;
+  }
   double sustainedBandwidthFraction() const {
     return DatasheetBandwidthGbps > 0
                ? MemBandwidthGbps / DatasheetBandwidthGbps
