@@ -42,18 +42,6 @@ using namespace llvm;
 namespace gpa {
 
 namespace {
-std::string relativeFile(const DILocation &L) {
-  StringRef Name = L.getFilename(), Dir = L.getDirectory();
-  if (sys::path::is_absolute(Name) && !Dir.empty() && Name.starts_with(Dir)) {
-    StringRef Rel = Name.drop_front(Dir.size());
-    while (!Rel.empty() && sys::path::is_separator(Rel.front()))
-      Rel = Rel.drop_front();
-    Name = Rel;
-  }
-  if (sys::path::is_absolute(Name))
-    Name = sys::path::filename(Name);
-  return Name.str();
-}
 
 std::string text(const Twine &T) { return T.str(); }
 

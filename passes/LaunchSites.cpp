@@ -11,6 +11,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "LaunchSites.h"
+#include "HostLaunchRewriter.h"
+#include "Remarks.h"
 
 #include "llvm/Analysis/LazyValueInfo.h"
 #include "llvm/Analysis/ScalarEvolution.h"
@@ -34,25 +36,6 @@ using namespace llvm::PatternMatch;
 namespace gpa {
 
 namespace {
-/// Stub function -> mangled device kernel, from __cudaRegisterFunction.
-std::map<const Function *, std::string> stubKernels(Module &M) {
-  std::map<const Function *, std::string> Out;
-  Function *Register = M.getFunction("__cudaRegisterFunction");
-  if (!Register)
-    return Out;
-  for (User *U : Register->users()) {
-    auto *Call = dyn_cast<CallBase>(U);
-    if (!Call || Call->arg_size() < 3)
-      continue;
-    auto *Stub =
-        dyn_cast<Function>(Call->getArgOperand(1)->stripPointerCasts());
-    StringRef Name;
-    if (Stub && getConstantStringInfo(Call->getArgOperand(2), Name))
-      Out[Stub] = Name.str();
-  }
-  return Out;
-}
-
 /// The kernel launched after Push: the first stub call, or cudaLaunchKernel
 /// of a stub (inlined stub), reachable from Push within a few blocks.
 std::string
@@ -171,20 +154,6 @@ void packed(Value *V, const CallBase &At, ScalarEvolution &SE,
   }
 }
 
-/// The file of a debug location, relative to its compile directory when
-/// below it, else reduced to its name (reports never hold absolute paths).
-std::string relativeFile(const DILocation &L) {
-  StringRef Name = L.getFilename(), Dir = L.getDirectory();
-  if (sys::path::is_absolute(Name) && !Dir.empty() && Name.starts_with(Dir)) {
-    StringRef Rel = Name.drop_front(Dir.size());
-    while (!Rel.empty() && sys::path::is_separator(Rel.front()))
-      Rel = Rel.drop_front();
-    Name = Rel;
-  }
-  if (sys::path::is_absolute(Name))
-    Name = sys::path::filename(Name);
-  return Name.str();
-}
 } // namespace
 
 LaunchValue LaunchSite::product(const LaunchValue (&D)[3]) {
@@ -218,7 +187,9 @@ std::vector<LaunchSite> findLaunchSites(Module &M,
   Function *Push = M.getFunction("__cudaPushCallConfiguration");
   if (!Push)
     return Out;
-  std::map<const Function *, std::string> Stubs = stubKernels(M);
+  std::map<const Function *, std::string> Stubs;
+  for (auto &[Stub, Kernel] : kernelsOfStubs(M))
+    Stubs[Stub] = Kernel;
   if (Stubs.empty())
     return Out;
   for (Function &F : M) {

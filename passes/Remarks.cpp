@@ -9,6 +9,9 @@
 
 #include "Remarks.h"
 
+#include "llvm/IR/DebugInfoMetadata.h"
+#include "llvm/Support/Path.h"
+
 #include "gpa/ClockAdvice.h"
 #include "gpa/DvfsPowerBackend.h"
 #include "gpa/Report.h"
@@ -259,6 +262,21 @@ void emitNoteRemarks(const std::vector<CounterNote> &Notes,
              << N.Message;
     });
   }
+}
+
+/// The file of a debug location, relative to its compile directory when
+/// below it, else reduced to its name (reports never hold absolute paths).
+std::string relativeFile(const llvm::DILocation &L) {
+  StringRef Name = L.getFilename(), Dir = L.getDirectory();
+  if (sys::path::is_absolute(Name) && !Dir.empty() && Name.starts_with(Dir)) {
+    StringRef Rel = Name.drop_front(Dir.size());
+    while (!Rel.empty() && sys::path::is_separator(Rel.front()))
+      Rel = Rel.drop_front();
+    Name = Rel;
+  }
+  if (sys::path::is_absolute(Name))
+    Name = sys::path::filename(Name);
+  return Name.str();
 }
 
 } // namespace gpa

@@ -22,6 +22,10 @@
 #include <string>
 #include <vector>
 
+namespace llvm {
+class DILocation;
+} // namespace llvm
+
 namespace gpa {
 
 constexpr const char *RemarkPassName = "gpu-power-advisor";
@@ -44,6 +48,10 @@ void emitKernelRemarks(const KernelResult &K, const GpuModel &Gpu,
 void emitNoteRemarks(const std::vector<CounterNote> &Notes,
                      const KernelResult &K, std::vector<bool> &Emitted,
                      llvm::FunctionAnalysisManager &FAM);
+
+/// The file of a debug location, relative to its compile directory when
+/// below it, else reduced to its name (reports never hold absolute paths).
+std::string relativeFile(const llvm::DILocation &L);
 
 } // namespace gpa
 
