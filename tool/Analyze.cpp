@@ -18,6 +18,7 @@
 #include "gpa/GpuModelLoader.h"
 #include "gpa/InputFile.h"
 #include "gpa/JsonReader.h"
+#include "gpa/KernelResources.h"
 #include "gpa/Occupancy.h"
 #include "gpa/ProfileLoader.h"
 #include "gpa/Report.h"
@@ -155,10 +156,23 @@ bool addPtxModule(const AnalyzeRequest &R, const std::string &Path,
     Warnings.push_back(Path + ": " + W);
   // ptxas 13 compiles sm_75 and newer; older targets use the oldest it has.
   unsigned PtxasSm = std::max(M.SmVersion ? M.SmVersion : 80u, 75u);
+  // What the compiled code says: ptxas -v for a PTX file; the cubin an
+  // object, executable or fatbinary embeds (its PTX is what was analysed).
   ResourceTable Ptxas;
-  std::string PtxasWhy = "PTX embedded in a binary or listing: ptxas not run";
-  if (extension(Path) == ".ptx" && Ptx.Name == Path)
+  std::string PtxasWhy = "PTX listing: ptxas not run";
+  std::string CompiledBy = "ptxas -v, sm_" + std::to_string(PtxasSm);
+  if (extension(Path) == ".ptx" && Ptx.Name == Path) {
     ptxasResources(Path, PtxasSm, Ptxas, PtxasWhy);
+  } else if (std::optional<std::string> Bytes = readTextFile(Path, PtxasWhy)) {
+    std::map<std::string, ResourceTable> ByArch;
+    if (readResourcesOfBinary(*Bytes, ByArch, PtxasWhy) && !ByArch.empty()) {
+      auto It = ByArch.find("sm_" + std::to_string(M.SmVersion));
+      if (It == ByArch.end())
+        It = ByArch.begin();
+      Ptxas = It->second;
+      CompiledBy = "the cubin embedded in the binary, " + It->first;
+    }
+  }
   for (const ptx::PtxKernelResult &K : M.Kernels) {
     json Assumptions = {{"gpu", Gpu.Name + ": " + Why},
                         {"threads_per_block",
@@ -174,8 +188,7 @@ bool addPtxModule(const AnalyzeRequest &R, const std::string &Path,
     if (Compiled != Ptxas.end() && Compiled->second.Registers) {
       Profile.Launch.RegistersPerThread = Compiled->second.Registers;
       Assumptions["registers_per_thread"] =
-          std::to_string(Compiled->second.Registers) + " (ptxas -v, sm_" +
-          std::to_string(PtxasSm) + ")";
+          std::to_string(Compiled->second.Registers) + " (" + CompiledBy + ")";
     } else {
       Profile.Launch.RegistersPerThread = std::min<std::uint64_t>(Declared, 32);
       Assumptions["registers_per_thread"] =
