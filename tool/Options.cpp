@@ -40,7 +40,8 @@ const char *const CompileFlagsHelp =
     "    -- ARGS...              pass the remaining arguments to clang\n"
     "  --trip-count N            iterations assumed for loops whose count\n"
     "                            is unknown (default 16)\n"
-    "  --launch-file FILE        gpa-launch/1 facts per kernel: block, grid,\n"
+    "  --launch-file FILE, --launch FILE  gpa-launch/1 facts per kernel: "
+    "block, grid,\n"
     "                            dynamic shared memory, trip count\n";
 
 const char *const DecisionHelp =
@@ -267,7 +268,7 @@ bool parseOptions(int Argc, const char *const *Argv, Options &O,
       (Arg == "--core-clock" ? O.CoreClockMhz : O.MemClockMhz) = V;
     } else if (Arg == "--clocks" && O.Command == "sweep") {
       O.SweepClocks = true;
-    } else if (Arg == "--launch-file" && CompileFlags) {
+    } else if ((Arg == "--launch-file" || Arg == "--launch") && CompileFlags) {
       Ok = Value(O.LaunchFile);
     } else if ((Arg == "--objective" || Arg == "--mechanism") &&
                O.Command != "check" && O.Command != "models") {
