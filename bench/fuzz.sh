@@ -3,7 +3,8 @@
 #   bench/fuzz.sh [SECONDS_PER_TARGET (default 600)] [KIND...]
 # Builds the libFuzzer targets with clang 22 into build/test/fuzz (ASan; set
 # FUZZ_SANITIZE=address,undefined for UBSan too) and runs each input kind
-# (ptx profile_json model_json budget_json report_json launch_payload),
+# (ptx profile_json model_json budget_json report_json launch_payload
+# launch_file),
 # printing executions per target. Crashes land in build/test/fuzz/crashes/.
 set -euo pipefail
 cd "$(dirname "$0")/.."

@@ -49,7 +49,7 @@ fi
 touch "$stamp"
 objs=()
 for s in "${sources[@]}"; do objs+=("$out/obj/$(basename "${s%.cpp}").o"); done
-for kind in Ptx ProfileJson ModelJson BudgetJson ReportJson LaunchPayload; do
+for kind in Ptx ProfileJson ModelJson BudgetJson ReportJson LaunchPayload LaunchFile; do
   name=$(echo "$kind" | sed -E 's/([a-z])([A-Z])/\1_\2/g' | tr 'A-Z' 'a-z')
   bin=$out/fuzz_$name
   if ((${#todo[@]})) || [[ ! $bin -nt $src/test/fuzz/Fuzz$kind.cpp ]]; then

@@ -2,6 +2,7 @@
 # Runs libFuzzer targets built by build.sh on the seed corpus of their kind:
 #   test/fuzz/run.sh OUT_DIR SECONDS [KIND...]
 # KIND: ptx profile_json model_json budget_json report_json launch_payload
+# launch_file
 # (default: all). New inputs go to a scratch corpus; crashes are written to
 # OUT_DIR/crashes/KIND/ and fail the run. Exits 77 when a target is missing.
 set -euo pipefail
@@ -10,7 +11,7 @@ out=$1
 secs=$2
 shift 2
 kinds=("$@")
-((${#kinds[@]})) || kinds=(ptx profile_json model_json budget_json report_json launch_payload)
+((${#kinds[@]})) || kinds=(ptx profile_json model_json budget_json report_json launch_payload launch_file)
 seeds() {
   case $1 in
   ptx) echo "$src"/test/cli/Inputs/analyze/*.ptx ;;
@@ -18,6 +19,7 @@ seeds() {
   model_json) echo "$src"/models/gpus/*.json ;;
   budget_json) echo "$src"/test/cli/Inputs/budget-*.json ;;
   report_json | launch_payload) echo "$src"/test/fuzz/seeds/$1/* ;;
+  launch_file) echo "$src"/test/passes/Inputs/launch*.json ;;
   esac
 }
 status=0
