@@ -11,6 +11,7 @@
 #include "BlockWeights.h"
 #include "Compat.h"
 #include "LaunchAssumptions.h"
+#include "Remarks.h"
 
 #include "gpa/LaunchFile.h"
 
@@ -33,16 +34,7 @@ static void kernelSource(const Function &F, std::string &File, unsigned &Line) {
   const DISubprogram *SP = F.getSubprogram();
   if (!SP)
     return;
-  StringRef Name = SP->getFilename(), Dir = SP->getDirectory();
-  if (sys::path::is_absolute(Name) && !Dir.empty() && Name.starts_with(Dir)) {
-    StringRef Rel = Name.drop_front(Dir.size());
-    while (!Rel.empty() && sys::path::is_separator(Rel.front()))
-      Rel = Rel.drop_front();
-    Name = Rel;
-  }
-  if (sys::path::is_absolute(Name))
-    Name = sys::path::filename(Name);
-  File = Name.str();
+  File = relativeSourcePath(SP->getFilename(), SP->getDirectory());
   Line = SP->getLine();
 }
 

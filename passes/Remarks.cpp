@@ -267,7 +267,10 @@ void emitNoteRemarks(const std::vector<CounterNote> &Notes,
 /// The file of a debug location, relative to its compile directory when
 /// below it, else reduced to its name (reports never hold absolute paths).
 std::string relativeFile(const llvm::DILocation &L) {
-  StringRef Name = L.getFilename(), Dir = L.getDirectory();
+  return relativeSourcePath(L.getFilename(), L.getDirectory());
+}
+
+std::string relativeSourcePath(StringRef Name, StringRef Dir) {
   if (sys::path::is_absolute(Name) && !Dir.empty() && Name.starts_with(Dir)) {
     StringRef Rel = Name.drop_front(Dir.size());
     while (!Rel.empty() && sys::path::is_separator(Rel.front()))

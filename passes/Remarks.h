@@ -52,6 +52,9 @@ void emitNoteRemarks(const std::vector<CounterNote> &Notes,
 /// The file of a debug location, relative to its compile directory when
 /// below it, else reduced to its name (reports never hold absolute paths).
 std::string relativeFile(const llvm::DILocation &L);
+/// The same for a file name given with its compile directory (a
+/// DISubprogram's).
+std::string relativeSourcePath(llvm::StringRef Name, llvm::StringRef Dir);
 
 } // namespace gpa
 

@@ -40,15 +40,7 @@ void compareWithBaseline(const std::vector<KernelFacts> &Baseline,
     auto Compare = [&](const char *Limit, double Base, double Now) {
       if (!(Base > 0) || !(Now > Base * Factor))
         return;
-      BudgetViolation V;
-      V.Kernel = F.Name;
-      V.Demangled = F.Demangled;
-      V.File = F.File;
-      V.Line = F.Line;
-      V.Gpu = Gpu;
-      V.Limit = Limit;
-      V.LimitValue = Base * Factor;
-      V.Predicted = Now;
+      BudgetViolation V = violationOf(F, Gpu, Limit, Base * Factor, Now);
       V.Pattern = BaselineFile;
       V.Baseline = Base;
       V.MaxRegressionPct = MaxRegressionPct;

@@ -308,6 +308,21 @@ bool readReportKernels(const nlohmann::json &Report,
   return true;
 }
 
+BudgetViolation violationOf(const KernelFacts &F, const std::string &Gpu,
+                            const char *Limit, double LimitValue,
+                            double Predicted) {
+  BudgetViolation V;
+  V.Kernel = F.Name;
+  V.Demangled = F.Demangled;
+  V.File = F.File;
+  V.Line = F.Line;
+  V.Gpu = Gpu;
+  V.Limit = Limit;
+  V.LimitValue = LimitValue;
+  V.Predicted = Predicted;
+  return V;
+}
+
 /// The live waiver (if any) covering Limit for kernel F.
 static const BudgetWaiver *findWaiver(const Budget &B, const KernelFacts &F,
                                       const std::string &Limit,
@@ -342,15 +357,7 @@ bool checkReport(const nlohmann::json &Report, const std::string &ReportFile,
         continue;
       Matched = true;
       auto Add = [&](const char *Limit, double LimitValue, double Predicted) {
-        BudgetViolation V;
-        V.Kernel = F.Name;
-        V.Demangled = F.Demangled;
-        V.File = F.File;
-        V.Line = F.Line;
-        V.Gpu = Gpu;
-        V.Limit = Limit;
-        V.LimitValue = LimitValue;
-        V.Predicted = Predicted;
+        BudgetViolation V = violationOf(F, Gpu, Limit, LimitValue, Predicted);
         V.Pattern = Rule.KernelGlob;
         V.RuleIndex = RI;
         V.ReportFile = ReportFile;

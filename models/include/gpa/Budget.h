@@ -116,6 +116,12 @@ struct KernelFacts {
   double ActiveSms = 0, OptimalSms = 0;
 };
 
+/// A violation of Limit by kernel F on Gpu, with the kernel's identity and
+/// location filled in; budgets and baselines add what is theirs.
+BudgetViolation violationOf(const KernelFacts &F, const std::string &Gpu,
+                            const char *Limit, double LimitValue,
+                            double Predicted);
+
 /// Every kernel of a gpa-report/1 document, checked like checkReport does.
 bool readReportKernels(const nlohmann::json &Report,
                        const std::string &ReportFile, std::string &Gpu,
