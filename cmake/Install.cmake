@@ -1,6 +1,8 @@
 # Install layout and the CMake package (find_package(GpuPowerAdvisor CONFIG)):
-#   bin/gpa, lib/GpuPowerAdvisor.so, lib/libgpa_{model,runtime}.a,
+#   bin/gpa, lib/GpuPowerAdvisor-<LLVM major>.so and its link
+#   lib/GpuPowerAdvisor.so, lib/libgpa_{model,runtime}.a,
 #   include/gpa/..., share/GpuPowerAdvisor/models/{gpus,schema}/*.json,
+#   share/bash-completion/completions/gpa,
 #   lib/cmake/GpuPowerAdvisor/*.cmake
 include(GNUInstallDirs)
 include(CMakePackageConfigHelpers)
@@ -17,11 +19,22 @@ install(TARGETS gpa_model gpa_runtime EXPORT GpuPowerAdvisorTargets
 install(TARGETS gpa EXPORT GpuPowerAdvisorTargets
         RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
 if(TARGET GpuPowerAdvisor)
-  install(TARGETS GpuPowerAdvisor LIBRARY DESTINATION ${GPA_INSTALL_PLUGINDIR})
+  # Exported as GpuPowerAdvisor::plugin_module (the .so itself);
+  # GpuPowerAdvisor::plugin is the compile-options target of the config file.
+  set_target_properties(GpuPowerAdvisor PROPERTIES EXPORT_NAME plugin_module)
+  install(TARGETS GpuPowerAdvisor EXPORT GpuPowerAdvisorTargets
+          LIBRARY DESTINATION ${GPA_INSTALL_PLUGINDIR})
+  install(CODE "execute_process(COMMAND \"${CMAKE_COMMAND}\" -E create_symlink
+    \"$<TARGET_FILE_NAME:GpuPowerAdvisor>\"
+    \"\$ENV{DESTDIR}\${CMAKE_INSTALL_PREFIX}/${GPA_INSTALL_PLUGINDIR}/GpuPowerAdvisor.so\")")
 endif()
 install(DIRECTORY models/include/gpa runtime/include/gpa
         DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
 install(DIRECTORY models/gpus models/schema DESTINATION ${GPA_INSTALL_DATADIR}/models)
+# bash completion, where bash-completion looks for it under the prefix.
+install(FILES tool/completion/gpa.bash
+        DESTINATION ${CMAKE_INSTALL_DATADIR}/bash-completion/completions
+        RENAME gpa)
 install(EXPORT GpuPowerAdvisorTargets NAMESPACE GpuPowerAdvisor::
         DESTINATION ${GPA_INSTALL_CMAKEDIR})
 

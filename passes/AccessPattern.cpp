@@ -11,9 +11,9 @@
 // Unknowns that themselves depend on threadIdx.x through data (a[idx[tid]])
 // make the access a gather.
 //
-// Transactions per warp (32-byte sectors): min(32, ceil(32 * stride / 32)),
-// i.e. one sector per 32 bytes spanned, at most one per thread; run-time and
-// data-dependent strides are assumed fully uncoalesced (32).
+// Transactions per warp come from the shared cost model
+// (gpa/InstructionCosts.h): the sectors a constant stride spans, and its one
+// policy for run-time and data-dependent strides.
 //
 //===----------------------------------------------------------------------===//
 
@@ -137,7 +137,7 @@ static std::optional<int64_t> strideAt(const SCEV *Addr, int64_t Pin,
 }
 
 AccessPattern analyzeAccess(const Value *Ptr, uint64_t Bytes,
-                            ScalarEvolution &SE) {
+                            ScalarEvolution &SE, const MemoryGeometry &G) {
   AccessPattern P;
   if (!Ptr || !SE.isSCEVable(Ptr->getType()))
     return P;
@@ -154,7 +154,7 @@ AccessPattern analyzeAccess(const Value *Ptr, uint64_t Bytes,
     SmallPtrSet<const Value *, 16> Seen;
     if (mayDependOnLane(U->getValue(), Seen, 0)) {
       P.Kind = AccessKind::DataDependent;
-      P.TransactionsPerWarp = 32;
+      P.TransactionsPerWarp = unanalysableTransactionsPerWarp(Bytes, G);
       return P;
     }
   }
@@ -169,7 +169,7 @@ AccessPattern analyzeAccess(const Value *Ptr, uint64_t Bytes,
     Constant = Constant && strideAt(Addr, Pin, Iter, SE) == S1;
   if (!Constant) {
     P.Kind = AccessKind::VariableStride;
-    P.TransactionsPerWarp = 32;
+    P.TransactionsPerWarp = unanalysableTransactionsPerWarp(Bytes, G);
     return P;
   }
   int64_t Stride = std::llabs(*S1);
@@ -177,12 +177,10 @@ AccessPattern analyzeAccess(const Value *Ptr, uint64_t Bytes,
   if (Stride == 0) {
     P.Kind = AccessKind::Broadcast;
   } else if (uint64_t(Stride) <= Bytes) {
-    P.Kind = AccessKind::Coalesced;
-    // A warp spans 32 * Bytes bytes: one transaction per 32-byte sector
-    // beyond the first is what the timing model's coalesced latency covers.
+    P.Kind = AccessKind::Coalesced; // the timing model's coalesced case
   } else {
     P.Kind = AccessKind::Strided;
-    P.TransactionsPerWarp = std::min<double>(32, std::ceil(32.0 * Stride / 32));
+    P.TransactionsPerWarp = transactionsPerWarp(Stride, Bytes, G);
   }
   return P;
 }

@@ -10,6 +10,8 @@
 #ifndef GPA_PASSES_ACCESSPATTERN_H
 #define GPA_PASSES_ACCESSPATTERN_H
 
+#include "gpa/InstructionCosts.h"
+
 #include <cstdint>
 
 namespace llvm {
@@ -30,7 +32,7 @@ enum class AccessKind {
 struct AccessPattern {
   AccessKind Kind = AccessKind::Coalesced;
   int64_t StrideBytes = 0;
-  /// 32-byte memory transactions one warp's access needs.
+  /// Memory transactions (sectors of the GPU model) one warp's access needs.
   double TransactionsPerWarp = 1;
   bool isUncoalesced() const {
     return Kind != AccessKind::Broadcast && Kind != AccessKind::Coalesced;
@@ -39,9 +41,10 @@ struct AccessPattern {
 
 const char *accessKindName(AccessKind K);
 
-/// Analyses the address \p Ptr of an access of \p Bytes bytes per thread.
+/// Analyses the address \p Ptr of an access of \p Bytes bytes per thread;
+/// transactions come from gpa/InstructionCosts.h for the geometry \p G.
 AccessPattern analyzeAccess(const llvm::Value *Ptr, uint64_t Bytes,
-                            llvm::ScalarEvolution &SE);
+                            llvm::ScalarEvolution &SE, const MemoryGeometry &G);
 
 /// True for the values that differ between the lanes of a warp:
 /// threadIdx.x (llvm.nvvm.read.ptx.sreg.tid.x) and the lane id.

@@ -12,7 +12,8 @@
 // so that its header runs TripCount times per entry, where TripCount is
 // ScalarEvolution's constant trip count or the documented default. Nested
 // loops multiply. Irreducible cycles are not loops in LoopInfo and keep BFI's
-// own estimate; unreachable blocks get weight 0.
+// own estimate; unreachable blocks get weight 0. Scales and weights are
+// clamped to MaxBlockWeight: 255 nested loops of 32 trips would be 32^255.
 //
 //===----------------------------------------------------------------------===//
 
@@ -30,6 +31,14 @@
 using namespace llvm;
 
 namespace gpa {
+
+/// V limited to [0, MaxBlockWeight]; NaN (inf x 0) counts as too large.
+static double clampWeight(double V, bool &Clamped) {
+  if (V >= 0 && V <= MaxBlockWeight)
+    return V;
+  Clamped = true;
+  return V < 0 ? 0 : MaxBlockWeight;
+}
 
 /// Header executions per entry into \p L according to BFI alone.
 static double bfiIterations(const Loop &L, BlockFrequencyInfo &BFI,
@@ -111,7 +120,8 @@ static void scaleLoop(const Loop &L, double ParentScale,
   double Iterations = bfiIterations(L, BFI, BPI);
   double Own = Iterations > 0 ? double(TripCount) / Iterations : 1.0;
   Own *= guardCorrection(L, BFI, BPI);
-  double Total = ParentScale * Own;
+  bool Ignored = false;
+  double Total = clampWeight(ParentScale * Own, Ignored);
   Scale[&L] = Total;
   for (const Loop *Sub : L.getSubLoops())
     scaleLoop(*Sub, Total, Scale, BFI, BPI, SE, DefaultTripCount, Out);
@@ -132,7 +142,9 @@ BlockWeights computeBlockWeights(Function &F, BlockFrequencyInfo &BFI,
     double W = double(BFI.getBlockFreq(&BB).getFrequency()) / Entry;
     if (const Loop *L = LI.getLoopFor(&BB))
       W *= Scale.lookup(L);
-    Out.Weight[&BB] = W;
+    bool Clamped = false;
+    Out.Weight[&BB] = clampWeight(W, Clamped);
+    Out.ClampedBlocks += Clamped;
   }
   return Out;
 }

@@ -24,12 +24,19 @@ class ScalarEvolution;
 
 namespace gpa {
 
+/// Executions per thread and call a block may be given; deeper nests are
+/// clamped here (the PTX front-end's WeightOptions::MaxWeight), so that
+/// nested trip counts never overflow to inf or NaN.
+constexpr double MaxBlockWeight = 1e12;
+
 struct BlockWeights {
   llvm::DenseMap<const llvm::BasicBlock *, double> Weight;
   /// Loops whose trip count is not a constant (use the default).
   unsigned UnknownTripCountLoops = 0;
   /// Loops with a constant trip count from ScalarEvolution.
   unsigned ConstantTripCountLoops = 0;
+  /// Blocks whose weight was clamped to MaxBlockWeight (deep loop nests).
+  unsigned ClampedBlocks = 0;
 
   double weight(const llvm::BasicBlock *BB) const {
     auto It = Weight.find(BB);

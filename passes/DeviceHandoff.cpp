@@ -199,6 +199,10 @@ HandoffByArch findDeviceKernels(const std::string &SourceFile,
     for (const std::string &Path : Consumed)
       sys::fs::remove(Path);
   std::lock_guard<std::mutex> Lock(RegistryMutex);
+  // Consumed files stay readable to later readers in this process (the
+  // launch-site advisor and the launch rewrite both read them).
+  for (const auto &[Arch, Kernels] : Out)
+    registry()[SourceFile].emplace(Arch, Kernels);
   auto It = registry().find(SourceFile);
   if (It != registry().end())
     for (const auto &[Arch, Kernels] : It->second)

@@ -2,11 +2,12 @@
 //
 // SPDX-License-Identifier: Apache-2.0
 //
-// analyzeModule (ModuleAnalysis.cpp) -> remarks and the optional JSON
-// report. Problems with
-// options or the model are reported through LLVMContext::diagnose with the
-// plugin's own diagnostic kind (DS_Error fails the compilation cleanly);
-// the pass never aborts and never changes the IR.
+// Device (NVPTX) modules: analyzeModule (ModuleAnalysis.cpp) -> remarks and
+// the optional JSON report; the device IR is never changed. Host modules:
+// only with -gpa-rewrite-grid, HostLaunchRewriter.cpp rewrites kernel
+// launches (docs/launch-rewrite.md). Problems with options or the model are
+// reported through LLVMContext::diagnose with the plugin's own diagnostic
+// kind (DS_Error fails the compilation cleanly); the pass never aborts.
 //
 //===----------------------------------------------------------------------===//
 
@@ -15,6 +16,7 @@
 #include "Compat.h"
 #include "DeviceHandoff.h"
 #include "HostLaunchRewriter.h"
+#include "LaunchSiteAdvisor.h"
 #include "ModuleAnalysis.h"
 #include "Options.h"
 #include "Remarks.h"
@@ -27,6 +29,8 @@
 #include "llvm/IR/DiagnosticPrinter.h"
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
+
+#include <set>
 
 #define DEBUG_TYPE "gpu-power-advisor"
 
@@ -72,6 +76,9 @@ PreservedAnalyses GpuPowerAdvisorPass::run(Module &M,
   auto &FAM = MAM.getResult<FunctionAnalysisManagerModuleProxy>(M).getManager();
   if (!isNVPTXModule(M)) {
     std::string Error;
+    // Before any rewrite: the launch sites as the program wrote them.
+    if (validatePluginOptions(O, Error))
+      adviseLaunchSites(M, O, FAM);
     if (!O.RewriteGrid)
       return PreservedAnalyses::all();
     if (!validatePluginOptions(O, Error)) {
@@ -93,14 +100,23 @@ PreservedAnalyses GpuPowerAdvisorPass::run(Module &M,
     return PreservedAnalyses::all();
 
   std::vector<bool> NoteEmitted;
+  std::set<std::pair<const Instruction *, std::string>> FindingEmitted;
   for (const KernelResult &R : A.Results) {
     emitNoteRemarks(A.Counter->notes(), R, NoteEmitted, FAM);
     emitKernelRemarks(R, A.Gpu, FAM, O.RewriteGrid);
+    // A device function two kernels call is reported once.
+    std::vector<Finding> New;
+    for (const Finding &F : R.Findings)
+      if (FindingEmitted.insert({F.At, F.Rule}).second)
+        New.push_back(F);
+    emitFindingRemarks(New, FAM);
   }
 
-  if ((O.RewriteGrid || !O.HandoffDir.empty()) &&
-      !publishDeviceKernels(M.getSourceFileName(), A.Arch, handoffKernels(A),
-                            O.HandoffDir, Error))
+  // Always handed off: the host compilation evaluates each launch site with
+  // these profiles. Only a rewrite the user asked for needs it to succeed.
+  if (!publishDeviceKernels(M.getSourceFileName(), A.Arch, handoffKernels(A),
+                            O.HandoffDir, Error) &&
+      (O.RewriteGrid || !O.HandoffDir.empty()))
     diagnose(M, Error, DS_Error);
   if (O.BudgetGiven && !enforceBudget(M, A, O, Error))
     diagnose(M, Error, DS_Error);

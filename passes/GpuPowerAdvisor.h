@@ -18,8 +18,9 @@
 namespace gpa {
 
 /// Profiles every CUDA kernel of an NVPTX module, runs the IPP model on it
-/// and reports the result as remarks and, with -gpa-report, as JSON. Never
-/// changes the IR; does nothing on non-NVPTX (host) modules.
+/// and reports the result as remarks and, with -gpa-report, as JSON, without
+/// changing the device IR. On host modules it does nothing unless
+/// -gpa-rewrite-grid asks it to rewrite kernel launches.
 class GpuPowerAdvisorPass : public llvm::PassInfoMixin<GpuPowerAdvisorPass> {
 public:
   llvm::PreservedAnalyses run(llvm::Module &M,

@@ -325,4 +325,8 @@ bool rewriteHostLaunches(Module &M, const PluginOptions &O,
   return Changed;
 }
 
+std::map<Function *, std::string> kernelsOfStubs(Module &M) {
+  return registeredKernels(M);
+}
+
 } // namespace gpa

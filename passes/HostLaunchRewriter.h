@@ -18,11 +18,19 @@
 
 #include "llvm/IR/PassManager.h"
 
+#include <map>
+#include <string>
+
 namespace gpa {
 
 /// Returns true when the module changed.
 bool rewriteHostLaunches(llvm::Module &M, const PluginOptions &O,
                          llvm::FunctionAnalysisManager &FAM);
+
+/// Device stub -> the device kernel's mangled name: from the
+/// __cudaRegisterFunction calls, else (host-only and -fgpu-rdc compiles)
+/// from the stubs' names.
+std::map<llvm::Function *, std::string> kernelsOfStubs(llvm::Module &M);
 
 } // namespace gpa
 

@@ -4,8 +4,9 @@
 //
 // One row per IR opcode says which PTX it becomes (IPP Table 1: integer
 // arithmetic -> INT; add/mul/fma on floats -> FP/FP64/FP16 by type;
-// conversions, logic, shifts, compares, selects, moves and address
-// arithmetic -> ALU; memory by address space). Calls go through the
+// conversions, logic, shifts, compares, selects and moves -> ALU; address
+// arithmetic -> INT as the mul.wide/add.s64 it becomes; memory by address
+// space). Calls go through the
 // name-keyed tables in IntrinsicTable.cpp.
 //
 //===----------------------------------------------------------------------===//
@@ -28,11 +29,16 @@ namespace {
 enum class OpRule {
   ByType, // one instruction on the unit of the result type
   Alu,    // one ALU instruction (cvt, mov, set, selp, and/or/xor, shifts)
-  Gep,    // address arithmetic: one ALU op per variable index, at least one
+  Gep,    // address arithmetic: one int op per variable index (mul.wide /
+          // add.s64); a constant offset folds into ld/st addressing
+  Ext,    // sext/zext: free when only GEPs use it (mul.wide.s32 widens)
   Other,  // branches and returns
   Free,   // no PTX (phi, alloca, freeze, unreachable)
-  FDiv,
+  FMul,   // one instruction, or none when contracted into fma(s)
+  FDiv,   // Div or Rcp (1.0 / x) of InstructionCosts
   FRem,
+  IntDiv, // sdiv/udiv/srem/urem: InstructionCosts unless the divisor is
+          // a constant (then shifts or a multiply-high, one instruction)
   Fence,
   Atomic,
   Memory,
@@ -47,10 +53,10 @@ struct OpcodeRow {
 // clang-format off
 static const OpcodeRow OpcodeTable[] = {
     {Instruction::Add, OpRule::ByType},   {Instruction::Sub, OpRule::ByType},
-    {Instruction::Mul, OpRule::ByType},   {Instruction::UDiv, OpRule::ByType},
-    {Instruction::SDiv, OpRule::ByType},  {Instruction::URem, OpRule::ByType},
-    {Instruction::SRem, OpRule::ByType},  {Instruction::FAdd, OpRule::ByType},
-    {Instruction::FSub, OpRule::ByType},  {Instruction::FMul, OpRule::ByType},
+    {Instruction::Mul, OpRule::ByType},   {Instruction::UDiv, OpRule::IntDiv},
+    {Instruction::SDiv, OpRule::IntDiv},  {Instruction::URem, OpRule::IntDiv},
+    {Instruction::SRem, OpRule::IntDiv},  {Instruction::FAdd, OpRule::ByType},
+    {Instruction::FSub, OpRule::ByType},  {Instruction::FMul, OpRule::FMul},
     {Instruction::FNeg, OpRule::ByType},  {Instruction::FDiv, OpRule::FDiv},
     {Instruction::FRem, OpRule::FRem},
     {Instruction::And, OpRule::Alu},      {Instruction::Or, OpRule::Alu},
@@ -58,8 +64,8 @@ static const OpcodeRow OpcodeTable[] = {
     {Instruction::LShr, OpRule::Alu},     {Instruction::AShr, OpRule::Alu},
     {Instruction::ICmp, OpRule::Alu},     {Instruction::FCmp, OpRule::Alu},
     {Instruction::Select, OpRule::Alu},
-    {Instruction::Trunc, OpRule::Alu},    {Instruction::ZExt, OpRule::Alu},
-    {Instruction::SExt, OpRule::Alu},     {Instruction::FPTrunc, OpRule::Alu},
+    {Instruction::Trunc, OpRule::Alu},    {Instruction::ZExt, OpRule::Ext},
+    {Instruction::SExt, OpRule::Ext},     {Instruction::FPTrunc, OpRule::Alu},
     {Instruction::FPExt, OpRule::Alu},    {Instruction::FPToUI, OpRule::Alu},
     {Instruction::FPToSI, OpRule::Alu},   {Instruction::UIToFP, OpRule::Alu},
     {Instruction::SIToFP, OpRule::Alu},   {Instruction::PtrToInt, OpRule::Alu},
@@ -149,9 +155,58 @@ static Classification unknown(const char *Assumption, std::string Note) {
   return C;
 }
 
-static bool isApproxFP(const Instruction &I) {
+/// The PTX precision the NVPTX back end selects: .approx for `afn` (with
+/// .ftz when the function flushes f32 denormals), IEEE otherwise; `arcp`
+/// alone still gives div.rn (llc 22 on sm_80).
+static OpPrecision precisionOf(const Instruction &I) {
   auto *FPO = dyn_cast<FPMathOperator>(&I);
-  return FPO && (FPO->hasApproxFunc() || FPO->hasAllowReciprocal());
+  if (!FPO || !FPO->hasApproxFunc())
+    return OpPrecision::Ieee;
+  const Function *F = I.getFunction();
+  StringRef Denormal =
+      F ? F->getFnAttribute("denormal-fp-math-f32").getValueAsString() : "";
+  return Denormal.starts_with("preserve-sign") ||
+                 Denormal.starts_with("positive-zero")
+             ? OpPrecision::ApproxFtz
+             : OpPrecision::Approx;
+}
+
+static bool allowsContraction(const Instruction &I) {
+  auto *FPO = dyn_cast<FPMathOperator>(&I);
+  return FPO && FPO->hasAllowContract();
+}
+
+/// The fmul operand a contractible fadd/fsub folds into an fma, as the
+/// DAG combiner does under -ffp-contract=fast (CUDA's default): a `contract`
+/// fmul in the same block; of two, the one with fewer uses.
+static const Instruction *contractedMul(const Instruction &Add) {
+  if ((Add.getOpcode() != Instruction::FAdd &&
+       Add.getOpcode() != Instruction::FSub) ||
+      !allowsContraction(Add))
+    return nullptr;
+  const Instruction *Best = nullptr;
+  for (const Value *Op : Add.operands()) {
+    auto *M = dyn_cast<Instruction>(Op);
+    if (!M || M->getOpcode() != Instruction::FMul || !allowsContraction(*M) ||
+        M->getParent() != Add.getParent())
+      continue;
+    if (!Best || M->getNumUses() < Best->getNumUses())
+      Best = M;
+  }
+  return Best;
+}
+
+/// True when every use of the fmul \p Mul is an fadd/fsub that folds it into
+/// an fma: the multiply then executes inside those fmas only.
+static bool isFullyContracted(const Instruction &Mul) {
+  if (!allowsContraction(Mul) || Mul.use_empty())
+    return false;
+  for (const User *U : Mul.users()) {
+    auto *Add = dyn_cast<Instruction>(U);
+    if (!Add || contractedMul(*Add) != &Mul)
+      return false;
+  }
+  return true;
 }
 
 static const Type *callType(const CallBase &CB) {
@@ -194,13 +249,13 @@ static Classification classifyIntrinsic(const CallBase &CB, StringRef Name,
     C.Units = Cost.Units;
     C.Units[0].U = unitForType(callType(CB));
     return C;
-  case CallRule::Div:
-    C.Units = divExpansion(callType(CB), isApproxFP(CB));
+  case CallRule::Op: {
+    OpPrecision P = Cost.Precision;
+    if (P == OpPrecision::Ieee)
+      P = precisionOf(CB);
+    C.Units = expansion(Cost.Family, callType(CB), P);
     return C;
-  case CallRule::Sqrt:
-    C.Units =
-        sqrtExpansion(callType(CB), isApproxFP(CB) || Name.contains("approx"));
-    return C;
+  }
   case CallRule::GlobalLoad:
     setMemory(C, CB.getArgOperand(0), CB.getType(), DL);
     C.AddrSpace = AS_Global;
@@ -252,7 +307,24 @@ static Classification classifyCall(const CallBase &CB, const DataLayout &DL) {
                                       .str());
 }
 
-static unsigned gepAluOps(const GetElementPtrInst &GEP) {
+/// Whether every user of \p V uses it as the address of a load or store,
+/// where a constant offset folds into the [reg+imm] addressing mode.
+static bool onlyAddressOfMemory(const Value &V) {
+  for (const User *U : V.users()) {
+    if (auto *LI = dyn_cast<LoadInst>(U)) {
+      if (LI->getPointerOperand() != &V)
+        return false;
+    } else if (auto *SI = dyn_cast<StoreInst>(U)) {
+      if (SI->getPointerOperand() != &V)
+        return false;
+    } else {
+      return false;
+    }
+  }
+  return !V.use_empty();
+}
+
+static unsigned gepIntOps(const GetElementPtrInst &GEP) {
   unsigned Variable = 0;
   bool AnyNonZero = false;
   for (const Use &Idx : GEP.indices()) {
@@ -264,7 +336,18 @@ static unsigned gepAluOps(const GetElementPtrInst &GEP) {
   }
   if (Variable)
     return Variable; // mad.wide / shl+add per index, constants folded in
-  return AnyNonZero ? 1 : 0;
+  return AnyNonZero && !onlyAddressOfMemory(GEP) ? 1 : 0;
+}
+
+/// A sign/zero extension whose only users are GEPs: NVPTX selects
+/// mul.wide.s32/u32 (or folds it into the address add), no cvt.
+static bool extFoldsIntoAddress(const Instruction &I) {
+  if (I.use_empty())
+    return false;
+  for (const User *U : I.users())
+    if (!isa<GetElementPtrInst>(U))
+      return false;
+  return true;
 }
 
 Classification classifyInstruction(const Instruction &I, const DataLayout &DL) {
@@ -290,20 +373,50 @@ Classification classifyInstruction(const Instruction &I, const DataLayout &DL) {
     C.Units = {{Unit::Alu, 1}};
     break;
   case OpRule::Gep:
-    if (unsigned N = gepAluOps(cast<GetElementPtrInst>(I)))
-      C.Units = {{Unit::Alu, double(N)}};
+    if (unsigned N = gepIntOps(cast<GetElementPtrInst>(I)))
+      C.Units = {{Unit::Int, double(N)}};
+    break;
+  case OpRule::Ext:
+    if (!extFoldsIntoAddress(I))
+      C.Units = {{Unit::Alu, 1}};
     break;
   case OpRule::Other:
     C.Units = {{Unit::Other, 1}};
     break;
   case OpRule::Free:
     break;
-  case OpRule::FDiv:
-    C.Units = divExpansion(I.getType(), isApproxFP(I));
+  case OpRule::FMul:
+    if (!isFullyContracted(I))
+      C.Units = {{unitForType(I.getType()), 1}};
     break;
+  case OpRule::FDiv: {
+    // 1.0 / x is selected as rcp (llc 22: rcp.rn.f32 / rcp.rn.f64).
+    auto *Num = dyn_cast<ConstantFP>(I.getOperand(0));
+    bool Reciprocal = Num && Num->isExactlyValue(1.0);
+    C.Units = expansion(Reciprocal ? OpFamily::Rcp : OpFamily::Div, I.getType(),
+                        precisionOf(I));
+    break;
+  }
   case OpRule::FRem:
-    C.Units = remExpansion(I.getType());
+    C.Units = expansion(OpFamily::FloatRem, I.getType(), OpPrecision::Ieee);
     break;
+  case OpRule::IntDiv: {
+    if (isa<Constant>(I.getOperand(1))) {
+      C.Units = {{unitForType(I.getType()), 1}};
+      break;
+    }
+    bool Rem = I.getOpcode() == Instruction::SRem ||
+               I.getOpcode() == Instruction::URem;
+    bool Unsigned = I.getOpcode() == Instruction::UDiv ||
+                    I.getOpcode() == Instruction::URem;
+    bool Wide = I.getType()->getScalarSizeInBits() > 32;
+    OpType T = Wide ? (Unsigned ? OpType::U64 : OpType::S64)
+                    : (Unsigned ? OpType::U32 : OpType::S32);
+    for (const UnitCount &UC :
+         expandOp({Rem ? OpFamily::IntRem : OpFamily::IntDiv, T}))
+      C.Units.push_back(UC);
+    break;
+  }
   case OpRule::Fence:
     C.Units = {{Unit::Sync, 1}};
     break;

@@ -6,9 +6,9 @@
 // prefixes come first. Names instead of Intrinsic::IDs keep the table valid
 // across LLVM 19..22, which removed or renamed several NVVM intrinsics.
 //
-// Expansion counts are hand estimates of what the PTX the NVPTX backend
-// generates turns into (not yet checked against SASS); docs/plugin.md lists
-// them and they are the first thing to calibrate.
+// Operations that expand into several SASS instructions are costed by
+// gpa/InstructionCosts.def (read from ptxas's SASS), the table the PTX
+// front-end uses too.
 //
 //===----------------------------------------------------------------------===//
 
@@ -26,6 +26,7 @@ struct NameRule {
   const char *Name;
   CallRule Rule;
   UnitCounts Units;
+  OpFamily Family = OpFamily::Div; // Rule == Op
 };
 } // namespace
 
@@ -71,19 +72,15 @@ static const NameRule IntrinsicRules[] = {
     {"llvm.nvvm.ldg.global.", CallRule::GlobalLoad, {{Unit::GlobalMem, 1}}},
     {"llvm.nvvm.ldu.global.", CallRule::GlobalLoad, {{Unit::GlobalMem, 1}}},
     // Special-function unit (MUFU).
-    {"llvm.nvvm.sqrt.approx", CallRule::Fixed, {{Unit::Sfu, 1}}},
-    {"llvm.nvvm.rsqrt.approx", CallRule::Fixed, {{Unit::Sfu, 1}}},
-    {"llvm.nvvm.sin.approx", CallRule::Fixed, {{Unit::Sfu, 1}}},
-    {"llvm.nvvm.cos.approx", CallRule::Fixed, {{Unit::Sfu, 1}}},
-    {"llvm.nvvm.ex2.approx", CallRule::Fixed, {{Unit::Sfu, 1}}},
-    {"llvm.nvvm.lg2.approx", CallRule::Fixed, {{Unit::Sfu, 1}}},
-    {"llvm.nvvm.rcp.approx", CallRule::Fixed, {{Unit::Sfu, 1}}},
-    {"llvm.nvvm.tanh.approx", CallRule::Fixed, {{Unit::Sfu, 1}}},
-    {"llvm.nvvm.div.approx", CallRule::Fixed, {{Unit::Sfu, 1}, {Unit::Fp, 1}}},
-    {"llvm.nvvm.div.full", CallRule::Fixed, {{Unit::Sfu, 1}, {Unit::Fp, 2}}},
-    {"llvm.nvvm.div.", CallRule::Div, {}},
-    {"llvm.nvvm.sqrt.", CallRule::Sqrt, {}},
-    {"llvm.nvvm.rcp.", CallRule::Div, {}},
+    {"llvm.nvvm.sqrt.", CallRule::Op, {}, OpFamily::Sqrt},
+    {"llvm.nvvm.rsqrt.approx", CallRule::Op, {}, OpFamily::Rsqrt},
+    {"llvm.nvvm.sin.approx", CallRule::Op, {}, OpFamily::SinCos},
+    {"llvm.nvvm.cos.approx", CallRule::Op, {}, OpFamily::SinCos},
+    {"llvm.nvvm.ex2.approx", CallRule::Op, {}, OpFamily::Ex2},
+    {"llvm.nvvm.lg2.approx", CallRule::Op, {}, OpFamily::Lg2},
+    {"llvm.nvvm.rcp.", CallRule::Op, {}, OpFamily::Rcp},
+    {"llvm.nvvm.tanh.approx", CallRule::Op, {}, OpFamily::Tanh},
+    {"llvm.nvvm.div.", CallRule::Op, {}, OpFamily::Div},
     // Floating-point arithmetic intrinsics, by type.
     {"llvm.nvvm.fma.", CallRule::ByType, {{Unit::Fp, 1}}},
     {"llvm.nvvm.add.", CallRule::ByType, {{Unit::Fp, 1}}},
@@ -141,11 +138,11 @@ static const NameRule IntrinsicRules[] = {
     {"llvm.round.", CallRule::Fixed, {{Unit::Alu, 2}}},
     {"llvm.roundeven.", CallRule::Fixed, {{Unit::Alu, 1}}},
     {"llvm.is.fpclass.", CallRule::Fixed, {{Unit::Alu, 2}}},
-    {"llvm.sqrt.", CallRule::Sqrt, {}},
-    {"llvm.exp2.", CallRule::Fixed, {{Unit::Sfu, 1}}},
-    {"llvm.log2.", CallRule::Fixed, {{Unit::Sfu, 1}}},
-    {"llvm.sin.", CallRule::Fixed, {{Unit::Sfu, 1}}},
-    {"llvm.cos.", CallRule::Fixed, {{Unit::Sfu, 1}}},
+    {"llvm.sqrt.", CallRule::Op, {}, OpFamily::Sqrt},
+    {"llvm.exp2.", CallRule::Op, {}, OpFamily::Ex2},
+    {"llvm.log2.", CallRule::Op, {}, OpFamily::Lg2},
+    {"llvm.sin.", CallRule::Op, {}, OpFamily::SinCos},
+    {"llvm.cos.", CallRule::Op, {}, OpFamily::SinCos},
     {"llvm.exp.", CallRule::Fixed, {{Unit::Sfu, 1}, {Unit::Fp, 1}}},
     {"llvm.log.", CallRule::Fixed, {{Unit::Sfu, 1}, {Unit::Fp, 1}}},
     {"llvm.memcpy.", CallRule::MemTransfer, {}},
@@ -214,17 +211,27 @@ Unit unitForType(const Type *Ty) {
   return Unit::Alu;
 }
 
-static CallCost toCost(const NameRule &R) {
+static OpPrecision precisionFromName(StringRef Name) {
+  if (Name.contains(".approx"))
+    return Name.contains(".ftz") ? OpPrecision::ApproxFtz : OpPrecision::Approx;
+  if (Name.contains(".full"))
+    return OpPrecision::Full;
+  return OpPrecision::Ieee;
+}
+
+static CallCost toCost(const NameRule &R, StringRef Name) {
   CallCost C;
   C.Rule = R.Rule;
   C.Units = R.Units;
+  C.Family = R.Family;
+  C.Precision = precisionFromName(Name);
   return C;
 }
 
 CallCost lookupIntrinsic(StringRef Name) {
   for (const NameRule &R : IntrinsicRules)
     if (Name.starts_with(R.Name))
-      return toCost(R);
+      return toCost(R, Name);
   return CallCost{};
 }
 
@@ -233,45 +240,29 @@ CallCost lookupLibdevice(StringRef Name) {
     return CallCost{};
   for (const NameRule &R : LibdeviceRules)
     if (Name == R.Name)
-      return toCost(R);
+      return toCost(R, Name);
   return CallCost{};
 }
 
-UnitCounts divExpansion(const Type *Ty, bool Approx) {
-  switch (unitForType(Ty)) {
-  case Unit::Fp64: // rcp.approx.ftz.f64 + Newton-Raphson and correction
-    return {{Unit::Sfu, 1}, {Unit::Fp64, 8}};
-  case Unit::Fp16: // promoted to f32 and back
-    if (Approx)
-      return {{Unit::Alu, 3}, {Unit::Sfu, 1}, {Unit::Fp, 1}};
-    return {{Unit::Alu, 3}, {Unit::Sfu, 1}, {Unit::Fp, 6}};
-  default:
-    if (Approx) // div.approx.f32 = rcp.approx + mul
-      return {{Unit::Sfu, 1}, {Unit::Fp, 1}};
-    // div.rn.f32: rcp.approx, two Newton steps and the residual correction.
-    return {{Unit::Sfu, 1}, {Unit::Fp, 6}};
-  }
+OpType opTypeFor(const Type *Ty) {
+  if (auto *VT = dyn_cast_or_null<VectorType>(Ty))
+    Ty = VT->getElementType();
+  if (!Ty)
+    return OpType::F32;
+  if (Ty->isDoubleTy())
+    return OpType::F64;
+  if (Ty->isHalfTy() || Ty->isBFloatTy())
+    return OpType::F16;
+  if (Ty->isIntegerTy())
+    return Ty->getIntegerBitWidth() > 32 ? OpType::S64 : OpType::S32;
+  return OpType::F32;
 }
 
-UnitCounts sqrtExpansion(const Type *Ty, bool Approx) {
-  switch (unitForType(Ty)) {
-  case Unit::Fp64: // rsqrt.approx.f64 + Newton-Raphson
-    return {{Unit::Sfu, 1}, {Unit::Fp64, 8}};
-  case Unit::Fp16:
-    return {{Unit::Alu, 2}, {Unit::Sfu, 1}};
-  default:
-    if (Approx) // sqrt.approx.f32
-      return {{Unit::Sfu, 1}};
-    // sqrt.rn.f32: rsqrt.approx followed by a correction of 4 FMAs.
-    return {{Unit::Sfu, 1}, {Unit::Fp, 4}};
-  }
-}
-
-UnitCounts remExpansion(const Type *Ty) {
-  Unit U = unitForType(Ty);
-  if (U != Unit::Fp64 && U != Unit::Fp16)
-    U = Unit::Fp;
-  return {{Unit::Sfu, 1}, {U, 3}, {Unit::Alu, 1}};
+UnitCounts expansion(OpFamily Family, const Type *Ty, OpPrecision Precision) {
+  UnitCounts Out;
+  for (const UnitCount &C : expandOp({Family, opTypeFor(Ty), Precision}))
+    Out.push_back(C);
+  return Out;
 }
 
 } // namespace gpa

@@ -1,19 +1,19 @@
-//===- IntrinsicTable.h - What calls and expansions cost, by name -*- C++
-//-*-===//
+//===- IntrinsicTable.h - What calls cost, by name -------------*- C++ -*-===//
 //
 // SPDX-License-Identifier: Apache-2.0
 //
 // The name-keyed half of the classification table: LLVM/NVVM intrinsics by
-// name prefix, libdevice (__nv_*) functions by exact name, and the
-// multi-instruction expansions of division and square root. The
-// instruction-keyed half lives in InstructionClassifier.cpp; docs/plugin.md
-// reproduces both.
+// name prefix and libdevice (__nv_*) functions by exact name. Operations that
+// expand into several SASS instructions (division, square root, ...) are
+// costed by the shared model, gpa/InstructionCosts.h. The instruction-keyed
+// half lives in InstructionClassifier.cpp; docs/plugin.md reproduces both.
 //
 //===----------------------------------------------------------------------===//
 
 #ifndef GPA_PASSES_INTRINSICTABLE_H
 #define GPA_PASSES_INTRINSICTABLE_H
 
+#include "gpa/InstructionCosts.h"
 #include "gpa/Units.h"
 
 #include "llvm/ADT/SmallVector.h"
@@ -25,11 +25,6 @@ class Type;
 
 namespace gpa {
 
-/// N dynamic PTX instructions on unit U.
-struct UnitCount {
-  Unit U;
-  double N;
-};
 using UnitCounts = llvm::SmallVector<UnitCount, 4>;
 
 /// How a named call is counted.
@@ -37,8 +32,8 @@ enum class CallRule {
   Fixed,       // the listed units
   ByType,      // first unit replaced by the unit of the call's type
   Free,        // no PTX at all (debug info, lifetime markers, assumptions)
-  Div,         // floating-point division: divExpansion()
-  Sqrt,        // square root: sqrtExpansion()
+  Op,          // an operation of InstructionCosts (Family), precision from
+               // the name (.approx, .ftz, .full) or the call's afn flag
   GlobalLoad,  // a load from global memory (ldg/ldu intrinsics before LLVM 21)
   MemTransfer, // llvm.memcpy/memmove/memset: loads/stores of the length
   Unknown,     // not in the table: "other" and an assumption
@@ -47,7 +42,8 @@ enum class CallRule {
 struct CallCost {
   CallRule Rule = CallRule::Unknown;
   UnitCounts Units;
-  bool Approx = false; // Div/Sqrt: the approximate PTX form
+  OpFamily Family = OpFamily::Div;           // Rule == Op
+  OpPrecision Precision = OpPrecision::Ieee; // Rule == Op, from the name
 };
 
 /// The unit arithmetic on \p Ty runs on: fp (f32), fp64, fp16 (half,
@@ -61,15 +57,13 @@ CallCost lookupIntrinsic(llvm::StringRef Name);
 /// or Rule == Unknown.
 CallCost lookupLibdevice(llvm::StringRef Name);
 
-/// PTX for a floating-point division on \p Ty: div.approx (rcp + mul) when
-/// \p Approx, otherwise the IEEE div.rn sequence ptxas expands it into.
-UnitCounts divExpansion(const llvm::Type *Ty, bool Approx);
+/// The OpType of values of \p Ty (vectors: their element type).
+OpType opTypeFor(const llvm::Type *Ty);
 
-/// PTX for a square root on \p Ty (sqrt.approx, or sqrt.rn's expansion).
-UnitCounts sqrtExpansion(const llvm::Type *Ty, bool Approx);
-
-/// frem: a division, a truncation and a fused multiply-add.
-UnitCounts remExpansion(const llvm::Type *Ty);
+/// What the GPU executes for \p Family on \p Ty at \p Precision
+/// (InstructionCosts.def).
+UnitCounts expansion(OpFamily Family, const llvm::Type *Ty,
+                     OpPrecision Precision);
 
 } // namespace gpa
 

@@ -9,6 +9,8 @@
 #include "ModuleAnalysis.h"
 #include "ReportWriter.h"
 
+#include "gpa/InputFile.h"
+
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
 #include "llvm/IRReader/IRReader.h"
@@ -27,6 +29,8 @@ bool analyzeIrFile(const std::string &Path, const PluginOptions &O,
   // Diagnostics from parsing or the analysis must not print or abort.
   Ctx.setDiagnosticHandlerCallBack([](const DiagnosticInfo *, void *) {},
                                    nullptr);
+  if (!checkInputFile(Path, Error))
+    return false;
   SMDiagnostic Diag;
   std::unique_ptr<Module> M = parseIRFile(Path, Diag, Ctx);
   if (!M) {
@@ -40,7 +44,7 @@ bool analyzeIrFile(const std::string &Path, const PluginOptions &O,
   }
   if (!isNVPTXModule(*M)) {
     Error = Path + ": not an NVPTX module (target triple '" +
-            M->getTargetTriple().str() +
+            getTriple(*M).str() +
             "'); compile device code with "
             "--cuda-device-only -emit-llvm";
     return false;
@@ -64,7 +68,7 @@ bool analyzeIrFile(const std::string &Path, const PluginOptions &O,
   for (const std::string &W : A.Warnings)
     Warnings.push_back(Path + ": " + W);
   if (A.Results.empty() && A.Warnings.empty()) {
-    Error = Path + ": no CUDA kernels (ptx_kernel functions) in the module";
+    Error = Path + ": no kernels (no ptx_kernel function in the module)";
     return false;
   }
   return buildReport(A.Gpu, A.Results, Report, Error);

@@ -46,6 +46,7 @@ void FunctionSummary::addScaled(const FunctionSummary &Callee, double W) {
     Assumed[Name] += N * W;
   UnknownTripCountLoops += Callee.UnknownTripCountLoops;
   ConstantTripCountLoops += Callee.ConstantTripCountLoops;
+  ClampedBlocks += Callee.ClampedBlocks;
   Reached.insert(Callee.Reached.begin(), Callee.Reached.end());
 }
 
@@ -75,7 +76,7 @@ static void addUnits(FunctionSummary &S, const UnitCounts &Units, double W) {
 /// interleaved per thread by the hardware, so it is always coalesced).
 static void addMemory(FunctionSummary &S, const Instruction &I,
                       const Classification &C, double W, ScalarEvolution &SE,
-                      const DataLayout &DL) {
+                      const DataLayout &DL, const MemoryGeometry &G) {
   bool Global = C.AddrSpace == AS_Global || C.GenericAsGlobal;
   if (!Global && C.AddrSpace != AS_Local)
     return;
@@ -85,7 +86,7 @@ static void addMemory(FunctionSummary &S, const Instruction &I,
     S.Mem.Coalesced += W;
     return;
   }
-  AccessPattern P = analyzeAccess(C.Pointer, C.Bytes, SE);
+  AccessPattern P = analyzeAccess(C.Pointer, C.Bytes, SE, G);
   if (W > 0)
     S.GlobalAccesses.push_back(
         describeGlobalAccess(I, C.Pointer, C.Bytes, P, W, SE, DL));
@@ -109,6 +110,11 @@ void KernelCounter::countFunction(Function &F, FunctionSummary &S) {
   BlockWeights BW = computeBlockWeights(F, BFI, BPI, LI, SE, DefaultTripCount);
   S.UnknownTripCountLoops += BW.UnknownTripCountLoops;
   S.ConstantTripCountLoops += BW.ConstantTripCountLoops;
+  S.ClampedBlocks += BW.ClampedBlocks;
+  if (BW.ClampedBlocks && !F.empty() && !F.getEntryBlock().empty())
+    note(F.getEntryBlock().front(),
+         "loop nest too deep: " + std::to_string(BW.ClampedBlocks) +
+             " block weight(s) clamped to 1e12 executions per thread");
   const DataLayout &DL = F.getParent()->getDataLayout();
 
   for (BasicBlock &BB : F) {
@@ -122,7 +128,7 @@ void KernelCounter::countFunction(Function &F, FunctionSummary &S) {
       case InstKind::Plain:
         break;
       case InstKind::Memory:
-        addMemory(S, I, C, W, SE, DL);
+        addMemory(S, I, C, W, SE, DL, Geometry);
         break;
       case InstKind::Unknown:
         S.Assumed[C.Assumption] += W;
@@ -134,6 +140,14 @@ void KernelCounter::countFunction(Function &F, FunctionSummary &S) {
           S.Assumed["recursive_call"] += W;
           note(I, "recursive call to " + Callee->getName().str() +
                       " not expanded; counted as one 'other' instruction");
+          break;
+        }
+        if (InProgress.size() >= MaxCallDepth) {
+          S.Assumed["call_depth_limit"] += W;
+          note(I, "call to " + Callee->getName().str() +
+                      " not expanded: call chain deeper than " +
+                      std::to_string(MaxCallDepth) +
+                      " functions; counted as one 'other' instruction");
           break;
         }
         S.addScaled(summarize(*Callee), W);

@@ -4,14 +4,16 @@
 //
 // Summarises each function once: classified instructions weighted by block
 // executions, with device-function calls folded in bottom-up (a callee's
-// summary scaled by the call's weight). Recursion and indirect calls are
-// bounded: the call counts as one "other" instruction and an assumption.
+// summary scaled by the call's weight). Recursion, indirect calls and call
+// chains deeper than MaxCallDepth are bounded: the call counts as one "other"
+// instruction, an assumption and a remark (the PTX front-end's rule).
 //
 //===----------------------------------------------------------------------===//
 
 #ifndef GPA_PASSES_KERNELCOUNTER_H
 #define GPA_PASSES_KERNELCOUNTER_H
 
+#include "gpa/InstructionCosts.h"
 #include "gpa/MemoryLevels.h"
 #include "gpa/Units.h"
 
@@ -47,6 +49,8 @@ struct FunctionSummary {
   std::map<std::string, double> Assumed;
   unsigned UnknownTripCountLoops = 0;
   unsigned ConstantTripCountLoops = 0;
+  /// Blocks whose weight hit MaxBlockWeight (BlockWeights.h).
+  unsigned ClampedBlocks = 0;
   /// Functions reachable through direct calls, this one included.
   llvm::SmallPtrSet<const llvm::Function *, 8> Reached;
   void addScaled(const FunctionSummary &Callee, double W);
@@ -60,8 +64,14 @@ struct CounterNote {
 
 class KernelCounter {
 public:
-  KernelCounter(llvm::FunctionAnalysisManager &FAM, unsigned DefaultTripCount)
-      : FAM(FAM), DefaultTripCount(DefaultTripCount) {}
+  /// Longest chain of folded calls (the PTX front-end's default,
+  /// PtxOptions::MaxCallDepth); also keeps the fold's recursion off the
+  /// stack limit for generated chains of thousands of functions.
+  static constexpr unsigned MaxCallDepth = 32;
+
+  KernelCounter(llvm::FunctionAnalysisManager &FAM, unsigned DefaultTripCount,
+                MemoryGeometry Geometry = {})
+      : FAM(FAM), DefaultTripCount(DefaultTripCount), Geometry(Geometry) {}
 
   /// The summary of \p F per call, computed on first use.
   const FunctionSummary &summarize(llvm::Function &F);
@@ -74,6 +84,7 @@ private:
 
   llvm::FunctionAnalysisManager &FAM;
   unsigned DefaultTripCount;
+  MemoryGeometry Geometry; // the chosen GPU's sector and warp size
   std::map<const llvm::Function *, FunctionSummary> Done;
   llvm::SmallPtrSet<const llvm::Function *, 8> InProgress;
   llvm::SmallPtrSet<const llvm::Instruction *, 8> Noted;

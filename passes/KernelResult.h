@@ -10,6 +10,7 @@
 #ifndef GPA_PASSES_KERNELRESULT_H
 #define GPA_PASSES_KERNELRESULT_H
 
+#include "Findings.h"
 #include "GridIndependence.h"
 #include "LaunchAssumptions.h"
 
@@ -37,6 +38,8 @@ struct KernelResult {
   GridVerdict Grid;
   /// The kernel and the device functions it calls.
   llvm::SmallPtrSet<const llvm::Function *, 8> Reached;
+  /// Named, located findings (Findings.h), sorted by location.
+  std::vector<Finding> Findings;
 };
 
 } // namespace gpa

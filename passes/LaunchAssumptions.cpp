@@ -16,6 +16,7 @@
 #include "KernelCounter.h"
 
 #include "gpa/GpuModelLoader.h"
+#include "gpa/LaunchFile.h"
 #include "gpa/Occupancy.h"
 
 #include "llvm/ADT/SmallPtrSet.h"
@@ -28,9 +29,10 @@ using namespace llvm;
 
 namespace gpa {
 
-Assumption numberAssumption(std::string Name, double Value,
-                            std::string Source) {
+Assumption numberAssumption(std::string Name, double Value, std::string Source,
+                            std::string Kind) {
   Assumption A;
+  A.Kind = std::move(Kind);
   A.Name = std::move(Name);
   A.Number = Value;
   A.Source = std::move(Source);
@@ -65,6 +67,8 @@ bool chooseGpu(const Module &M, const Function *FirstKernel,
     return false;
   }
   Chosen = textAssumption("gpu", Gpu.Name, Source);
+  if (!O.Gpu.empty())
+    Chosen.Kind = "given";
   return true;
 }
 
@@ -102,11 +106,23 @@ static uint64_t staticSharedBytes(const Module &M, const FunctionSummary &S,
 LaunchStatus buildLaunch(const Function &K, const FunctionSummary &S,
                          const GpuModel &Gpu, const PluginOptions &O,
                          LaunchConfig &Launch, AssumptionList &Assumed,
-                         std::string &Error) {
-  if (std::optional<uint64_t> Bound = getMaxNtid(K)) {
+                         std::string &Error, const LaunchEntry *Given) {
+  const std::string FromFile = "-gpa-launch-file=" + O.LaunchFile;
+  if (Given && Given->ThreadsPerBlock) {
+    Launch.ThreadsPerBlock = Given->ThreadsPerBlock;
+    Assumed.push_back(numberAssumption(
+        "block_size", double(Given->ThreadsPerBlock), FromFile, "given"));
+    if (Given->ThreadsPerBlock > Gpu.MaxThreadsPerBlock) {
+      Error = FromFile + ": block of " +
+              std::to_string(Given->ThreadsPerBlock) + " threads exceeds " +
+              Gpu.Name + "'s " + std::to_string(Gpu.MaxThreadsPerBlock);
+      return LaunchStatus::KernelDoesNotFit;
+    }
+  } else if (std::optional<uint64_t> Bound = getMaxNtid(K)) {
     Launch.ThreadsPerBlock = *Bound;
     Assumed.push_back(numberAssumption("block_size", double(*Bound),
-                                       "__launch_bounds__ (nvvm.maxntid)"));
+                                       "__launch_bounds__ (nvvm.maxntid)",
+                                       "given"));
     if (*Bound > Gpu.MaxThreadsPerBlock) {
       Error = "__launch_bounds__ of " + std::to_string(*Bound) +
               " threads exceeds " + Gpu.Name + "'s " +
@@ -117,7 +133,8 @@ LaunchStatus buildLaunch(const Function &K, const FunctionSummary &S,
     Launch.ThreadsPerBlock = O.BlockSize;
     Assumed.push_back(numberAssumption(
         "block_size", double(O.BlockSize),
-        O.BlockSizeGiven ? "-gpa-block-size" : "default of -gpa-block-size"));
+        O.BlockSizeGiven ? "-gpa-block-size" : "default of -gpa-block-size",
+        O.BlockSizeGiven ? "given" : "assumed"));
     if (O.BlockSize > Gpu.MaxThreadsPerBlock) {
       Error = "-gpa-block-size=" + std::to_string(O.BlockSize) +
               " exceeds the " + std::to_string(Gpu.MaxThreadsPerBlock) +
@@ -126,10 +143,25 @@ LaunchStatus buildLaunch(const Function &K, const FunctionSummary &S,
     }
   }
   Launch.RegistersPerThread = O.RegistersPerThread;
-  Assumed.push_back(numberAssumption(
-      "registers_per_thread", double(O.RegistersPerThread),
-      O.RegistersGiven ? "-gpa-registers-per-thread"
-                       : "default estimate of -gpa-registers-per-thread"));
+  if (Given && Given->RegistersPerThread) {
+    Launch.RegistersPerThread = Given->RegistersPerThread;
+    Assumed.push_back(numberAssumption("registers_per_thread",
+                                       double(Launch.RegistersPerThread),
+                                       FromFile, "given"));
+  } else {
+    Assumed.push_back(numberAssumption(
+        "registers_per_thread", double(O.RegistersPerThread),
+        O.RegistersGiven ? "-gpa-registers-per-thread"
+                         : "default estimate of -gpa-registers-per-thread",
+        O.RegistersGiven ? "given" : "assumed"));
+  }
+  if (Launch.RegistersPerThread > Gpu.MaxRegistersPerThread && Given &&
+      Given->RegistersPerThread) {
+    Error = FromFile + ": " + std::to_string(Launch.RegistersPerThread) +
+            " registers per thread exceed the " +
+            std::to_string(Gpu.MaxRegistersPerThread) + " of " + Gpu.Name;
+    return LaunchStatus::KernelDoesNotFit;
+  }
   if (O.RegistersPerThread > Gpu.MaxRegistersPerThread) {
     Error =
         "-gpa-registers-per-thread=" + std::to_string(O.RegistersPerThread) +
@@ -139,11 +171,20 @@ LaunchStatus buildLaunch(const Function &K, const FunctionSummary &S,
   }
   bool HasDynamic = false;
   Launch.SharedBytesPerBlock = staticSharedBytes(*K.getParent(), S, HasDynamic);
-  Assumed.push_back(numberAssumption(
-      "shared_bytes_per_block", double(Launch.SharedBytesPerBlock),
-      HasDynamic ? "static __shared__ variables; extern (dynamic) shared "
-                   "memory assumed 0 bytes"
-                 : "static __shared__ variables"));
+  if (Given && Given->DynamicSharedGiven) {
+    Launch.SharedBytesPerBlock += Given->DynamicSharedBytes;
+    Assumed.push_back(numberAssumption(
+        "shared_bytes_per_block", double(Launch.SharedBytesPerBlock),
+        "static __shared__ variables + dynamic shared memory from " + FromFile,
+        "given"));
+  } else {
+    Assumed.push_back(numberAssumption(
+        "shared_bytes_per_block", double(Launch.SharedBytesPerBlock),
+        HasDynamic ? "static __shared__ variables; extern (dynamic) shared "
+                     "memory assumed 0 bytes"
+                   : "static __shared__ variables",
+        HasDynamic ? "assumed" : "constant"));
+  }
 
   Launch.Blocks = 1;
   Occupancy Occ = computeOccupancy(Launch, Gpu);
@@ -151,10 +192,14 @@ LaunchStatus buildLaunch(const Function &K, const FunctionSummary &S,
     Error = "a block does not fit on " + Gpu.Name + ": " + Occ.Reason;
     return LaunchStatus::KernelDoesNotFit;
   }
-  if (O.GridSize) {
+  if (Given && Given->Blocks) {
+    Launch.Blocks = Given->Blocks;
+    Assumed.push_back(numberAssumption("grid_size", double(Launch.Blocks),
+                                       FromFile, "given"));
+  } else if (O.GridSize) {
     Launch.Blocks = O.GridSize;
-    Assumed.push_back(
-        numberAssumption("grid_size", double(O.GridSize), "-gpa-grid-size"));
+    Assumed.push_back(numberAssumption("grid_size", double(O.GridSize),
+                                       "-gpa-grid-size", "given"));
   } else {
     Launch.Blocks = uint64_t(Gpu.NumSms) * Occ.MaxActiveBlocksPerSm;
     Assumed.push_back(numberAssumption(

@@ -27,6 +27,7 @@ class Module;
 namespace gpa {
 
 struct FunctionSummary;
+struct LaunchEntry;
 
 /// A named assumption: a value (number or text) and its source.
 struct Assumption {
@@ -35,10 +36,13 @@ struct Assumption {
   double Number = 0;
   std::string Text;
   std::string Source;
+  /// How it is known: constant, derived, given (by the user) or assumed.
+  std::string Kind = "assumed";
 };
 using AssumptionList = std::vector<Assumption>;
 
-Assumption numberAssumption(std::string Name, double Value, std::string Source);
+Assumption numberAssumption(std::string Name, double Value, std::string Source,
+                            std::string Kind = "assumed");
 Assumption textAssumption(std::string Name, std::string Value,
                           std::string Source);
 
@@ -50,11 +54,13 @@ bool chooseGpu(const llvm::Module &M, const llvm::Function *FirstKernel,
 
 enum class LaunchStatus { Ok, BadOption, KernelDoesNotFit };
 
-/// Fills \p Launch for kernel \p K and appends the assumptions it made.
+/// Fills \p Launch for kernel \p K and appends the assumptions it made;
+/// values of \p Given (a -gpa-launch-file entry) win and are `given`.
 LaunchStatus buildLaunch(const llvm::Function &K, const FunctionSummary &S,
                          const GpuModel &Gpu, const PluginOptions &O,
                          LaunchConfig &Launch, AssumptionList &Assumed,
-                         std::string &Error);
+                         std::string &Error,
+                         const LaunchEntry *Given = nullptr);
 
 } // namespace gpa
 

@@ -77,6 +77,13 @@ static cl::opt<std::string> HandoffDirOpt(
              "clang invocations)"),
     cl::value_desc("dir"), cl::cat(GPACategory));
 
+static cl::opt<std::string> LaunchFileOpt(
+    "gpa-launch-file",
+    cl::desc("gpa-launch/1 file: block, grid, dynamic shared memory, "
+             "registers and loop trip counts per kernel name glob, for "
+             "compiles that do not see the host code (labelled given)"),
+    cl::value_desc("file"), cl::cat(GPACategory));
+
 static cl::opt<std::string> ReportOpt(
     "gpa-report",
     cl::desc("Write the gpa-report/1 JSON to this file; %arch is replaced "
@@ -133,6 +140,7 @@ PluginOptions readPluginOptions() {
   O.RewriteGrid = RewriteGridOpt;
   O.RewriteMode = RewriteModeOpt;
   O.HandoffDir = HandoffDirOpt;
+  O.LaunchFile = LaunchFileOpt;
   O.WithSweep = !O.ReportFile.empty(); // only the report shows the sweep
   O.Objective = ObjectiveOpt;
   O.MaxSlowdownPct = MaxSlowdownOpt;

@@ -36,6 +36,7 @@ struct PluginOptions {
   bool RewriteGrid = false; // -gpa-rewrite-grid: route launches via the runtime
   std::string RewriteMode = "grid"; // -gpa-rewrite-mode: grid|sm|auto
   std::string HandoffDir;           // -gpa-handoff-dir: device->host files
+  std::string LaunchFile;           // -gpa-launch-file: gpa-launch/1 facts
   /// Evaluate the 1..all-SMs sweep (only reports show it; remarks need just
   /// Eq. 34's point, and the sweep is most of the model's cost).
   bool WithSweep = true;

@@ -9,6 +9,11 @@
 
 #include "Remarks.h"
 
+#include "llvm/IR/DebugInfoMetadata.h"
+#include "llvm/Support/Path.h"
+
+#include "gpa/ClockAdvice.h"
+#include "gpa/DvfsPowerBackend.h"
 #include "gpa/Report.h"
 
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
@@ -98,10 +103,70 @@ static const char *caseName(TimingCase C) {
   return "empty";
 }
 
+/// How the launch was chosen: "assumed", "given", or per dimension
+/// ("block given, grid assumed") when they differ.
+static std::string launchKinds(const AssumptionList &List) {
+  std::string Block = "assumed", Grid = "assumed";
+  for (const Assumption &A : List) {
+    if (A.Name == "block_size")
+      Block = A.Kind;
+    else if (A.Name == "grid_size")
+      Grid = A.Kind;
+  }
+  if (Block == Grid)
+    return Block;
+  return "block " + Block + ", grid " + Grid;
+}
+
 static DiagnosticLocation kernelLocation(const Function &F) {
   if (const DISubprogram *SP = F.getSubprogram())
     return DiagnosticLocation(SP);
   return DiagnosticLocation();
+}
+
+/// Largest slowdown the clock advice accepts: `gpa sweep --clocks`'s default.
+static constexpr double ClockAdviceMaxSlowdown = 0.1;
+
+/// When the GPU model has dvfs parameters with more than one clock pair
+/// (seed 002, docs/dvfs.md), the least-energy clock pair at all useful SMs
+/// within ClockAdviceMaxSlowdown of the fastest, against the reference
+/// clocks. Advice only: nothing changes clocks.
+static void emitClockAdviceRemark(const KernelResult &K, const GpuModel &Gpu,
+                                  Function &F, OptimizationRemarkEmitter &ORE) {
+  std::string Ignored;
+  const DvfsPowerParams *P = dvfsParams(Gpu, Ignored);
+  if (!P || P->Core.ClocksMhz.size() * P->Mem.ClocksMhz.size() < 2)
+    return;
+  std::vector<ClockPoint> Points;
+  if (!sweepClocks(K.Analysis.Profile, Gpu, {}, Points, Ignored))
+    return;
+  const ClockPoint *Ref = nullptr;
+  for (const ClockPoint &C : Points)
+    if (C.CoreMhz == P->Core.RefMhz && C.MemMhz == P->Mem.RefMhz)
+      Ref = &C;
+  const ClockPoint *Best = chooseClockPoint(Points, ClockAdviceMaxSlowdown);
+  if (!Ref || !Best || !(Ref->EnergyJ > 0))
+    return;
+  ORE.emit([&] {
+    OptimizationRemarkAnalysis R(RemarkPassName, "ClockAdvice",
+                                 kernelLocation(F), &F.getEntryBlock());
+    R << ore::NV("Kernel", K.Demangled) << " on " << ore::NV("GPU", Gpu.Name)
+      << " (dvfs model, "
+      << (P->Calibrated ? "calibrated" : "estimated parameters")
+      << "): least energy within "
+      << ore::NV("MaxSlowdownPct", fixed(100 * ClockAdviceMaxSlowdown, 0))
+      << "% of the fastest at core "
+      << ore::NV("CoreMHz", fixed(Best->CoreMhz, 0)) << " MHz, memory "
+      << ore::NV("MemMHz", fixed(Best->MemMhz, 0)) << " MHz: energy "
+      << ore::NV("EnergySavedPct",
+                 fixed(100 * (1 - Best->EnergyJ / Ref->EnergyJ), 1))
+      << "% below the reference clocks ("
+      << ore::NV("RefCoreMHz", fixed(Ref->CoreMhz, 0)) << "/"
+      << ore::NV("RefMemMHz", fixed(Ref->MemMhz, 0))
+      << " MHz); advice only, the build never changes clocks "
+         "(docs/dvfs.md: applying clock advice)";
+    return R;
+  });
 }
 
 void emitKernelRemarks(const KernelResult &K, const GpuModel &Gpu,
@@ -124,7 +189,7 @@ void emitKernelRemarks(const KernelResult &K, const GpuModel &Gpu,
       << ore::NV("TotalPowerW", fixed(E.Pow.TotalPowerW, 1)) << " W, "
       << ore::NV("GIPSPerW", fixed(E.Eff.GipsPerW, 4)) << " GIPS/W; "
       << "bandwidth-bound "
-      << ore::NV("BandwidthBound", A.Adv.BandwidthBound ? "yes" : "no")
+      << ore::NV("BandwidthBound", A.Adv.BandwidthBound ? "true" : "false")
       << " (Eq. 34 closed form " << ore::NV("Eq34SMs", A.Adv.Eq34ActiveSms)
       << " SMs); recommended "
       << ore::NV("OptimalSMs", A.Adv.RecommendedActiveSms) << " of "
@@ -140,7 +205,7 @@ void emitKernelRemarks(const KernelResult &K, const GpuModel &Gpu,
       << "; per thread: " << ore::NV("Counts", countsText(P)) << "; launch "
       << ore::NV("BlockSize", unsigned(P.Launch.ThreadsPerBlock))
       << " threads x " << ore::NV("GridSize", unsigned(P.Launch.Blocks))
-      << " blocks (assumed)";
+      << " blocks (" << ore::NV("LaunchSource", launchKinds(K.Assumed)) << ")";
     return R;
   });
   // Which memory level bounds a memory-bound kernel (docs/models.md
@@ -161,10 +226,11 @@ void emitKernelRemarks(const KernelResult &K, const GpuModel &Gpu,
       OptimizationRemarkAnalysis R(RemarkPassName, "GridIndependence",
                                    kernelLocation(F), &F.getEntryBlock());
       R << ore::NV("Kernel", K.Demangled) << " grid-independent: "
-        << ore::NV("GridIndependent", K.Grid.Independent ? "yes" : "no") << " ("
-        << ore::NV("GridIndependentReason", K.Grid.Reason) << ")";
+        << ore::NV("GridIndependent", K.Grid.Independent ? "true" : "false")
+        << " (" << ore::NV("GridIndependentReason", K.Grid.Reason) << ")";
       return R;
     });
+  emitClockAdviceRemark(K, Gpu, F, ORE);
   // Only the decision (models/include/gpa/Decision.h) asks for a change.
   if (!A.Adv.Rec.Change)
     return;
@@ -184,8 +250,8 @@ void emitKernelRemarks(const KernelResult &K, const GpuModel &Gpu,
       << "% without power gating, "
       << ore::NV("PowerGatingSavedPct", fixed(A.Adv.Savings.PowerGatingPct, 1))
       << "% with; its grid can shrink (-gpa-rewrite-grid): "
-      << ore::NV("GridIndependent", K.Grid.Independent ? "yes" : "no") << " ("
-      << ore::NV("GridIndependentReason", K.Grid.Reason) << ")";
+      << ore::NV("GridIndependent", K.Grid.Independent ? "true" : "false")
+      << " (" << ore::NV("GridIndependentReason", K.Grid.Reason) << ")";
     return R;
   });
 }
@@ -207,6 +273,24 @@ void emitNoteRemarks(const std::vector<CounterNote> &Notes,
              << N.Message;
     });
   }
+}
+
+/// The file of a debug location, relative to its compile directory when
+/// below it, else reduced to its name (reports never hold absolute paths).
+std::string relativeFile(const llvm::DILocation &L) {
+  return relativeSourcePath(L.getFilename(), L.getDirectory());
+}
+
+std::string relativeSourcePath(StringRef Name, StringRef Dir) {
+  if (sys::path::is_absolute(Name) && !Dir.empty() && Name.starts_with(Dir)) {
+    StringRef Rel = Name.drop_front(Dir.size());
+    while (!Rel.empty() && sys::path::is_separator(Rel.front()))
+      Rel = Rel.drop_front();
+    Name = Rel;
+  }
+  if (sys::path::is_absolute(Name))
+    Name = sys::path::filename(Name);
+  return Name.str();
 }
 
 } // namespace gpa

@@ -22,6 +22,10 @@
 #include <string>
 #include <vector>
 
+namespace llvm {
+class DILocation;
+} // namespace llvm
+
 namespace gpa {
 
 constexpr const char *RemarkPassName = "gpu-power-advisor";
@@ -44,6 +48,13 @@ void emitKernelRemarks(const KernelResult &K, const GpuModel &Gpu,
 void emitNoteRemarks(const std::vector<CounterNote> &Notes,
                      const KernelResult &K, std::vector<bool> &Emitted,
                      llvm::FunctionAnalysisManager &FAM);
+
+/// The file of a debug location, relative to its compile directory when
+/// below it, else reduced to its name (reports never hold absolute paths).
+std::string relativeFile(const llvm::DILocation &L);
+/// The same for a file name given with its compile directory (a
+/// DISubprogram's).
+std::string relativeSourcePath(llvm::StringRef Name, llvm::StringRef Dir);
 
 } // namespace gpa
 

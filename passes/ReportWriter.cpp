@@ -17,6 +17,7 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <exception>
+#include <stdexcept>
 
 using namespace llvm;
 using nlohmann::json;
@@ -41,7 +42,7 @@ static json assumptionsJson(const AssumptionList &List) {
   json Out = json::object();
   for (const Assumption &A : List) {
     json V = A.IsNumber ? json(A.Number) : json(A.Text);
-    Out[A.Name] = {{"value", V}, {"source", A.Source}};
+    Out[A.Name] = {{"value", V}, {"source", A.Source}, {"kind", A.Kind}};
   }
   return Out;
 }
@@ -60,6 +61,16 @@ static json kernelJson(const KernelResult &K, const GpuModel &Gpu) {
     Obj["location"] = {{"file", K.File}, {"line", K.Line}};
   Obj["advice"]["grid_independent"] = K.Grid.Independent;
   Obj["advice"]["grid_independent_reason"] = K.Grid.Reason;
+  json Findings = json::array();
+  for (const Finding &F : K.Findings)
+    Findings.push_back(
+        {{"rule", F.Rule},
+         {"message", F.Message},
+         {"location", F.File.empty() ? json(nullptr)
+                                     : json{{"file", F.File},
+                                            {"line", F.Line},
+                                            {"column", F.Column}}}});
+  Obj["findings"] = Findings;
   const KernelProfile &P = K.Analysis.Profile;
   Obj["memory"] = {
       {"bytes_per_access", P.BytesPerMemAccess},
@@ -95,34 +106,67 @@ bool buildReport(const GpuModel &Gpu, const std::vector<KernelResult> &Kernels,
       Error);
 }
 
+/// Streams the document: the header (the model) from its canonical text
+/// with an empty kernel array, then one kernel at a time, so a module of
+/// 20,000 kernels never holds its whole report (docs/robustness.md).
+static bool streamReport(const GpuModel &Gpu,
+                         const std::vector<KernelResult> &Kernels,
+                         raw_ostream &OS, std::string &Error) {
+  std::string Head, Tail;
+  if (!guarded(
+          [&] {
+            json Doc = reportJson(Gpu, {});
+            Doc["kernels"] = json::array();
+            std::string Text = toCanonicalJson(Doc);
+            const std::string Marker = "\n  \"kernels\": []";
+            std::size_t At = Text.find(Marker);
+            if (At == std::string::npos)
+              throw std::logic_error("no kernel array in the report header");
+            Head = Text.substr(0, At + Marker.size() - 1);
+            Tail = Text.substr(At + Marker.size());
+          },
+          Error))
+    return false;
+  OS << Head;
+  for (std::size_t I = 0; I < Kernels.size(); ++I) {
+    std::string Text;
+    if (!guarded(
+            [&] { Text = toCanonicalJsonAt(kernelJson(Kernels[I], Gpu), 2); },
+            Error))
+      return false;
+    OS << (I ? ",\n    " : "\n    ") << Text;
+  }
+  OS << (Kernels.empty() ? "]" : "\n  ]") << Tail;
+  return true;
+}
+
 bool renderReport(const GpuModel &Gpu, const std::vector<KernelResult> &Kernels,
                   std::string &Text, std::string &Error) {
-  json Doc;
-  return buildReport(Gpu, Kernels, Doc, Error) &&
-         guarded([&] { Text = toCanonicalJson(Doc); }, Error);
+  Text.clear();
+  raw_string_ostream OS(Text);
+  bool Ok = streamReport(Gpu, Kernels, OS, Error);
+  OS.flush();
+  return Ok;
 }
 
 bool writeReport(const std::string &File, const GpuModel &Gpu,
                  const std::vector<KernelResult> &Kernels, std::string &Error) {
-  std::string Text;
-  if (!renderReport(Gpu, Kernels, Text, Error))
-    return false;
   std::error_code EC;
   raw_fd_ostream OS(File, EC, sys::fs::OF_None);
   if (EC) {
     Error = "-gpa-report=" + File + ": " + EC.message();
     return false;
   }
-  OS << Text;
-  if (!Text.empty() && Text.back() != '\n')
-    OS << '\n';
+  bool Ok = streamReport(Gpu, Kernels, OS, Error);
   OS.close();
-  if (OS.has_error()) {
+  if (Ok && OS.has_error()) {
     Error = "-gpa-report=" + File + ": " + OS.error().message();
-    OS.clear_error();
-    return false;
+    Ok = false;
   }
-  return true;
+  OS.clear_error();
+  if (!Ok)
+    sys::fs::remove(File); // no half-written report
+  return Ok;
 }
 
 } // namespace gpa

@@ -2,8 +2,9 @@
 //
 // SPDX-License-Identifier: Apache-2.0
 //
-// The only plugin code that uses nlohmann_json. It catches every exception
-// nlohmann or the model library might throw and returns an error instead.
+// The plugin's JSON report. Like BudgetDiagnostics and DeviceHandoff, which
+// also use nlohmann_json, it catches every exception nlohmann or the model
+// library might throw and returns an error instead.
 //
 //===----------------------------------------------------------------------===//
 

@@ -1,14 +1,19 @@
 #!/usr/bin/env bash
 # Installs everything GpuPowerAdvisor needs to build and test on Debian 12
-# (LLVM/Clang 22 from Debian's bookworm-security, nlohmann_json, GoogleTest,
-# Google Benchmark, Ninja, and Python's jsonschema for the schema tests).
+# (LLVM/Clang 22 from Debian's bookworm-security, LLVM 19 for the plugin's
+# second supported version, nlohmann_json, GoogleTest, Google Benchmark,
+# Ninja, Python's jsonschema for the schema tests, and PyYAML + Pygments for
+# LLVM's opt-viewer in test/e2e/opt-viewer.cu).
 # The CUDA toolkit (/usr/local/cuda) is used by the end-to-end tests when
 # present; those tests are skipped otherwise.
 set -euo pipefail
 SUDO=""
 if [ "$(id -u)" -ne 0 ]; then SUDO=sudo; fi
 packages=(cmake ninja-build g++ python3 clang-22 llvm-22-dev llvm-22-tools
-          nlohmann-json3-dev libgtest-dev libgmock-dev libbenchmark-dev)
+          clang-19 llvm-19-dev llvm-19-tools
+          libclang-rt-22-dev  # libFuzzer + ASan runtimes for test/fuzz
+          nlohmann-json3-dev libgtest-dev libgmock-dev libbenchmark-dev
+          python3-yaml python3-pygments)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
@@ -21,5 +26,10 @@ fi
 if ! python3 -c "import jsonschema" 2>/dev/null; then
   python3 -m pip install --quiet jsonschema ||
     DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq python3-jsonschema >/dev/null
+fi
+# PyYAML: the CI-recipe test validates the documented GitHub workflow.
+if ! python3 -c "import yaml" 2>/dev/null; then
+  python3 -m pip install --quiet pyyaml ||
+    DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq python3-yaml >/dev/null
 fi
 echo "dependencies ready"

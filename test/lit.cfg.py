@@ -20,6 +20,7 @@ config.substitutions.append(("%gpa_examples", os.path.join(config.gpa_src_root, 
 config.substitutions.append(("%python", config.python_executable))
 config.substitutions.append(("%gpa_runtime_libs", config.gpa_runtime_libs))
 config.substitutions.append(("%gpa_build", config.gpa_obj_root))
+config.substitutions.append(("%gpa_resources", config.gpa_resources))
 config.substitutions.append(("%inputs", os.path.join(config.test_source_root, "Inputs")))
 if config.gpa_plugin:
     config.available_features.add("plugin")
@@ -30,6 +31,15 @@ if config.gpa_plugin:
 if config.cuda_path and os.path.isdir(os.path.join(config.cuda_path, "include")):
     config.available_features.add("cuda")
     config.substitutions.append(("%cuda_path", config.cuda_path))
+    if os.access(os.path.join(config.cuda_path, "bin", "nvcc"), os.X_OK):
+        config.available_features.add("nvcc")
+# cuobjdump is not in every toolkit install (CUDA 13's minimal one lacks it).
+import shutil as _shutil
+_cuobjdump = _shutil.which("cuobjdump") or (
+    config.cuda_path and _shutil.which(os.path.join(config.cuda_path, "bin", "cuobjdump")))
+if _cuobjdump:
+    config.available_features.add("cuobjdump")
+    config.substitutions.append(("%cuobjdump", _cuobjdump))
 # Source formatting is checked with the clang-format the project pins (14).
 import shutil, subprocess
 _cf = shutil.which("clang-format")
@@ -43,5 +53,30 @@ if _cf:
         pass
 config.substitutions.append(("%gpa_src", config.gpa_src_root))
 
+if shutil.which("bash"):
+    config.available_features.add("bash")
+config.substitutions.append(("%{gpa_dir}", os.path.dirname(config.gpa_tool)))
 # Last: lit substitutes in order, and "%gpa" is a prefix of the %gpa_* names.
 config.substitutions.append(("%gpa", config.gpa_tool))
+# llvm-19 / llvm-22: the LLVM whose opt runs the plugin tests, for tests
+# whose output differs between the LLVM versions the plugin supports.
+try:
+    _ov = subprocess.run([os.path.join(config.llvm_tools_dir, "opt"), "--version"],
+                         capture_output=True, text=True).stdout
+    import re as _re
+    _m = _re.search(r"LLVM version (\d+)", _ov)
+    if _m:
+        config.available_features.add("llvm-" + _m.group(1))
+except OSError:
+    pass
+
+# LLVM's opt-viewer renders optimisation records (needs PyYAML + Pygments).
+_opt_viewer = os.path.join(os.path.dirname(config.llvm_tools_dir), "share", "opt-viewer", "opt-viewer.py")
+try:
+    import yaml  # noqa: F401
+    import pygments  # noqa: F401
+    if os.path.isfile(_opt_viewer):
+        config.available_features.add("opt-viewer")
+        config.substitutions.append(("%view_opt_records", _opt_viewer))
+except ImportError:
+    pass

@@ -8,12 +8,17 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Analyze.h"
+#include "BinaryInputs.h"
+#include "CompileDatabase.h"
 #include "CudaCompile.h"
+#include "PtxasResources.h"
 
 #include "gpa/Analysis.h"
 #include "gpa/CanonicalJson.h"
 #include "gpa/GpuModelLoader.h"
+#include "gpa/InputFile.h"
 #include "gpa/JsonReader.h"
+#include "gpa/KernelResources.h"
 #include "gpa/Occupancy.h"
 #include "gpa/ProfileLoader.h"
 #include "gpa/Report.h"
@@ -100,10 +105,105 @@ void addKernel(KernelProfile P, const GpuModel &Gpu, const AnalyzeRequest &R,
     return;
   }
   json K = kernelReportJson(A, Gpu);
+  if (std::string Bad = nonFinitePath(K); !Bad.empty()) {
+    Warnings.push_back(File + ": kernel " + P.Name +
+                       " not analysed: the model's result is not finite at " +
+                       Bad + " (counts too large)");
+    return;
+  }
   K["location"] = {{"file", File}, {"line", Line}};
   K["assumptions"] = Assumptions;
   K["demangled"] = demangle(P.Name);
   Kernels.push_back(std::move(K));
+}
+
+/// The sm_XX an embedded-PTX choice aims at: --gpu's, else none (newest).
+unsigned wantedSmVersion(const AnalyzeRequest &R) {
+  GpuModel Gpu;
+  std::string Ignored;
+  if (!R.Gpu.empty() && loadGpuModel(R.Gpu, Gpu, Ignored))
+    return Gpu.SmVersion;
+  return 0;
+}
+
+/// Adds one parsed PTX module's kernels. Modules without kernels (a host
+/// translation unit's) add nothing; SmVersion is the first module's target
+/// so that one model serves all modules of a binary.
+bool addPtxModule(const AnalyzeRequest &R, const std::string &Path,
+                  const EmbeddedPtx &Ptx, ptx::PtxOptions Opts,
+                  ptx::PtxModuleResult &M, unsigned &SmVersion,
+                  std::string &GpuName, json &Kernels,
+                  std::vector<std::string> &Warnings, std::string &Error) {
+  if (M.Kernels.empty())
+    return true;
+  if (!SmVersion)
+    SmVersion = M.SmVersion;
+  GpuModel Gpu;
+  std::string Why;
+  if (!chooseModel(R, SmVersion, Gpu, Why, Error))
+    return false;
+  GpuName = Gpu.Name;
+  // The GPU is known only once the .target is read: count again when its
+  // sectors or warps differ from the ones the first count assumed.
+  MemoryGeometry Geometry = memoryGeometry(Gpu);
+  if (Geometry.SectorBytes != Opts.Memory.SectorBytes ||
+      Geometry.WarpSize != Opts.Memory.WarpSize) {
+    Opts.Memory = Geometry;
+    if (!ptx::parsePtxModule(Ptx.Text, Ptx.Name, Opts, M, Error))
+      return false;
+  }
+  for (const std::string &W : M.Warnings)
+    Warnings.push_back(Path + ": " + W);
+  // ptxas 13 compiles sm_75 and newer; older targets use the oldest it has.
+  unsigned PtxasSm = std::max(M.SmVersion ? M.SmVersion : 80u, 75u);
+  // What the compiled code says: ptxas -v for a PTX file; the cubin an
+  // object, executable or fatbinary embeds (its PTX is what was analysed).
+  ResourceTable Ptxas;
+  std::string PtxasWhy = "PTX listing: ptxas not run";
+  std::string CompiledBy = "ptxas -v, sm_" + std::to_string(PtxasSm);
+  if (extension(Path) == ".ptx" && Ptx.Name == Path) {
+    ptxasResources(Path, PtxasSm, Ptxas, PtxasWhy);
+  } else if (std::optional<std::string> Bytes = readTextFile(Path, PtxasWhy)) {
+    std::map<std::string, ResourceTable> ByArch;
+    if (readResourcesOfBinary(*Bytes, ByArch, PtxasWhy) && !ByArch.empty()) {
+      auto It = ByArch.find("sm_" + std::to_string(M.SmVersion));
+      if (It == ByArch.end())
+        It = ByArch.begin();
+      Ptxas = It->second;
+      CompiledBy = "the cubin embedded in the binary, " + It->first;
+    }
+  }
+  for (const ptx::PtxKernelResult &K : M.Kernels) {
+    json Assumptions = {{"gpu", Gpu.Name + ": " + Why},
+                        {"threads_per_block",
+                         std::to_string(K.Profile.Launch.ThreadsPerBlock) +
+                             " (.reqntid/.maxntid, else --block-size or 256)"}};
+    // PTX declares virtual registers; ptxas allocates far fewer, so their
+    // sum is no occupancy estimate. ptxas -v says what it allocates; without
+    // the toolkit, the plugin's default estimate (32), capped by the sum
+    // when the kernel declares fewer.
+    KernelProfile Profile = K.Profile;
+    std::uint64_t Declared = Profile.Launch.RegistersPerThread;
+    auto Compiled = Ptxas.find(K.Profile.Name);
+    if (Compiled != Ptxas.end() && Compiled->second.Registers) {
+      Profile.Launch.RegistersPerThread = Compiled->second.Registers;
+      Assumptions["registers_per_thread"] =
+          std::to_string(Compiled->second.Registers) + " (" + CompiledBy + ")";
+    } else {
+      Profile.Launch.RegistersPerThread = std::min<std::uint64_t>(Declared, 32);
+      Assumptions["registers_per_thread"] =
+          std::to_string(Profile.Launch.RegistersPerThread) +
+          " (assumed: default estimate 32, as the plugin's; the PTX declares " +
+          std::to_string(Declared) + " virtual registers; " + PtxasWhy + ")";
+    }
+    if (!K.Warnings.empty())
+      Assumptions["ptx_notes"] = K.Warnings;
+    bool HasLoc = !K.SourceFile.empty() && K.SourceLine;
+    addKernel(Profile, Gpu, R, Assumptions,
+              portablePath(HasLoc ? K.SourceFile : Path),
+              HasLoc ? K.SourceLine : K.PtxLine, Kernels, Warnings);
+  }
+  return true;
 }
 
 bool analyzePtx(const AnalyzeRequest &R, const std::string &Path,
@@ -111,37 +211,28 @@ bool analyzePtx(const AnalyzeRequest &R, const std::string &Path,
                 std::vector<std::string> &Warnings, std::string &Error) {
   ptx::PtxOptions Opts;
   Opts.DefaultThreadsPerBlock = R.BlockSize ? R.BlockSize : 256;
-  ptx::PtxModuleResult M;
-  if (!ptx::parsePtxFile(Path, Opts, M, Error))
+  if (R.TripCount)
+    Opts.DefaultTripCount = R.TripCount;
+  // Plain PTX, a `cuobjdump -ptx` listing, or a binary with embedded PTX
+  // (one module per translation unit).
+  std::vector<EmbeddedPtx> Modules;
+  std::string Note;
+  if (!readPtxInput(Path, wantedSmVersion(R), Modules, Note, Error))
     return false;
-  GpuModel Gpu;
-  std::string Why;
-  if (!chooseModel(R, M.SmVersion, Gpu, Why, Error))
+  if (!Note.empty())
+    Warnings.push_back(Path + ": " + Note);
+  unsigned SmVersion = 0;
+  std::size_t KernelsBefore = Kernels.size();
+  for (const EmbeddedPtx &Ptx : Modules) {
+    ptx::PtxModuleResult M;
+    if (!ptx::parsePtxModule(Ptx.Text, Ptx.Name, Opts, M, Error) ||
+        !addPtxModule(R, Path, Ptx, Opts, M, SmVersion, GpuName, Kernels,
+                      Warnings, Error))
+      return false;
+  }
+  if (Kernels.size() == KernelsBefore) {
+    Error = Path + ": no kernels (no .entry with a body)";
     return false;
-  GpuName = Gpu.Name;
-  for (const std::string &W : M.Warnings)
-    Warnings.push_back(Path + ": " + W);
-  for (const ptx::PtxKernelResult &K : M.Kernels) {
-    json Assumptions = {{"gpu", Gpu.Name + ": " + Why},
-                        {"threads_per_block",
-                         std::to_string(K.Profile.Launch.ThreadsPerBlock) +
-                             " (.reqntid/.maxntid, else --block-size or 256)"}};
-    // PTX declares virtual registers; ptxas allocates far fewer, so their
-    // sum is no occupancy estimate. Use the plugin's default estimate (32),
-    // capped by the sum when the kernel declares fewer.
-    KernelProfile Profile = K.Profile;
-    std::uint64_t Declared = Profile.Launch.RegistersPerThread;
-    Profile.Launch.RegistersPerThread = std::min<std::uint64_t>(Declared, 32);
-    Assumptions["registers_per_thread"] =
-        std::to_string(Profile.Launch.RegistersPerThread) +
-        " (default estimate 32, as the plugin's; the PTX declares " +
-        std::to_string(Declared) + " virtual registers)";
-    if (!K.Warnings.empty())
-      Assumptions["ptx_notes"] = K.Warnings;
-    bool HasLoc = !K.SourceFile.empty() && K.SourceLine;
-    addKernel(Profile, Gpu, R, Assumptions,
-              portablePath(HasLoc ? K.SourceFile : Path),
-              HasLoc ? K.SourceLine : K.PtxLine, Kernels, Warnings);
   }
   return true;
 }
@@ -166,10 +257,28 @@ bool analyzeProfiles(const AnalyzeRequest &R, const std::string &Path,
       continue;
     }
     json K = kernelReportJson(A, Gpu);
+    if (std::string Bad = nonFinitePath(K); !Bad.empty()) {
+      Warnings.push_back(Path + ": kernel " + P.Name +
+                         " not analysed: the model's result is not finite "
+                         "at " +
+                         Bad);
+      continue;
+    }
     K["location"] = {{"file", portablePath(Path)}, {"line", 0}};
     K["assumptions"] = {{"gpu", Gpu.Name + ": " + Why}};
     Kernels.push_back(std::move(K));
   }
+  return true;
+}
+
+/// Appends a gpa-report/1 document's kernels (the plugin's, for IR and
+/// CUDA inputs).
+bool mergeReport(json &Doc, std::string &GpuName, json &Kernels) {
+  GpuName = Doc.value("gpu", "");
+  // Moved, not copied: large modules hold one copy of their kernels.
+  if (auto It = Doc.find("kernels"); It != Doc.end() && It->is_array())
+    for (json &K : *It)
+      Kernels.push_back(std::move(K));
   return true;
 }
 
@@ -183,6 +292,11 @@ PluginOptions pluginOptions(const AnalyzeRequest &R) {
     O.BlockSizeGiven = true;
   }
   O.GridSize = R.GridSize;
+  O.LaunchFile = R.LaunchFile;
+  if (R.TripCount) {
+    O.DefaultTripCount = R.TripCount;
+    O.TripCountGiven = true;
+  }
   O.Objective = objectiveName(R.Model.Policy.Goal);
   O.MaxSlowdownPct = R.Model.Policy.MaxSlowdownPct;
   O.MinSavingPct = R.Model.Policy.MinSavingPct;
@@ -192,12 +306,6 @@ PluginOptions pluginOptions(const AnalyzeRequest &R) {
   return O;
 }
 
-bool mergeReport(const json &Doc, std::string &GpuName, json &Kernels) {
-  GpuName = Doc.value("gpu", "");
-  for (const json &K : Doc.value("kernels", json::array()))
-    Kernels.push_back(K);
-  return true;
-}
 #endif
 
 bool analyzeCuda(const AnalyzeRequest &R, const std::string &Path,
@@ -223,6 +331,10 @@ bool analyzeCuda(const AnalyzeRequest &R, const std::string &Path,
     Args.push_back("-gpa-block-size=" + std::to_string(R.BlockSize));
   if (R.GridSize)
     Args.push_back("-gpa-grid-size=" + std::to_string(R.GridSize));
+  if (!R.LaunchFile.empty())
+    Args.push_back("-gpa-launch-file=" + R.LaunchFile);
+  if (R.TripCount)
+    Args.push_back("-gpa-default-trip-count=" + std::to_string(R.TripCount));
   const DecisionPolicy &Policy = R.Model.Policy;
   Args.push_back(std::string("-gpa-objective=") + objectiveName(Policy.Goal));
   Args.push_back("-gpa-max-slowdown=" + formatNumber(Policy.MaxSlowdownPct));
@@ -231,6 +343,17 @@ bool analyzeCuda(const AnalyzeRequest &R, const std::string &Path,
   if (R.MechanismGiven)
     Args.push_back(std::string("-gpa-mechanism=") +
                    mechanismName(R.Model.Mech));
+  std::vector<std::string> ClangArgs;
+  if (!R.CompileDbDir.empty()) {
+    std::string DbArch;
+    if (!compileFlagsFor(R.CompileDbDir, Path, ClangArgs, DbArch, Error))
+      return false;
+    if (!DbArch.empty() && R.Gpu.empty())
+      Arch = DbArch;
+  }
+  ClangArgs.insert(ClangArgs.end(), R.ClangArgs.begin(), R.ClangArgs.end());
+  if (!R.CudaGpuArch.empty())
+    Arch = R.CudaGpuArch;
   char Tmp[] = "/tmp/gpa-report-XXXXXX";
   int Fd = ::mkstemp(Tmp);
   if (Fd < 0) {
@@ -238,19 +361,22 @@ bool analyzeCuda(const AnalyzeRequest &R, const std::string &Path,
     return false;
   }
   ::close(Fd);
-  bool Ok = compileCudaWithPlugin(Path, Arch, Plugin, Args, Tmp, Error);
+  bool Ok =
+      compileCudaWithPlugin(Path, Arch, Plugin, Args, ClangArgs, Tmp, Error);
   std::optional<std::string> Text;
   if (Ok)
     Text = readTextFile(Tmp, Error);
   ::unlink(Tmp);
   if (!Text)
     return false;
+  if (Text->empty()) { // the plugin writes a report only for kernels
+    Error = Path + ": no kernels (none analysed in the device compilation)";
+    return false;
+  }
   auto Doc = parseJsonText(*Text, Path + " (plugin report)", Error);
   if (!Doc)
     return false;
-  GpuName = Doc->value("gpu", "");
-  for (json K : Doc->value("kernels", json::array()))
-    Kernels.push_back(std::move(K));
+  mergeReport(*Doc, GpuName, Kernels);
   (void)Warnings;
   return true;
 }
@@ -262,8 +388,13 @@ bool analyzeInputs(const AnalyzeRequest &R, json &Report,
   std::string Gpu;
   for (const std::string &Path : R.Inputs) {
     std::string Ext = extension(Path), FileGpu;
+    bool KnownKind = Ext == ".ptx" || Ext == ".json" || Ext == ".cu" ||
+                     Ext == ".ll" || Ext == ".bc";
+    if (KnownKind && !checkInputFile(Path, Error))
+      return false;
     bool Ok = false;
-    if (Ext == ".ptx") {
+    std::size_t KernelsBefore = Kernels.size();
+    if (Ext == ".ptx" || isPtxContainer(Path)) {
       Ok = analyzePtx(R, Path, FileGpu, Kernels, Warnings, Error);
     } else if (Ext == ".json") {
       Ok = analyzeProfiles(R, Path, FileGpu, Kernels, Warnings, Error);
@@ -279,10 +410,15 @@ bool analyzeInputs(const AnalyzeRequest &R, json &Report,
 #endif
     } else {
       Error = Path + ": unknown input kind '" + Ext +
-              "': expected .ll, .bc, .ptx, .cu or a .json kernel profile";
+              "': expected .ll, .bc, .ptx, .cu, a .json kernel profile, or "
+              "a CUDA object, executable or .fatbin";
     }
     if (!Ok)
       return false;
+    if (Kernels.size() == KernelsBefore) {
+      Error = Path + ": no kernels";
+      return false;
+    }
     if (!Gpu.empty() && !FileGpu.empty() && FileGpu != Gpu) {
       Error = Path + ": analysed for " + FileGpu + " but earlier inputs for " +
               Gpu + "; pass --gpu to use one model for all";
@@ -297,7 +433,7 @@ bool analyzeInputs(const AnalyzeRequest &R, json &Report,
   if (!loadGpuModel(Source, Model, Error))
     return false;
   Report = reportJson(Model, {});
-  Report["kernels"] = Kernels;
+  Report["kernels"] = std::move(Kernels);
   return true;
 }
 

@@ -20,15 +20,24 @@ struct AnalyzeRequest {
   std::string Gpu;             // empty: the bundled model closest to the target
   std::uint64_t BlockSize = 0; // 0: from the code, else 256
   std::uint64_t GridSize = 0;  // 0: enough blocks to fill the GPU
+  std::string LaunchFile;      // gpa-launch/1 facts (.ll/.bc/.cu inputs)
+  unsigned TripCount = 0;      // 0: the plugin's default trip count
   std::vector<std::string> Inputs;
   std::string ExecutablePath;  // argv[0], to find the plugin next to gpa
   AnalysisOptions Model;       // objective, thresholds, mechanism
   bool MechanismGiven = false; // else the plugin's auto for .cu/.ll
+  /// .cu inputs: flags for clang, the device target (empty: from --gpu,
+  /// else sm_80) and a build directory with compile_commands.json.
+  std::vector<std::string> ClangArgs;
+  std::string CudaGpuArch;
+  std::string CompileDbDir;
 };
 
-/// Analyses every input (.ll/.bc through the plugin's analysis, .ptx through
-/// the PTX front-end, .cu by compiling it with clang 22 and the plugin,
-/// .json kernel profiles) into one gpa-report/1 document. Warnings are
+/// Analyses every input (.ll/.bc through the plugin's analysis, .ptx and
+/// `cuobjdump -ptx` listings through the PTX front-end, objects, executables
+/// and .fatbin files through their embedded PTX, .cu by compiling it with
+/// clang 22 and the plugin, .json kernel profiles) into one gpa-report/1
+/// document. An input without kernels is an error. Warnings are
 /// per-kernel notes; Error stops the run (exit 2).
 bool analyzeInputs(const AnalyzeRequest &R, nlohmann::json &Report,
                    std::vector<std::string> &Warnings, std::string &Error);

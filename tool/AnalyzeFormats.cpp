@@ -10,6 +10,7 @@
 #include "TextFormat.h"
 
 #include "gpa/CanonicalJson.h"
+#include "gpa/FindingRules.h"
 
 #include <algorithm>
 #include <cstdio>
@@ -146,16 +147,45 @@ std::string renderAnalyzeCsv(const json &Report) {
   return Out;
 }
 
+namespace {
+/// A SARIF physicalLocation for a report location: the file relative to the
+/// source root (uriBaseId SRCROOT, declared in originalUriBaseIds), never an
+/// absolute path; {} without a location.
+json physicalLocation(const json &Location) {
+  json Physical = json::object();
+  if (!Location.is_object() || Location.value("file", "").empty())
+    return Physical;
+  Physical["artifactLocation"] = {{"uri", Location.value("file", "")},
+                                  {"uriBaseId", "SRCROOT"}};
+  unsigned Line = Location.value("line", 0u);
+  unsigned Column = Location.value("column", 0u);
+  if (Line) {
+    Physical["region"] = {{"startLine", Line}};
+    if (Column)
+      Physical["region"]["startColumn"] = Column;
+  }
+  return Physical;
+}
+
+/// One result per finding (passes/Findings.cpp) of every kernel.
+void addFindingResults(const json &K, json &Results) {
+  for (const json &F : K.value("findings", json::array())) {
+    json Result = {{"ruleId", F.value("rule", "")},
+                   {"level", "warning"},
+                   {"message", {{"text", F.value("message", "")}}},
+                   {"properties", {{"kernel", K.value("name", "")}}}};
+    json Physical = physicalLocation(F.value("location", json()));
+    if (!Physical.empty())
+      Result["locations"] = json::array({{{"physicalLocation", Physical}}});
+    Results.push_back(std::move(Result));
+  }
+}
+} // namespace
+
 std::string renderAnalyzeSarif(const json &Report) {
   json Results = json::array();
   for (const json &K : Report.value("kernels", json::array())) {
-    json Physical = json::object();
-    if (K.contains("location") && K["location"].is_object()) {
-      Physical["artifactLocation"] = {{"uri", K["location"].value("file", "")}};
-      unsigned Line = K["location"].value("line", 0u);
-      if (Line)
-        Physical["region"] = {{"startLine", Line}};
-    }
+    json Physical = physicalLocation(K.value("location", json()));
     bool Fewer = fewerSmsAdvised(K);
     std::string Text =
         Fewer ? format("%s: running it on %.0f of %.0f SMs on %s saves "
@@ -178,6 +208,7 @@ std::string renderAnalyzeSarif(const json &Report) {
     if (!Physical.empty())
       Result["locations"] = json::array({{{"physicalLocation", Physical}}});
     Results.push_back(std::move(Result));
+    addFindingResults(K, Results);
   }
   json Rules = json::array(
       {{{"id", "gpa-kernel-power"},
@@ -187,14 +218,33 @@ std::string renderAnalyzeSarif(const json &Report) {
         {"shortDescription",
          {{"text", "Bandwidth-bound kernel: fewer SMs save energy (IPP "
                    "Eq. 34)"}}}}});
-  json Log = {{"$schema", "https://json.schemastore.org/sarif-2.1.0.json"},
-              {"version", "2.1.0"},
-              {"runs", json::array({{{"tool",
-                                      {{"driver",
-                                        {{"name", "GpuPowerAdvisor"},
-                                         {"version", "0.1.0"},
-                                         {"rules", Rules}}}}},
-                                     {"results", Results}}})}};
+  for (const FindingRule &R : findingRules())
+    Rules.push_back(
+        {{"id", R.Id},
+         {"name", R.Id},
+         {"shortDescription", {{"text", R.ShortHelp}}},
+         {"fullDescription", {{"text", R.FullHelp}}},
+         {"help",
+          {{"text", R.FullHelp},
+           {"markdown", std::string(R.FullHelp) + " See [" + FindingsDoc +
+                            "](" + FindingsDoc + "#" + R.Anchor + ")."}}},
+         {"helpUri", std::string(FindingsDoc) + "#" + R.Anchor},
+         {"defaultConfiguration", {{"level", "warning"}}}});
+  json Log = {
+      {"$schema", "https://json.schemastore.org/sarif-2.1.0.json"},
+      {"version", "2.1.0"},
+      {"runs", json::array({{{"tool",
+                              {{"driver",
+                                {{"name", "GpuPowerAdvisor"},
+                                 {"version", "0.1.0"},
+                                 {"rules", Rules}}}}},
+                             {"originalUriBaseIds",
+                              {{"SRCROOT",
+                                {{"description",
+                                  {{"text", "The directory the compile "
+                                            "ran in: every artifact URI is "
+                                            "relative to it"}}}}}}},
+                             {"results", Results}}})}};
   return toCanonicalJson(Log);
 }
 

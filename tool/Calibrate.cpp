@@ -240,26 +240,13 @@ int writeModel(const CalibrateOptions &O, const PowerSampleSet &Train,
   DvfsPowerParams P = R.Params;
   // Hardware figures come from the base model's dvfs section when it has
   // one, else from the compute capability's table.
-  std::string Ignored;
-  if (const DvfsPowerParams *Old = dvfsParams(Gpu, Ignored)) {
-    P.LanesPerSm = Old->LanesPerSm;
-    P.LanesSource = Old->LanesSource;
-    P.L2PeakGbps = Old->L2PeakGbps;
-    P.L2PeakSource = Old->L2PeakSource;
-    P.SharedBytesPerSmPerCycle = Old->SharedBytesPerSmPerCycle;
-    P.SharedSource = Old->SharedSource;
-  } else {
-    P.LanesPerSm = defaultLanesPerSm(Gpu.SmVersion);
-    P.LanesSource = "CUDA C++ Programming Guide, arithmetic instruction "
-                    "throughput per SM for compute capability " +
-                    Gpu.ComputeCapability + "; CF 128 assumed";
-    P.L2PeakGbps = 2 * Gpu.MemBandwidthGbps;
-    P.L2PeakSource = "assumed: twice the DRAM bandwidth (no L2 figure in the "
-                     "base model)";
-    P.SharedBytesPerSmPerCycle = 128;
-    P.SharedSource = "CUDA C++ Programming Guide: 32 banks x 4 bytes per "
-                     "clock per SM";
-  }
+  DvfsPowerParams Hw = dvfsHardwareFigures(Gpu);
+  P.LanesPerSm = Hw.LanesPerSm;
+  P.LanesSource = Hw.LanesSource;
+  P.L2PeakGbps = Hw.L2PeakGbps;
+  P.L2PeakSource = Hw.L2PeakSource;
+  P.SharedBytesPerSmPerCycle = Hw.SharedBytesPerSmPerCycle;
+  P.SharedSource = Hw.SharedSource;
   std::string Provenance =
       "gpa calibrate (seed 002 two-phase fit, Guerreiro et al., IEEE TPDS "
       "2019 §3.3) on " +

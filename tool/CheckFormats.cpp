@@ -4,6 +4,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "CheckFormats.h"
+#include "XmlEscape.h"
 
 #include "gpa/CanonicalJson.h"
 
@@ -17,6 +18,14 @@ std::string renderCheckText(const BudgetCheck &C) {
   std::string Out;
   for (const BudgetViolation &V : C.Violations)
     Out += V.message() + "\n";
+  for (const BudgetViolation &V : C.Waived)
+    Out += "waived: " + V.message() + " [" + V.WaiverReason + "]\n";
+  for (const std::string &W : C.ExpiredWaivers)
+    Out += W + "\n";
+  for (const std::string &K : C.NewKernels)
+    Out += "new kernel (not in the baseline): " + K + "\n";
+  for (const std::string &K : C.RemovedKernels)
+    Out += "removed kernel (only in the baseline): " + K + "\n";
   Out += std::to_string(C.Violations.size()) + " budget violation" +
          (C.Violations.size() == 1 ? "" : "s") + " in " +
          std::to_string(C.KernelsMatched) + " budgeted of " +
@@ -65,6 +74,9 @@ std::string renderCheckGithub(const BudgetCheck &C) {
     Out += "title=" + githubEscape("GpuPowerAdvisor " + V.Limit, true) +
            "::" + githubEscape(V.message(), false) + "\n";
   }
+  for (const std::string &W : C.ExpiredWaivers)
+    Out += "::error title=GpuPowerAdvisor waiver expired::" +
+           githubEscape(W, false) + "\n";
   return Out;
 }
 
@@ -122,32 +134,6 @@ std::string renderCheckSarif(const BudgetCheck &C,
                          {"rules", Rules}}}}},
                      {"results", Results}}})}};
   return toCanonicalJson(Log);
-}
-
-static std::string xmlEscape(const std::string &S) {
-  std::string Out;
-  for (char Ch : S) {
-    switch (Ch) {
-    case '&':
-      Out += "&amp;";
-      break;
-    case '<':
-      Out += "&lt;";
-      break;
-    case '>':
-      Out += "&gt;";
-      break;
-    case '"':
-      Out += "&quot;";
-      break;
-    case '\'':
-      Out += "&apos;";
-      break;
-    default:
-      Out += Ch;
-    }
-  }
-  return Out;
 }
 
 std::string renderCheckJunit(const BudgetCheck &C) {

@@ -120,15 +120,15 @@ int runClockReport(const Options &O, const GpuModel &Gpu,
     for (const ClockPoint &C : AllSms)
       if (C.CoreMhz == P->Core.RefMhz && C.MemMhz == P->Mem.RefMhz)
         Ref = &C;
-    const ClockPoint *Clock = chooseClockPoint(AllSms, O.MaxSlowdown);
-    const ClockPoint *Both = chooseClockPoint(Joint, O.MaxSlowdown);
+    const ClockPoint *Clock = chooseClockPoint(AllSms, O.MaxSlowdownPct / 100);
+    const ClockPoint *Both = chooseClockPoint(Joint, O.MaxSlowdownPct / 100);
     if (!Ref || !Clock || !Both)
       return fail("kernel '" + K.Name + "': empty clock sweep");
     std::string S = format(
         "%skernel %s on %s: %zu clock pairs x %u SM counts, max slowdown "
         "%.0f%% of the fastest point\n",
         I ? "\n" : "", K.Name.c_str(), Gpu.Name.c_str(), AllSms.size(), MaxSms,
-        100 * O.MaxSlowdown);
+        O.MaxSlowdownPct);
     S += pointText("reference clocks:", *Ref, *Ref);
     S += pointText("least energy, all SMs:", *Clock, *Ref);
     S += pointText("least energy, clock + SMs:", *Both, *Ref);

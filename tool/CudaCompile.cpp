@@ -50,6 +50,7 @@ std::string findPlugin(const std::string &ExecutablePath) {
 bool compileCudaWithPlugin(const std::string &Source, const std::string &Arch,
                            const std::string &Plugin,
                            const std::vector<std::string> &PluginArgs,
+                           const std::vector<std::string> &ClangArgs,
                            const std::string &ReportFile, std::string &Error) {
   std::string Clang = envOr("GPA_CLANG", "/usr/lib/llvm-22/bin/clang++");
   std::string Cuda = envOr("CUDA_PATH", "/usr/local/cuda");
@@ -72,6 +73,7 @@ bool compileCudaWithPlugin(const std::string &Source, const std::string &Arch,
     Args.push_back("-mllvm");
     Args.push_back(A);
   }
+  Args.insert(Args.end(), ClangArgs.begin(), ClangArgs.end());
   Args.push_back(Source);
   std::vector<char *> Argv;
   for (std::string &A : Args)

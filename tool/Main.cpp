@@ -2,9 +2,9 @@
 //
 // SPDX-License-Identifier: Apache-2.0
 //
-// gpa models | model | sweep. Every failure is a one-line message naming the
-// file, the JSON path and what was expected, and exit status 2; nothing an
-// input contains may crash it.
+// gpa models | model | sweep | analyze | check | help. Every failure is a
+// one-line message naming the file, the JSON path and what was expected, and
+// exit status 2; nothing an input contains may crash it.
 //
 //===----------------------------------------------------------------------===//
 #include "Analyze.h"
@@ -14,6 +14,7 @@
 #include "Options.h"
 #include "PowerModelsText.h"
 #include "SvgPlot.h"
+#include "SweepInputs.h"
 #include "TextReport.h"
 
 #include "gpa/Analysis.h"
@@ -28,6 +29,7 @@
 #include <exception>
 #include <fstream>
 #include <iostream>
+#include <optional>
 
 using namespace gpa;
 using namespace gpa::tool;
@@ -65,6 +67,23 @@ static int runModels(const Options &O) {
   return ExitOk;
 }
 
+static AnalyzeRequest analyzeRequest(const Options &O, const char *Argv0) {
+  AnalyzeRequest R;
+  R.Gpu = O.Gpu;
+  R.BlockSize = O.BlockSize;
+  R.GridSize = O.GridSize;
+  R.Inputs = O.Inputs;
+  R.ExecutablePath = Argv0;
+  R.TripCount = O.TripCount;
+  R.ClangArgs = O.ClangArgs;
+  R.CudaGpuArch = O.CudaGpuArch;
+  R.CompileDbDir = O.CompileDbDir;
+  R.LaunchFile = O.LaunchFile;
+  R.Model = decisionOptions(O);
+  R.MechanismGiven = !O.Mechanism.empty();
+  return R;
+}
+
 static int runPowerModels(const Options &O, const GpuModel &Gpu,
                           const std::vector<KernelAnalysis> &Analyses) {
   nlohmann::json Report = reportJson(Gpu, Analyses);
@@ -90,13 +109,25 @@ static int runPowerModels(const Options &O, const GpuModel &Gpu,
   return ExitOk;
 }
 
-static int runAnalysis(const Options &O) {
+static int runAnalysis(const Options &O, const char *Argv0) {
   GpuModel Gpu;
   std::string Error;
-  if (!loadGpuModel(O.Gpu, Gpu, Error))
-    return fail(Error);
   std::vector<KernelProfile> Profiles;
-  if (!loadKernelProfiles(O.Inputs[0], Profiles, Error))
+  std::string GpuName = O.Gpu;
+  if (O.Command == "sweep") {
+    std::vector<std::string> Warnings;
+    std::string ReportGpu;
+    if (!loadSweepKernels(analyzeRequest(O, Argv0), O.Kernel, Profiles,
+                          ReportGpu, Warnings, Error))
+      return fail(Error);
+    for (const std::string &W : Warnings)
+      std::cerr << "gpa: warning: " << W << "\n";
+    if (GpuName.empty())
+      GpuName = ReportGpu;
+  } else if (!loadKernelProfiles(O.Inputs[0], Profiles, Error)) {
+    return fail(Error);
+  }
+  if (!loadGpuModel(GpuName, Gpu, Error))
     return fail(Error);
   if (O.ActiveSms > Gpu.NumSms)
     return fail("--active-sms " + std::to_string(O.ActiveSms) + ": " +
@@ -132,20 +163,52 @@ static int runAnalysis(const Options &O) {
   return ExitOk;
 }
 
+static std::optional<nlohmann::json> readJson(const std::string &Path,
+                                              std::string &Error) {
+  auto Text = readTextFile(Path, Error);
+  if (!Text)
+    return std::nullopt;
+  return parseJsonText(*Text, Path, Error);
+}
+
 static int runCheck(const Options &O) {
   Budget B;
   std::string Error;
-  if (!loadBudget(O.Budget, B, Error))
+  if (!O.Budget.empty() && !loadBudget(O.Budget, B, Error))
     return fail(Error);
-  BudgetCheck Check;
-  for (const std::string &Path : O.Inputs) {
-    auto Text = readTextFile(Path, Error);
-    if (!Text)
-      return fail(Error);
-    auto Report = parseJsonText(*Text, Path, Error);
-    if (!Report || !checkReport(*Report, Path, B, Check, Error))
+  std::vector<KernelFacts> Base, Current;
+  std::string BaseGpu, Gpu;
+  if (!O.Baseline.empty()) {
+    auto Doc = readJson(O.Baseline, Error);
+    if (!Doc || !readReportKernels(*Doc, O.Baseline, BaseGpu, Base, Error))
       return fail(Error);
   }
+  BudgetCheck Check;
+  for (const std::string &Path : O.Inputs) {
+    auto Report = readJson(Path, Error);
+    if (!Report || !readReportKernels(*Report, Path, Gpu, Current, Error))
+      return fail(Error);
+    if (!O.Budget.empty() && !checkReport(*Report, Path, B, Check, Error))
+      return fail(Error);
+  }
+  if (!O.Baseline.empty()) {
+    if (!BaseGpu.empty() && BaseGpu != Gpu)
+      return fail(O.Baseline + ": baseline analysed for " + BaseGpu +
+                  ", the reports for " + Gpu + "; compare like with like");
+    BudgetCheck Regressions;
+    compareWithBaseline(Base, O.Baseline, Current, Gpu, O.MaxRegressionPct,
+                        Regressions);
+    Check.Violations.insert(Check.Violations.end(),
+                            Regressions.Violations.begin(),
+                            Regressions.Violations.end());
+    Check.NewKernels = Regressions.NewKernels;
+    Check.RemovedKernels = Regressions.RemovedKernels;
+    if (O.Budget.empty()) {
+      Check.KernelsChecked = Regressions.KernelsChecked;
+      Check.KernelsMatched = Regressions.KernelsMatched;
+    }
+  }
+  checkWaiverExpiry(B, todayUtc(), Check);
   if (O.Format == "github")
     std::cout << renderCheckGithub(Check);
   else if (O.Format == "sarif")
@@ -154,18 +217,13 @@ static int runCheck(const Options &O) {
     std::cout << renderCheckJunit(Check);
   else
     std::cout << renderCheckText(Check);
-  return Check.Violations.empty() ? ExitOk : ExitViolation;
+  return Check.Violations.empty() && Check.ExpiredWaivers.empty()
+             ? ExitOk
+             : ExitViolation;
 }
 
 static int runAnalyze(const Options &O, const char *Argv0) {
-  AnalyzeRequest R;
-  R.Gpu = O.Gpu;
-  R.BlockSize = O.BlockSize;
-  R.GridSize = O.GridSize;
-  R.Inputs = O.Inputs;
-  R.Model = decisionOptions(O);
-  R.MechanismGiven = !O.Mechanism.empty();
-  R.ExecutablePath = Argv0;
+  AnalyzeRequest R = analyzeRequest(O, Argv0);
   nlohmann::json Report;
   std::vector<std::string> Warnings;
   std::string Error;
@@ -173,14 +231,17 @@ static int runAnalyze(const Options &O, const char *Argv0) {
     return fail(Error);
   for (const std::string &W : Warnings)
     std::cerr << "gpa: warning: " << W << "\n";
-  if (O.Format == "json")
-    std::cout << toCanonicalJson(Report);
-  else if (O.Format == "csv")
-    std::cout << renderAnalyzeCsv(Report);
-  else if (O.Format == "sarif")
-    std::cout << renderAnalyzeSarif(Report);
-  else
-    std::cout << renderAnalyzeText(Report);
+  std::string Text = O.Format == "json"    ? toCanonicalJson(Report)
+                     : O.Format == "csv"   ? renderAnalyzeCsv(Report)
+                     : O.Format == "sarif" ? renderAnalyzeSarif(Report)
+                                           : renderAnalyzeText(Report);
+  if (O.Output.empty()) {
+    std::cout << Text;
+  } else {
+    std::ofstream Out(O.Output, std::ios::binary);
+    if (!(Out << Text) || !Out.flush())
+      return fail(O.Output + ": cannot write the report");
+  }
   return ExitOk;
 }
 
@@ -191,12 +252,16 @@ int main(int Argc, char **Argv) {
     Options O;
     std::string Error;
     if (!parseOptions(Argc, Argv, O, Error)) {
-      if (Error == "help") {
-        std::cout << usageText();
-        return ExitOk;
-      }
-      std::cerr << "gpa: error: " << Error << "\n" << usageText();
+      std::cerr << "gpa: error: " << Error << "\n" << usageText(O.Command);
       return ExitBadInput;
+    }
+    if (O.ShowHelp) {
+      std::cout << usageText(O.Command);
+      return ExitOk;
+    }
+    if (O.ShowVersion) {
+      std::cout << versionText();
+      return ExitOk;
     }
     if (O.Command == "models")
       return runModels(O);
@@ -204,7 +269,7 @@ int main(int Argc, char **Argv) {
       return runCheck(O);
     if (O.Command == "analyze")
       return runAnalyze(O, Argv[0]);
-    return runAnalysis(O);
+    return runAnalysis(O, Argv[0]);
   } catch (const std::exception &E) {
     // A bug, not an input problem, but still no crash for the user.
     return fail(std::string("internal error: ") + E.what());

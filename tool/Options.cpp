@@ -2,6 +2,10 @@
 //
 // SPDX-License-Identifier: Apache-2.0
 //
+// Conventions (docs/cli.md): `gpa --help`, `gpa help COMMAND` and
+// `gpa COMMAND --help` print usage and exit 0; `gpa --version`; any usage
+// error exits 2 with one line naming the option or command.
+//
 //===----------------------------------------------------------------------===//
 #include "Options.h"
 
@@ -11,51 +15,98 @@
 #include <cerrno>
 #include <cstdlib>
 
+#ifndef GPA_VERSION
+#define GPA_VERSION "unknown"
+#endif
+
 namespace gpa::tool {
 
-const char *usageText() {
-  return "usage: gpa <command> [options]\n"
-         "\n"
-         "commands:\n"
-         "  models [--format text|json]\n"
-         "      list the bundled GPU models and their key specifications\n"
-         "  model --gpu NAME|FILE PROFILE.json [--active-sms N] "
-         "[--format text|json]\n"
-         "      predict time, power, efficiency and the optimal SM count\n"
-         "      [--power-model NAME|all|default] compare the power models "
-         "(ipp,\n"
-         "      instruction-energy, mcpat-component) and per-SM footprints\n"
-         "  sweep --gpu NAME|FILE PROFILE.json [--format text|json|csv] "
-         "[--plot FILE.svg]\n"
-         "      evaluate the kernel on 1..all SMs with the same total work\n"
-         "  model|sweep ... [--core-clock MHZ] [--mem-clock MHZ]; sweep ... "
-         "--clocks [--max-slowdown F]\n"
-         "      time and dvfs power at other clocks; least-energy clock and "
-         "(clock, SMs)\n"
-         "  analyze [--gpu NAME|FILE] [--block-size N] [--grid-size N]\n"
-         "          [--format text|json|sarif|csv] FILE...\n"
-         "      analyse .ll/.bc NVPTX IR, .ptx, .cu (clang 22 + plugin) or "
-         ".json profiles\n"
-         "  check --budget BUDGET.json REPORT.json... "
-         "[--format text|github|sarif|junit]\n"
-         "      check reports against a power budget\n"
-         "  calibrate TRAINING [-o MODEL.json] [--gpu NAME|FILE] "
-         "[--hold-out-every N]\n"
-         "  calibrate --predict MODEL DATA [-o OUT.csv]\n"
-         "      fit seed 002's DVFS power model to measurements / predict "
-         "with it\n"
-         "\n"
-         "decision options (model, sweep, analyze; docs/models.md):\n"
-         "  --objective energy|edp|gips_per_w|time  (default energy)\n"
-         "  --max-slowdown PCT (default 5)  --min-saving PCT (default 2)\n"
-         "  --max-power-w W (time objective's cap; default none)\n"
-         "  --mechanism sm|grid|paper (default sm; analyze of .cu/.ll: auto)\n"
-         "\n"
-         "exit status: 0 success, 1 budget violated (check), 2 bad input or "
-         "usage\n";
+namespace {
+struct CommandHelp {
+  const char *Name;
+  const char *Synopsis;
+  const char *Details;
+};
+
+const char *const CompileFlagsHelp =
+    "  .cu inputs are compiled by clang 22 with the plugin ($GPA_CLANG,\n"
+    "  default /usr/lib/llvm-22/bin/clang++; toolkit $CUDA_PATH, default\n"
+    "  /usr/local/cuda):\n"
+    "    -I DIR, -isystem DIR, -D NAME[=V], -U NAME, -include FILE, -std=STD\n"
+    "    --cuda-gpu-arch=sm_XX   device target (default: from --gpu, else "
+    "sm_80)\n"
+    "    -p BUILD_DIR            take each .cu's flags from\n"
+    "                            BUILD_DIR/compile_commands.json\n"
+    "    -- ARGS...              pass the remaining arguments to clang\n"
+    "  --trip-count N            iterations assumed for loops whose count\n"
+    "                            is unknown (default 16)\n"
+    "  --launch-file FILE, --launch FILE  gpa-launch/1 facts per kernel: "
+    "block, grid,\n"
+    "                            dynamic shared memory, trip count\n";
+
+const char *const DecisionHelp =
+    "  decision (docs/models.md \"The decision\"):\n"
+    "    --objective energy|edp|gips_per_w|time   (default energy)\n"
+    "    --max-slowdown PCT (default 5)  --min-saving PCT (default 2)\n"
+    "    --max-power-w W (the time objective's cap; default none)\n"
+    "    --mechanism sm|grid|paper (default sm; analyze of .cu/.ll: auto)\n";
+
+const CommandHelp Commands[] = {
+    {"models", "gpa models [--format text|json]",
+     "List the bundled GPU models and their key specifications.\n"},
+    {"model",
+     "gpa model --gpu NAME|FILE PROFILE.json [--active-sms N] "
+     "[--format text|json]\n"
+     "          [--core-clock MHZ] [--mem-clock MHZ] "
+     "[--power-model NAME|all|default]",
+     "Predict time, power, efficiency and the optimal SM count of a kernel\n"
+     "profile; with --core-clock/--mem-clock, time and dvfs power at those\n"
+     "clocks; --power-model compares the power models (ipp,\n"
+     "instruction-energy, mcpat-component) and per-SM footprints.\n"},
+    {"sweep",
+     "gpa sweep [--gpu NAME|FILE] [--kernel NAME] [--format text|json|csv]\n"
+     "          [--plot FILE.svg] [--core-clock MHZ] [--mem-clock MHZ]\n"
+     "          [--clocks [--max-slowdown F]] [analyze options] INPUT",
+     "Evaluate a kernel on 1..all SMs with the same total work. INPUT is\n"
+     "anything `gpa analyze` reads, or a gpa-report/1 file; with more than\n"
+     "one kernel in it, --kernel (a name, demangled name or glob) picks one.\n"
+     "A kernel profile needs --gpu. --clocks sweeps the dvfs clock table:\n"
+     "the least-energy clock and the joint (clock, SMs) optimum within\n"
+     "--max-slowdown (default 0.1 = 10%).\n"},
+    {"analyze",
+     "gpa analyze [--gpu NAME|FILE] [--block-size N] [--grid-size N]\n"
+     "          [--format text|json|sarif|csv] [-o OUT] [compile flags] "
+     "FILE...",
+     "Analyse NVPTX IR (.ll/.bc), PTX (.ptx, or `cuobjdump -ptx` output),\n"
+     "CUDA objects, executables and .fatbin files (their embedded PTX, the\n"
+     "architecture closest to --gpu), CUDA sources (.cu) and kernel\n"
+     "profiles (.json) into one gpa-report/1 document.\n"},
+    {"check",
+     "gpa check [--budget BUDGET.json] [--baseline BASE.json\n"
+     "          --max-regression PCT] [--format text|github|sarif|junit] "
+     "REPORT.json...",
+     "Check reports against a power budget (waivers in the budget file\n"
+     "apply; an expired waiver fails) and/or a baseline report: a kernel\n"
+     "whose energy, power or time is worse than the baseline's by more than\n"
+     "PCT percent fails; kernels new or removed since the baseline are\n"
+     "listed.\n"},
+    {"calibrate",
+     "gpa calibrate TRAINING [-o MODEL.json] [--gpu NAME|FILE] "
+     "[--hold-out-every N]\n"
+     "       gpa calibrate --predict MODEL DATA [-o OUT.csv]",
+     "Fit seed 002's DVFS power model to measurements, or predict with it\n"
+     "(docs/dvfs.md).\n"},
+    {"help", "gpa help [COMMAND]", "Print the usage of gpa or of COMMAND.\n"},
+};
+
+const CommandHelp *findCommand(const std::string &Name) {
+  for (const CommandHelp &C : Commands)
+    if (Name == C.Name)
+      return &C;
+  return nullptr;
 }
 
-static bool parseUnsigned(const std::string &Text, unsigned &Out) {
+bool parseUnsigned(const std::string &Text, unsigned &Out) {
   if (Text.empty() || Text.find_first_not_of("0123456789") != std::string::npos)
     return false;
   errno = 0;
@@ -66,7 +117,7 @@ static bool parseUnsigned(const std::string &Text, unsigned &Out) {
   return true;
 }
 
-static bool parsePercentOrWatts(const std::string &Text, double &Out) {
+bool parsePercentOrWatts(const std::string &Text, double &Out) {
   if (Text.empty())
     return false;
   char *End = nullptr;
@@ -78,7 +129,7 @@ static bool parsePercentOrWatts(const std::string &Text, double &Out) {
   return true;
 }
 
-static const char *allowedFormats(const std::string &Command) {
+const char *allowedFormats(const std::string &Command) {
   if (Command == "sweep")
     return "text|json|csv";
   if (Command == "check")
@@ -87,6 +138,16 @@ static const char *allowedFormats(const std::string &Command) {
     return "text|json|sarif|csv";
   return "text|json";
 }
+
+/// Compile flags as clang spells them, joined or separate: -I, -isystem,
+/// -D, -U, -include; -std=.
+bool takesCompileFlag(const std::string &Arg) {
+  for (const char *F : {"-I", "-D", "-U"})
+    if (Arg.rfind(F, 0) == 0)
+      return true;
+  return Arg == "-isystem" || Arg == "-include" || Arg.rfind("-std=", 0) == 0;
+}
+} // namespace
 
 AnalysisOptions decisionOptions(const Options &O) {
   AnalysisOptions A;
@@ -98,19 +159,63 @@ AnalysisOptions decisionOptions(const Options &O) {
   return A;
 }
 
+std::string usageText(const std::string &Command) {
+  if (const CommandHelp *C = findCommand(Command)) {
+    std::string Out =
+        std::string("usage: ") + C->Synopsis + "\n\n" + C->Details;
+    if (Command == "analyze" || Command == "sweep")
+      Out += std::string("\n") + CompileFlagsHelp;
+    if (Command == "analyze" || Command == "sweep" || Command == "model")
+      Out += std::string("\n") + DecisionHelp;
+    return Out + "\nexit status: 0 success, 1 budget or regression limit "
+                 "exceeded (check), 2 bad input or usage\n";
+  }
+  std::string Out = "usage: gpa <command> [options]\n"
+                    "       gpa --help | --version | help COMMAND\n"
+                    "\n"
+                    "commands:\n";
+  for (const CommandHelp &C : Commands)
+    Out += std::string("  ") + C.Synopsis + "\n";
+  return Out + "\n`gpa help COMMAND` or `gpa COMMAND --help` for details.\n"
+               "exit status: 0 success, 1 budget or regression limit "
+               "exceeded (check), 2 bad input or usage\n";
+}
+
+const char *versionText() { return "gpa (GpuPowerAdvisor) " GPA_VERSION "\n"; }
+
 bool parseOptions(int Argc, const char *const *Argv, Options &O,
                   std::string &Error) {
   if (Argc < 2) {
     Error = "missing command";
     return false;
   }
-  O.Command = Argv[1];
-  if (O.Command != "models" && O.Command != "model" && O.Command != "sweep" &&
-      O.Command != "check" && O.Command != "analyze") {
+  std::string First = Argv[1];
+  if (First == "-h" || First == "--help") {
+    O.ShowHelp = true;
+    return true;
+  }
+  if (First == "--version") {
+    O.ShowVersion = true;
+    return true;
+  }
+  if (First == "help") {
+    O.ShowHelp = true;
+    if (Argc > 2) {
+      O.Command = Argv[2];
+      if (!findCommand(O.Command)) {
+        Error = "help: unknown command '" + O.Command + "'";
+        return false;
+      }
+    }
+    return true;
+  }
+  O.Command = First;
+  if (!findCommand(O.Command)) {
     Error = "unknown command '" + O.Command + "'";
     return false;
   }
   O.Format = "text";
+  bool CompileFlags = O.Command == "analyze" || O.Command == "sweep";
   for (int I = 2; I < Argc; ++I) {
     std::string Arg = Argv[I];
     auto Value = [&](std::string &Into) {
@@ -121,9 +226,22 @@ bool parseOptions(int Argc, const char *const *Argv, Options &O,
       Into = Argv[++I];
       return true;
     };
-    if (Arg == "--gpu") {
-      if (!Value(O.Gpu))
+    auto Count = [&](unsigned &Into) {
+      std::string Text;
+      if (!Value(Text))
         return false;
+      if (!parseUnsigned(Text, Into)) {
+        Error = Arg + ": expected a positive integer, got '" + Text + "'";
+        return false;
+      }
+      return true;
+    };
+    bool Ok = true;
+    if (Arg == "-h" || Arg == "--help") {
+      O.ShowHelp = true;
+      return true;
+    } else if (Arg == "--gpu") {
+      Ok = Value(O.Gpu);
     } else if (Arg == "--format") {
       if (!Value(O.Format))
         return false;
@@ -134,46 +252,24 @@ bool parseOptions(int Argc, const char *const *Argv, Options &O,
                 "'";
         return false;
       }
-    } else if ((Arg == "--core-clock" || Arg == "--mem-clock" ||
-                Arg == "--max-slowdown") &&
+    } else if (Arg == "--active-sms" && O.Command == "model") {
+      Ok = Count(O.ActiveSms);
+    } else if ((Arg == "--core-clock" || Arg == "--mem-clock") &&
                (O.Command == "model" || O.Command == "sweep")) {
       std::string Text;
       if (!Value(Text))
         return false;
       char *End = nullptr;
       double V = std::strtod(Text.c_str(), &End);
-      bool Slowdown = Arg == "--max-slowdown";
-      if (Text.empty() || *End || !(V >= 0) || V > (Slowdown ? 100 : 1e6) ||
-          (!Slowdown && V == 0)) {
-        Error = Arg + ": expected a " +
-                (Slowdown ? "fraction >= 0 (0.1 = 10%)" : "clock in MHz") +
-                ", got '" + Text + "'";
+      if (Text.empty() || *End || !(V > 0) || V > 1e6) {
+        Error = Arg + ": expected a clock in MHz, got '" + Text + "'";
         return false;
       }
-      (Slowdown                ? O.MaxSlowdown
-       : Arg == "--core-clock" ? O.CoreClockMhz
-                               : O.MemClockMhz) = V;
+      (Arg == "--core-clock" ? O.CoreClockMhz : O.MemClockMhz) = V;
     } else if (Arg == "--clocks" && O.Command == "sweep") {
       O.SweepClocks = true;
-    } else if (Arg == "--active-sms" && O.Command == "model") {
-      std::string Text;
-      if (!Value(Text))
-        return false;
-      if (!parseUnsigned(Text, O.ActiveSms)) {
-        Error = "--active-sms: expected a positive integer, got '" + Text + "'";
-        return false;
-      }
-    } else if ((Arg == "--block-size" || Arg == "--grid-size") &&
-               O.Command == "analyze") {
-      std::string Text;
-      if (!Value(Text))
-        return false;
-      unsigned N = 0;
-      if (!parseUnsigned(Text, N)) {
-        Error = Arg + ": expected a positive integer, got '" + Text + "'";
-        return false;
-      }
-      (Arg == "--block-size" ? O.BlockSize : O.GridSize) = N;
+    } else if ((Arg == "--launch-file" || Arg == "--launch") && CompileFlags) {
+      Ok = Value(O.LaunchFile);
     } else if ((Arg == "--objective" || Arg == "--mechanism") &&
                O.Command != "check" && O.Command != "models") {
       std::string Text;
@@ -204,24 +300,65 @@ bool parseOptions(int Argc, const char *const *Argv, Options &O,
                 ", got '" + Text + "'";
         return false;
       }
-    } else if (Arg == "--budget" && O.Command == "check") {
-      if (!Value(O.Budget))
-        return false;
     } else if (Arg == "--power-model" && O.Command == "model") {
-      if (!Value(O.PowerModel))
+      Ok = Value(O.PowerModel);
+    } else if (Arg == "--block-size" && CompileFlags) {
+      Ok = Count(O.BlockSize);
+    } else if (Arg == "--grid-size" && CompileFlags) {
+      Ok = Count(O.GridSize);
+    } else if (Arg == "--trip-count" && CompileFlags) {
+      Ok = Count(O.TripCount);
+    } else if ((Arg == "-o" || Arg == "--output") && O.Command == "analyze") {
+      Ok = Value(O.Output);
+    } else if (Arg == "--kernel" && O.Command == "sweep") {
+      Ok = Value(O.Kernel);
+    } else if (Arg == "--budget" && O.Command == "check") {
+      Ok = Value(O.Budget);
+    } else if (Arg == "--baseline" && O.Command == "check") {
+      Ok = Value(O.Baseline);
+    } else if (Arg == "--max-regression" && O.Command == "check") {
+      std::string Text;
+      if (!Value(Text))
         return false;
+      char *End = nullptr;
+      O.MaxRegressionPct = std::strtod(Text.c_str(), &End);
+      if (Text.empty() || *End || !(O.MaxRegressionPct >= 0) ||
+          O.MaxRegressionPct > 1e6) {
+        Error =
+            "--max-regression: expected a percentage >= 0, got '" + Text + "'";
+        return false;
+      }
+      O.MaxRegressionGiven = true;
     } else if (Arg == "--plot" && O.Command == "sweep") {
-      if (!Value(O.Plot))
-        return false;
-    } else if (Arg == "-h" || Arg == "--help") {
-      Error = "help";
-      return false;
+      Ok = Value(O.Plot);
+    } else if (CompileFlags && (Arg == "-p" || Arg.rfind("-p=", 0) == 0)) {
+      if (Arg == "-p")
+        Ok = Value(O.CompileDbDir);
+      else
+        O.CompileDbDir = Arg.substr(3);
+    } else if (CompileFlags && Arg.rfind("--cuda-gpu-arch=", 0) == 0) {
+      O.CudaGpuArch = Arg.substr(16);
+    } else if (CompileFlags && takesCompileFlag(Arg)) {
+      O.ClangArgs.push_back(Arg);
+      bool Separate = Arg == "-I" || Arg == "-D" || Arg == "-U" ||
+                      Arg == "-isystem" || Arg == "-include";
+      if (Separate) {
+        std::string V;
+        if (!Value(V))
+          return false;
+        O.ClangArgs.push_back(V);
+      }
+    } else if (CompileFlags && Arg == "--") {
+      for (++I; I < Argc; ++I)
+        O.ClangArgs.push_back(Argv[I]);
     } else if (!Arg.empty() && Arg[0] == '-') {
       Error = "unknown option '" + Arg + "' for '" + O.Command + "'";
       return false;
     } else {
       O.Inputs.push_back(Arg);
     }
+    if (!Ok)
+      return false;
   }
   if (O.Command == "models") {
     if (!O.Inputs.empty()) {
@@ -231,8 +368,16 @@ bool parseOptions(int Argc, const char *const *Argv, Options &O,
     return true;
   }
   if (O.Command == "check") {
-    if (O.Budget.empty()) {
-      Error = "'check' needs --budget BUDGET.json";
+    if (O.Budget.empty() && O.Baseline.empty()) {
+      Error = "'check' needs --budget BUDGET.json or --baseline BASE.json";
+      return false;
+    }
+    if (!O.Baseline.empty() && !O.MaxRegressionGiven) {
+      Error = "--baseline needs --max-regression PCT";
+      return false;
+    }
+    if (O.Baseline.empty() && O.MaxRegressionGiven) {
+      Error = "--max-regression needs --baseline BASE.json";
       return false;
     }
     if (O.Inputs.empty()) {
@@ -248,12 +393,12 @@ bool parseOptions(int Argc, const char *const *Argv, Options &O,
     }
     return true;
   }
-  if (O.Gpu.empty()) {
-    Error = "'" + O.Command + "' needs --gpu NAME|FILE";
+  if (O.Command == "model" && O.Gpu.empty()) {
+    Error = "'model' needs --gpu NAME|FILE";
     return false;
   }
   if (O.Inputs.size() != 1) {
-    Error = "'" + O.Command + "' needs exactly one PROFILE.json";
+    Error = "'" + O.Command + "' needs exactly one input file";
     return false;
   }
   return true;

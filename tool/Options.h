@@ -13,23 +13,36 @@
 
 namespace gpa::tool {
 
-/// Exit codes shared by every subcommand.
+/// Exit codes shared by every subcommand (docs/cli.md has the table).
 enum ExitCode { ExitOk = 0, ExitViolation = 1, ExitBadInput = 2 };
 
 struct Options {
   std::string Command;
+  bool ShowHelp = false;    // --help/-h, `gpa help [COMMAND]`
+  bool ShowVersion = false; // --version
   std::string Gpu;
   std::string Format;
   std::string Budget;
   std::string Plot;
+  std::string Output;      // analyze: write the report here, not stdout
+  std::string Kernel;      // sweep: the kernel (name or glob) to sweep
   std::string PowerModel;  // model: NAME|all|default, empty = none
   unsigned ActiveSms = 0;  // 0: all
   double CoreClockMhz = 0; // model/sweep: 0 = the model's own clocks
   double MemClockMhz = 0;
   bool SweepClocks = false; // sweep --clocks
-  double MaxSlowdown = 0.1; // sweep --clocks --max-slowdown
   unsigned BlockSize = 0;   // analyze: 0 = from the code
   unsigned GridSize = 0;    // analyze: 0 = fill the GPU
+  std::string LaunchFile;   // analyze: gpa-launch/1 facts
+  unsigned TripCount = 0;   // analyze: 0 = the default (16)
+  /// analyze/sweep on .cu: -I/-D/-U/-std/-isystem/-include and everything
+  /// after `--`, passed to clang; --cuda-gpu-arch separately.
+  std::vector<std::string> ClangArgs;
+  std::string CudaGpuArch;
+  std::string CompileDbDir; // -p BUILD_DIR (compile_commands.json)
+  std::string Baseline;     // check: previous report
+  double MaxRegressionPct = 0;
+  bool MaxRegressionGiven = false;
   std::vector<std::string> Inputs;
   // The decision (models/include/gpa/Decision.h): model, sweep, analyze.
   std::string Objective = "energy"; // --objective
@@ -43,7 +56,11 @@ struct Options {
 bool parseOptions(int Argc, const char *const *Argv, Options &Out,
                   std::string &Error);
 
-const char *usageText();
+/// The overview (Command empty) or one command's usage.
+std::string usageText(const std::string &Command = "");
+
+/// "gpa VERSION".
+const char *versionText();
 
 /// The model's decision options from --objective, --max-slowdown,
 /// --min-saving, --max-power-w and --mechanism (already validated).

@@ -4,6 +4,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "SvgPlot.h"
+#include "XmlEscape.h"
 
 #include <algorithm>
 #include <cmath>
@@ -22,16 +23,6 @@ std::string num(double V) {
   char B[32];
   std::snprintf(B, sizeof(B), "%.2f", V);
   return B;
-}
-
-std::string xmlText(const std::string &S) {
-  std::string Out;
-  for (char C : S)
-    Out += C == '<'   ? "&lt;"
-           : C == '>' ? "&gt;"
-           : C == '&' ? "&amp;"
-                      : std::string(1, C);
-  return Out;
 }
 
 /// A "nice" tick step (1, 2 or 5 x 10^k) giving about five ticks.
@@ -149,7 +140,7 @@ std::string renderSweepSvg(const std::vector<KernelAnalysis> &Kernels,
   Svg +=
       "<text x=\"" + num(Width / 2) +
       "\" y=\"24\" text-anchor=\"middle\" font-size=\"16\">" +
-      xmlText(
+      xmlEscape(
           "IPP sweep on " + Gpu.Name + " (same total work on 1.." +
           std::to_string(MaxSms) + " SMs, " +
           mechanismName(Kernels.empty() ? Mechanism::Sm : Kernels[0].Adv.Mech) +
@@ -165,12 +156,12 @@ std::string renderSweepSvg(const std::vector<KernelAnalysis> &Kernels,
            num(Left + 30) + "\" y2=\"" + num(Y) + "\" stroke=\"" + Colour +
            "\" stroke-width=\"2\"/>\n<text x=\"" + num(Left + 38) + "\" y=\"" +
            num(Y + 4) + "\" font-size=\"12\">" +
-           xmlText(A.Profile.Name + ": Eq. 34 closed form " +
-                   std::to_string(A.Adv.Eq34ActiveSms) +
-                   " SMs (dashed), recommended " +
-                   std::to_string(A.Adv.RecommendedActiveSms) + " SMs (dot)" +
-                   (A.Adv.Rec.Change ? "" : ", launch as written") +
-                   (A.Adv.BandwidthBound ? ", bandwidth-bound" : "")) +
+           xmlEscape(A.Profile.Name + ": Eq. 34 closed form " +
+                     std::to_string(A.Adv.Eq34ActiveSms) +
+                     " SMs (dashed), recommended " +
+                     std::to_string(A.Adv.RecommendedActiveSms) + " SMs (dot)" +
+                     (A.Adv.Rec.Change ? "" : ", launch as written") +
+                     (A.Adv.BandwidthBound ? ", bandwidth-bound" : "")) +
            "</text>\n";
   }
   Svg += "</svg>\n";

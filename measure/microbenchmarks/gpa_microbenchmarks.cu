@@ -4,183 +4,230 @@
 //
 // Written for GpuPowerAdvisor after the description of seed 002's suite
 // (Guerreiro et al., IEEE TPDS 2019, §3.2, Table 2, Fig. 3a): each kernel
-// reads one value per thread from DRAM, runs an unrolled loop that stresses
-// one component `intensity` times, and writes one value back, so lowering
-// the intensity moves a family from component-bound towards DRAM-bound.
-// Every kernel is launched repeatedly by the runner until a reading lasts
-// >= 1 s; the runner never changes clocks.
-#include <cstdint>
+// reads one value per thread from DRAM, runs a loop that stresses one
+// component INTENSITY times, and writes one value back, so lowering the
+// intensity moves a family from component-bound towards DRAM-bound.
+//
+// The intensity is a compile-time constant: every family is instantiated at
+// each of its intensities as an extern "C" kernel named FAMILY_iINTENSITY
+// (e.g. fp32_fma_i64), so the product's PTX front-end sees the same constant
+// trip counts the GPU runs and gpa-measure takes the suite's list from the
+// PTX's .entry names. Every kernel takes (const void *in, void *out), runs
+// with 256 threads per block, and may read up to 16 x 8 bytes per thread of
+// `in` (dram_stream reads 16 floats per thread, grid-strided). gpa-measure
+// launches each kernel repeatedly until a reading lasts >= 1 s; it never
+// changes clocks.
 
-#define GPA_UNROLL _Pragma("unroll 16")
+#define GPA_THREADS 256
+#define GPA_KERNEL extern "C" __global__ void __launch_bounds__(GPA_THREADS)
+#define GPA_INDEX int i = blockIdx.x * blockDim.x + threadIdx.x
 
-extern "C" __global__ void fp32_add(const float *in, float *out, int intensity) {
-  int i = blockIdx.x * blockDim.x + threadIdx.x;
-  float a = in[i], b = a * 0.5f, c = a + 1.0f, d = b - 1.0f;
-  GPA_UNROLL
-  for (int k = 0; k < intensity; ++k) {
+template <int N> __device__ float fp32Add(float a) {
+  float b = a * 0.5f, c = a + 1.0f, d = b - 1.0f;
+#pragma unroll 16
+  for (int k = 0; k < N; ++k) {
     a = a + b;
     b = b + c;
     c = c + d;
     d = d + a;
   }
-  out[i] = a + b + c + d;
+  return a + b + c + d;
 }
 
-extern "C" __global__ void fp32_mul(const float *in, float *out, int intensity) {
-  int i = blockIdx.x * blockDim.x + threadIdx.x;
-  float a = in[i], b = 0.999f, c = 1.001f, d = a * 0.5f;
-  GPA_UNROLL
-  for (int k = 0; k < intensity; ++k) {
+template <int N> __device__ float fp32Mul(float a) {
+  float b = 0.999f, c = 1.001f, d = a * 0.5f;
+#pragma unroll 16
+  for (int k = 0; k < N; ++k) {
     a = a * b;
     d = d * c;
     b = b * c;
     c = c * b;
   }
-  out[i] = a + b + c + d;
+  return a + b + c + d;
 }
 
-extern "C" __global__ void fp32_fma(const float *in, float *out, int intensity) {
-  int i = blockIdx.x * blockDim.x + threadIdx.x;
-  float a = in[i], b = 0.999f, c = 1e-3f, d = a * 0.5f;
-  GPA_UNROLL
-  for (int k = 0; k < intensity; ++k) {
+template <int N> __device__ float fp32Fma(float a) {
+  float b = 0.999f, c = 1e-3f, d = a * 0.5f;
+#pragma unroll 16
+  for (int k = 0; k < N; ++k) {
     a = fmaf(a, b, c);
     d = fmaf(d, b, c);
     c = fmaf(c, b, a);
     b = fmaf(b, b, d);
   }
-  out[i] = a + b + c + d;
+  return a + b + c + d;
 }
 
-extern "C" __global__ void int32(const int *in, int *out, int intensity) {
-  int i = blockIdx.x * blockDim.x + threadIdx.x;
-  int a = in[i], b = a ^ 0x5bd1e995, c = a + 7, d = a - 3;
-  GPA_UNROLL
-  for (int k = 0; k < intensity; ++k) {
+template <int N> __device__ int int32Ops(int a) {
+  int b = a ^ 0x5bd1e995, c = a + 7, d = a - 3;
+#pragma unroll 16
+  for (int k = 0; k < N; ++k) {
     a = a + b;
     b = b ^ c;
     c = c * d;
     d = d + (a >> 3);
   }
-  out[i] = a + b + c + d;
+  return a + b + c + d;
 }
 
-extern "C" __global__ void fp64_add(const double *in, double *out,
-                                    int intensity) {
-  int i = blockIdx.x * blockDim.x + threadIdx.x;
-  double a = in[i], b = a * 0.5, c = a + 1.0, d = b - 1.0;
-  GPA_UNROLL
-  for (int k = 0; k < intensity; ++k) {
+template <int N> __device__ double fp64Add(double a) {
+  double b = a * 0.5, c = a + 1.0, d = b - 1.0;
+#pragma unroll 16
+  for (int k = 0; k < N; ++k) {
     a = a + b;
     b = b + c;
     c = c + d;
     d = d + a;
   }
-  out[i] = a + b + c + d;
+  return a + b + c + d;
 }
 
-extern "C" __global__ void fp64_mul(const double *in, double *out,
-                                    int intensity) {
-  int i = blockIdx.x * blockDim.x + threadIdx.x;
-  double a = in[i], b = 0.999, c = 1.001, d = a * 0.5;
-  GPA_UNROLL
-  for (int k = 0; k < intensity; ++k) {
+template <int N> __device__ double fp64Mul(double a) {
+  double b = 0.999, c = 1.001, d = a * 0.5;
+#pragma unroll 16
+  for (int k = 0; k < N; ++k) {
     a = a * b;
     d = d * c;
     b = b * c;
     c = c * b;
   }
-  out[i] = a + b + c + d;
+  return a + b + c + d;
 }
 
-extern "C" __global__ void fp64_fma(const double *in, double *out,
-                                    int intensity) {
-  int i = blockIdx.x * blockDim.x + threadIdx.x;
-  double a = in[i], b = 0.999, c = 1e-3, d = a * 0.5;
-  GPA_UNROLL
-  for (int k = 0; k < intensity; ++k) {
+template <int N> __device__ double fp64Fma(double a) {
+  double b = 0.999, c = 1e-3, d = a * 0.5;
+#pragma unroll 16
+  for (int k = 0; k < N; ++k) {
     a = fma(a, b, c);
     d = fma(d, b, c);
     c = fma(c, b, a);
     b = fma(b, b, d);
   }
-  out[i] = a + b + c + d;
+  return a + b + c + d;
 }
 
-extern "C" __global__ void sfu(const float *in, float *out, int intensity) {
-  int i = blockIdx.x * blockDim.x + threadIdx.x;
-  float a = in[i], b = a + 0.5f;
-  GPA_UNROLL
-  for (int k = 0; k < intensity; ++k) {
+template <int N> __device__ float sfuOps(float a) {
+  float b = a + 0.5f;
+#pragma unroll 16
+  for (int k = 0; k < N; ++k) {
     a = __sinf(a) + __expf(b);
     b = __cosf(b) * rsqrtf(a * a + 1.0f);
   }
-  out[i] = a + b;
+  return a + b;
 }
 
-// Control flow: data-dependent but warp-uniform branches.
-extern "C" __global__ void control_flow(const int *in, int *out,
-                                        int intensity) {
-  int i = blockIdx.x * blockDim.x + threadIdx.x;
-  int a = in[i], acc = 0;
-  for (int k = 0; k < intensity; ++k) {
-    if ((k & 1) == (blockIdx.x & 1))
-      acc += 1;
-    else if (k & 2)
-      acc -= 1;
+// Control flow: branches on the input's bits (the same value in every
+// thread at run time, so warp-uniform; unknown to the compiler, so kept).
+template <int N> __device__ int controlFlow(int a) {
+  int acc = 0;
+#pragma unroll 16
+  for (int k = 0; k < N; ++k) {
+    if ((a >> (k & 31)) & 1)
+      acc += k;
+    else
+      acc ^= a;
   }
-  out[i] = a + acc;
+  return a + acc;
 }
 
-// Shared memory: each thread reads a neighbour's slot `intensity` times.
-extern "C" __global__ void shared_memory(const float *in, float *out,
-                                         int intensity) {
-  __shared__ float tile[1024];
-  int i = blockIdx.x * blockDim.x + threadIdx.x;
-  tile[threadIdx.x] = in[i];
+// Shared memory: each thread reads a neighbour's slot N times.
+template <int N> __device__ float sharedMemory(float a) {
+  __shared__ float tile[GPA_THREADS];
+  tile[threadIdx.x] = a;
   __syncthreads();
   float acc = 0;
-  GPA_UNROLL
-  for (int k = 0; k < intensity; ++k)
-    acc += tile[(threadIdx.x + k) % blockDim.x];
-  out[i] = acc;
+#pragma unroll 16
+  for (int k = 0; k < N; ++k)
+    acc += tile[(threadIdx.x + k) % GPA_THREADS];
+  return acc;
 }
 
-// L2: repeated reads of a working set small enough for L2 (`window`
-// elements), bypassing L1 with __ldcg.
-extern "C" __global__ void l2_cache(const float *in, float *out,
-                                    int intensity, int window) {
-  int i = blockIdx.x * blockDim.x + threadIdx.x;
+// L2: N reads of a 1 MiB working set (fits every L2 since Maxwell),
+// bypassing L1 with __ldcg.
+template <int N> __device__ float l2Cache(const float *in, int i) {
+  const int Window = 1 << 18;
   float acc = 0;
-  for (int k = 0; k < intensity; ++k)
-    acc += __ldcg(in + (i + k * 32) % window);
-  out[i] = acc;
+#pragma unroll 16
+  for (int k = 0; k < N; ++k)
+    acc += __ldcg(in + (i + k * 32) % Window);
+  return acc;
 }
 
-// DRAM: a grid-stride stream over a buffer much larger than L2;
-// `intensity` FMAs per element set the arithmetic intensity.
-extern "C" __global__ void dram_stream(const float *in, float *out,
-                                       long long n, int intensity) {
-  for (long long i = blockIdx.x * (long long)blockDim.x + threadIdx.x; i < n;
-       i += (long long)gridDim.x * blockDim.x) {
-    float a = in[i];
-    for (int k = 0; k < intensity; ++k)
+// DRAM: 16 grid-strided elements per thread (a buffer far larger than L2);
+// N FMAs per element set the arithmetic intensity.
+template <int N> __device__ void dramStream(const float *in, float *out) {
+  int Stride = gridDim.x * blockDim.x;
+  GPA_INDEX;
+  for (int e = 0; e < 16; ++e) {
+    float a = in[i + e * Stride];
+#pragma unroll
+    for (int k = 0; k < N; ++k)
       a = fmaf(a, 0.999f, 1e-3f);
-    out[i] = a;
+    out[i + e * Stride] = a;
   }
 }
 
 // Mix: FP32 FMA, INT and SFU in one loop (Table 2's "Mix" group).
-extern "C" __global__ void mix(const float *in, float *out, int intensity) {
-  int i = blockIdx.x * blockDim.x + threadIdx.x;
-  float a = in[i];
-  int b = i;
-  GPA_UNROLL
-  for (int k = 0; k < intensity; ++k) {
+template <int N> __device__ float mixOps(float a, int b) {
+#pragma unroll 16
+  for (int k = 0; k < N; ++k) {
     a = fmaf(a, 0.999f, 1e-3f);
     b = b * 1664525 + 1013904223;
     if ((k & 7) == 0)
       a += __sinf(a);
   }
-  out[i] = a + b;
+  return a + b;
 }
+
+// One family at one intensity: FAMILY_iN.
+#define GPA_FLOAT(Family, Fn, N)                                               \
+  GPA_KERNEL Family##_i##N(const void *in, void *out) {                        \
+    GPA_INDEX;                                                                 \
+    static_cast<float *>(out)[i] = Fn<N>(static_cast<const float *>(in)[i]);   \
+  }
+#define GPA_DOUBLE(Family, Fn, N)                                              \
+  GPA_KERNEL Family##_i##N(const void *in, void *out) {                        \
+    GPA_INDEX;                                                                 \
+    static_cast<double *>(out)[i] = Fn<N>(static_cast<const double *>(in)[i]); \
+  }
+#define GPA_INT(Family, Fn, N)                                                 \
+  GPA_KERNEL Family##_i##N(const void *in, void *out) {                        \
+    GPA_INDEX;                                                                 \
+    static_cast<int *>(out)[i] = Fn<N>(static_cast<const int *>(in)[i]);       \
+  }
+#define GPA_L2(N)                                                              \
+  GPA_KERNEL l2_cache_i##N(const void *in, void *out) {                        \
+    GPA_INDEX;                                                                 \
+    static_cast<float *>(out)[i] =                                             \
+        l2Cache<N>(static_cast<const float *>(in), i);                         \
+  }
+#define GPA_DRAM(N)                                                            \
+  GPA_KERNEL dram_stream_i##N(const void *in, void *out) {                     \
+    dramStream<N>(static_cast<const float *>(in), static_cast<float *>(out));  \
+  }
+#define GPA_MIX(N)                                                             \
+  GPA_KERNEL mix_i##N(const void *in, void *out) {                             \
+    GPA_INDEX;                                                                 \
+    static_cast<float *>(out)[i] =                                             \
+        mixOps<N>(static_cast<const float *>(in)[i], i);                       \
+  }
+
+// Each compute family at four intensities (x4 apart: from DRAM-bound to
+// component-bound), as seed 002 Table 2 varies each group's intensity.
+#define GPA_FAMILY(Macro, Family, Fn)                                          \
+  Macro(Family, Fn, 4) Macro(Family, Fn, 16) Macro(Family, Fn, 64)             \
+      Macro(Family, Fn, 256)
+
+GPA_FAMILY(GPA_FLOAT, fp32_add, fp32Add)
+GPA_FAMILY(GPA_FLOAT, fp32_mul, fp32Mul)
+GPA_FAMILY(GPA_FLOAT, fp32_fma, fp32Fma)
+GPA_FAMILY(GPA_INT, int32, int32Ops)
+GPA_FAMILY(GPA_DOUBLE, fp64_add, fp64Add)
+GPA_FAMILY(GPA_DOUBLE, fp64_mul, fp64Mul)
+GPA_FAMILY(GPA_DOUBLE, fp64_fma, fp64Fma)
+GPA_FAMILY(GPA_FLOAT, sfu, sfuOps)
+GPA_FAMILY(GPA_INT, control_flow, controlFlow)
+GPA_FAMILY(GPA_FLOAT, shared_memory, sharedMemory)
+GPA_L2(4) GPA_L2(16) GPA_L2(64) GPA_L2(256)
+GPA_DRAM(0) GPA_DRAM(4) GPA_DRAM(16) GPA_DRAM(64)
+GPA_MIX(4) GPA_MIX(16) GPA_MIX(64) GPA_MIX(256)

@@ -6,7 +6,9 @@
 // nvmlInit_v2, nvmlDeviceGetHandleByIndex_v2,
 // nvmlDeviceGetTotalEnergyConsumption (mJ, Volta and later),
 // nvmlDeviceGetPowerUsage (mW), nvmlDeviceGetClockInfo (NVML_CLOCK_SM = 1,
-// NVML_CLOCK_MEM = 2), nvmlShutdown; NVML_SUCCESS = 0.
+// NVML_CLOCK_MEM = 2), nvmlDeviceGetTemperature (NVML_TEMPERATURE_GPU = 0,
+// degrees C), nvmlDeviceGetEnforcedPowerLimit (mW), nvmlShutdown;
+// NVML_SUCCESS = 0. No setter is ever looked up.
 //
 //===----------------------------------------------------------------------===//
 #include "gpa/NvmlPowerMeter.h"
@@ -22,7 +24,8 @@ using HandleFn = int (*)(unsigned, Device *);
 using EnergyFn = int (*)(Device, unsigned long long *);
 using PowerFn = int (*)(Device, unsigned *);
 using ClockFn = int (*)(Device, int, unsigned *);
-constexpr int NvmlClockSm = 1, NvmlClockMem = 2;
+using LimitFn = int (*)(Device, unsigned *);
+constexpr int NvmlClockSm = 1, NvmlClockMem = 2, NvmlTemperatureGpu = 0;
 
 class NvmlPowerMeter : public PowerMeter {
 public:
@@ -46,6 +49,10 @@ public:
         dlsym(Lib, "nvmlDeviceGetTotalEnergyConsumption"));
     Power = reinterpret_cast<PowerFn>(dlsym(Lib, "nvmlDeviceGetPowerUsage"));
     Clock = reinterpret_cast<ClockFn>(dlsym(Lib, "nvmlDeviceGetClockInfo"));
+    Temperature =
+        reinterpret_cast<ClockFn>(dlsym(Lib, "nvmlDeviceGetTemperature"));
+    Limit = reinterpret_cast<LimitFn>(
+        dlsym(Lib, "nvmlDeviceGetEnforcedPowerLimit"));
     auto Down = reinterpret_cast<InitFn>(dlsym(Lib, "nvmlShutdown"));
     if (!Init || !Handle || !Power || !Clock || !Down) {
       Error = "libnvidia-ml.so.1 lacks a needed NVML entry point";
@@ -80,12 +87,27 @@ public:
            Clock(Dev, NvmlClockMem, &MemMhz) == 0;
   }
 
+  std::optional<unsigned> temperatureC() override {
+    unsigned C = 0;
+    if (Temperature && Temperature(Dev, NvmlTemperatureGpu, &C) == 0)
+      return C;
+    return std::nullopt;
+  }
+  std::optional<unsigned> powerLimitMw() override {
+    unsigned Mw = 0;
+    if (Limit && Limit(Dev, &Mw) == 0)
+      return Mw;
+    return std::nullopt;
+  }
+
 private:
   void *Lib = nullptr;
   Device Dev = nullptr;
   EnergyFn Energy = nullptr;
   PowerFn Power = nullptr;
   ClockFn Clock = nullptr;
+  ClockFn Temperature = nullptr;
+  LimitFn Limit = nullptr;
   InitFn Shutdown = nullptr;
 };
 } // namespace

@@ -7,14 +7,71 @@
 
 #include "gpa/JsonReader.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <ctime>
+#include <set>
+#include <utility>
+#include <vector>
 
 namespace gpa {
 
 static const char *const RuleKeys =
     "kernel,max_total_power_w,max_energy_j,min_gips_per_w,max_exec_time_s,"
     "require_optimal_sms,description";
+
+static bool isDate(const std::string &S) {
+  if (S.size() != 10 || S[4] != '-' || S[7] != '-')
+    return false;
+  for (std::size_t I : {0, 1, 2, 3, 5, 6, 8, 9})
+    if (S[I] < '0' || S[I] > '9')
+      return false;
+  int Month = std::stoi(S.substr(5, 2)), Day = std::stoi(S.substr(8, 2));
+  return Month >= 1 && Month <= 12 && Day >= 1 && Day <= 31;
+}
+
+static bool parseWaiver(JsonReader &R, const nlohmann::json &J,
+                        const std::string &P, std::vector<BudgetWaiver> &Out) {
+  BudgetWaiver W;
+  R.rejectUnknownKeys(J, P, "kernel,reason,expires,limits");
+  if (const nlohmann::json *K = R.member(J, P, "kernel", true))
+    if (auto V = R.string(*K, childPath(P, "kernel")))
+      W.KernelGlob = *V;
+  if (const nlohmann::json *K = R.member(J, P, "reason", true))
+    if (auto V = R.string(*K, childPath(P, "reason"))) {
+      W.Reason = *V;
+      if (W.Reason.empty())
+        R.fail(childPath(P, "reason"), "a non-empty reason");
+    }
+  if (const nlohmann::json *K = R.member(J, P, "expires", false))
+    if (auto V = R.string(*K, childPath(P, "expires"))) {
+      W.Expires = *V;
+      if (!isDate(W.Expires))
+        R.fail(childPath(P, "expires"),
+               "a date YYYY-MM-DD, got \"" + W.Expires + "\"");
+    }
+  if (const nlohmann::json *L = R.member(J, P, "limits", false)) {
+    std::string LP = childPath(P, "limits");
+    std::string Known = std::string(",") + RuleKeys + ",";
+    if (!L->is_array())
+      R.fail(LP, "an array of limit names");
+    for (std::size_t I = 0; R.ok() && L->is_array() && I < L->size(); ++I) {
+      std::string EP = LP + "[" + std::to_string(I) + "]";
+      auto V = R.string((*L)[I], EP);
+      if (V && (*V == "kernel" || *V == "description" ||
+                Known.find("," + *V + ",") == std::string::npos))
+        R.fail(EP, "a limit name (max_total_power_w, max_energy_j, "
+                   "min_gips_per_w, max_exec_time_s, require_optimal_sms)");
+      else if (V)
+        W.Limits.push_back(*V);
+    }
+  }
+  if (!R.ok())
+    return false;
+  Out.push_back(std::move(W));
+  return true;
+}
 
 bool parseBudget(const nlohmann::json &Doc, const std::string &File,
                  Budget &Out, std::string &Error) {
@@ -24,7 +81,7 @@ bool parseBudget(const nlohmann::json &Doc, const std::string &File,
   if (const nlohmann::json *S = R.member(Doc, "$", "schema", true))
     if (auto V = R.string(*S, "$.schema"); V && *V != "gpa-budget/1")
       R.fail("$.schema", "\"gpa-budget/1\"");
-  R.rejectUnknownKeys(Doc, "$", "schema,budgets,description");
+  R.rejectUnknownKeys(Doc, "$", "schema,budgets,waivers,description");
   const nlohmann::json *Rules = R.member(Doc, "$", "budgets", true);
   if (Rules && !Rules->is_array())
     R.fail("$.budgets", "an array of budget rules");
@@ -53,6 +110,14 @@ bool parseBudget(const nlohmann::json &Doc, const std::string &File,
       R.fail(P, "at least one limit (max_total_power_w, max_energy_j, "
                 "min_gips_per_w, max_exec_time_s, require_optimal_sms)");
     B.Rules.push_back(std::move(Rule));
+  }
+  const nlohmann::json *Waivers = R.member(Doc, "$", "waivers", false);
+  if (R.ok() && Waivers && !Waivers->is_array())
+    R.fail("$.waivers", "an array of waivers");
+  for (std::size_t I = 0; R.ok() && Waivers && I < Waivers->size(); ++I) {
+    if (!parseWaiver(R, (*Waivers)[I], "$.waivers[" + std::to_string(I) + "]",
+                     B.Waivers))
+      break;
   }
   if (!R.ok()) {
     Error = R.error();
@@ -143,6 +208,13 @@ std::string BudgetViolation::message() const {
   std::string Pct = LimitValue > 0
                         ? " (" + shortNumber(margin() / LimitValue * 100) + "%)"
                         : "";
+  if (Limit.rfind("regression_", 0) == 0)
+    return Where + ": " + Name + ": " + Limit.substr(11) +
+           " regressed (baseline " + Pattern + "): predicted " +
+           shortNumber(Predicted) + ", baseline " + shortNumber(Baseline) +
+           ", +" + shortNumber((Predicted / Baseline - 1) * 100) +
+           "%, more than the " + shortNumber(MaxRegressionPct) +
+           "% allowed on " + Gpu;
   if (Limit == "require_optimal_sms")
     return Where + ": " + Name + ": require_optimal_sms (budget '" + Pattern +
            "'): launched on " + shortNumber(Predicted) + " SMs, recommended " +
@@ -155,13 +227,6 @@ std::string BudgetViolation::message() const {
 
 namespace {
 /// Reads the numbers a budget needs out of one report kernel.
-struct KernelFacts {
-  std::string Name, Demangled, File;
-  unsigned Line = 0;
-  double TotalPowerW = 0, EnergyJ = 0, GipsPerW = 0, ExecTimeS = 0;
-  double ActiveSms = 0, OptimalSms = 0;
-};
-
 bool readFacts(JsonReader &R, const nlohmann::json &K, const std::string &P,
                KernelFacts &F) {
   auto Str = [&](const nlohmann::json &Obj, const std::string &Path,
@@ -198,10 +263,10 @@ bool readFacts(JsonReader &R, const nlohmann::json &K, const std::string &P,
 }
 } // namespace
 
-bool checkReport(const nlohmann::json &Report, const std::string &ReportFile,
-                 const Budget &B, BudgetCheck &Out, std::string &Error) {
+bool readReportKernels(const nlohmann::json &Report,
+                       const std::string &ReportFile, std::string &Gpu,
+                       std::vector<KernelFacts> &Out, std::string &Error) {
   JsonReader R(ReportFile);
-  std::string Gpu;
   if (const nlohmann::json *S = R.member(Report, "$", "schema", true))
     if (auto V = R.string(*S, "$.schema"); V && *V != "gpa-report/1")
       R.fail("$.schema", "\"gpa-report/1\"");
@@ -211,10 +276,78 @@ bool checkReport(const nlohmann::json &Report, const std::string &ReportFile,
   const nlohmann::json *Kernels = R.member(Report, "$", "kernels", true);
   if (Kernels && !Kernels->is_array())
     R.fail("$.kernels", "an array");
-  for (std::size_t I = 0; R.ok() && Kernels && I < Kernels->size(); ++I) {
+  // Budgets hold for real launches: a kernel whose launch sites the host
+  // compilation evaluated (`launch_sites`, docs/findings.md) is checked at
+  // each site instead of at its assumed launch.
+  std::vector<std::pair<const nlohmann::json *, std::string>> Checked;
+  std::set<std::string> Launched;
+  const nlohmann::json *Sites = R.member(Report, "$", "launch_sites", false);
+  if (Sites && !Sites->is_array())
+    R.fail("$.launch_sites", "an array");
+  for (std::size_t I = 0; R.ok() && Sites && I < Sites->size(); ++I) {
+    Checked.push_back(
+        {&(*Sites)[I], "$.launch_sites[" + std::to_string(I) + "]"});
+    if ((*Sites)[I].is_object())
+      Launched.insert((*Sites)[I].value("name", ""));
+  }
+  for (std::size_t I = 0; R.ok() && Kernels && I < Kernels->size(); ++I)
+    if (!(*Kernels)[I].is_object() ||
+        !Launched.count((*Kernels)[I].value("name", "")))
+      Checked.push_back(
+          {&(*Kernels)[I], "$.kernels[" + std::to_string(I) + "]"});
+  for (const auto &[Kernel, Path] : Checked) {
     KernelFacts F;
-    if (!readFacts(R, (*Kernels)[I], "$.kernels[" + std::to_string(I) + "]", F))
+    if (!readFacts(R, *Kernel, Path, F))
       break;
+    Out.push_back(std::move(F));
+  }
+  if (!R.ok()) {
+    Error = R.error();
+    return false;
+  }
+  return true;
+}
+
+BudgetViolation violationOf(const KernelFacts &F, const std::string &Gpu,
+                            const char *Limit, double LimitValue,
+                            double Predicted) {
+  BudgetViolation V;
+  V.Kernel = F.Name;
+  V.Demangled = F.Demangled;
+  V.File = F.File;
+  V.Line = F.Line;
+  V.Gpu = Gpu;
+  V.Limit = Limit;
+  V.LimitValue = LimitValue;
+  V.Predicted = Predicted;
+  return V;
+}
+
+/// The live waiver (if any) covering Limit for kernel F.
+static const BudgetWaiver *findWaiver(const Budget &B, const KernelFacts &F,
+                                      const std::string &Limit,
+                                      const std::string &Today) {
+  for (const BudgetWaiver &W : B.Waivers) {
+    if (!W.Expires.empty() && W.Expires < Today)
+      continue;
+    if (!globMatch(W.KernelGlob, F.Name) &&
+        !(F.Demangled.size() && globMatch(W.KernelGlob, F.Demangled)))
+      continue;
+    if (W.Limits.empty() ||
+        std::find(W.Limits.begin(), W.Limits.end(), Limit) != W.Limits.end())
+      return &W;
+  }
+  return nullptr;
+}
+
+bool checkReport(const nlohmann::json &Report, const std::string &ReportFile,
+                 const Budget &B, BudgetCheck &Out, std::string &Error) {
+  std::string Gpu;
+  std::vector<KernelFacts> Kernels;
+  if (!readReportKernels(Report, ReportFile, Gpu, Kernels, Error))
+    return false;
+  std::string Today = B.Waivers.empty() ? "" : todayUtc();
+  for (const KernelFacts &F : Kernels) {
     ++Out.KernelsChecked;
     bool Matched = false;
     for (std::size_t RI = 0; RI < B.Rules.size(); ++RI) {
@@ -224,10 +357,16 @@ bool checkReport(const nlohmann::json &Report, const std::string &ReportFile,
         continue;
       Matched = true;
       auto Add = [&](const char *Limit, double LimitValue, double Predicted) {
-        BudgetViolation V{
-            F.Name,     F.Demangled, F.File,          F.Line, Gpu,       Limit,
-            LimitValue, Predicted,   Rule.KernelGlob, RI,     ReportFile};
-        Out.Violations.push_back(std::move(V));
+        BudgetViolation V = violationOf(F, Gpu, Limit, LimitValue, Predicted);
+        V.Pattern = Rule.KernelGlob;
+        V.RuleIndex = RI;
+        V.ReportFile = ReportFile;
+        if (const BudgetWaiver *W = findWaiver(B, F, Limit, Today)) {
+          V.WaiverReason = W->Reason;
+          Out.Waived.push_back(std::move(V));
+        } else {
+          Out.Violations.push_back(std::move(V));
+        }
       };
       if (Rule.MaxTotalPowerW && F.TotalPowerW > *Rule.MaxTotalPowerW)
         Add("max_total_power_w", *Rule.MaxTotalPowerW, F.TotalPowerW);
@@ -245,11 +384,28 @@ bool checkReport(const nlohmann::json &Report, const std::string &ReportFile,
       Out.MatchedKernels.push_back(F.Name);
     }
   }
-  if (!R.ok()) {
-    Error = R.error();
-    return false;
-  }
   return true;
+}
+
+std::string todayUtc() {
+  std::time_t Now = std::time(nullptr);
+  std::tm Utc{};
+  gmtime_r(&Now, &Utc);
+  char Buffer[16];
+  std::strftime(Buffer, sizeof(Buffer), "%Y-%m-%d", &Utc);
+  return Buffer;
+}
+
+void checkWaiverExpiry(const Budget &B, const std::string &Today,
+                       BudgetCheck &Out) {
+  for (std::size_t I = 0; I < B.Waivers.size(); ++I) {
+    const BudgetWaiver &W = B.Waivers[I];
+    if (!W.Expires.empty() && W.Expires < Today)
+      Out.ExpiredWaivers.push_back(B.File + ": $.waivers[" + std::to_string(I) +
+                                   "]: waiver for '" + W.KernelGlob +
+                                   "' expired on " + W.Expires + " (" +
+                                   W.Reason + "): renew or remove it");
+  }
 }
 
 } // namespace gpa

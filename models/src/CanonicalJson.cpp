@@ -7,8 +7,36 @@
 
 #include <cmath>
 #include <cstdio>
+#include <stdexcept>
 
 namespace gpa {
+
+static bool findNonFinite(const nlohmann::json &V, std::string &Path) {
+  if (V.is_number_float())
+    return !std::isfinite(V.get<double>());
+  std::size_t Len = Path.size();
+  if (V.is_object()) {
+    for (auto It = V.begin(); It != V.end(); ++It) {
+      Path += "." + It.key();
+      if (findNonFinite(It.value(), Path))
+        return true;
+      Path.resize(Len);
+    }
+  } else if (V.is_array()) {
+    for (std::size_t I = 0; I < V.size(); ++I) {
+      Path += "[" + std::to_string(I) + "]";
+      if (findNonFinite(V[I], Path))
+        return true;
+      Path.resize(Len);
+    }
+  }
+  return false;
+}
+
+std::string nonFinitePath(const nlohmann::json &Value) {
+  std::string Path = "$";
+  return findNonFinite(Value, Path) ? Path : "";
+}
 
 std::string formatNumber(double Value) {
   if (!std::isfinite(Value))
@@ -64,11 +92,17 @@ static void write(const nlohmann::json &V, std::string &Out, int Indent) {
   }
 }
 
-std::string toCanonicalJson(const nlohmann::json &Value) {
+std::string toCanonicalJsonAt(const nlohmann::json &Value, int Indent) {
+  std::string Bad = nonFinitePath(Value);
+  if (!Bad.empty())
+    throw std::domain_error("non-finite number (NaN or inf) at " + Bad);
   std::string Out;
-  write(Value, Out, 0);
-  Out += "\n";
+  write(Value, Out, Indent);
   return Out;
+}
+
+std::string toCanonicalJson(const nlohmann::json &Value) {
+  return toCanonicalJsonAt(Value, 0) + "\n";
 }
 
 } // namespace gpa

@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 #include "gpa/DvfsCalibration.h"
 
+#include "gpa/DvfsPowerBackend.h"
 #include "gpa/Nnls.h"
 
 #include <algorithm>
@@ -333,6 +334,38 @@ DvfsUtilisation defaultLanesPerSm(unsigned SmVersion) {
   L[static_cast<std::size_t>(DvfsComponent::Sfu)] = Sfu;
   L[static_cast<std::size_t>(DvfsComponent::Cf)] = 128;
   return L;
+}
+
+} // namespace gpa
+
+namespace gpa {
+
+DvfsPowerParams dvfsHardwareFigures(const GpuModel &Gpu) {
+  DvfsPowerParams P;
+  std::string Ignored;
+  if (const DvfsPowerParams *Old = dvfsParams(Gpu, Ignored)) {
+    P.LanesPerSm = Old->LanesPerSm;
+    P.LanesSource = Old->LanesSource;
+    P.L2PeakGbps = Old->L2PeakGbps;
+    P.L2PeakSource = Old->L2PeakSource;
+    P.SharedBytesPerSmPerCycle = Old->SharedBytesPerSmPerCycle;
+    P.SharedSource = Old->SharedSource;
+    P.Core.RefMhz = Old->Core.RefMhz;
+    P.Mem.RefMhz = Old->Mem.RefMhz;
+    return P;
+  }
+  P.Core.RefMhz = Gpu.ClockGhz * 1000;
+  P.LanesPerSm = defaultLanesPerSm(Gpu.SmVersion);
+  P.LanesSource = "CUDA C++ Programming Guide, arithmetic instruction "
+                  "throughput per SM for compute capability " +
+                  Gpu.ComputeCapability + "; CF 128 assumed";
+  P.L2PeakGbps = 2 * Gpu.peakBandwidthGbps();
+  P.L2PeakSource = "assumed: twice the DRAM bandwidth (no L2 figure in the "
+                   "base model)";
+  P.SharedBytesPerSmPerCycle = 128;
+  P.SharedSource = "CUDA C++ Programming Guide: 32 banks x 4 bytes per "
+                   "clock per SM";
+  return P;
 }
 
 } // namespace gpa

@@ -182,9 +182,9 @@ bool DvfsPowerBackend::estimate(const PowerInput &In, const GpuModel &Gpu,
   double CoreMhz = 0, MemMhz = 0;
   if (!resolveDvfsClocks(*P, In.Clocks, CoreMhz, MemMhz, Error))
     return false;
-  // The model file's bandwidth is the peak at the reference memory clock;
-  // bandwidth scales with the memory clock.
-  double PeakDramGbps = Gpu.MemBandwidthGbps * MemMhz / P->Mem.RefMhz;
+  // Eq. 8's utilisation is relative to the datasheet peak at the reference
+  // memory clock; bandwidth scales with the memory clock.
+  double PeakDramGbps = Gpu.peakBandwidthGbps() * MemMhz / P->Mem.RefMhz;
   DvfsUtilisation U = dvfsUtilisation(In, Gpu, *P, CoreMhz, PeakDramGbps);
   DvfsPower W = dvfsPower(*P, CoreMhz, *P->Core.at(CoreMhz), MemMhz,
                           *P->Mem.at(MemMhz), U);

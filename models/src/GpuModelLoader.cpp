@@ -8,6 +8,8 @@
 //===----------------------------------------------------------------------===//
 #include "gpa/GpuModelLoader.h"
 
+#include "gpa/DeviceCatalog.h"
+
 #include "gpa/BundledModels.h"
 #include "gpa/JsonReader.h"
 #include "gpa/Power.h"
@@ -314,19 +316,21 @@ std::vector<std::string> bundledModelNames() {
   return Names;
 }
 
-bool loadBundledModel(const std::string &Name, GpuModel &Out,
+bool loadBundledModel(const std::string &Given, GpuModel &Out,
                       std::string &Error) {
-  for (const BundledModelText &M : bundledModelTexts()) {
-    if (Name != M.Name)
-      continue;
-    std::string File = "models/gpus/" + Name + ".json";
-    auto Doc = parseJsonText(std::string(M.Json), File, Error);
-    return Doc && parseGpuModel(*Doc, File, Out, Error);
-  }
+  // The name as given, else as an alias or board name (DeviceCatalog.h).
+  for (const std::string &Name : {Given, resolveModelAlias(Given)})
+    for (const BundledModelText &M : bundledModelTexts()) {
+      if (Name != M.Name)
+        continue;
+      std::string File = "models/gpus/" + Name + ".json";
+      auto Doc = parseJsonText(std::string(M.Json), File, Error);
+      return Doc && parseGpuModel(*Doc, File, Out, Error);
+    }
   std::string Known;
   for (const std::string &N : bundledModelNames())
     Known += (Known.empty() ? "" : ", ") + N;
-  Error = "unknown GPU '" + Name + "'; known GPUs: " + Known +
+  Error = "unknown GPU '" + Given + "'; known GPUs: " + Known +
           " (or pass a model file path)";
   return false;
 }
@@ -343,8 +347,15 @@ bool loadGpuModel(const std::string &NameOrFile, GpuModel &Out,
 std::string closestBundledModel(unsigned SmVersion) {
   std::string Best, Oldest;
   unsigned BestVersion = 0, OldestVersion = ~0u;
+  // Among boards of one architecture, the generic model: the shortest
+  // name ("a100" before "a100-pcie-40gb"), then the first alphabetically.
+  auto Before = [](std::string_view A, const std::string &B) {
+    return B.empty() || A.size() < B.size() || (A.size() == B.size() && A < B);
+  };
   for (const BundledModelText &M : bundledModelTexts()) {
-    if (M.SmVersion <= SmVersion && M.SmVersion >= BestVersion) {
+    if (M.SmVersion <= SmVersion &&
+        (M.SmVersion > BestVersion ||
+         (M.SmVersion == BestVersion && Before(M.Name, Best)))) {
       BestVersion = M.SmVersion;
       Best = M.Name;
     }

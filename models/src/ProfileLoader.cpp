@@ -143,8 +143,13 @@ bool parseKernelProfiles(const nlohmann::json &Document,
   Out.clear();
   if (Document.is_object() && Document.contains("kernels")) {
     const nlohmann::json &Kernels = Document["kernels"];
-    if (!Kernels.is_array() || Kernels.empty())
+    if (!Kernels.is_array()) {
       R.fail("$.kernels", "a non-empty array of kernel profiles");
+    } else if (Kernels.empty()) {
+      // Every input kind says so the same way (docs/robustness.md).
+      Error = File + ": no kernels ($.kernels is an empty array)";
+      return false;
+    }
     for (std::size_t I = 0; R.ok() && I < Kernels.size(); ++I) {
       KernelProfile P;
       readProfile(R, Kernels[I], "$.kernels[" + std::to_string(I) + "]", P);

@@ -5,14 +5,20 @@
 //===----------------------------------------------------------------------===//
 #include "gpa/runtime/DeviceModelCache.h"
 
+#include "gpa/DeviceCatalog.h"
 #include "gpa/GpuModelLoader.h"
 
 namespace gpa::runtime {
 
 bool modelForDevice(const DeviceProperties &D, const std::string &ModelFile,
                     GpuModel &Out, std::string &Error) {
+  // The board's model by device name and SM count; an unknown GPU gets the
+  // closest model and a warning naming both (kept in the description).
+  std::string Warning;
   std::string Name =
-      ModelFile.empty() ? closestBundledModel(D.smVersion()) : ModelFile;
+      ModelFile.empty()
+          ? bundledModelForDevice(D.Name, D.smVersion(), D.NumSms, Warning)
+          : ModelFile;
   if (!(ModelFile.empty() ? loadBundledModel(Name, Out, Error)
                           : loadGpuModelFile(Name, Out, Error)))
     return false;
@@ -44,6 +50,8 @@ bool modelForDevice(const DeviceProperties &D, const std::string &ModelFile,
   if (!D.Name.empty())
     Out.Description =
         D.Name + " (model " + Out.Name + " adjusted to the device)";
+  if (!Warning.empty())
+    Out.Description += "; warning: " + Warning;
   return true;
 }
 

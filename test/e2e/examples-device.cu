@@ -20,16 +20,17 @@
 
 // Grid-stride loop (unknown trip count: default 16) behind its zero-trip
 // guard i < n, which is assumed passed (loops are entered, as in the PTX
-// front-end): {2 loads, 1 store} and {fmul, fadd} x 16.
-// SAXPY: saxpy.cu:5:1: remark: saxpy(int, float, float const*, float*) on a100: {{.*}}case 2 (memory-bound){{.*}}bandwidth-bound yes{{.*}}; per thread: {{.*}}fp=32 {{.*}}global_mem=48 {{.*}}; launch 256 threads x {{[0-9]+}} blocks (assumed)
+// front-end): {2 loads, 1 store} and one fma x 16 (the `contract` fmul and
+// fadd of a * x[i] + y[i] are contracted, as the NVPTX back end does).
+// SAXPY: saxpy.cu:5:1: remark: saxpy(int, float, float const*, float*) on a100: {{.*}}case 2 (memory-bound){{.*}}bandwidth-bound true{{.*}}; per thread: {{.*}}fp=16 {{.*}}global_mem=48 {{.*}}; launch 256 threads x {{[0-9]+}} blocks (assumed)
 
-// 1024 iterations of {A load, B load, fmul+fadd (contracted or not)} plus
-// the C store: global_mem = 2 * 1024 + 1.
-// NAIVE: matmul_naive.cu:8:1: remark: matmulNaive(float const*, float const*, float*) on a100: {{.*}}; per thread: {{.*}}fp=2048 {{.*}}global_mem=2049 {{.*}}; launch
+// 1024 iterations of {A load, B load, fmul+fadd contracted into one fma}
+// plus the C store: global_mem = 2 * 1024 + 1.
+// NAIVE: matmul_naive.cu:8:1: remark: matmulNaive(float const*, float const*, float*) on a100: {{.*}}; per thread: {{.*}}fp=1024 {{.*}}global_mem=2049 {{.*}}; launch
 
-// __launch_bounds__(128); 256 iterations of 4 FP ops + the final add;
-// one load, one store.
-// FP: compute_fp.cu:5:1: remark: computeFp(float*) on a100: {{.*}}case 3 (compute-bound){{.*}}dominant units: fp, {{.*}}; per thread: {{.*}}fp=1025 {{.*}}global_mem=2 {{.*}}; launch 128 threads x
+// __launch_bounds__(128); 256 iterations of 2 fmas (each x * y + c is a
+// contracted fmul+fadd) + the final add; one load, one store.
+// FP: compute_fp.cu:5:1: remark: computeFp(float*) on a100: {{.*}}case 3 (compute-bound){{.*}}dominant units: fp, {{.*}}; per thread: {{.*}}fp=513 {{.*}}global_mem=2 {{.*}}; launch 128 threads x
 
 // 32 iterations of __sinf, __cosf, __expf (ex2.approx), rsqrtf = 4 MUFU
 // each, after the early "if (I >= N) return" (not a zero-trip guard of the

@@ -29,3 +29,7 @@ __global__ void scale(float *Data, float Factor, int N) {
 void launchScale(float *Data, float Factor, int N) {
   scale<<<(N + 255) / 256, 256>>>(Data, Factor, N);
 }
+// The host compilation reads the launch site: N is a run-time argument, so
+// the grid is assumed; the block is a constant; registers come from the
+// cubin ptxas produced (embedded in the host object).
+// CHECK: full-compile.cu:[[@LINE-5]]:{{[0-9]+}}: remark: launch of scale(float*, float, int) on a100 (sm_80): grid ? = {{[0-9]+}} blocks (assumed), block 256 = 256 threads (constant), dynamic shared 0 B (constant), {{[0-9]+}} registers/thread (cubin); MWP

@@ -8,8 +8,10 @@
 target datalayout = "e-p6:32:32-i64:64-i128:128-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"
 
-; add sub mul sdiv urem srem -> int=6
-; CHECK: remark: {{.*}}intops on a100: {{.*}}; per thread: int=6 other=1; launch
+; add sub mul -> int=3; sdiv, urem, srem by a variable expand as the shared
+; model's div.s32 (11 int, 12 alu, 1 sfu), rem.u32 (7, 9, 1) and rem.s32
+; (12, 9, 1) rows: int=3+11+7+12, alu=12+9+9, sfu=3
+; CHECK: remark: {{.*}}intops on a100: {{.*}}; per thread: int=33 sfu=3 alu=30 other=1; launch
 define ptx_kernel void @intops(i32 %a, i32 %b) {
   %1 = add i32 %a, %b
   %2 = sub i32 %1, %b
@@ -20,7 +22,7 @@ define ptx_kernel void @intops(i32 %a, i32 %b) {
   ret void
 }
 
-; fadd fmul fsub fneg on float -> fp=4; on double -> fp64=2; on half and
+; fadd fmul fsub fneg on float (no `contract`: no fma) -> fp=4; on double -> fp64=2; on half and
 ; <2 x half> (one f16x2 instruction) -> fp16=2
 ; CHECK: remark: {{.*}}fpops on a100: {{.*}}; per thread: fp=4 fp64=2 fp16=2 other=1; launch
 define ptx_kernel void @fpops(float %f, double %d, half %h, <2 x half> %v) {
@@ -53,15 +55,49 @@ define ptx_kernel void @aluops(i32 %a, i32 %b, float %f, double %d) {
   ret void
 }
 
-; address arithmetic: a variable index -> 1, a constant offset -> 1, an
-; all-zero GEP -> nothing; br -> other
-; CHECK: remark: {{.*}}geps on a100: {{.*}}; per thread: alu=2 other=2; launch
-define ptx_kernel void @geps(ptr %p, i64 %i) {
-  %1 = getelementptr inbounds float, ptr %p, i64 %i
-  %2 = getelementptr inbounds i8, ptr %p, i64 16
-  %3 = getelementptr inbounds float, ptr %p, i64 0
+; address arithmetic is int (the mul.wide/add.s64 it becomes): a variable
+; index -> 1, a constant offset -> 1 unless only loads/stores use it (then
+; it folds into their [reg+imm] address: %off), an all-zero GEP -> nothing; a
+; sext only GEPs use -> nothing (mul.wide.s32); the load -> global; br ->
+; other
+; CHECK: remark: {{.*}}geps on a100: {{.*}}; per thread: int=2 global_mem=1 other=2; launch
+define ptx_kernel void @geps(ptr addrspace(1) %p, i32 %j) {
+  %i = sext i32 %j to i64
+  %1 = getelementptr inbounds float, ptr addrspace(1) %p, i64 %i
+  %2 = getelementptr inbounds i8, ptr addrspace(1) %p, i64 16
+  %3 = getelementptr inbounds float, ptr addrspace(1) %p, i64 0
+  %off = getelementptr inbounds i8, ptr addrspace(1) %p, i64 32
+  %v = load float, ptr addrspace(1) %off
   br label %next
 next:
-  %4 = phi ptr [ %1, %0 ]
+  %4 = phi ptr addrspace(1) [ %1, %0 ]
+  ret void
+}
+
+; Division by a constant is strength-reduced by the back end: one instruction.
+; CHECK: remark: {{.*}}constdiv on a100: {{.*}}; per thread: int=2 other=1; launch
+define ptx_kernel void @constdiv(i32 %a) {
+  %1 = sdiv i32 %a, 7
+  %2 = urem i32 %1, 16
+  ret void
+}
+
+; FP contraction (-ffp-contract=fast, CUDA's default): a `contract` fmul
+; whose only users are `contract` fadd/fsub in its block runs inside their
+; fmas. llc 22 selects fma.rn.f32, sub.f32, fma.rn.f32 for this body: three
+; instructions, no mul. Without `contract` on the fadd, mul + add stay.
+; CHECK: remark: {{.*}}contracted on a100: {{.*}}; per thread: fp=3 other=1; launch
+define ptx_kernel void @contracted(float %x, float %y, float %z, float %w) {
+  %m = fmul contract float %x, %y
+  %a = fadd contract float %m, %z
+  %s = fsub contract float %a, %w
+  %m2 = fmul contract float %s, %y
+  %b = fsub contract float %m2, %w
+  ret void
+}
+; CHECK: remark: {{.*}}notcontracted on a100: {{.*}}; per thread: fp=2 other=1; launch
+define ptx_kernel void @notcontracted(float %x, float %y, float %z) {
+  %m = fmul contract float %x, %y
+  %a = fadd float %m, %z
   ret void
 }

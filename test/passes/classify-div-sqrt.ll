@@ -1,5 +1,8 @@
-; Operations that expand into several PTX instructions are counted by their
-; expansion (docs/plugin.md, "Expansions").
+; Operations that expand into several SASS instructions are counted by the
+; shared cost model (models/include/gpa/InstructionCosts.def, whose rows
+; test/unit/InstructionCostsTest.cpp derives from ptxas's SASS); the IR
+; front-end only reports the facts: family, type and the precision llc 22
+; selects (afn -> .approx, arcp alone -> .rn). `ret` adds other=1.
 ; REQUIRES: plugin
 ; RUN: %opt %loadgpa -passes=gpu-power-advisor -pass-remarks-analysis=gpu-power-advisor \
 ; RUN:   -disable-output %s 2>&1 | FileCheck %s
@@ -7,29 +10,44 @@
 target datalayout = "e-p6:32:32-i64:64-i128:128-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"
 
-; precise f32 division (div.rn.f32): sfu 1 + fp 6
-; CHECK: remark: {{.*}}divprecise on a100: {{.*}}; per thread: fp=6 sfu=1 other=1; launch
+; precise f32 division (div.rn.f32): MUFU.RCP, FCHK + 5 FFMA, BRA
+; CHECK: remark: {{.*}}divprecise on a100: {{.*}}; per thread: fp=6 sfu=1 other=2; launch
 define ptx_kernel void @divprecise(float %a, float %b) {
   %q = fdiv float %a, %b
   ret void
 }
 
-; arcp f32 division (div.approx = rcp + mul): sfu 1 + fp 1
-; CHECK: remark: {{.*}}divapprox on a100: {{.*}}; per thread: fp=1 sfu=1 other=1; launch
+; afn f32 division (div.approx.f32): FSETP, 3 FMUL, MUFU.RCP
+; CHECK: remark: {{.*}}divapprox on a100: {{.*}}; per thread: fp=3 sfu=1 alu=1 other=1; launch
 define ptx_kernel void @divapprox(float %a, float %b) {
+  %q = fdiv afn float %a, %b
+  ret void
+}
+
+; arcp alone still selects div.rn.f32
+; CHECK: remark: {{.*}}divarcp on a100: {{.*}}; per thread: fp=6 sfu=1 other=2; launch
+define ptx_kernel void @divarcp(float %a, float %b) {
   %q = fdiv arcp float %a, %b
   ret void
 }
 
-; f64 division: sfu 1 + fp64 8
-; CHECK: remark: {{.*}}divdouble on a100: {{.*}}; per thread: sfu=1 fp64=8 other=1; launch
+; 1.0 / x selects rcp.rn.f32: IADD3, LOP3, ISETP, BRA, MUFU.RCP, 3 FP
+; CHECK: remark: {{.*}}reciprocal on a100: {{.*}}; per thread: int=1 fp=3 sfu=1 alu=2 other=2; launch
+define ptx_kernel void @reciprocal(float %b) {
+  %q = fdiv float 1.0, %b
+  ret void
+}
+
+; f64 division (div.rn.f64): MUFU.RCP64H, 8 DFMA/DMUL, FFMA, 3 alu, BRA
+; CHECK: remark: {{.*}}divdouble on a100: {{.*}}; per thread: fp=1 sfu=1 alu=3 fp64=8 other=2; launch
 define ptx_kernel void @divdouble(double %a, double %b) {
   %q = fdiv double %a, %b
   ret void
 }
 
-; llvm.sqrt.f32: precise sfu 1 + fp 4; with afn sqrt.approx: sfu 1
-; CHECK: remark: {{.*}}sqrts on a100: {{.*}}; per thread: fp=4 sfu=2 other=1; launch
+; llvm.sqrt.f32: sqrt.rn.f32 (MUFU.RSQ, 4 fp, IADD3, ISETP, BRA); with afn
+; sqrt.approx.f32 (FSETP, 2 FMUL, MUFU.SQRT)
+; CHECK: remark: {{.*}}sqrts on a100: {{.*}}; per thread: int=1 fp=6 sfu=2 alu=2 other=2; launch
 define ptx_kernel void @sqrts(float %a) {
   %p = call float @llvm.sqrt.f32(float %a)
   %q = call afn float @llvm.sqrt.f32(float %a)

@@ -10,6 +10,8 @@
 //===----------------------------------------------------------------------===//
 #include "TestPtx.h"
 
+#include "gpa/InstructionCosts.h"
+
 #include <fstream>
 
 using namespace gpa;
@@ -93,25 +95,46 @@ TEST_F(PtxFixture, MatmulTiled) {
 TEST_F(PtxFixture, SfuHeavy) {
   LOAD_OR_SKIP("sfu_heavy");
   EXPECT_EQ(K->NumLoops, 0u);
-  // Behind one bounds check (0.5): sin, cos, lg2, rsqrt (approx, one SFU
-  // op each), sqrt.rn (SFU + 5 FP) and rcp.rn (SFU + 4 FP), five adds.
-  EXPECT_EQ(count(Unit::Sfu), 0.5 * 6);
-  EXPECT_EQ(count(Unit::Fp), 0.5 * (5 + 5 + 4));
+  // Behind one bounds check (0.5): sin, cos, lg2, rsqrt .approx.f32,
+  // sqrt.rn.f32 and rcp.rn.f32 (the shared model's expansions) and five adds.
+  auto Expanded = [](Unit U) {
+    double N = 0;
+    for (OpFacts F :
+         {OpFacts{OpFamily::SinCos, OpType::F32, OpPrecision::Approx},
+          OpFacts{OpFamily::SinCos, OpType::F32, OpPrecision::Approx},
+          OpFacts{OpFamily::Lg2, OpType::F32, OpPrecision::Approx},
+          OpFacts{OpFamily::Rsqrt, OpType::F32, OpPrecision::Approx},
+          OpFacts{OpFamily::Sqrt, OpType::F32},
+          OpFacts{OpFamily::Rcp, OpType::F32}})
+      for (const UnitCount &C : expandOp(F))
+        N += C.U == U ? C.N : 0;
+    return N;
+  };
+  EXPECT_EQ(count(Unit::Sfu), 0.5 * Expanded(Unit::Sfu));
+  EXPECT_EQ(count(Unit::Fp), 0.5 * (5 + Expanded(Unit::Fp)));
   EXPECT_EQ(count(Unit::GlobalMem), 0.5 * 2);
 }
 
 TEST_F(PtxFixture, Fp64) {
   LOAD_OR_SKIP("fp64_kernel");
-  // Behind one bounds check (0.5): fma.rn.f64 and div.rn.f64 (SFU + 8 FP64).
-  EXPECT_EQ(count(Unit::Fp64), 0.5 * (1 + 8));
-  EXPECT_EQ(count(Unit::Sfu), 0.5);
-  EXPECT_EQ(count(Unit::Fp), 0.0);
+  // Behind one bounds check (0.5): fma.rn.f64 and div.rn.f64 (the shared
+  // model's expansion).
+  UnitCountList Div = expandOp({OpFamily::Div, OpType::F64});
+  auto DivCount = [&](Unit U) {
+    double N = 0;
+    for (const UnitCount &C : Div)
+      N += C.U == U ? C.N : 0;
+    return N;
+  };
+  EXPECT_EQ(count(Unit::Fp64), 0.5 * (1 + DivCount(Unit::Fp64)));
+  EXPECT_EQ(count(Unit::Sfu), 0.5 * DivCount(Unit::Sfu));
+  EXPECT_EQ(count(Unit::Fp), 0.5 * DivCount(Unit::Fp));
   // x[2*i], x[2*i+1]: 16-byte stride (uncoalesced); y[i] load and store
-  // coalesced. 32 lanes x 16 bytes + 8 = 520 bytes -> 5 segments.
+  // coalesced. 31 x 16 + 8 = 504 bytes span 16 32-byte sectors.
   EXPECT_EQ(count(Unit::GlobalMem), 0.5 * 4);
   EXPECT_EQ(K->GlobalAccesses.Strided, 1.0);
   EXPECT_EQ(K->GlobalAccesses.Coalesced, 1.0);
   EXPECT_EQ(K->Profile.UncoalescedMem, 1.0);
   EXPECT_EQ(K->Profile.BytesPerMemAccess, 8.0);
-  EXPECT_EQ(K->Profile.UncoalescedTransactionsPerWarp, 5.0);
+  EXPECT_EQ(K->Profile.UncoalescedTransactionsPerWarp, 16.0);
 }

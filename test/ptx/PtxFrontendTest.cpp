@@ -198,11 +198,11 @@ TEST(PtxFrontend, StridedAccessIsUncoalesced) {
       "ret;\n")));
   EXPECT_EQ(K.GlobalAccesses.Strided, 9.0);
   EXPECT_EQ(K.Profile.UncoalescedMem, 9.0);
-  // 32 lanes x 32 bytes + 4 = 1028 bytes -> 9 segments of 128 bytes.
-  EXPECT_EQ(K.Profile.UncoalescedTransactionsPerWarp, 9.0);
+  // A 32-byte stride puts every lane in a 32-byte sector of its own.
+  EXPECT_EQ(K.Profile.UncoalescedTransactionsPerWarp, 32.0);
 }
 
-TEST(PtxFrontend, DataDependentAddressIsUnknownAssumedCoalesced) {
+TEST(PtxFrontend, DataDependentAddressIsUnknownAssumedUncoalesced) {
   const PtxKernelResult &K = only(analyze(
       wrapKernel(std::string(Indexed) + "ld.global.u32 %r2, [%rd3];\n"
                                         "mul.wide.u32 %rd5, %r2, 4;\n"
@@ -210,9 +210,11 @@ TEST(PtxFrontend, DataDependentAddressIsUnknownAssumedCoalesced) {
                                         "ld.global.f32 %f1, [%rd6];\nret;\n")));
   EXPECT_EQ(K.GlobalAccesses.Coalesced, 1.0);
   EXPECT_EQ(K.GlobalAccesses.Unknown, 1.0);
-  EXPECT_EQ(K.Profile.UncoalescedMem, 0.0);
+  // The shared policy: a sector per lane (32 lanes, 4-byte loads).
+  EXPECT_EQ(K.Profile.UncoalescedMem, 1.0);
+  EXPECT_EQ(K.Profile.UncoalescedTransactionsPerWarp, 32.0);
   EXPECT_TRUE(hasWarning(K, "1 global access(es) with an address not "
-                            "affine in %tid.x assumed coalesced"));
+                            "affine in %tid.x assumed uncoalesced"));
 }
 
 TEST(PtxFrontend, InductionVariableKeepsItsStride) {

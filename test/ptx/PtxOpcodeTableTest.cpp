@@ -3,11 +3,14 @@
 // SPDX-License-Identifier: Apache-2.0
 //
 // Every row of PtxOpcodeTable.cpp (and each type/state-space variant that
-// changes the unit) with the counts docs/ptx-frontend.md promises.
+// changes the unit) with the counts docs/ptx-frontend.md promises. Operations
+// that expand are checked for the facts they report to the shared cost model
+// (gpa/InstructionCosts.h, whose values InstructionCostsTest.cpp checks).
 //
 //===----------------------------------------------------------------------===//
 #include "TestPtx.h"
 
+#include "gpa/InstructionCosts.h"
 #include "gpa/ptx/PtxOpcodeTable.h"
 
 using namespace gpa;
@@ -57,22 +60,9 @@ const Case Cases[] = {
     {"abs.f32 %f1, %f2;", {{F, 1}}},
     {"neg.s32 %r1, %r2;", {{I, 1}}},
     {"neg.f64 %fd1, %fd2;", {{D, 1}}},
-    {"rem.s32 %r1, %r2, %r3;", {{I, 1}}},
     {"copysign.f32 %f1, %f2, %f3;", {{F, 1}}},
     {"testp.finite.f32 %p1, %f1;", {{F, 1}}},
-    // div / rcp / sqrt: approx is one SFU op, IEEE forms expand.
-    {"div.s32 %r1, %r2, %r3;", {{I, 1}}},
-    {"div.approx.f32 %f1, %f2, %f3;", {{S, 1}, {F, 1}}},
-    {"div.full.f32 %f1, %f2, %f3;", {{S, 1}, {F, 3}}},
-    {"div.rn.f32 %f1, %f2, %f3;", {{S, 1}, {F, 8}}},
-    {"div.rn.f64 %fd1, %fd2, %fd3;", {{S, 1}, {D, 8}}},
-    {"rcp.approx.f32 %f1, %f2;", {{S, 1}}},
-    {"rcp.rn.f32 %f1, %f2;", {{S, 1}, {F, 4}}},
-    {"rcp.rn.f64 %fd1, %fd2;", {{S, 1}, {D, 6}}},
-    {"rcp.approx.ftz.f64 %fd1, %fd2;", {{S, 1}}},
-    {"sqrt.approx.f32 %f1, %f2;", {{S, 1}}},
-    {"sqrt.rn.f32 %f1, %f2;", {{S, 1}, {F, 5}}},
-    {"sqrt.rn.f64 %fd1, %fd2;", {{S, 1}, {D, 8}}},
+    // div / rem / rcp / sqrt / SFU: FactCases below.
     // Integer-only.
     {"addc.u32 %r1, %r2, %r3;", {{I, 1}}},
     {"subc.u32 %r1, %r2, %r3;", {{I, 1}}},
@@ -92,13 +82,7 @@ const Case Cases[] = {
     {"szext.clamp.u32 %r1, %r2, 8;", {{I, 1}}},
     {"bmsk.clamp.b32 %r1, %r2, %r3;", {{I, 1}}},
     // SFU.
-    {"sin.approx.f32 %f1, %f2;", {{S, 1}}},
-    {"cos.approx.ftz.f32 %f1, %f2;", {{S, 1}}},
-    {"ex2.approx.f32 %f1, %f2;", {{S, 1}}},
     {"ex2.approx.f16x2 %r1, %r2;", {{S, 1}}},
-    {"lg2.approx.f32 %f1, %f2;", {{S, 1}}},
-    {"rsqrt.approx.f32 %f1, %f2;", {{S, 1}}},
-    {"tanh.approx.f32 %f1, %f2;", {{S, 1}}},
     // ALU.
     {"and.b32 %r1, %r2, %r3;", {{A, 1}}},
     {"or.pred %p1, %p2, %p3;", {{A, 1}}},
@@ -237,6 +221,73 @@ TEST_P(PtxOpcodeTable, Classifies) {
   EXPECT_EQ(Got.Known, K.Known);
   EXPECT_EQ(Got.Expanded, K.Units.size() > 1);
 }
+
+struct FactCase {
+  const char *Ptx;
+  OpFacts Facts;
+};
+
+std::ostream &operator<<(std::ostream &OS, const FactCase &C) {
+  return OS << C.Ptx;
+}
+
+const FactCase FactCases[] = {
+    {"rem.s32 %r1, %r2, %r3;",
+     {OpFamily::IntRem, OpType::S32, OpPrecision::Ieee}},
+    {"div.s32 %r1, %r2, %r3;",
+     {OpFamily::IntDiv, OpType::S32, OpPrecision::Ieee}},
+    {"div.approx.f32 %f1, %f2, %f3;",
+     {OpFamily::Div, OpType::F32, OpPrecision::Approx}},
+    {"div.full.f32 %f1, %f2, %f3;",
+     {OpFamily::Div, OpType::F32, OpPrecision::Full}},
+    {"div.rn.f32 %f1, %f2, %f3;",
+     {OpFamily::Div, OpType::F32, OpPrecision::Ieee}},
+    {"div.rn.f64 %fd1, %fd2, %fd3;",
+     {OpFamily::Div, OpType::F64, OpPrecision::Ieee}},
+    {"rcp.approx.f32 %f1, %f2;",
+     {OpFamily::Rcp, OpType::F32, OpPrecision::Approx}},
+    {"rcp.rn.f32 %f1, %f2;", {OpFamily::Rcp, OpType::F32, OpPrecision::Ieee}},
+    {"rcp.rn.f64 %fd1, %fd2;", {OpFamily::Rcp, OpType::F64, OpPrecision::Ieee}},
+    {"rcp.approx.ftz.f64 %fd1, %fd2;",
+     {OpFamily::Rcp, OpType::F64, OpPrecision::ApproxFtz}},
+    {"sqrt.approx.f32 %f1, %f2;",
+     {OpFamily::Sqrt, OpType::F32, OpPrecision::Approx}},
+    {"sqrt.rn.f32 %f1, %f2;", {OpFamily::Sqrt, OpType::F32, OpPrecision::Ieee}},
+    {"sqrt.rn.f64 %fd1, %fd2;",
+     {OpFamily::Sqrt, OpType::F64, OpPrecision::Ieee}},
+    {"sin.approx.f32 %f1, %f2;",
+     {OpFamily::SinCos, OpType::F32, OpPrecision::Approx}},
+    {"cos.approx.ftz.f32 %f1, %f2;",
+     {OpFamily::SinCos, OpType::F32, OpPrecision::ApproxFtz}},
+    {"ex2.approx.f32 %f1, %f2;",
+     {OpFamily::Ex2, OpType::F32, OpPrecision::Approx}},
+    {"lg2.approx.f32 %f1, %f2;",
+     {OpFamily::Lg2, OpType::F32, OpPrecision::Approx}},
+    {"rsqrt.approx.f32 %f1, %f2;",
+     {OpFamily::Rsqrt, OpType::F32, OpPrecision::Approx}},
+    {"tanh.approx.f32 %f1, %f2;",
+     {OpFamily::Tanh, OpType::F32, OpPrecision::Approx}},
+};
+
+class PtxOpcodeFacts : public ::testing::TestWithParam<FactCase> {};
+
+TEST_P(PtxOpcodeFacts, CostsComeFromTheSharedModel) {
+  const FactCase &K = GetParam();
+  PtxModule M;
+  PtxError E;
+  ASSERT_TRUE(
+      parsePtx(test::wrapKernel(std::string(K.Ptx) + "\n"), "o.ptx", M, E))
+      << E.str();
+  OpClassification Got = classifyInstruction(M.Functions.at(0).Body.at(0));
+  UnitCountList Want = expandOp(K.Facts);
+  ASSERT_EQ(Got.Units.size(), Want.size());
+  for (size_t J = 0; J < Want.size(); ++J) {
+    EXPECT_EQ(unitInfo(Got.Units[J].U).Key, unitInfo(Want[J].U).Key);
+    EXPECT_EQ(Got.Units[J].N, Want[J].N);
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(Facts, PtxOpcodeFacts, ::testing::ValuesIn(FactCases));
 
 static std::string caseName(const ::testing::TestParamInfo<Case> &Info) {
   std::string N;

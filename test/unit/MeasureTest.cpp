@@ -1,36 +1,49 @@
-//===- MeasureTest.cpp - gpa-measure's loop with a fake NVML --------------===//
+//===- MeasureTest.cpp - gpa-measure with a fake NVML and driver ----------===//
 //
 // SPDX-License-Identifier: Apache-2.0
 //
-// Repetition until the minimum duration (seed 002 §4.1: >= 1 s per reading),
-// power from the total-energy counter as energy / time, power samples
-// averaged where there is no counter, and clocks that must not move.
+// Repetition until the minimum duration (seed 002 §4.1: >= 1 s per reading)
+// and the minimum repetitions, power from the total-energy counter as
+// energy / time, power samples integrated by the trapezoidal rule where
+// there is no counter, the median of several readings, clocks that must not
+// move; and the whole suite walk writing a gpa-power-samples/1 file that the
+// calibration reads back and fits.
 //
 //===----------------------------------------------------------------------===//
-#include "gpa/PowerMeasurement.h"
+#include "gpa/DvfsCalibration.h"
+#include "gpa/EmbeddedSuite.h"
+#include "gpa/GpuModelLoader.h"
+#include "gpa/MeasureRunner.h"
 
 #include <gtest/gtest.h>
 
+#include <map>
 #include <vector>
 
 using namespace gpa;
 
 namespace {
-/// A fake GPU: each launch takes LaunchS seconds at PowerW watts.
+/// A fake GPU: each repetition takes LaunchS seconds at the kernel's power
+/// (PowerW unless KernelPowerW names it); readings of a kernel may differ by
+/// ReadingOffsetW[i] (the i-th reading's repetitions).
 struct FakeGpu : PowerMeter, BenchmarkLauncher, MonotonicClock {
   double TimeS = 0, LaunchS = 0.3, PowerW = 150;
+  std::map<std::string, double> KernelPowerW;
   double EnergyMj = 5000;
   bool HasCounter = true;
   std::vector<unsigned> SamplesMw = {140000, 160000, 150000, 150000};
   std::size_t NextSample = 0;
   unsigned CoreMhz = 975, MemMhz = 3505;
   unsigned ChangeClockAfter = 0; // launches; 0 = never
+  unsigned NewCoreMhz = 595;
   unsigned Launches = 0;
+  std::string Running;
+  double CurrentW = 0;
 
   std::optional<unsigned long long> totalEnergyMj() override {
     if (!HasCounter)
       return std::nullopt;
-    return static_cast<unsigned long long>(EnergyMj);
+    return static_cast<unsigned long long>(EnergyMj + 0.5);
   }
   std::optional<unsigned> powerMw() override {
     return SamplesMw[NextSample++ % SamplesMw.size()];
@@ -40,44 +53,102 @@ struct FakeGpu : PowerMeter, BenchmarkLauncher, MonotonicClock {
     Mem = MemMhz;
     return true;
   }
-  bool runOnce(const std::string &, unsigned, std::string &) override {
-    TimeS += LaunchS;
-    EnergyMj += PowerW * LaunchS * 1000;
-    if (++Launches == ChangeClockAfter)
-      CoreMhz = 595;
+  std::optional<unsigned> temperatureC() override { return 61; }
+  std::optional<unsigned> powerLimitMw() override { return 250000; }
+  bool start(const std::string &Kernel, std::string &) override {
+    auto It = KernelPowerW.find(Kernel);
+    CurrentW = It == KernelPowerW.end() ? PowerW : It->second;
+    // Half the repetition runs before the sample is taken.
+    advance(LaunchS / 2);
     return true;
+  }
+  bool wait(std::string &) override {
+    advance(LaunchS / 2);
+    if (++Launches == ChangeClockAfter)
+      CoreMhz = NewCoreMhz;
+    return true;
+  }
+  void advance(double S) {
+    TimeS += S;
+    EnergyMj += CurrentW * S * 1000;
   }
   double nowS() override { return TimeS; }
 };
+
+MeasureOptions oneReading() {
+  MeasureOptions O;
+  O.Readings = 1;
+  return O;
+}
 } // namespace
 
 TEST(Measure, RepeatsUntilTheMinimumDurationAndIntegratesEnergy) {
   FakeGpu G;
   Measurement M;
   std::string Error;
-  ASSERT_TRUE(
-      measureBenchmark(G, G, G, "fp32_fma", 4, MeasureOptions(), M, Error))
+  ASSERT_TRUE(measureBenchmark(G, G, G, "fp32_fma_i4", oneReading(), M, Error))
       << Error;
-  // 0.3 s launches: 4 of them reach 1 s (1.2 s); 150 W x 1.2 s = 180 J.
+  // 0.3 s repetitions: 4 of them reach 1 s (1.2 s); 150 W x 1.2 s = 180 J.
   EXPECT_EQ(M.Repetitions, 4u);
   EXPECT_NEAR(M.DurationS, 1.2, 1e-12);
   EXPECT_TRUE(M.FromEnergyCounter);
   EXPECT_NEAR(M.PowerW, 150, 1e-9);
   EXPECT_EQ(M.CoreMhz, 975u);
   EXPECT_EQ(M.MemMhz, 3505u);
+  EXPECT_EQ(M.TemperatureC, 61u);
+  EXPECT_EQ(M.PowerLimitW, 250.0);
+  // One warm-up launch outside the reading.
+  EXPECT_EQ(G.Launches, 5u);
 }
 
-TEST(Measure, AveragesPowerSamplesWithoutAnEnergyCounter) {
+TEST(Measure, MinimumRepetitionsAfterTheMinimumDuration) {
+  FakeGpu G;
+  G.LaunchS = 0.6;
+  MeasureOptions O = oneReading();
+  O.MinRepetitions = 5;
+  Measurement M;
+  std::string Error;
+  ASSERT_TRUE(measureBenchmark(G, G, G, "sfu_i4", O, M, Error)) << Error;
+  // 1 s is reached after 2 repetitions; 5 are required: 3.0 s.
+  EXPECT_EQ(M.Repetitions, 5u);
+  EXPECT_NEAR(M.DurationS, 3.0, 1e-12);
+}
+
+TEST(Measure, IntegratesPowerSamplesWithoutAnEnergyCounter) {
   FakeGpu G;
   G.HasCounter = false;
   Measurement M;
   std::string Error;
   ASSERT_TRUE(
-      measureBenchmark(G, G, G, "dram_stream", 1, MeasureOptions(), M, Error))
+      measureBenchmark(G, G, G, "dram_stream_i0", oneReading(), M, Error))
       << Error;
-  // One sample per launch: (140 + 160 + 150 + 150) / 4 W.
+  // The warm-up takes no sample; samples 140, 160, 150, 150 W at t = 0.45,
+  // 0.75, 1.05, 1.35 s: trapezoids (150 + 155 + 150) x 0.3 s / 0.9 s.
   EXPECT_FALSE(M.FromEnergyCounter);
-  EXPECT_NEAR(M.PowerW, 150, 1e-9);
+  EXPECT_NEAR(M.PowerW, 455.0 / 3, 1e-9);
+}
+
+TEST(Measure, TrapezoidalRuleWeightsUnevenSamplesByTime) {
+  // 100 W to 200 W over 1 s, back to 100 W over 2 s: (150 + 300) J / 3 s.
+  EXPECT_NEAR(integratedMeanPowerW({{0, 100}, {1, 200}, {3, 100}}), 150, 1e-12);
+  EXPECT_NEAR(integratedMeanPowerW({{2, 120}}), 120, 1e-12);
+}
+
+TEST(Measure, ReportsTheMedianOfTheReadings) {
+  // No counter; each reading's samples are constant: 150, 300, 160 W.
+  FakeGpu G;
+  G.HasCounter = false;
+  G.LaunchS = 0.5;
+  // Readings of 2 repetitions each (1 s), after the unsampled warm-up.
+  G.SamplesMw = {150000, 150000, 300000, 300000, 160000, 160000};
+  MeasureOptions O;
+  O.Readings = 3;
+  Measurement M;
+  std::string Error;
+  ASSERT_TRUE(measureBenchmark(G, G, G, "int32_i4", O, M, Error)) << Error;
+  ASSERT_EQ(M.ReadingsW.size(), 3u);
+  EXPECT_NEAR(M.ReadingsW[1], 300, 1e-9);
+  EXPECT_NEAR(M.PowerW, 160, 1e-9);
 }
 
 TEST(Measure, ClocksThatMoveInvalidateTheReading) {
@@ -85,6 +156,104 @@ TEST(Measure, ClocksThatMoveInvalidateTheReading) {
   G.ChangeClockAfter = 2;
   Measurement M;
   std::string Error;
-  EXPECT_FALSE(measureBenchmark(G, G, G, "sfu", 1, MeasureOptions(), M, Error));
+  EXPECT_FALSE(measureBenchmark(G, G, G, "sfu_i4", oneReading(), M, Error));
   EXPECT_NE(Error.find("975/3505 -> 595/3505 MHz"), std::string::npos) << Error;
+}
+
+TEST(MeasureSuite, TheEmbeddedSuiteHasEveryFamilyAtFourIntensities) {
+  std::string Ptx = embeddedSuitePtx();
+  if (Ptx.empty())
+    GTEST_SKIP() << "built without nvcc: no embedded suite";
+  std::vector<SuiteKernel> Suite;
+  std::string Error;
+  ASSERT_TRUE(analyseSuitePtx(Ptx, "suite.ptx", 4096, Suite, Error)) << Error;
+  std::map<std::string, unsigned> Families;
+  for (const SuiteKernel &K : Suite) {
+    ++Families[K.Name.substr(0, K.Name.rfind("_i"))];
+    EXPECT_EQ(K.Profile.Launch.Blocks, 4096u);
+    EXPECT_EQ(K.Profile.Launch.ThreadsPerBlock, 256u);
+  }
+  // Seed 002 Table 2's components (FP32 x3, INT, FP64 x3, SFU, CF, shared,
+  // L2, DRAM) plus a mix.
+  EXPECT_EQ(Families.size(), 13u);
+  for (const auto &[Family, N] : Families)
+    EXPECT_EQ(N, 4u) << Family;
+}
+
+TEST(MeasureSuite, WritesATrainingFileTheCalibrationFits) {
+  std::string Ptx = embeddedSuitePtx();
+  if (Ptx.empty())
+    GTEST_SKIP() << "built without nvcc: no embedded suite";
+  std::vector<SuiteKernel> Suite;
+  std::string Error;
+  ASSERT_TRUE(analyseSuitePtx(Ptx, "suite.ptx", 4096, Suite, Error)) << Error;
+  GpuModel Gpu;
+  ASSERT_TRUE(loadGpuModel("titan-v", Gpu, Error)) << Error;
+  DvfsPowerParams Hw = dvfsHardwareFigures(Gpu);
+  // The fake board follows a known fixed-frequency model (seed 002 Eq. 9):
+  // P = 60 W + sum_i w_i U_i with the utilisations of the static analysis at
+  // the fake's clocks; the calibration must recover it from the file.
+  FakeGpu G;
+  G.CoreMhz = 1200;
+  G.MemMhz = 850;
+  const double Weights[NumDvfsComponents] = {0,   0,  90, 70, 0,  0,
+                                             110, 80, 20, 30, 50, 40};
+  for (const SuiteKernel &K : Suite) {
+    DvfsUtilisation U{};
+    ASSERT_TRUE(suiteUtilisation(K.Profile, Gpu, Hw, 1200, 850,
+                                 Hw.Mem.RefMhz > 0 ? Hw.Mem.RefMhz : 850, U,
+                                 Error))
+        << Error;
+    double W = 60;
+    for (std::size_t C = 0; C < NumDvfsComponents; ++C)
+      W += Weights[C] * U[C];
+    G.KernelPowerW[K.Name] = W;
+  }
+  RunnerOptions O;
+  O.Measure.Readings = 1;
+  O.GpuLabel = "titan-v";
+  O.Source = "fake board";
+  PowerSampleSet Set;
+  std::vector<MeasuredKernel> Log;
+  ASSERT_TRUE(runSuite(G, G, G, Suite, Gpu, O, Set, Log, Error)) << Error;
+  ASSERT_EQ(Set.Samples.size(), Suite.size());
+  EXPECT_EQ(Set.RefCoreMhz, 1200);
+  EXPECT_EQ(Set.RefMemMhz, 850);
+
+  std::string Text = writePowerSamples(Set);
+  PowerSampleSet Back;
+  ASSERT_TRUE(parsePowerSamples(Text, "train.csv", true, Back, Error)) << Error;
+  EXPECT_EQ(Back.Gpu, "titan-v");
+  EXPECT_EQ(Back.Source, "fake board");
+  ASSERT_EQ(Back.Samples.size(), Set.Samples.size());
+  for (std::size_t I = 0; I < Back.Samples.size(); ++I) {
+    EXPECT_EQ(Back.Samples[I].Benchmark, Suite[I].Name);
+    EXPECT_NEAR(*Back.Samples[I].PowerW, G.KernelPowerW[Suite[I].Name], 1e-3);
+    EXPECT_EQ(Back.Samples[I].CoreMhz, 1200);
+  }
+  DvfsFitResult Fit;
+  ASSERT_TRUE(fitDvfsModel(Back, DvfsFitOptions(), Fit, Error)) << Error;
+  // Rounding: power to 0.1 mW, utilisations to 1e-6, energy to 1 mJ.
+  EXPECT_LT(Fit.MapePct, 0.1);
+}
+
+TEST(Measure, ClocksWithinTheToleranceGiveTheirMedian) {
+  // Clock samples while running: 975 in the first repetition, then 990 in
+  // the next three (the warm-up is launch 1; the change follows launch 2).
+  FakeGpu G;
+  G.ChangeClockAfter = 2;
+  G.NewCoreMhz = 990;
+  MeasureOptions O = oneReading();
+  O.ClockToleranceMhz = 15;
+  Measurement M;
+  std::string Error;
+  ASSERT_TRUE(measureBenchmark(G, G, G, "sfu_i4", O, M, Error)) << Error;
+  EXPECT_EQ(M.CoreMhz, 990u); // median of 975, 990, 990, 990
+  EXPECT_EQ(M.MemMhz, 3505u);
+  O.ClockToleranceMhz = 14;
+  FakeGpu H;
+  H.ChangeClockAfter = 2;
+  H.NewCoreMhz = 990;
+  EXPECT_FALSE(measureBenchmark(H, H, H, "sfu_i4", O, M, Error));
+  EXPECT_NE(Error.find("975/3505 -> 990/3505 MHz"), std::string::npos) << Error;
 }

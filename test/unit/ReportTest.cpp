@@ -12,12 +12,13 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <stdexcept>
 
 using namespace gpa;
 using nlohmann::json;
 
 TEST(CanonicalJson, SortsKeysAndFormatsNumbersFixed) {
-  json J = {{"b", 1.0 / 3}, {"a", 2}, {"c", {{"z", -0.0}, {"y", NAN}}}};
+  json J = {{"b", 1.0 / 3}, {"a", 2}, {"c", {{"z", -0.0}, {"y", nullptr}}}};
   EXPECT_EQ(toCanonicalJson(J), "{\n"
                                 "  \"a\": 2,\n"
                                 "  \"b\": 0.333333333,\n"
@@ -28,6 +29,19 @@ TEST(CanonicalJson, SortsKeysAndFormatsNumbersFixed) {
                                 "}\n");
   EXPECT_EQ(formatNumber(1e-20), "1e-20");
   EXPECT_EQ(formatNumber(2054.83), "2054.83");
+}
+
+// A report never carries null where a number is expected (issue 16, s.4):
+// NaN and inf are refused at writing time, naming where they are.
+TEST(CanonicalJson, RefusesNonFiniteNumbers) {
+  json J = {{"kernels", {{{"power_w", 1.0}}, {{"power_w", NAN}}}}};
+  EXPECT_EQ(nonFinitePath(J), "$.kernels[1].power_w");
+  EXPECT_THROW(toCanonicalJson(J), std::domain_error);
+  J["kernels"][1]["power_w"] = -INFINITY;
+  EXPECT_EQ(nonFinitePath(J), "$.kernels[1].power_w");
+  J["kernels"][1]["power_w"] = 2.0;
+  EXPECT_EQ(nonFinitePath(J), "");
+  EXPECT_NO_THROW(toCanonicalJson(J));
 }
 
 TEST(Report, HasTheDocumentedShape) {

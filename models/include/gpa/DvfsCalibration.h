@@ -62,6 +62,14 @@ void splitByBenchmark(const PowerSampleSet &All, unsigned Every,
 /// cycle (4 x 32, assumed).
 DvfsUtilisation defaultLanesPerSm(unsigned SmVersion);
 
+/// The hardware figures Eq. (7)-(8) need (lanes per SM, peak L2 and shared
+/// bandwidth, with sources) for Gpu: from its dvfs parameters when it has
+/// them, else defaultLanesPerSm and the documented assumptions; Core.RefMhz
+/// and Mem.RefMhz are the clocks those figures are for (Mem.RefMhz 0 when
+/// the model does not say). Other fields stay zero. Used by gpa calibrate (-o)
+/// and gpa-measure (utilisations).
+DvfsPowerParams dvfsHardwareFigures(const GpuModel &Gpu);
+
 } // namespace gpa
 
 #endif

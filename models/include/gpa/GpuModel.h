@@ -105,6 +105,17 @@ struct GpuModel {
   double RcDecayS = 60;
   double LeakagePowerPerDegreeWPerC = 10.0 / 22.0; // sigma
 
+  /// The datasheet peak (utilisations such as seed 002's Eq. 8 are relative
+  /// to it); the sustained bandwidth where a file gives no datasheet value.
+  double peakBandwidthGbps() const {
+    return DatasheetBandwidthGbps > 0 ? DatasheetBandwidthGbps
+                                      : MemBandwidthGbps;
+  }
+  double sustainedBandwidthFraction() const {
+    return DatasheetBandwidthGbps > 0
+               ? MemBandwidthGbps / DatasheetBandwidthGbps
+               : 1.0;
+  }
   /// The power backend used unless one is asked for ("power_backend",
   /// default "ipp", whose parameters are the sections above).
   std::string PowerBackendName = "ipp";
@@ -115,11 +126,6 @@ struct GpuModel {
   /// power gating, static power per SM, per-SM DVFS clocks (SmFootprints.h).
   std::optional<PowerParameters> SmFootprint;
 
-  double sustainedBandwidthFraction() const {
-    return DatasheetBandwidthGbps > 0
-               ? MemBandwidthGbps / DatasheetBandwidthGbps
-               : 1.0;
-  }
   double issueCycles(Unit U) const { return IssueCycles[index(U)]; }
   const UnitPower &power(Unit U) const { return Power[index(U)]; }
 };

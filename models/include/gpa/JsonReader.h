@@ -10,6 +10,8 @@
 #ifndef GPA_JSONREADER_H
 #define GPA_JSONREADER_H
 
+#include "gpa/InputFile.h"
+
 #include <nlohmann/json.hpp>
 
 #include <optional>
@@ -18,14 +20,12 @@
 namespace gpa {
 
 /// Parses Text as JSON without throwing; on failure sets Error to
-/// "FILE: invalid JSON: <parser message>".
+/// "FILE: invalid JSON: <parser message>". A key repeated in one object is
+/// an error naming the key, line and column, as is a number outside the
+/// range of a double; tokens quoted in messages are cut to 64 bytes.
 std::optional<nlohmann::json> parseJsonText(const std::string &Text,
                                             const std::string &File,
                                             std::string &Error);
-
-/// Reads a whole file; on failure sets Error naming the file.
-std::optional<std::string> readTextFile(const std::string &Path,
-                                        std::string &Error);
 
 class JsonReader {
 public:
@@ -60,6 +60,10 @@ private:
 };
 
 std::string childPath(const std::string &Path, const std::string &Key);
+
+/// Token itself, or its first Max bytes and its size when it is longer (no
+/// error message echoes a multi-megabyte token).
+std::string shortenForMessage(const std::string &Token, std::size_t Max = 64);
 
 } // namespace gpa
 

@@ -2,7 +2,7 @@
 
 Usage: check-verdicts.py VERDICTS RUNS [--pretend-proven KERNEL]
 
-VERDICTS: the plugin's remarks ("<kernel> grid-independent: yes|no (...)").
+VERDICTS: the plugin's remarks ("<kernel> grid-independent: true|false (...)").
 RUNS: harness output ("<kernel> same|differs" at two grids).
 Fails (exit 1, naming the kernel) when a gi_* kernel is refused, a gd_*
 kernel is proven, or a proven kernel computes different outputs at the two
@@ -24,9 +24,9 @@ def main():
     verdicts_path, runs_path = args
     verdicts = {}
     for line in open(verdicts_path):
-        m = re.search(r"\b((?:gi|gd|cr)_\w+) grid-independent: (yes|no)", line)
+        m = re.search(r"\b((?:gi|gd|cr)_\w+) grid-independent: (true|false)", line)
         if m:
-            verdicts[m.group(1)] = m.group(2) == "yes"
+            verdicts[m.group(1)] = m.group(2) == "true"
     runs = {}
     for line in open(runs_path):
         name, result = line.split()

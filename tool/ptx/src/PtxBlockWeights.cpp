@@ -48,6 +48,7 @@ private:
   std::vector<int> Innermost = std::vector<int>(Cfg.Blocks.size(), -1);
   std::vector<RegionResult> LoopResults =
       std::vector<RegionResult>(Cfg.Loops.size());
+  bool Clamped = false; ///< some weight hit Opts.MaxWeight
 
   bool ignoredEdge(unsigned From, unsigned To) const {
     for (const auto &E : Cfg.IrreducibleEdges)
@@ -95,8 +96,16 @@ RegionResult Weigher::weighRegion(int Loop) {
       const RegionResult &C = LoopResults[Child];
       double Trips = Cfg.Loops[Child].TripCount > 0 ? Cfg.Loops[Child].TripCount
                                                     : Opts.DefaultTripCount;
-      for (unsigned X : Cfg.Loops[Child].Blocks)
-        R.Local[X] = Mass[B] * Trips * C.Local[X];
+      // Clamped on the way out, so 300 nested loops of 16 trips (16^300)
+      // never reach inf, and inf x 0 never gives NaN.
+      for (unsigned X : Cfg.Loops[Child].Blocks) {
+        double W = C.Local[X] == 0 ? 0 : Mass[B] * Trips * C.Local[X];
+        if (!(W <= Opts.MaxWeight)) {
+          W = Opts.MaxWeight;
+          Clamped = true;
+        }
+        R.Local[X] = W;
+      }
       for (const auto &[T, Share] : C.ExitShares) {
         if (T == Header && Loop >= 0)
           continue; // continues this region's loop
@@ -150,10 +159,9 @@ void Weigher::run() {
   for (unsigned L : Order)
     LoopResults[L] = weighRegion(static_cast<int>(L));
   RegionResult Top = weighRegion(-1);
-  bool Clamped = false;
   for (unsigned B = 0; B < Cfg.Blocks.size(); ++B) {
     double W = Cfg.Blocks[B].Reachable ? Top.Local[B] : 0;
-    if (W > Opts.MaxWeight) {
+    if (!(W <= Opts.MaxWeight)) { // NaN included
       W = Opts.MaxWeight;
       Clamped = true;
     }

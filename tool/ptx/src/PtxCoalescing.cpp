@@ -242,10 +242,4 @@ analyzeAccessPatterns(const PtxFunction &F,
   return Out;
 }
 
-double transactionsPerWarp(std::int64_t StrideBytes, unsigned AccessBytes) {
-  double Span = 32.0 * std::llabs(StrideBytes) + AccessBytes;
-  double Segments = std::ceil(Span / 128.0);
-  return Segments < 2 ? 2 : Segments > 32 ? 32 : Segments;
-}
-
 } // namespace gpa::ptx

@@ -11,6 +11,7 @@
 #include "gpa/ptx/PtxFrontend.h"
 
 #include "PtxFunctionSummary.h"
+#include "gpa/InputFile.h"
 #include "gpa/ProfileLoader.h"
 #include "gpa/ptx/PtxParser.h"
 
@@ -129,7 +130,7 @@ static void addSummaryNotes(const FunctionSummary &S, const std::string &Fn,
   if (S.UnknownPatterns)
     W.push_back(std::to_string(S.UnknownPatterns) +
                 " global access(es) with an address not affine in %tid.x "
-                "assumed coalesced" +
+                "assumed uncoalesced (one sector per lane)" +
                 In);
 }
 
@@ -243,6 +244,7 @@ bool parsePtxModule(std::string_view Text, const std::string &FileName,
 
   WeightOptions WOpts;
   WOpts.DefaultTripCount = Opts.DefaultTripCount;
+  WOpts.Memory = Opts.Memory;
   std::map<std::string, FunctionSummary> Summaries;
   for (const PtxFunction &F : M.Functions) {
     if (!F.HasBody)
@@ -274,14 +276,10 @@ bool parsePtxModule(std::string_view Text, const std::string &FileName,
 
 bool parsePtxFile(const std::string &Path, const PtxOptions &Opts,
                   PtxModuleResult &Out, std::string &Error) {
-  std::ifstream In(Path, std::ios::binary);
-  if (!In) {
-    Error = Path + ": cannot open file";
+  std::optional<std::string> Text = readTextFile(Path, Error);
+  if (!Text)
     return false;
-  }
-  std::ostringstream SS;
-  SS << In.rdbuf();
-  return parsePtxModule(SS.str(), Path, Opts, Out, Error);
+  return parsePtxModule(*Text, Path, Opts, Out, Error);
 }
 
 } // namespace gpa::ptx

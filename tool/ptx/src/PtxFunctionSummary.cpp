@@ -87,8 +87,14 @@ bool summarizeFunction(const PtxFunction &F, const std::string &File,
       double W = B.Weight;
       for (const PtxOperand &Op : I.Operands)
         collectSymbols(Op, Out.Symbols);
-      for (const UnitCount &U : C.Units)
-        Out.Own.PerUnit[gpa::index(U.U)] += U.N * W;
+      // llc ends loops with "@%p bra EXIT; bra.uni HEADER"; ptxas inverts
+      // the first branch and drops the second, so it executes nothing.
+      bool FoldedBranch = I.Opcode == "bra" && I.Guard.empty() && K > 0 &&
+                          F.Body[K - 1].Opcode == "bra" &&
+                          !F.Body[K - 1].Guard.empty();
+      if (!FoldedBranch)
+        for (const UnitCount &U : C.Units)
+          Out.Own.PerUnit[gpa::index(U.U)] += U.N * W;
       if (!C.Known)
         ++Out.UnknownOpcodes[I.Opcode];
       bool TimingMem = false;
@@ -114,11 +120,16 @@ bool summarizeFunction(const PtxFunction &F, const std::string &File,
           Out.Own.Access.Strided += W;
           Out.Own.Uncoalesced += W;
           Out.Own.UncoalTransactions +=
-              W * transactionsPerWarp(A.StrideBytes, Bytes[K]);
+              W *
+              gpa::transactionsPerWarp(A.StrideBytes, Bytes[K], Opts.Memory);
           break;
         case AccessPattern::Unknown:
         case AccessPattern::None:
+          // The shared policy for addresses that cannot be analysed.
           Out.Own.Access.Unknown += W;
+          Out.Own.Uncoalesced += W;
+          Out.Own.UncoalTransactions +=
+              W * gpa::unanalysableTransactionsPerWarp(Bytes[K], Opts.Memory);
           ++Out.UnknownPatterns;
           break;
         }

@@ -4,9 +4,9 @@
 //
 // One row per base opcode. The row's rule says how modifiers refine it:
 // arithmetic picks int/fp/fp64/fp16 from the type suffix, memory picks the
-// unit from the state space, and div/rcp/sqrt count their ptxas expansion.
-// Expansion sizes are the fast path of the SASS ptxas 12/13 emits for
-// sm_70..sm_90 (slow paths for denormals/overflow are ignored).
+// unit from the state space, and div/rem/rcp/sqrt and the SFU operations
+// count the SASS ptxas expands them into, from the cost model shared with
+// the IR front-end (gpa/InstructionCosts.def).
 //
 //===----------------------------------------------------------------------===//
 #include "gpa/ptx/PtxOpcodeTable.h"
@@ -17,7 +17,8 @@ namespace {
 enum class Rule {
   Arith,      ///< type suffix decides: int / fp / fp64 / fp16
   IntOnly,    ///< integer-only operations
-  Sfu,        ///< transcendental approximations
+  Sfu,        ///< transcendental approximations (gpa/InstructionCosts.def)
+  Rem,        ///< integer remainder (an expansion)
   Div,        ///< div: int, or a float expansion
   Rcp,        ///< rcp: approx -> sfu, IEEE -> sfu + refinement
   Sqrt,       ///< sqrt: approx -> sfu, IEEE -> sfu + refinement
@@ -44,7 +45,7 @@ const Row Table[] = {
   {"add", Rule::Arith}, {"sub", Rule::Arith}, {"mul", Rule::Arith},
   {"mad", Rule::Arith}, {"fma", Rule::Arith}, {"min", Rule::Arith},
   {"max", Rule::Arith}, {"abs", Rule::Arith}, {"neg", Rule::Arith},
-  {"rem", Rule::Arith}, {"copysign", Rule::Arith}, {"testp", Rule::Arith},
+  {"copysign", Rule::Arith}, {"testp", Rule::Arith},
   {"div", Rule::Div}, {"rcp", Rule::Rcp}, {"sqrt", Rule::Sqrt},
   // Integer-only (IPP INT row plus bit manipulation).
   {"addc", Rule::IntOnly}, {"subc", Rule::IntOnly}, {"madc", Rule::IntOnly},
@@ -56,6 +57,7 @@ const Row Table[] = {
   // SFU (MUFU on current GPUs; IPP lists ex2/lg2 under FP, see the docs).
   {"sin", Rule::Sfu}, {"cos", Rule::Sfu}, {"ex2", Rule::Sfu},
   {"lg2", Rule::Sfu}, {"rsqrt", Rule::Sfu}, {"tanh", Rule::Sfu},
+  {"rem", Rule::Rem},
   // ALU (IPP Table 1 ALU row plus newer logic/permute instructions).
   {"and", Rule::Alu}, {"or", Rule::Alu}, {"xor", Rule::Alu},
   {"not", Rule::Alu}, {"cnot", Rule::Alu}, {"shl", Rule::Alu},
@@ -111,27 +113,49 @@ Unit arithUnit(const PtxInstruction &I) {
 
 bool isApprox(const PtxInstruction &I) { return I.hasModifier(".approx"); }
 
-/// Float div/rcp/sqrt: approx is one SFU op (div.approx adds the multiply);
-/// IEEE-rounded forms add a Newton-Raphson refinement on the FP pipe.
-void floatExpansion(const PtxInstruction &I, Rule R, OpClassification &C) {
-  Unit Fpu = arithUnit(I);
-  if (Fpu == Unit::Int)
-    Fpu = Unit::Fp;
-  unsigned Extra = 0;
-  if (R == Rule::Div)
-    Extra = isApprox(I) ? 1 : I.hasModifier(".full") ? 3 : 8;
-  else if (!isApprox(I))
-    Extra = R == Rule::Rcp ? (Fpu == Unit::Fp64 ? 6 : 4)
-                           : (Fpu == Unit::Fp64 ? 8 : 5);
-  if (Fpu == Unit::Fp16 && R != Rule::Div) {
-    C.Units.push_back({Unit::Sfu, 1}); // rcp/sqrt.approx.f16: one MUFU
-    return;
-  }
-  C.Units.push_back({Unit::Sfu, 1});
-  if (Extra) {
-    C.Units.push_back({Fpu, double(Extra)});
-    C.Expanded = true;
-  }
+gpa::OpFamily sfuFamily(std::string_view Op) {
+  if (Op == "ex2")
+    return gpa::OpFamily::Ex2;
+  if (Op == "lg2")
+    return gpa::OpFamily::Lg2;
+  if (Op == "rsqrt")
+    return gpa::OpFamily::Rsqrt;
+  if (Op == "tanh")
+    return gpa::OpFamily::Tanh;
+  return gpa::OpFamily::SinCos;
+}
+
+gpa::OpType opType(const PtxInstruction &I) {
+  std::string_view T = I.lastType();
+  if (T == ".f64")
+    return gpa::OpType::F64;
+  if (T == ".f32")
+    return gpa::OpType::F32;
+  if (isF16Type(T))
+    return gpa::OpType::F16;
+  bool Wide = T.size() >= 3 && T.substr(T.size() - 2) == "64";
+  bool Unsigned = !T.empty() && T.size() > 1 && (T[1] == 'u' || T[1] == 'b');
+  if (Wide)
+    return Unsigned ? gpa::OpType::U64 : gpa::OpType::S64;
+  return Unsigned ? gpa::OpType::U32 : gpa::OpType::S32;
+}
+
+gpa::OpPrecision precisionOf(const PtxInstruction &I) {
+  if (I.hasModifier(".approx"))
+    return I.hasModifier(".ftz") ? gpa::OpPrecision::ApproxFtz
+                                 : gpa::OpPrecision::Approx;
+  if (I.hasModifier(".full"))
+    return gpa::OpPrecision::Full;
+  return gpa::OpPrecision::Ieee;
+}
+
+/// Operations that expand into several SASS instructions: the shared cost
+/// model (gpa/InstructionCosts.def).
+void addExpansion(const PtxInstruction &I, gpa::OpFamily Family,
+                  OpClassification &C) {
+  for (const UnitCount &U : gpa::expandOp({Family, opType(I), precisionOf(I)}))
+    C.Units.push_back(U);
+  C.Expanded = C.Units.size() > 1 || (C.Units.size() == 1 && C.Units[0].N > 1);
 }
 
 unsigned accessBytes(const PtxInstruction &I) {
@@ -231,17 +255,29 @@ OpClassification classifyInstruction(const PtxInstruction &I) {
     C.Units.push_back({Unit::Int, 1});
     break;
   case Rule::Sfu:
-    C.Units.push_back({Unit::Sfu, 1});
+    // ex2/tanh/... .approx.f16(x2) are native half-precision MUFU ops.
+    if (arithUnit(I) == Unit::Fp16)
+      C.Units.push_back({Unit::Sfu, 1});
+    else
+      addExpansion(I, sfuFamily(I.Opcode), C);
+    break;
+  case Rule::Rem:
+    if (arithUnit(I) == Unit::Int)
+      addExpansion(I, gpa::OpFamily::IntRem, C);
+    else
+      C.Units.push_back({arithUnit(I), 1});
     break;
   case Rule::Div:
-    if (arithUnit(I) == Unit::Int)
-      C.Units.push_back({Unit::Int, 1});
-    else
-      floatExpansion(I, Rule::Div, C);
+    addExpansion(I,
+                 arithUnit(I) == Unit::Int ? gpa::OpFamily::IntDiv
+                                           : gpa::OpFamily::Div,
+                 C);
     break;
   case Rule::Rcp:
+    addExpansion(I, gpa::OpFamily::Rcp, C);
+    break;
   case Rule::Sqrt:
-    floatExpansion(I, Found->R, C);
+    addExpansion(I, gpa::OpFamily::Sqrt, C);
     break;
   case Rule::Alu:
     C.Units.push_back({Unit::Alu, 1});

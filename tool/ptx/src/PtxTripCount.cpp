@@ -8,6 +8,9 @@
 //     add.s32 %r5, %r5, 4;            // step (the unroll factor, when
 //     unrolled) setp.lt.s32 %p2, %r5, 1024;     // bound: an immediate
 //     @%p2 bra $L__BB0_2;             // back to the header
+// clang (llc) instead exits when the test holds ("add %r12, %r12, -4;
+// setp.eq %p1, %r12, 0; @%p1 bra $EXIT; bra.uni $HEADER"), which is the
+// same loop with the condition negated.
 // The trip count is then exact, as ScalarEvolution finds it in the IR, so
 // both front-ends weigh such loops alike. Anything else (a parameter bound,
 // a register changed twice, wrap-around) stays unknown and gets the default.
@@ -139,9 +142,28 @@ double tripCount(const PtxFunction &F, const PtxCfg &Cfg, const PtxLoop &L) {
     if (Br.Opcode != "bra" || Br.Guard.empty() || Br.Operands.empty())
       continue;
     auto Target = F.Labels.find(Br.Operands[0].Name);
-    if (Target == F.Labels.end() ||
-        Target->second != Cfg.Blocks[L.Header].Begin)
+    if (Target == F.Labels.end())
       continue;
+    // nvcc branches back to the header while the condition holds; clang
+    // (llc) leaves the loop when it holds and falls through to a latch
+    // that is only "bra.uni header".
+    bool ExitsWhenTrue = false;
+    if (Target->second != Cfg.Blocks[L.Header].Begin) {
+      bool TargetInLoop = false;
+      for (unsigned LB : L.Blocks)
+        TargetInLoop |= Cfg.Blocks[LB].Begin == Target->second &&
+                        Cfg.Blocks[LB].End > Cfg.Blocks[LB].Begin;
+      std::size_t Next = Block.End;
+      bool FallsToLatch =
+          Next < F.Body.size() && F.Body[Next].Opcode == "bra" &&
+          F.Body[Next].Guard.empty() && !F.Body[Next].Operands.empty() &&
+          F.Labels.count(F.Body[Next].Operands[0].Name) &&
+          F.Labels.at(F.Body[Next].Operands[0].Name) ==
+              Cfg.Blocks[L.Header].Begin;
+      if (TargetInLoop || !FallsToLatch)
+        continue;
+      ExitsWhenTrue = true;
+    }
     // setp %p, A, B defining the guard, in the latch.
     std::size_t SetpAt = Block.End;
     for (std::size_t I = Block.End - 1; I-- > Block.Begin;)
@@ -163,22 +185,40 @@ double tripCount(const PtxFunction &F, const PtxCfg &Cfg, const PtxLoop &L) {
     }
     if (!Bound || !X->isRegister())
       return 0;
-    if (Br.GuardNegated)
+    if (Br.GuardNegated != ExitsWhenTrue)
       C = negated(C);
-    // Exactly one write of X in the loop: "add X, X, Step" (or sub).
+    // llc may compare a truncated copy of a 64-bit counter
+    // ("cvt.u32.u64 %r8, %rd13; setp.eq.b32 %p1, %r8, 4096"): follow it.
+    std::string Counter = X->Name;
+    {
+      const PtxInstruction *OnlyWrite = nullptr;
+      unsigned XWrites = 0;
+      for (unsigned LB : L.Blocks)
+        for (std::size_t I = Cfg.Blocks[LB].Begin; I < Cfg.Blocks[LB].End; ++I)
+          if (writes(F.Body[I], X->Name)) {
+            ++XWrites;
+            OnlyWrite = &F.Body[I];
+          }
+      if (XWrites == 1 && OnlyWrite->Opcode == "cvt" &&
+          OnlyWrite->Guard.empty() && OnlyWrite->Operands.size() == 2 &&
+          OnlyWrite->Operands[1].isRegister())
+        Counter = OnlyWrite->Operands[1].Name;
+    }
+    // Exactly one write of the counter in the loop: "add X, X, Step" (or
+    // sub).
     std::optional<std::int64_t> Step;
     std::size_t StepAt = 0;
     unsigned Writes = 0;
     for (unsigned LB : L.Blocks)
       for (std::size_t I = Cfg.Blocks[LB].Begin; I < Cfg.Blocks[LB].End; ++I) {
         const PtxInstruction &Ins = F.Body[I];
-        if (!writes(Ins, X->Name))
+        if (!writes(Ins, Counter))
           continue;
         ++Writes;
         StepAt = I;
         if ((Ins.Opcode == "add" || Ins.Opcode == "sub") &&
             Ins.Operands.size() == 3 && Ins.Operands[1].isRegister() &&
-            Ins.Operands[1].Name == X->Name && Ins.Guard.empty())
+            Ins.Operands[1].Name == Counter && Ins.Guard.empty())
           if (auto V = immediate(Ins.Operands[2]))
             Step = Ins.Opcode == "add" ? *V : -*V;
       }
@@ -192,7 +232,7 @@ double tripCount(const PtxFunction &F, const PtxCfg &Cfg, const PtxLoop &L) {
         continue;
       std::optional<std::int64_t> Here;
       for (std::size_t I = Cfg.Blocks[P].Begin; I < Cfg.Blocks[P].End; ++I)
-        if (writes(F.Body[I], X->Name))
+        if (writes(F.Body[I], Counter))
           Here = F.Body[I].Opcode == "mov" && F.Body[I].Operands.size() == 2
                      ? immediate(F.Body[I].Operands[1])
                      : std::nullopt;

@@ -11,6 +11,7 @@
 #ifndef GPA_PTX_PTXCFG_H
 #define GPA_PTX_PTXCFG_H
 
+#include "gpa/InstructionCosts.h"
 #include "gpa/ptx/PtxAst.h"
 #include "gpa/ptx/PtxError.h"
 
@@ -57,6 +58,8 @@ struct WeightOptions {
   double DefaultTripCount = 16;
   /// Block weights are clamped here (deep nests would overflow the model).
   double MaxWeight = 1e12;
+  /// Sector and warp size of the GPU model (transactions per warp).
+  gpa::MemoryGeometry Memory;
 };
 
 /// Builds blocks, dominators and loops of F. Fails (with a located error) on

@@ -40,10 +40,6 @@ std::vector<AccessInfo>
 analyzeAccessPatterns(const PtxFunction &F,
                       const std::vector<unsigned> &AccessBytes);
 
-/// Memory transactions a warp issues for a strided access: 128-byte
-/// segments spanned by 32 lanes, between 2 and 32.
-double transactionsPerWarp(std::int64_t StrideBytes, unsigned AccessBytes);
-
 } // namespace gpa::ptx
 
 #endif

@@ -12,6 +12,7 @@
 #ifndef GPA_PTX_PTXFRONTEND_H
 #define GPA_PTX_PTXFRONTEND_H
 
+#include "gpa/InstructionCosts.h"
 #include "gpa/KernelProfile.h"
 
 #include <cstdint>
@@ -31,6 +32,8 @@ struct PtxOptions {
   double DefaultTripCount = 16;
   /// Deepest chain of device-function calls that is folded.
   unsigned MaxCallDepth = 32;
+  /// Sector and warp size of the GPU the profile is for.
+  gpa::MemoryGeometry Memory;
 };
 
 /// Weighted (dynamic, per thread) global-memory accesses by address pattern.

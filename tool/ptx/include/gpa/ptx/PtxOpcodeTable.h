@@ -14,6 +14,7 @@
 
 #include "gpa/ptx/PtxAst.h"
 
+#include "gpa/InstructionCosts.h"
 #include "gpa/Units.h"
 
 #include <string_view>
@@ -21,10 +22,7 @@
 
 namespace gpa::ptx {
 
-struct UnitCount {
-  gpa::Unit U;
-  double N;
-};
+using gpa::UnitCount;
 
 /// State space a memory instruction addresses.
 enum class MemSpace { None, Global, Local, Shared, Const, Param, Generic };

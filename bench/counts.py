@@ -1,0 +1,272 @@
+#!/usr/bin/env python3
+"""Per-unit dynamic instruction counts: IR front-end, PTX front-end, SASS.
+
+For every kernel of examples/cuda/*.cu and bench/kernels/*.cu:
+  * clang-22 compiles the device code to IR (.bc) and to PTX (llc's output
+    from that IR);
+  * `gpa analyze` counts the IR (the plugin's IR front-end) and the PTX (the
+    PTX front-end), per thread and per unit;
+  * ptxas compiles the same PTX for sm_80 with every loop kept as the PTX
+    has it (`.pragma "nounroll"` at each loop header), and the SASS from
+    `cuobjdump -sass` is counted per unit (bench/sass_units.py) with the
+    same weights the front-ends use: a loop runs its constant trip count
+    (read from the PTX: the counter's start, step and bound), else 16; code
+    after a predicated EXIT or under a forward branch counts 1/2, except a
+    branch around a loop (its zero-trip guard, assumed passed as the
+    front-ends do).
+
+Prints every kernel's per-unit counts and errors, then the error of each
+unit summed over all kernels: |front-end - SASS| / SASS, and IR vs PTX.
+A benchmark, not a test: it prints ratios and always exits 0 when the tools
+ran. Needs cuobjdump and nvdisasm (CUDA toolkit, or the PyPI packages
+nvidia-cuda-cuobjdump and nvidia-cuda-nvdisasm; set CUOBJDUMP to its path).
+
+Usage: python3 bench/counts.py [--build build] [--cuda /usr/local/cuda]
+"""
+import argparse
+import glob
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+from collections import defaultdict
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import sass_units  # noqa: E402
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+DEFAULT_TRIPS = 16
+UNITS = ["int", "fp", "fp64", "fp16", "sfu", "alu", "global_mem", "local_mem",
+         "shared_mem", "const_mem", "atomic", "shuffle", "sync", "tensor",
+         "other"]
+
+
+def run(cmd, **kw):
+    return subprocess.run(cmd, check=True, capture_output=True, text=True, **kw)
+
+
+def nounroll(ptx):
+    """Puts `.pragma "nounroll";` after every label a later branch targets."""
+    lines = ptx.splitlines()
+    labels = {}
+    for n, line in enumerate(lines):
+        m = re.match(r"^(\$?[\w.$]+):", line.strip())
+        if m:
+            labels[m.group(1)] = n
+    back = set()
+    for n, line in enumerate(lines):
+        m = re.search(r"\bbra(?:\.uni)?\s+(\$?[\w.$]+);", line)
+        if m and m.group(1) in labels and labels[m.group(1)] <= n:
+            back.add(labels[m.group(1)])
+    out = []
+    for n, line in enumerate(lines):
+        out.append(line)
+        if n in back:
+            out.append('\t.pragma "nounroll";')
+    return "\n".join(out) + "\n"
+
+
+def ptx_loop_trips(ptx, kernel):
+    """Trip counts of the kernel's PTX loops, in order of their headers:
+    mov %r, A before the header; add %r, %r, S in the loop; the exit or
+    back-edge test setp.<cmp> %p, %r, B. Unknown -> DEFAULT_TRIPS."""
+    body = ptx.split(".entry " + kernel, 1)[-1].split("\n}", 1)[0]
+    lines = body.splitlines()
+    labels = {}
+    for n, line in enumerate(lines):
+        m = re.match(r"^(\$?[\w.$]+):", line.strip())
+        if m:
+            labels[m.group(1)] = n
+    trips = []
+    for n, line in enumerate(lines):
+        m = re.search(r"\bbra(?:\.uni)?\s+(\$?[\w.$]+);", line)
+        if not m or m.group(1) not in labels or labels[m.group(1)] > n:
+            continue
+        head = labels[m.group(1)]
+        trips.append((head, _trip(lines, head, n)))
+    return [t for _, t in sorted(trips)]
+
+
+def _trip(lines, head, latch):
+    for n in range(latch, head, -1):
+        m = re.search(r"setp\.(\w+)\.[sub]\d+\s+%p\d+, (%r\w*\d+), (-?\d+);",
+                      lines[n])
+        if not m:
+            continue
+        cmp_, reg, bound = m.group(1), m.group(2), int(m.group(3))
+        for k in range(head, latch + 1):  # a truncated copy of the counter
+            c = re.search(r"cvt\.u32\.u64\s+%s, (%%rd\d+);" % re.escape(reg),
+                          lines[k])
+            if c:
+                reg = c.group(1)
+        step = init = None
+        for k in range(head, latch + 1):
+            a = re.search(r"add\.[sub]\d+\s+%s, %s, (-?\d+);" %
+                          (re.escape(reg), re.escape(reg)), lines[k])
+            if a:
+                step = int(a.group(1))
+        for k in range(head - 1, -1, -1):
+            a = re.search(r"mov\.[sub]\d+\s+%s, (-?\d+);" % re.escape(reg),
+                          lines[k])
+            if a:
+                init = int(a.group(1))
+                break
+        if step and init is not None:
+            if cmp_ in ("eq", "ne"):
+                k = (bound - init) / step
+                if k > 0 and k == int(k):
+                    return int(k)
+            elif cmp_ in ("lt", "le", "gt", "ge"):
+                span = bound - init + (1 if cmp_ in ("le", "ge") else 0)
+                k = -(-span // step)
+                if k > 0:
+                    return int(k)
+        return DEFAULT_TRIPS
+    return DEFAULT_TRIPS
+
+
+def sass_counts(sass_text, kernel, trips):
+    """Per-unit weighted SASS counts of one kernel's function."""
+    section = None
+    for part in re.split(r"\n\s*Function : ", sass_text)[1:]:
+        name = part.split("\n", 1)[0].strip()
+        if name == kernel:
+            section = part
+    if section is None:
+        return None
+    insts = sass_units.parse_sass(section)
+    # The trailing self-branch (BRA to itself) and NOPs are padding.
+    insts = [i for i in insts
+             if not i[1].startswith("NOP") and
+             not (i[1] == "BRA" and re.search(r"BRA 0x%x\b" % i[0], i[2]))]
+    # Slow-path subroutines (reached by CALL behind a branch that normal
+    # operands skip) follow the kernel's last EXIT and end with RET: drop
+    # them, as the cost model counts the fast path only.
+    rets = [n for n, i in enumerate(insts) if i[1].startswith("RET")]
+    if rets:
+        exits = [n for n, i in enumerate(insts[:rets[0]])
+                 if i[1] == "EXIT" and
+                 not re.match(r"^\s*/\*[0-9a-f]+\*/\s+@", i[2])]
+        if exits:
+            insts = insts[:exits[-1] + 1]
+    addr = [i[0] for i in insts]
+    loops = []  # (start, end) of backward branches
+    for a, mnem, line in insts:
+        m = re.search(r"\bBRA\s+(?:`\(.*?\)|)?\s*(0x[0-9a-f]+)", line)
+        if m and mnem.startswith("BRA"):
+            t = int(m.group(1), 16)
+            if t <= a:
+                loops.append((t, a))
+    loops.sort()
+    trip_of = {}
+    for n, loop in enumerate(loops):
+        trip_of[loop] = trips[n] if n < len(trips) else DEFAULT_TRIPS
+    half_from = []  # (start, end) ranges weighted 1/2
+    end_addr = addr[-1] + 16 if addr else 0
+    for a, mnem, line in insts:
+        if re.match(r"^\s*/\*[0-9a-f]+\*/\s+@!?P\d", line):
+            if mnem == "EXIT":
+                half_from.append((a + 16, end_addr))
+            m = re.search(r"BRA\s+(0x[0-9a-f]+)", line)
+            if mnem.startswith("BRA") and m and int(m.group(1), 16) > a:
+                end = int(m.group(1), 16)
+                # A branch around a loop is its zero-trip guard, which both
+                # front-ends assume passed (loops are entered).
+                if not any(a < s <= end for s, _ in loops):
+                    half_from.append((a + 16, end))
+    counts = defaultdict(float)
+    for a, mnem, line in insts:
+        w = 1.0
+        for (s, e), t in trip_of.items():
+            if s <= a <= e:
+                w *= t
+        for s, e in half_from:
+            if s <= a < e:
+                w *= 0.5
+                break  # one guard level, as BFI's 1/2 for an unknown branch
+        counts[sass_units.unit_of(mnem)] += w
+    return counts
+
+
+def err(x, ref):
+    return abs(x - ref) / ref if ref else (0.0 if x == 0 else float("inf"))
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--build", default=os.path.join(ROOT, "build"))
+    ap.add_argument("--cuda", default="/usr/local/cuda")
+    ap.add_argument("--clang", default="/usr/lib/llvm-22/bin/clang++")
+    args = ap.parse_args()
+    gpa = os.path.join(args.build, "tool", "gpa")
+    cuobjdump = os.environ.get("CUOBJDUMP") or shutil.which("cuobjdump") or \
+        os.path.join(args.cuda, "bin", "cuobjdump")
+    ptxas = os.path.join(args.cuda, "bin", "ptxas")
+    for tool in (gpa, cuobjdump, ptxas):
+        if not os.path.exists(tool):
+            sys.exit("counts.py: missing %s" % tool)
+    cflags = ["-x", "cuda", "--cuda-path=" + args.cuda, "--cuda-gpu-arch=sm_80",
+              "-Wno-unknown-cuda-version", "-O2", "--cuda-device-only"]
+    sources = sorted(glob.glob(os.path.join(ROOT, "examples", "cuda", "*.cu")) +
+                     glob.glob(os.path.join(ROOT, "bench", "kernels", "*.cu")))
+    totals = {fe: defaultdict(float) for fe in ("ir", "ptx", "sass")}
+    abs_err = {fe: defaultdict(float) for fe in ("ir", "ptx", "irptx")}
+    with tempfile.TemporaryDirectory() as tmp:
+        for src in sources:
+            base = os.path.join(tmp, os.path.basename(src)[:-3])
+            run([args.clang] + cflags + ["-emit-llvm", "-c", src, "-o",
+                                         base + ".bc"])
+            run([args.clang] + cflags + ["-S", src, "-o", base + ".ptx"])
+            ptx = open(base + ".ptx").read()
+            open(base + ".nounroll.ptx", "w").write(nounroll(ptx))
+            run([ptxas, "-arch=sm_80", base + ".nounroll.ptx", "-o",
+                 base + ".cubin"])
+            sass = run([cuobjdump, "-sass", base + ".cubin"]).stdout
+            reports = {}
+            for fe, f in (("ir", base + ".bc"), ("ptx", base + ".ptx")):
+                out = run([gpa, "analyze", "--gpu", "a100", "--format", "json",
+                           f]).stdout
+                reports[fe] = {k["name"]: k["counts_per_thread"]
+                               for k in json.loads(out)["kernels"]}
+            for kernel in sorted(reports["ir"]):
+                s = sass_counts(sass, kernel, ptx_loop_trips(ptx, kernel))
+                if s is None or kernel not in reports["ptx"]:
+                    continue
+                ir, px = reports["ir"][kernel], reports["ptx"][kernel]
+                print("%s (%s)" % (kernel, os.path.relpath(src, ROOT)))
+                print("  %-11s %10s %10s %10s %8s %8s %8s" %
+                      ("unit", "IR", "PTX", "SASS", "IR err", "PTX err",
+                       "IR/PTX"))
+                for u in UNITS:
+                    a, b, c = ir.get(u, 0), px.get(u, 0), s.get(u, 0)
+                    if not (a or b or c):
+                        continue
+                    totals["ir"][u] += a
+                    totals["ptx"][u] += b
+                    totals["sass"][u] += c
+                    abs_err["ir"][u] += abs(a - c)
+                    abs_err["ptx"][u] += abs(b - c)
+                    abs_err["irptx"][u] += abs(a - b)
+                    print("  %-11s %10.1f %10.1f %10.1f %7.0f%% %7.0f%% %7.0f%%"
+                          % (u, a, b, c, 100 * err(a, c), 100 * err(b, c),
+                             100 * err(a, b)))
+    print("\nPer unit over all kernels: sum |front-end - SASS| / sum SASS")
+    print("  %-11s %10s %10s %10s %8s %8s %8s" %
+          ("unit", "IR", "PTX", "SASS", "IR err", "PTX err", "IR/PTX"))
+    for u in UNITS:
+        c = totals["sass"][u]
+        if not (c or totals["ir"][u] or totals["ptx"][u]):
+            continue
+        ref = c if c else 1.0
+        ref_ptx = totals["ptx"][u] if totals["ptx"][u] else 1.0
+        print("  %-11s %10.1f %10.1f %10.1f %7.0f%% %7.0f%% %7.0f%%" %
+              (u, totals["ir"][u], totals["ptx"][u], c,
+               100 * abs_err["ir"][u] / ref, 100 * abs_err["ptx"][u] / ref,
+               100 * abs_err["irptx"][u] / ref_ptx))
+
+
+if __name__ == "__main__":
+    main()

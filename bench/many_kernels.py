@@ -1,0 +1,111 @@
+#!/usr/bin/env python3
+"""Per-kernel memory and time of the plugin and `gpa analyze` on a large
+module (issue 16, s.4: "about 200 KB of memory per kernel"; target: at most
+20 KB per kernel and linear time). Generates NVPTX IR modules of N small
+kernels (a grid-stride loop each), runs
+
+  opt -load-pass-plugin=GpuPowerAdvisor.so -passes=gpu-power-advisor -gpa-report=...
+  gpa analyze --format json
+
+for each N, and prints peak RSS, time, and the per-kernel increments between
+the two largest N (RSS and time differences divided by the kernel
+difference, so fixed costs cancel). A benchmark, not a pass/fail test.
+
+usage: bench/many_kernels.py [BUILD_DIR] [N ...]   (default: build 1000 4000)
+"""
+import os
+import resource
+import subprocess
+import sys
+import tempfile
+import time
+
+HEADER = ('target datalayout = "e-i64:64-i128:128-v16:16-v32:32-n16:32:64"\n'
+          'target triple = "nvptx64-nvidia-cuda"\n'
+          'declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()\n'
+          'declare i32 @llvm.nvvm.read.ptx.sreg.ctaid.x()\n'
+          'declare i32 @llvm.nvvm.read.ptx.sreg.ntid.x()\n'
+          'declare i32 @llvm.nvvm.read.ptx.sreg.nctaid.x()\n')
+
+KERNEL = """define ptx_kernel void @k{i}(ptr addrspace(1) %a, ptr addrspace(1) %b, i32 %n) {{
+entry:
+  %t = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+  %c = call i32 @llvm.nvvm.read.ptx.sreg.ctaid.x()
+  %d = call i32 @llvm.nvvm.read.ptx.sreg.ntid.x()
+  %g = call i32 @llvm.nvvm.read.ptx.sreg.nctaid.x()
+  %cd = mul i32 %c, %d
+  %i0 = add i32 %cd, %t
+  %s = mul i32 %d, %g
+  %e = icmp slt i32 %i0, %n
+  br i1 %e, label %loop, label %exit
+loop:
+  %i = phi i32 [ %i0, %entry ], [ %in, %loop ]
+  %pa = getelementptr float, ptr addrspace(1) %a, i32 %i
+  %v = load float, ptr addrspace(1) %pa
+  %w = fmul float %v, {f}.0
+  %pb = getelementptr float, ptr addrspace(1) %b, i32 %i
+  store float %w, ptr addrspace(1) %pb
+  %in = add i32 %i, %s
+  %m = icmp slt i32 %in, %n
+  br i1 %m, label %loop, label %exit
+exit:
+  ret void
+}}
+"""
+
+
+def module(n):
+    return HEADER + "".join(KERNEL.format(i=i, f=i % 7 + 1) for i in range(n))
+
+
+def run(cmd):
+    """Wall time and peak RSS (KiB) of cmd, via wait4's rusage."""
+    start = time.monotonic()
+    proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL,
+                            stderr=subprocess.DEVNULL)
+    _, status, usage = os.wait4(proc.pid, 0)
+    if os.waitstatus_to_exitcode(status) != 0:
+        sys.exit(f"failed: {' '.join(cmd)}")
+    return time.monotonic() - start, usage.ru_maxrss
+
+
+def main():
+    args = sys.argv[1:]
+    build = args.pop(0) if args and not args[0].isdigit() else "build"
+    sizes = [int(a) for a in args] or [1000, 4000]
+    opt = "/usr/lib/llvm-22/bin/opt"
+    plugin = os.path.join(build, "passes", "GpuPowerAdvisor.so")
+    gpa = os.path.join(build, "tool", "gpa")
+    rows = {}
+    with tempfile.TemporaryDirectory() as tmp:
+        for n in sizes:
+            ll = os.path.join(tmp, f"m{n}.ll")
+            with open(ll, "w") as f:
+                f.write(module(n))
+            base = run([opt, "-passes=verify", "-disable-output", ll])
+            plug = run([opt, "-load-pass-plugin=" + plugin,
+                        "-passes=gpu-power-advisor",
+                        "-gpa-report=" + os.path.join(tmp, "r.json"),
+                        "-disable-output", ll])
+            tool = run([gpa, "analyze", "--format", "json", ll])
+            rows[n] = (base, plug, tool)
+            print(f"N={n:6d}  opt alone {base[0]:7.2f} s {base[1] / 1024:8.1f} MiB"
+                  f" | plugin {plug[0]:7.2f} s {plug[1] / 1024:8.1f} MiB"
+                  f" | gpa analyze {tool[0]:7.2f} s {tool[1] / 1024:8.1f} MiB")
+    if len(sizes) >= 2:
+        a, b = sorted(sizes)[-2:]
+        dn = b - a
+        for name, k in (("plugin", 1), ("gpa analyze", 2)):
+            dt = rows[b][k][0] - rows[a][k][0]
+            dm = rows[b][k][1] - rows[a][k][1]
+            # The plugin's own share: minus what opt needs for the IR.
+            own = dm - (rows[b][0][1] - rows[a][0][1]) if k == 1 else dm
+            print(f"{name:12s} per kernel: {dt / dn * 1e3:7.3f} ms, "
+                  f"{dm / dn:7.1f} KiB peak RSS"
+                  + (f" ({own / dn:6.1f} KiB beyond opt's own)" if k == 1 else "")
+                  + f"; time ratio {rows[b][k][0] / max(rows[a][k][0], 1e-9):.2f}"
+                  f" for {b / a:.2f}x kernels")
+        print("target: <= 20 KiB per kernel, time ratio ~ kernel ratio (linear)")
+
+
+main()

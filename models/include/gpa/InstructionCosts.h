@@ -1,0 +1,93 @@
+//===- InstructionCosts.h - One cost model for both front-ends -*- C++ -*-===//
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+// The IR front-end (passes/) and the PTX front-end (tool/ptx/) report facts
+// about an operation (family, type, precision; for memory: stride, access
+// size) and ask this file what the GPU executes for it: the SASS units of
+// an expanded operation (InstructionCosts.def) and the memory transactions
+// of one warp's access (from the GPU model's sector size and warp size).
+//
+//===----------------------------------------------------------------------===//
+#ifndef GPA_INSTRUCTIONCOSTS_H
+#define GPA_INSTRUCTIONCOSTS_H
+
+#include "gpa/Units.h"
+
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+namespace gpa {
+
+struct GpuModel;
+
+/// N dynamic instructions on unit U.
+struct UnitCount {
+  Unit U;
+  double N;
+};
+using UnitCountList = std::vector<UnitCount>;
+
+/// Operations whose cost is more than one instruction on one unit, or that
+/// both front-ends must agree on.
+enum class OpFamily {
+  Div,      // floating-point division
+  Rcp,      // reciprocal
+  Sqrt,     // square root
+  Rsqrt,    // reciprocal square root
+  Ex2,      // 2^x
+  Lg2,      // log2(x)
+  SinCos,   // sin / cos
+  Tanh,     // tanh
+  FloatRem, // fmod: division, truncation, fma, inf test and select
+  IntDiv,   // integer division
+  IntRem,   // integer remainder
+  Fma,      // fused multiply-add (also what fp contraction produces)
+  Convert,  // cvt between integer and float types or float widths
+};
+
+enum class OpType { S32, U32, S64, U64, F16, F32, F64 };
+
+/// PTX rounding/approximation: div.rn / sqrt.rn (Ieee), div.full (Full),
+/// .approx (Approx) and .approx.ftz (ApproxFtz).
+enum class OpPrecision { Ieee, Full, Approx, ApproxFtz };
+
+struct OpFacts {
+  OpFamily Family;
+  OpType Type;
+  OpPrecision Precision = OpPrecision::Ieee;
+};
+
+/// The units the GPU executes for \p F (InstructionCosts.def). f16 forms
+/// are computed in f32 between conversions (as the NVPTX back end promotes
+/// them); 64-bit integer remainder uses the 64-bit division row; a
+/// precision without a row of its own falls back to the nearest one
+/// (ApproxFtz -> Approx -> Full -> Ieee).
+UnitCountList expandOp(const OpFacts &F);
+
+/// What shapes a warp's memory access: the GPU model's sector
+/// (`transaction_bytes`) and warp size.
+struct MemoryGeometry {
+  double SectorBytes = 32;
+  unsigned WarpSize = 32;
+};
+MemoryGeometry memoryGeometry(const GpuModel &Gpu);
+
+/// Sectors one warp touches when lane i accesses AccessBytes bytes at
+/// base + i * StrideBytes (base sector-aligned): the span of the warp,
+/// ((WarpSize - 1) * |stride| + bytes) / sector rounded up, and never more
+/// than every lane's own sectors.
+double transactionsPerWarp(std::int64_t StrideBytes, std::uint64_t AccessBytes,
+                           const MemoryGeometry &G);
+
+/// The single policy for an address neither front-end can analyse (a
+/// gather, a run-time stride, a value not affine in the lane id): counted
+/// as uncoalesced with every lane in sectors of its own, the conservative
+/// end of transactionsPerWarp, and reported as an assumption.
+double unanalysableTransactionsPerWarp(std::uint64_t AccessBytes,
+                                       const MemoryGeometry &G);
+
+} // namespace gpa
+
+#endif

@@ -1,0 +1,51 @@
+//===- LaunchFile.h - Launch facts given by the user (gpa-launch/1) -*- C++
+//-*-===//
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+// For device-only compiles and `gpa analyze`, where no host code shows the
+// launch: kernel name glob -> block, grid, dynamic shared memory, registers
+// and loop trip count (models/schema/gpa-launch.schema.json). Every value
+// from it is labelled `given`.
+//
+//===----------------------------------------------------------------------===//
+#ifndef GPA_LAUNCHFILE_H
+#define GPA_LAUNCHFILE_H
+
+#include <nlohmann/json.hpp>
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace gpa {
+
+struct LaunchEntry {
+  std::string Pattern; // glob on the mangled or the demangled name
+  std::uint64_t ThreadsPerBlock = 0; // 0: not given (block x*y*z)
+  std::uint64_t Blocks = 0;          // 0: not given (grid x*y*z)
+  std::uint64_t DynamicSharedBytes = 0;
+  bool DynamicSharedGiven = false;
+  std::uint64_t RegistersPerThread = 0; // 0: not given
+  unsigned TripCount = 0;               // 0: not given
+};
+
+struct LaunchFile {
+  std::string Path;
+  std::vector<LaunchEntry> Entries;
+};
+
+/// Error names the file and the key ("launch.json: kernels[1].block: ...").
+bool parseLaunchFile(const nlohmann::json &Doc, const std::string &Path,
+                     LaunchFile &Out, std::string &Error);
+bool loadLaunchFile(const std::string &Path, LaunchFile &Out,
+                    std::string &Error);
+
+/// The first entry whose pattern matches Mangled or Demangled, or nullptr.
+const LaunchEntry *findLaunchEntry(const LaunchFile &File,
+                                   const std::string &Mangled,
+                                   const std::string &Demangled);
+
+} // namespace gpa
+
+#endif

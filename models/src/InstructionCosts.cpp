@@ -1,0 +1,176 @@
+//===- InstructionCosts.cpp - One cost model for both front-ends ----------===//
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+#include "gpa/InstructionCosts.h"
+#include "gpa/GpuModel.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdlib>
+
+namespace gpa {
+
+namespace {
+struct ExpansionRow {
+  OpFamily Family;
+  OpType Type;
+  OpPrecision Precision;
+  double Sfu, Fp, Fp64, Int, Alu, Other;
+};
+
+const ExpansionRow Expansions[] = {
+#define GPA_EXPANSION(Family, Type, Precision, Sfu, Fp, Fp64, Int, Alu, Other) \
+  {OpFamily::Family,                                                           \
+   OpType::Type,                                                               \
+   OpPrecision::Precision,                                                     \
+   Sfu,                                                                        \
+   Fp,                                                                         \
+   Fp64,                                                                       \
+   Int,                                                                        \
+   Alu,                                                                        \
+   Other},
+#include "gpa/InstructionCosts.def"
+};
+
+const ExpansionRow *findRow(OpFamily F, OpType T, OpPrecision P) {
+  for (const ExpansionRow &R : Expansions)
+    if (R.Family == F && R.Type == T && R.Precision == P)
+      return &R;
+  return nullptr;
+}
+
+/// The row for (F, T) at precision P or the nearest coarser one.
+const ExpansionRow *findNearest(OpFamily F, OpType T, OpPrecision P) {
+  static const OpPrecision Order[] = {OpPrecision::ApproxFtz,
+                                      OpPrecision::Approx, OpPrecision::Full,
+                                      OpPrecision::Ieee};
+  bool Started = false;
+  for (OpPrecision Q : Order) {
+    Started |= Q == P;
+    if (Started)
+      if (const ExpansionRow *R = findRow(F, T, Q))
+        return R;
+  }
+  // No row at P or coarser (sqrt.approx.f64 does not exist): the finer one.
+  for (OpPrecision Q : Order)
+    if (const ExpansionRow *R = findRow(F, T, Q))
+      return R;
+  return nullptr;
+}
+
+void add(UnitCountList &Out, Unit U, double N) {
+  if (N == 0)
+    return;
+  for (UnitCount &C : Out)
+    if (C.U == U) {
+      C.N += N;
+      return;
+    }
+  Out.push_back({U, N});
+}
+
+void addRow(UnitCountList &Out, const ExpansionRow &R) {
+  add(Out, Unit::Sfu, R.Sfu);
+  add(Out, Unit::Fp, R.Fp);
+  add(Out, Unit::Fp64, R.Fp64);
+  add(Out, Unit::Int, R.Int);
+  add(Out, Unit::Alu, R.Alu);
+  add(Out, Unit::Other, R.Other);
+}
+
+unsigned operandCount(OpFamily F) {
+  switch (F) {
+  case OpFamily::Div:
+  case OpFamily::FloatRem:
+  case OpFamily::IntDiv:
+  case OpFamily::IntRem:
+    return 2;
+  case OpFamily::Fma:
+    return 3;
+  default:
+    return 1;
+  }
+}
+
+bool isFloat(OpType T) {
+  return T == OpType::F16 || T == OpType::F32 || T == OpType::F64;
+}
+} // namespace
+
+UnitCountList expandOp(const OpFacts &F) {
+  UnitCountList Out;
+  OpType T = F.Type;
+  if (F.Family == OpFamily::Convert) {
+    add(Out, Unit::Alu, 1); // one F2F / F2I / I2F (or I2I)
+    return Out;
+  }
+  if (T == OpType::F16 && F.Family == OpFamily::Fma) {
+    add(Out, Unit::Fp16, 1); // HFMA2
+    return Out;
+  }
+  if (T == OpType::F16) {
+    // Promoted: cvt.f32.f16 per operand, the f32 operation, cvt back.
+    add(Out, Unit::Alu, operandCount(F.Family) + 1);
+    T = OpType::F32;
+  }
+  if (!isFloat(T)) {
+    if (F.Family != OpFamily::IntDiv && F.Family != OpFamily::IntRem) {
+      add(Out, Unit::Int, 1);
+      return Out;
+    }
+    OpFamily Fam = F.Family;
+    if (T == OpType::S64 || T == OpType::U64) {
+      Fam = OpFamily::IntDiv; // one 64-bit division subroutine
+      T = OpType::S64;
+    }
+    if (const ExpansionRow *R = findRow(Fam, T, OpPrecision::Ieee))
+      addRow(Out, *R);
+    return Out;
+  }
+  if (F.Family == OpFamily::FloatRem) {
+    // x - trunc(x / y) * y: div.rn, cvt.rzi (alu), fma (neg folds into it),
+    // testp.infinite + selp (alu), as the NVPTX back end lowers frem.
+    addRow(Out, *findNearest(OpFamily::Div, T, OpPrecision::Ieee));
+    add(Out, T == OpType::F64 ? Unit::Fp64 : Unit::Fp, 1);
+    add(Out, Unit::Alu, 3);
+    return Out;
+  }
+  if (const ExpansionRow *R = findNearest(F.Family, T, F.Precision)) {
+    addRow(Out, *R);
+    return Out;
+  }
+  // No row (e.g. ex2 on f64): one instruction on the type's unit.
+  add(Out, T == OpType::F64 ? Unit::Fp64 : Unit::Fp, 1);
+  return Out;
+}
+
+MemoryGeometry memoryGeometry(const GpuModel &Gpu) {
+  MemoryGeometry G;
+  if (Gpu.TransactionBytes > 0)
+    G.SectorBytes = Gpu.TransactionBytes;
+  if (Gpu.WarpSize > 0)
+    G.WarpSize = Gpu.WarpSize;
+  return G;
+}
+
+static double sectorsPerLane(std::uint64_t AccessBytes,
+                             const MemoryGeometry &G) {
+  return std::max(1.0, std::ceil(double(AccessBytes) / G.SectorBytes));
+}
+
+double transactionsPerWarp(std::int64_t StrideBytes, std::uint64_t AccessBytes,
+                           const MemoryGeometry &G) {
+  double Span = double(G.WarpSize - 1) * double(std::llabs(StrideBytes)) +
+                double(AccessBytes);
+  double Sectors = std::max(1.0, std::ceil(Span / G.SectorBytes));
+  return std::min(Sectors, G.WarpSize * sectorsPerLane(AccessBytes, G));
+}
+
+double unanalysableTransactionsPerWarp(std::uint64_t AccessBytes,
+                                       const MemoryGeometry &G) {
+  return G.WarpSize * sectorsPerLane(AccessBytes, G);
+}
+
+} // namespace gpa

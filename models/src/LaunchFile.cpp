@@ -1,0 +1,134 @@
+//===- LaunchFile.cpp - Launch facts given by the user (gpa-launch/1) ----===//
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+#include "gpa/LaunchFile.h"
+
+#include "gpa/Budget.h"
+#include "gpa/JsonReader.h"
+
+namespace gpa {
+
+using nlohmann::json;
+
+namespace {
+constexpr std::uint64_t MaxValue = 4294967295ull; // 2^32 - 1
+
+bool positive(const json &N, std::uint64_t &R) {
+  if (!N.is_number_unsigned() || N.get<std::uint64_t>() == 0 ||
+      N.get<std::uint64_t>() > MaxValue)
+    return false;
+  R = N.get<std::uint64_t>();
+  return true;
+}
+
+/// A positive integer, or [x, y, z] of positive integers (their product).
+bool dims(const json &V, const std::string &Where, std::uint64_t &Out,
+          std::string &Error) {
+  bool Ok = positive(V, Out);
+  if (V.is_array() && !V.empty() && V.size() <= 3) {
+    Ok = true;
+    Out = 1;
+    for (const json &N : V) {
+      std::uint64_t D = 0;
+      Ok = Ok && positive(N, D) && (Out *= D) <= MaxValue;
+    }
+  }
+  if (!Ok)
+    Error = Where + ": expected a positive integer or [x, y, z] of positive "
+                    "integers (product at most 2^32 - 1)";
+  return Ok;
+}
+
+bool count(const json &V, const std::string &Where, std::uint64_t Min,
+           std::uint64_t &Out, std::string &Error) {
+  if (!V.is_number_unsigned() || V.get<std::uint64_t>() < Min ||
+      V.get<std::uint64_t>() > MaxValue) {
+    Error = Where + ": expected an integer from " + std::to_string(Min) +
+            " to 2^32 - 1";
+    return false;
+  }
+  Out = V.get<std::uint64_t>();
+  return true;
+}
+} // namespace
+
+bool parseLaunchFile(const json &Doc, const std::string &Path, LaunchFile &Out,
+                     std::string &Error) {
+  Out.Path = Path;
+  if (!Doc.is_object() || Doc.value("schema", "") != "gpa-launch/1") {
+    Error = Path + ": schema: expected \"gpa-launch/1\"";
+    return false;
+  }
+  for (const auto &[Key, V] : Doc.items())
+    if (Key != "schema" && Key != "description" && Key != "kernels") {
+      Error = Path + ": unknown key '" + Key + "'";
+      return false;
+    }
+  if (!Doc.contains("kernels") || !Doc["kernels"].is_array()) {
+    Error = Path + ": kernels: expected an array";
+    return false;
+  }
+  std::size_t I = 0;
+  for (const json &K : Doc["kernels"]) {
+    std::string Where = Path + ": kernels[" + std::to_string(I++) + "]";
+    if (!K.is_object() || !K.contains("kernel") || !K["kernel"].is_string()) {
+      Error = Where + ".kernel: expected a name glob (string)";
+      return false;
+    }
+    LaunchEntry E;
+    E.Pattern = K["kernel"].get<std::string>();
+    for (const auto &[Key, V] : K.items()) {
+      std::string At = Where + "." + Key;
+      std::uint64_t N = 0;
+      if (Key == "kernel" || Key == "description")
+        continue;
+      if (Key == "block") {
+        if (!dims(V, At, E.ThreadsPerBlock, Error))
+          return false;
+      } else if (Key == "grid") {
+        if (!dims(V, At, E.Blocks, Error))
+          return false;
+      } else if (Key == "dynamic_shared_bytes") {
+        if (!count(V, At, 0, E.DynamicSharedBytes, Error))
+          return false;
+        E.DynamicSharedGiven = true;
+      } else if (Key == "registers_per_thread") {
+        if (!count(V, At, 1, E.RegistersPerThread, Error))
+          return false;
+      } else if (Key == "trip_count") {
+        if (!count(V, At, 1, N, Error))
+          return false;
+        E.TripCount = unsigned(N);
+      } else {
+        Error = At + ": unknown key (expected kernel, block, grid, "
+                     "dynamic_shared_bytes, registers_per_thread, trip_count, "
+                     "description)";
+        return false;
+      }
+    }
+    Out.Entries.push_back(std::move(E));
+  }
+  return true;
+}
+
+bool loadLaunchFile(const std::string &Path, LaunchFile &Out,
+                    std::string &Error) {
+  auto Text = readTextFile(Path, Error);
+  if (!Text)
+    return false;
+  auto Doc = parseJsonText(*Text, Path, Error);
+  return Doc && parseLaunchFile(*Doc, Path, Out, Error);
+}
+
+const LaunchEntry *findLaunchEntry(const LaunchFile &File,
+                                   const std::string &Mangled,
+                                   const std::string &Demangled) {
+  for (const LaunchEntry &E : File.Entries)
+    if (globMatch(E.Pattern, Mangled) || globMatch(E.Pattern, Demangled))
+      return &E;
+  return nullptr;
+}
+
+} // namespace gpa

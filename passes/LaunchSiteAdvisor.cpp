@@ -1,0 +1,335 @@
+//===- LaunchSiteAdvisor.cpp - Predictions at each launch site ------------===//
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
+#include "LaunchSiteAdvisor.h"
+#include "DeviceHandoff.h"
+#include "LaunchSites.h"
+#include "Remarks.h"
+#include "ReportWriter.h"
+
+#include "gpa/Analysis.h"
+#include "gpa/CanonicalJson.h"
+#include "gpa/GpuModelLoader.h"
+#include "gpa/JsonReader.h"
+#include "gpa/KernelResources.h"
+#include "gpa/Occupancy.h"
+#include "gpa/ProfileLoader.h"
+#include "gpa/Report.h"
+
+#include "llvm/Analysis/OptimizationRemarkEmitter.h"
+#include "llvm/Demangle/Demangle.h"
+#include "llvm/IR/Constants.h"
+#include "llvm/IR/GlobalVariable.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Format.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <map>
+
+using namespace llvm;
+using nlohmann::json;
+
+namespace gpa {
+
+namespace {
+/// "sm_80" -> resources of the cubin ptxas produced for sm_80.
+using ResourcesByArch = std::map<std::string, ResourceTable>;
+
+/// Reads the fatbinary clang embeds in the host module (`.nv_fatbin`).
+ResourcesByArch embeddedResources(const Module &M) {
+  ResourcesByArch Out;
+  for (const GlobalVariable &GV : M.globals()) {
+    if (GV.getSection() != ".nv_fatbin" || !GV.hasInitializer())
+      continue;
+    auto *Data = dyn_cast<ConstantDataSequential>(GV.getInitializer());
+    if (!Data)
+      continue;
+    std::vector<FatbinImage> Images;
+    std::string Error;
+    if (!readFatbinary(Data->getRawDataValues().str(), Images, Error))
+      continue;
+    for (const FatbinImage &I : Images)
+      if (I.IsCubin && !I.Compressed)
+        readCubinResources(I.Bytes, Out["sm_" + std::to_string(I.Sm)], Error);
+  }
+  return Out;
+}
+
+std::string fixed(double V, unsigned Decimals) {
+  std::string S;
+  raw_string_ostream OS(S);
+  OS << format("%.*f", int(Decimals), std::isfinite(V) ? V : 0.0);
+  return OS.str();
+}
+
+std::string scientific(double V) {
+  std::string S;
+  raw_string_ostream OS(S);
+  OS << format("%.3e", std::isfinite(V) ? V : 0.0);
+  return OS.str();
+}
+
+/// "32x8" (trailing dimensions of 1 left out), "?" for unknown ones.
+std::string dimsText(const LaunchValue (&D)[3]) {
+  auto isOne = [](const LaunchValue &V) {
+    return V.Known && !V.IsRange && V.Value == 1;
+  };
+  unsigned Shown = isOne(D[2]) ? (isOne(D[1]) ? 1 : 2) : 3;
+  std::string Out = launchValueText(D[0]);
+  for (unsigned I = 1; I < Shown; ++I)
+    Out += "x" + launchValueText(D[I]);
+  return Out;
+}
+
+/// One launch site evaluated for one device compilation (arch).
+struct Evaluated {
+  std::string Arch;
+  GpuModel Gpu;
+  KernelAnalysis Analysis;
+  LaunchValue Blocks, Threads, DynamicShared;
+  std::string RegistersSource, SharedSource;
+  std::uint64_t StaticSharedBytes = 0;
+};
+
+json valueJson(const LaunchValue &V, std::uint64_t Used) {
+  json Out = {{"value", Used}, {"source", V.Source}};
+  if (V.IsRange)
+    Out["range"] = {V.Min, V.Value};
+  return Out;
+}
+
+json siteJson(const LaunchSite &S, const Evaluated &E) {
+  const LaunchConfig &L = E.Analysis.Profile.Launch;
+  json Obj = kernelReportJson(E.Analysis, E.Gpu);
+  Obj["name"] = S.Kernel;
+  Obj["demangled"] = demangle(S.Kernel);
+  Obj["location"] =
+      S.File.empty()
+          ? json(nullptr)
+          : json{{"file", S.File}, {"line", S.Line}, {"column", S.Column}};
+  Obj["configuration"] = {
+      {"grid", valueJson(E.Blocks, L.Blocks)},
+      {"block", valueJson(E.Threads, L.ThreadsPerBlock)},
+      {"dynamic_shared_bytes",
+       valueJson(E.DynamicShared, E.DynamicShared.Value)},
+      {"grid_dims",
+       {launchValueText(S.Grid[0]), launchValueText(S.Grid[1]),
+        launchValueText(S.Grid[2])}},
+      {"block_dims",
+       {launchValueText(S.Block[0]), launchValueText(S.Block[1]),
+        launchValueText(S.Block[2])}},
+      {"registers_per_thread",
+       {{"value", L.RegistersPerThread}, {"source", E.RegistersSource}}},
+      {"static_shared_bytes",
+       {{"value", E.StaticSharedBytes}, {"source", E.SharedSource}}}};
+  return Obj;
+}
+
+/// A remark at the launch site that says what it could not evaluate.
+void remarkNotEvaluated(const LaunchSite &S, FunctionAnalysisManager &FAM,
+                        const std::string &Why) {
+  Function &F = *const_cast<Function *>(S.Push->getFunction());
+  auto &ORE = FAM.getResult<OptimizationRemarkEmitterAnalysis>(F);
+  ORE.emit([&] {
+    return OptimizationRemarkAnalysis(RemarkPassName, "LaunchSiteNotEvaluated",
+                                      S.Push)
+           << "launch of " << ore::NV("Kernel", demangle(S.Kernel)) << " grid "
+           << ore::NV("Grid", dimsText(S.Grid)) << " block "
+           << ore::NV("Block", dimsText(S.Block)) << ": not evaluated (" << Why
+           << ")";
+  });
+}
+
+void remarkEvaluated(const LaunchSite &S, const Evaluated &E,
+                     FunctionAnalysisManager &FAM) {
+  Function &F = *const_cast<Function *>(S.Push->getFunction());
+  auto &ORE = FAM.getResult<OptimizationRemarkEmitterAnalysis>(F);
+  const KernelAnalysis &A = E.Analysis;
+  const Evaluation &Ev = A.Requested;
+  const LaunchConfig &L = A.Profile.Launch;
+  ORE.emit([&] {
+    OptimizationRemarkAnalysis R(RemarkPassName, "LaunchSitePowerProfile",
+                                 S.Push);
+    R << "launch of " << ore::NV("Kernel", demangle(S.Kernel)) << " on "
+      << ore::NV("GPU", E.Gpu.Name) << " (" << ore::NV("Arch", E.Arch)
+      << "): grid " << ore::NV("Grid", dimsText(S.Grid)) << " = "
+      << ore::NV("GridSize", unsigned(L.Blocks)) << " blocks ("
+      << ore::NV("GridSource", E.Blocks.Source) << "), block "
+      << ore::NV("Block", dimsText(S.Block)) << " = "
+      << ore::NV("BlockSize", unsigned(L.ThreadsPerBlock)) << " threads ("
+      << ore::NV("BlockSource", E.Threads.Source) << "), dynamic shared "
+      << ore::NV("DynamicSharedBytes", unsigned(E.DynamicShared.Value))
+      << " B (" << ore::NV("DynamicSharedSource", E.DynamicShared.Source)
+      << "), " << ore::NV("Registers", unsigned(L.RegistersPerThread))
+      << " registers/thread (" << ore::NV("RegistersSource", E.RegistersSource)
+      << "); MWP " << ore::NV("MWP", fixed(Ev.Time.Mwp, 2)) << ", CWP "
+      << ore::NV("CWP", fixed(Ev.Time.Cwp, 2)) << ", time "
+      << ore::NV("ExecTimeS", scientific(Ev.Time.ExecTimeS)) << " s, power "
+      << ore::NV("TotalPowerW", fixed(Ev.Pow.TotalPowerW, 1)) << " W, "
+      << ore::NV("GIPSPerW", fixed(Ev.Eff.GipsPerW, 4))
+      << " GIPS/W; recommended "
+      << ore::NV("OptimalSMs", A.Adv.RecommendedActiveSms) << " of "
+      << ore::NV("SMs", A.MaxUsefulSms) << " SMs: "
+      << ore::NV("Advice", A.Adv.Rec.Change ? std::string("change recommended")
+                                            : A.Adv.Rec.Reason);
+    return R;
+  });
+}
+
+/// The model of one arch: -gpa-gpu, or the bundled model closest to it.
+bool gpuFor(const std::string &Arch, const PluginOptions &O, GpuModel &Gpu,
+            std::string &Error) {
+  std::string Name = O.Gpu;
+  if (Name.empty()) {
+    unsigned Sm = 80;
+    if (Arch.rfind("sm_", 0) == 0)
+      Sm = unsigned(std::strtoul(Arch.c_str() + 3, nullptr, 10));
+    Name = closestBundledModel(Sm ? Sm : 80);
+  }
+  return loadGpuModel(Name, Gpu, Error);
+}
+
+/// Evaluates site S with the device profile of one arch. Error says why not.
+bool evaluate(const LaunchSite &S, const std::string &Arch,
+              const HandoffKernel &K, const ResourcesByArch &Resources,
+              const PluginOptions &O, Evaluated &E, std::string &Error) {
+  E.Arch = Arch;
+  if (!gpuFor(Arch, O, E.Gpu, Error))
+    return false;
+  auto Doc = parseJsonText(K.ProfileJson, "device handoff", Error);
+  std::vector<KernelProfile> Profiles;
+  if (!Doc || !parseKernelProfiles(*Doc, "device handoff", Profiles, Error) ||
+      Profiles.size() != 1) {
+    Error = "unreadable device profile: " + Error;
+    return false;
+  }
+  KernelProfile P = Profiles.front();
+  LaunchConfig &L = P.Launch;
+
+  E.RegistersSource = O.RegistersGiven ? "given" : "assumed";
+  E.SharedSource = "static __shared__ variables in the IR";
+  E.StaticSharedBytes = L.SharedBytesPerBlock;
+  auto ArchIt = Resources.find(Arch);
+  if (ArchIt != Resources.end()) {
+    auto It = ArchIt->second.find(S.Kernel);
+    if (It != ArchIt->second.end() && It->second.Registers) {
+      L.RegistersPerThread = It->second.Registers;
+      E.StaticSharedBytes = It->second.SharedBytes;
+      E.RegistersSource = E.SharedSource = "cubin";
+    }
+  }
+
+  E.DynamicShared = S.DynamicSharedBytes;
+  if (!E.DynamicShared.Known) {
+    E.DynamicShared.Value = 0;
+    E.DynamicShared.Source = "assumed";
+  }
+  L.SharedBytesPerBlock = E.StaticSharedBytes + E.DynamicShared.Value;
+
+  E.Threads = LaunchSite::product(S.Block);
+  if (E.Threads.Known) {
+    L.ThreadsPerBlock = E.Threads.Value;
+  } else {
+    E.Threads.Source = O.BlockSizeGiven ? "given" : "assumed";
+    E.Threads.Value = L.ThreadsPerBlock; // the device compile's choice
+  }
+  if (L.ThreadsPerBlock == 0 || L.ThreadsPerBlock > E.Gpu.MaxThreadsPerBlock) {
+    Error = std::to_string(L.ThreadsPerBlock) +
+            " threads per block do not fit " + E.Gpu.Name;
+    return false;
+  }
+  L.Blocks = 1;
+  Occupancy Occ = computeOccupancy(L, E.Gpu);
+  if (!Occ.Fits) {
+    Error = "a block does not fit on " + E.Gpu.Name + ": " + Occ.Reason;
+    return false;
+  }
+  E.Blocks = LaunchSite::product(S.Grid);
+  if (E.Blocks.Known && E.Blocks.Value > 0) {
+    L.Blocks = E.Blocks.Value;
+  } else if (O.GridSize) {
+    E.Blocks = LaunchValue();
+    E.Blocks.Source = "given";
+    L.Blocks = O.GridSize;
+  } else {
+    E.Blocks = LaunchValue();
+    L.Blocks = std::uint64_t(E.Gpu.NumSms) * Occ.MaxActiveBlocksPerSm;
+  }
+  // The same decision policy as the kernel's own remark (-gpa-objective,
+  // -gpa-max-slowdown, ...), at this site's launch.
+  AnalysisOptions Model = modelOptions(O, K.GridIndependent);
+  return analyzeKernel(P, E.Gpu, Model, E.Analysis, Error);
+}
+
+/// Adds the evaluated sites to the device report of their arch, when the
+/// device compilation of this build wrote one with the same GPU model.
+void addToReports(const PluginOptions &O,
+                  const std::map<std::string, json> &SitesByArch,
+                  const std::map<std::string, std::string> &GpuByArch) {
+  for (const auto &[Arch, Sites] : SitesByArch) {
+    std::string File = reportFileName(O.ReportFile, Arch), Error;
+    auto Text = readTextFile(File, Error);
+    auto Doc = Text ? parseJsonText(*Text, File, Error) : std::nullopt;
+    if (!Doc || !Doc->is_object() ||
+        Doc->value("gpu", "") != GpuByArch.at(Arch))
+      continue;
+    try {
+      (*Doc)["launch_sites"] = Sites;
+      std::error_code EC;
+      raw_fd_ostream OS(File, EC, sys::fs::OF_None);
+      if (!EC)
+        OS << toCanonicalJson(*Doc) << '\n';
+    } catch (const std::exception &) {
+    }
+  }
+}
+} // namespace
+
+void adviseLaunchSites(Module &M, const PluginOptions &O,
+                       FunctionAnalysisManager &FAM) {
+  std::vector<LaunchSite> Sites = findLaunchSites(M, FAM);
+  if (Sites.empty())
+    return;
+  HandoffByArch Handoff =
+      findDeviceKernels(M.getSourceFileName(), O.HandoffDir);
+  ResourcesByArch Resources = embeddedResources(M);
+  std::map<std::string, json> SitesByArch;
+  std::map<std::string, std::string> GpuByArch;
+  for (const LaunchSite &S : Sites) {
+    bool Any = false;
+    for (const auto &[Arch, Kernels] : Handoff)
+      for (const HandoffKernel &K : Kernels) {
+        if (K.Name != S.Kernel)
+          continue;
+        Any = true;
+        Evaluated E;
+        std::string Error;
+        if (!evaluate(S, Arch, K, Resources, O, E, Error)) {
+          remarkNotEvaluated(S, FAM, Arch + ": " + Error);
+          continue;
+        }
+        remarkEvaluated(S, E, FAM);
+        if (O.ReportFile.empty())
+          continue;
+        try {
+          SitesByArch[Arch].push_back(siteJson(S, E));
+          GpuByArch[Arch] = E.Gpu.Name;
+        } catch (const std::exception &) {
+        }
+      }
+    if (!Any)
+      remarkNotEvaluated(S, FAM,
+                         "no device analysis of this kernel in this "
+                         "compilation; compiling device and host separately "
+                         "needs -mllvm -gpa-handoff-dir=DIR on both");
+  }
+  if (!SitesByArch.empty())
+    addToReports(O, SitesByArch, GpuByArch);
+}
+
+} // namespace gpa

@@ -1,0 +1,191 @@
+#!/usr/bin/env python3
+"""Writes the per-board GPU model files of models/gpus/ (the catalogue) from
+the architecture models already there (a100, h100, v100) and each board's
+datasheet envelope. Every value the board changes carries its source; the
+power split follows the base files' documented method (IPP Table 2 per-SM
+proportions scaled to the board's TDP; docs/models.md), so every board is
+`calibrated: false`.
+
+usage: scripts/gpu_catalogue.py [MODELS_GPUS_DIR]   (rewrites the files)
+"""
+import copy
+import json
+import os
+import sys
+
+GPUS = sys.argv[1] if len(sys.argv) > 1 else os.path.join(
+    os.path.dirname(__file__), "..", "models", "gpus")
+
+# The base files' envelopes (their own sources): TDP W, idle W.
+BASE = {"a100": (400, 55), "h100": (700, 75), "v100": (300, 40)}
+SUSTAINED_FRACTION = 750.0 / 900.0  # Jia et al. 2018, V100
+GTX280_SM_TABLE2_W = 5.063  # IPP Table 2 per-SM sum (the base files' scale)
+
+# Per compute capability: CUDA C++ Programming Guide, "Technical
+# Specifications per Compute Capability" and "Features and Technical
+# Specifications" (max threads/warps/blocks per SM, shared memory).
+CC_GUIDE = "CUDA C++ Programming Guide, Table 'Technical Specifications per Compute Capability' (cc %s)"
+CC = {
+    "7.5": {"max_threads_per_sm": 1024, "max_warps_per_sm": 32, "max_blocks_per_sm": 16,
+            "shared_bytes_per_sm": 65536, "max_shared_bytes_per_block": 65536,
+            "shared_reserved_bytes_per_block": 0},
+    "8.6": {"max_threads_per_sm": 1536, "max_warps_per_sm": 48, "max_blocks_per_sm": 16,
+            "shared_bytes_per_sm": 102400, "max_shared_bytes_per_block": 101376,
+            "shared_reserved_bytes_per_block": 1024},
+    "8.9": {"max_threads_per_sm": 1536, "max_warps_per_sm": 48, "max_blocks_per_sm": 24,
+            "shared_bytes_per_sm": 102400, "max_shared_bytes_per_block": 101376,
+            "shared_reserved_bytes_per_block": 1024},
+}
+
+# Per-SM execution lanes where the architecture differs from its base
+# (whitepapers): {unit: (lanes per SM, what)}; issue cycles = 32 / lanes.
+TURING = ("NVIDIA Turing GPU Architecture whitepaper (2018), TU102/TU104 SM",
+          {"fp": (64, "FP32"), "int": (64, "INT32"), "alu": (64, "INT32"),
+           "sfu": (16, "SFU"), "fp64": (2, "FP64"), "global_mem": (16, "LD/ST")})
+GA102 = ("NVIDIA Ampere GA102 GPU Architecture whitepaper (2020), GA102 SM",
+         {"fp": (128, "FP32 (64 dedicated + 64 shared with INT32)"), "int": (64, "INT32"),
+          "alu": (64, "INT32"), "sfu": (16, "SFU"), "fp64": (2, "FP64"),
+          "global_mem": (16, "LD/ST")})
+ADA = ("NVIDIA Ada GPU Architecture whitepaper (2022), AD102/AD104 SM",
+       {"fp": (128, "FP32 (64 dedicated + 64 shared with INT32)"), "int": (64, "INT32"),
+        "alu": (64, "INT32"), "sfu": (16, "SFU"), "fp64": (2, "FP64"),
+        "global_mem": (16, "LD/ST")})
+
+# name: base, cc, sm_version, lanes, board facts (value, source), memory kind
+BOARDS = {
+    "a100-pcie-40gb": ("a100", "8.0", 80, None, "NVIDIA A100 PCIe 40 GB (Ampere GA100)",
+                       108, 1.41, 1555, 250, "HBM2", "NVIDIA A100 datasheet (2020/2021), PCIe 40 GB column"),
+    "a100-pcie-80gb": ("a100", "8.0", 80, None, "NVIDIA A100 PCIe 80 GB (Ampere GA100)",
+                       108, 1.41, 1935, 300, "HBM2e", "NVIDIA A100 80GB datasheet (2021), PCIe column"),
+    "a100-sxm4-80gb": ("a100", "8.0", 80, None, "NVIDIA A100 SXM4 80 GB (Ampere GA100)",
+                       108, 1.41, 2039, 400, "HBM2e", "NVIDIA A100 80GB datasheet (2021), SXM column"),
+    "h100-pcie": ("h100", "9.0", 90, None, "NVIDIA H100 PCIe 80 GB (Hopper GH100)",
+                  114, 1.755, 2000, 350, "HBM2e", "NVIDIA H100 Tensor Core GPU datasheet (2022/2023), H100 PCIe column; NVIDIA H100 whitepaper: 114 SMs"),
+    "h100-nvl": ("h100", "9.0", 90, None, "NVIDIA H100 NVL 94 GB (Hopper GH100)",
+                 132, 1.785, 3938, 400, "HBM3", "NVIDIA H100 Tensor Core GPU datasheet (2023), H100 NVL column (350-400 W configurable; 400 W taken)"),
+    "h200": ("h100", "9.0", 90, None, "NVIDIA H200 SXM 141 GB (Hopper GH100)",
+             132, 1.98, 4800, 700, "HBM3e", "NVIDIA H200 Tensor Core GPU datasheet (2024), H200 SXM column"),
+    "v100-pcie": ("v100", "7.0", 70, None, "NVIDIA Tesla V100 PCIe 16/32 GB (Volta GV100)",
+                  80, 1.38, 900, 250, "HBM2", "NVIDIA Tesla V100 datasheet (2018), PCIe column"),
+    "t4": ("v100", "7.5", 75, TURING, "NVIDIA T4 16 GB (Turing TU104)",
+           40, 1.59, 320, 70, "GDDR6", "NVIDIA T4 datasheet (2019); Turing whitepaper: 40 SMs"),
+    "a10": ("a100", "8.6", 86, GA102, "NVIDIA A10 24 GB (Ampere GA102)",
+            72, 1.695, 600, 150, "GDDR6", "NVIDIA A10 datasheet (2021)"),
+    "rtx3090": ("a100", "8.6", 86, GA102, "NVIDIA GeForce RTX 3090 24 GB (Ampere GA102)",
+                82, 1.695, 936, 350, "GDDR6X", "NVIDIA GeForce RTX 3090 specifications page; GA102 whitepaper Table 'GeForce RTX 3090'"),
+    "rtx4090": ("a100", "8.9", 89, ADA, "NVIDIA GeForce RTX 4090 24 GB (Ada AD102)",
+                128, 2.52, 1008, 450, "GDDR6X", "NVIDIA GeForce RTX 4090 specifications page; Ada whitepaper Appendix A"),
+    "l4": ("a100", "8.9", 89, ADA, "NVIDIA L4 24 GB (Ada AD104)",
+           58, 2.04, 300, 72, "GDDR6", "NVIDIA L4 datasheet (2023); Ada whitepaper"),
+    "l40s": ("a100", "8.9", 89, ADA, "NVIDIA L40S 48 GB (Ada AD102)",
+             142, 2.52, 864, 350, "GDDR6", "NVIDIA L40S datasheet (2023)"),
+}
+
+
+def r4(x):
+    return float("%.4g" % x)
+
+
+def board(name, spec):
+    base_name, cc, smv, lanes, desc, sms, ghz, bw, tdp, mem, src = spec
+    d = copy.deepcopy(json.load(open(os.path.join(GPUS, base_name + ".json")),
+                      object_pairs_hook=dict))
+    base_tdp, base_idle = BASE[base_name]
+    base_sms = d["sm"]["num_sms"]["value"]
+    hbm = mem.startswith("HBM")
+    dram_share = 0.25 if hbm else 0.35
+    idle = round(tdp * base_idle / base_tdp)
+    d["name"] = name
+    # Per-backend parameters (e.g. dvfs clock tables) belong to the base
+    # board; the catalogue boards use the default backend.
+    d.pop("power_backend", None)
+    d.pop("power_backends", None)
+    d["description"] = (desc + ", compute capability " + cc + ": board envelope from its "
+                        "datasheet; per-SM timing from the " + base_name + " model and the "
+                        "architecture's whitepaper; power estimated (uncalibrated).")
+    d["calibrated"] = False
+    d["calibration_note"] = (
+        "Generated by scripts/gpu_catalogue.py from " + base_name + ".json: idle power and the "
+        "runtime budget (TDP %d W - idle %d W) are split %d%%/%d%% between SMs and DRAM and the "
+        "SM share is distributed over units in IPP Table 2's proportions, as in the base file. "
+        "Not fitted to measurements: expect tens of percent error in absolute watts."
+        % (tdp, idle, round(100 * (1 - dram_share)), round(100 * dram_share)))
+    d["compute_capability"] = cc
+    d["sm_version"] = smv
+    d["sm"]["num_sms"] = {"value": sms, "source": src}
+    d["sm"]["clock_ghz"] = {"value": ghz, "source": src + ": %d MHz boost clock" % round(ghz * 1000)}
+    if cc in CC:
+        for key, value in CC[cc].items():
+            d["sm"][key] = {"value": value, "source": CC_GUIDE % cc}
+    for key in ("warp_size", "max_threads_per_block", "max_registers_per_thread",
+                "registers_per_sm"):
+        d["sm"][key]["source"] = CC_GUIDE % cc
+    # Sustained, as every bundled file (docs/models.md "Sustained bandwidth"):
+    # the datasheet peak times the fraction Jia et al. measured on V100.
+    d["memory"]["datasheet_bandwidth_gbps"] = {
+        "value": float(bw), "source": src + ": %d GB/s %s (datasheet peak)" % (bw, mem)}
+    d["memory"]["bandwidth_gbps"] = {
+        "value": round(bw * SUSTAINED_FRACTION, 1),
+        "source": "Sustained bandwidth = %d GB/s datasheet peak x %.3f, assumed: the fraction "
+                  "Jia et al. measured on V100 (750 of 900 GB/s, 'Dissecting the NVIDIA Volta "
+                  "GPU Architecture via Microbenchmarking', arXiv:1804.06826, 2018); no "
+                  "measurement of this board is used. Override with a measured copy rate."
+                  % (bw, SUSTAINED_FRACTION)}
+    if not hbm:
+        lat = d["memory"]["latency_cycles"]
+        lat["source"] = ("assumed: the %s model's value (%s) carried over; GDDR boards' "
+                         "latency is not measured here" % (base_name, lat["value"]))
+    if lanes:
+        paper, units = lanes
+        for unit, (n, what) in units.items():
+            cycles = 32.0 / n
+            d["issue_cycles"][unit] = {
+                "value": cycles,
+                "source": "%s: %d %s lanes per SM; a warp-instruction occupies them 32/%d "
+                          "cycles (models.md §1: derived per unit)" % (paper, n, what, n)}
+            if unit in d["power"]["components"] and unit != "global_mem":
+                d["power"]["components"][unit]["peak_cycles_per_access"] = cycles
+    # Power: the base's per-SM scale, re-derived for this board's envelope.
+    base_dram_share = 0.25
+    base_scale = (1 - base_dram_share) * (base_tdp - base_idle) / base_sms / GTX280_SM_TABLE2_W
+    scale = (1 - dram_share) * (tdp - idle) / sms / GTX280_SM_TABLE2_W
+    per_sm = scale * GTX280_SM_TABLE2_W
+    p = d["power"]
+    p["idle_power_w"] = {
+        "value": idle,
+        "source": "estimate: %d%% of the %d W TDP (%s), the idle share the %s model assumes "
+                  "(%d of %d W)" % (round(100.0 * base_idle / base_tdp), tdp, src, base_name,
+                                     base_idle, base_tdp)}
+    p["const_sm_power_w"] = {
+        "value": r4(0.813 * scale),
+        "source": "estimate: IPP Table 2 Const_SM 0.813 W scaled by %.4f like the other SM units" % scale}
+    for unit, c in p["components"].items():
+        if unit in ("global_mem", "local_mem"):
+            c["max_power_w"] = r4(dram_share * (tdp - idle))
+            c["peak_cycles_per_access"] = r4(128 * sms * ghz / bw)
+            c["source"] = ("estimate: %d%% of TDP-idle (%d W) for DRAM (%s; the GTX280's GDDR3 drew "
+                           "104 of 256 W); rate normalised to peak DRAM bandwidth: 128 B x %d SMs x "
+                           "%.3f GHz / %d GB/s = %.3f cycles per warp access"
+                           % (round(100 * dram_share), tdp - idle, mem, sms, ghz, bw,
+                              128 * sms * ghz / bw))
+        else:
+            c["max_power_w"] = r4(c["max_power_w"] * scale / base_scale)
+            c["source"] = ("estimate: the %s model's value scaled by the per-SM power share "
+                           "(%d%% of TDP-idle over %d SMs = %.3f W per SM; scale %.4f against "
+                           "IPP Table 2's GTX280 5.063 W)" % (base_name, round(100 * (1 - dram_share)),
+                                                             sms, per_sm, scale))
+    t = d["thermal"]
+    t["temp_per_runtime_power_c_per_w"] = {
+        "value": r4(35.0 / (tdp - idle)),
+        "source": "estimate: a 35 C rise above idle at full runtime power (%d W), as the base model" % (tdp - idle)}
+    t["leakage_power_per_degree_w_per_c"] = {
+        "value": r4(10.0 / 22 * tdp / 236),
+        "source": "estimate: IPP sigma (10 W / 22 C on the 236 W GTX280) scaled by TDP (%d W)" % tdp}
+    return d
+
+
+for name, spec in sorted(BOARDS.items()):
+    with open(os.path.join(GPUS, name + ".json"), "w") as f:
+        json.dump(board(name, spec), f, indent=2, ensure_ascii=False)
+        f.write("\n")
+print("wrote %d board models" % len(BOARDS))

@@ -1,0 +1,54 @@
+"""Compares two `gpa analyze --format json` reports of the same kernels:
+predicted time within a relative tolerance and the same recommended number
+of SMs. Where both recommendations sit on the max_slowdown limit (slowdown
+within half a point of it), the limit decides the SM count, so a time
+difference far inside the tolerance can move it by one partition step of the
+sm mechanism (2 SMs on cc 8.x, docs/models.md): that counts as agreeing and
+is printed as such. Prints one line per kernel and a summary; exits 1 when any differ.
+
+Usage: compare_times.py A.json B.json TOLERANCE
+"""
+import json
+import sys
+
+
+def kernels(path):
+    with open(path) as f:
+        return {k["name"]: k for k in json.load(f)["kernels"]}
+
+
+def slowdown_bound_step(ka, kb, limit_pct=5.0, step=2):
+    """Both recommendations changed, both on the slowdown limit, one step apart."""
+    aa, ab = ka["advice"], kb["advice"]
+    return (aa.get("change") and ab.get("change")
+            and aa.get("slowdown_pct", 0) >= limit_pct - 0.5
+            and ab.get("slowdown_pct", 0) >= limit_pct - 0.5
+            and abs(aa["optimal_active_sms"] - ab["optimal_active_sms"]) <= step)
+
+
+def main():
+    a, b, tol = kernels(sys.argv[1]), kernels(sys.argv[2]), float(sys.argv[3])
+    agree = 0
+    for name in sorted(a):
+        if name not in b:
+            print("%s: missing in %s" % (name, sys.argv[2]))
+            continue
+        ta = a[name]["timing"]["exec_time_s"]
+        tb = b[name]["timing"]["exec_time_s"]
+        rel = abs(ta - tb) / ta if ta else float("inf")
+        sa = a[name]["advice"]["optimal_active_sms"]
+        sb = b[name]["advice"]["optimal_active_sms"]
+        if rel > tol:
+            print("%s: time differs by %.1f%%" % (name, 100 * rel))
+        elif sa != sb and not slowdown_bound_step(a[name], b[name]):
+            print("%s: optimal SMs %d vs %d" % (name, sa, sb))
+        else:
+            agree += 1
+            print("%s: agree%s" % (name, "" if sa == sb else
+                                   " (slowdown-bound: %d vs %d SMs)" % (sa, sb)))
+    print("%d of %d kernels agree" % (agree, len(a)))
+    sys.exit(0 if agree == len(a) else 1)
+
+
+if __name__ == "__main__":
+    main()

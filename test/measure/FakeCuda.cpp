@@ -1,0 +1,86 @@
+//===- FakeCuda.cpp - A stand-in libcuda.so.1 for gpa-measure's tests -----===//
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+// Just the CUDA driver entry points gpa-measure looks up, with the
+// signatures of NVIDIA's Driver API reference: a device "Fake GPU" of
+// compute capability 8.0 whose kernels take 1 ms each. The fake NVML asks
+// gpaFakeCurrentPowerW() for the power of the kernel launched last:
+// 50 W + 10 W x (length of its name mod 7).
+//
+//===----------------------------------------------------------------------===//
+#include <chrono>
+#include <cstring>
+#include <string>
+#include <thread>
+
+namespace {
+std::string LastKernel;
+double PendingS = 0;
+int Token; // addresses of this stand for handles
+} // namespace
+
+extern "C" {
+double gpaFakeCurrentPowerW() {
+  return LastKernel.empty() ? 30.0 : 50.0 + 10.0 * (LastKernel.size() % 7);
+}
+int cuInit(unsigned) { return 0; }
+int cuDeviceGet(int *D, int Ordinal) {
+  *D = Ordinal;
+  return Ordinal == 0 ? 0 : 101; // CUDA_ERROR_INVALID_DEVICE
+}
+int cuDeviceGetName(char *Name, int Len, int) {
+  std::strncpy(Name, "Fake GPU", Len);
+  return 0;
+}
+int cuDeviceGetAttribute(int *V, int Attr, int) {
+  *V = Attr == 75 ? 8 : 0;
+  return 0;
+}
+int cuDevicePrimaryCtxRetain(void **Ctx, int) {
+  *Ctx = &Token;
+  return 0;
+}
+int cuDevicePrimaryCtxRelease_v2(int) { return 0; }
+int cuCtxSetCurrent(void *) { return 0; }
+int cuModuleLoadData(void **M, const void *Image) {
+  *M = &Token;
+  return std::strstr(static_cast<const char *>(Image), ".entry") ? 0 : 218;
+}
+int cuModuleGetFunction(void **F, void *, const char *Name) {
+  *F = new std::string(Name); // one per kernel; leaked in a test process
+  return 0;
+}
+int cuModuleUnload(void *) { return 0; }
+int cuMemAlloc_v2(unsigned long long *P, std::size_t) {
+  *P = 4096;
+  return 0;
+}
+int cuMemFree_v2(unsigned long long) { return 0; }
+int cuMemsetD32_v2(unsigned long long, unsigned, std::size_t) { return 0; }
+int cuLaunchKernel(void *F, unsigned, unsigned, unsigned, unsigned, unsigned,
+                   unsigned, unsigned, void *, void **, void **) {
+  LastKernel = *static_cast<std::string *>(F);
+  PendingS += 0.001;
+  return 0;
+}
+int cuEventCreate(void **E, unsigned) {
+  *E = &Token;
+  return 0;
+}
+int cuEventRecord(void *, void *) { return 0; }
+int cuEventSynchronize(void *) {
+  std::this_thread::sleep_for(std::chrono::duration<double>(PendingS));
+  PendingS = 0;
+  return 0;
+}
+int cuEventElapsedTime(float *Ms, void *, void *) {
+  *Ms = 1;
+  return 0;
+}
+int cuEventDestroy_v2(void *) { return 0; }
+int cuGetErrorName(int, const char **Name) {
+  *Name = "CUDA_ERROR_FAKE";
+  return 0;
+}
+}

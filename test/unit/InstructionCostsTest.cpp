@@ -1,0 +1,291 @@
+//===- InstructionCostsTest.cpp - The shared instruction-cost model -------===//
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+// One test per constant of gpa/InstructionCosts.def. The expected counts are
+// the SASS `ptxas -arch=sm_80` (CUDA 13) emits for a kernel holding only the
+// PTX operation between two ld.global and one st.global, read with
+// `cuobjdump -sass` and mapped to units by bench/sass_units.py; the comments
+// quote that SASS (fast path only: the slow-path subroutine that the
+// predicated branch skips is not executed for normal operands).
+//
+//===----------------------------------------------------------------------===//
+#include "gpa/InstructionCosts.h"
+#include "gpa/GpuModel.h"
+
+#include <gtest/gtest.h>
+
+#include <map>
+
+using namespace gpa;
+
+namespace {
+using Counts = std::map<std::string, double>;
+
+Counts expand(OpFamily F, OpType T, OpPrecision P = OpPrecision::Ieee) {
+  Counts Out;
+  for (const UnitCount &C : expandOp({F, T, P}))
+    Out[std::string(unitInfo(C.U).Key)] += C.N;
+  return Out;
+}
+} // namespace
+
+TEST(InstructionCosts, DivRnF32) {
+  // MUFU.RCP; FCHK; FFMA x5; @!P0 BRA (to the slow path, not taken).
+  EXPECT_EQ(expand(OpFamily::Div, OpType::F32),
+            (Counts{{"sfu", 1}, {"fp", 6}, {"other", 1}}));
+}
+
+TEST(InstructionCosts, DivFullF32) {
+  // FSETP.GT; FSETP.GEU; @P0 FMUL x2; @!P1 FMUL x2; MUFU.RCP; FMUL.
+  EXPECT_EQ(expand(OpFamily::Div, OpType::F32, OpPrecision::Full),
+            (Counts{{"sfu", 1}, {"fp", 5}, {"alu", 2}}));
+}
+
+TEST(InstructionCosts, DivApproxF32) {
+  // FSETP.GEU; @!P0 FMUL x2; MUFU.RCP; FMUL.
+  EXPECT_EQ(expand(OpFamily::Div, OpType::F32, OpPrecision::Approx),
+            (Counts{{"sfu", 1}, {"fp", 3}, {"alu", 1}}));
+}
+
+TEST(InstructionCosts, DivApproxFtzF32) {
+  // MUFU.RCP; FMUL.FTZ.
+  EXPECT_EQ(expand(OpFamily::Div, OpType::F32, OpPrecision::ApproxFtz),
+            (Counts{{"sfu", 1}, {"fp", 1}}));
+}
+
+TEST(InstructionCosts, DivRnF64) {
+  // IMAD.MOV; MUFU.RCP64H; FSETP.GEU; DFMA x7; DMUL; FFMA; FSETP.GT;
+  // @P0 BRA.
+  EXPECT_EQ(
+      expand(OpFamily::Div, OpType::F64),
+      (Counts{{"sfu", 1}, {"fp", 1}, {"fp64", 8}, {"alu", 3}, {"other", 1}}));
+}
+
+TEST(InstructionCosts, RcpRnF32) {
+  // IADD3; LOP3; ISETP; @P0 BRA; MUFU.RCP; FFMA; FADD.FTZ; FFMA.
+  EXPECT_EQ(
+      expand(OpFamily::Rcp, OpType::F32),
+      (Counts{{"sfu", 1}, {"fp", 3}, {"int", 1}, {"alu", 2}, {"other", 1}}));
+}
+
+TEST(InstructionCosts, RcpApproxF32) {
+  // IMAD.MOV; FSETP x2; FSEL x2; FMUL; MUFU.RCP; FMUL.
+  EXPECT_EQ(expand(OpFamily::Rcp, OpType::F32, OpPrecision::Approx),
+            (Counts{{"sfu", 1}, {"fp", 2}, {"alu", 5}}));
+}
+
+TEST(InstructionCosts, RcpApproxFtzF32) {
+  // MUFU.RCP.
+  EXPECT_EQ(expand(OpFamily::Rcp, OpType::F32, OpPrecision::ApproxFtz),
+            (Counts{{"sfu", 1}}));
+}
+
+TEST(InstructionCosts, RcpRnF64) {
+  // MUFU.RCP64H; IADD3; FSETP.GEU; DFMA x5; @P0 BRA.
+  EXPECT_EQ(
+      expand(OpFamily::Rcp, OpType::F64),
+      (Counts{{"sfu", 1}, {"fp64", 5}, {"int", 1}, {"alu", 1}, {"other", 1}}));
+}
+
+TEST(InstructionCosts, RcpApproxFtzF64) {
+  // MUFU.RCP64H; HFMA2.MMA (ptxas's mov of the low word).
+  EXPECT_EQ(expand(OpFamily::Rcp, OpType::F64, OpPrecision::ApproxFtz),
+            (Counts{{"sfu", 1}, {"alu", 1}}));
+}
+
+TEST(InstructionCosts, SqrtRnF32) {
+  // IADD3; MUFU.RSQ; ISETP; @!P0 BRA; FMUL.FTZ x2; FFMA x2.
+  EXPECT_EQ(
+      expand(OpFamily::Sqrt, OpType::F32),
+      (Counts{{"sfu", 1}, {"fp", 4}, {"int", 1}, {"alu", 1}, {"other", 1}}));
+}
+
+TEST(InstructionCosts, SqrtApproxF32) {
+  // FSETP.GEU; @!P0 FMUL; MUFU.SQRT; @!P0 FMUL.
+  EXPECT_EQ(expand(OpFamily::Sqrt, OpType::F32, OpPrecision::Approx),
+            (Counts{{"sfu", 1}, {"fp", 2}, {"alu", 1}}));
+}
+
+TEST(InstructionCosts, SqrtApproxFtzF32) {
+  // MUFU.SQRT.
+  EXPECT_EQ(expand(OpFamily::Sqrt, OpType::F32, OpPrecision::ApproxFtz),
+            (Counts{{"sfu", 1}}));
+}
+
+TEST(InstructionCosts, SqrtRnF64) {
+  // IMAD.MOV; MOV; MUFU.RSQ64H; IADD3; ISETP; DMUL; DFMA x2; DMUL; DFMA;
+  // DMUL; IADD3; IMAD.MOV; DFMA x2; @!P0 BRA.
+  EXPECT_EQ(
+      expand(OpFamily::Sqrt, OpType::F64),
+      (Counts{{"sfu", 1}, {"fp64", 8}, {"int", 2}, {"alu", 4}, {"other", 1}}));
+}
+
+TEST(InstructionCosts, RsqrtApproxF32) {
+  // FSETP.GEU; @!P0 FMUL; MUFU.RSQ; @!P0 FMUL.
+  EXPECT_EQ(expand(OpFamily::Rsqrt, OpType::F32, OpPrecision::Approx),
+            (Counts{{"sfu", 1}, {"fp", 2}, {"alu", 1}}));
+}
+
+TEST(InstructionCosts, RsqrtApproxFtzF32) {
+  // MUFU.RSQ.
+  EXPECT_EQ(expand(OpFamily::Rsqrt, OpType::F32, OpPrecision::ApproxFtz),
+            (Counts{{"sfu", 1}}));
+}
+
+TEST(InstructionCosts, RsqrtApproxF64) {
+  // IMAD.MOV x2; MOV; MUFU.RSQ64H; IADD3; ISETP; DMUL; DFMA x2; DMUL; DFMA;
+  // @!P0 BRA.
+  EXPECT_EQ(
+      expand(OpFamily::Rsqrt, OpType::F64, OpPrecision::Approx),
+      (Counts{{"sfu", 1}, {"fp64", 5}, {"int", 1}, {"alu", 4}, {"other", 1}}));
+}
+
+TEST(InstructionCosts, Ex2ApproxF32) {
+  // FSETP.GEU; @!P0 FMUL; MUFU.EX2; @!P0 FMUL.
+  EXPECT_EQ(expand(OpFamily::Ex2, OpType::F32, OpPrecision::Approx),
+            (Counts{{"sfu", 1}, {"fp", 2}, {"alu", 1}}));
+}
+
+TEST(InstructionCosts, Ex2ApproxFtzF32) {
+  // MUFU.EX2.
+  EXPECT_EQ(expand(OpFamily::Ex2, OpType::F32, OpPrecision::ApproxFtz),
+            (Counts{{"sfu", 1}}));
+}
+
+TEST(InstructionCosts, Lg2ApproxF32) {
+  // FSETP.GEU; @!P0 FMUL; MUFU.LG2; @!P0 FADD.
+  EXPECT_EQ(expand(OpFamily::Lg2, OpType::F32, OpPrecision::Approx),
+            (Counts{{"sfu", 1}, {"fp", 2}, {"alu", 1}}));
+}
+
+TEST(InstructionCosts, Lg2ApproxFtzF32) {
+  // MUFU.LG2.
+  EXPECT_EQ(expand(OpFamily::Lg2, OpType::F32, OpPrecision::ApproxFtz),
+            (Counts{{"sfu", 1}}));
+}
+
+TEST(InstructionCosts, SinApproxF32) {
+  // FMUL.RZ (by 1/2pi); MUFU.SIN.
+  EXPECT_EQ(expand(OpFamily::SinCos, OpType::F32, OpPrecision::Approx),
+            (Counts{{"sfu", 1}, {"fp", 1}}));
+}
+
+TEST(InstructionCosts, TanhApproxF32) {
+  // MUFU.TANH.
+  EXPECT_EQ(expand(OpFamily::Tanh, OpType::F32, OpPrecision::Approx),
+            (Counts{{"sfu", 1}}));
+}
+
+TEST(InstructionCosts, DivS32) {
+  // IABS x3, IADD3, IMAD x2, IMAD.HI x2, IMAD.IADD, @P IADD3 x2 (int);
+  // I2F.RP, F2I, LOP3 x2, ISETP x4, IMAD.MOV x4 (alu); MUFU.RCP.
+  EXPECT_EQ(expand(OpFamily::IntDiv, OpType::S32),
+            (Counts{{"sfu", 1}, {"int", 11}, {"alu", 12}}));
+}
+
+TEST(InstructionCosts, DivU32) {
+  // I2F.U32.RP; MUFU.RCP; F2I; IMAD, IMAD.HI x2, IADD3 x4 (int); ...
+  EXPECT_EQ(expand(OpFamily::IntDiv, OpType::U32),
+            (Counts{{"sfu", 1}, {"int", 8}, {"alu", 9}}));
+}
+
+TEST(InstructionCosts, RemS32) {
+  // As div.s32 with the remainder kept: 12 int, 9 alu, MUFU.RCP.
+  EXPECT_EQ(expand(OpFamily::IntRem, OpType::S32),
+            (Counts{{"sfu", 1}, {"int", 12}, {"alu", 9}}));
+}
+
+TEST(InstructionCosts, RemU32) {
+  EXPECT_EQ(expand(OpFamily::IntRem, OpType::U32),
+            (Counts{{"sfu", 1}, {"int", 7}, {"alu", 9}}));
+}
+
+TEST(InstructionCosts, DivS64) {
+  // MOV; CALL.REL.NOINC to an 84-instruction subroutine without branches
+  // (52 int, 30 alu, MUFU.RCP, RET); IMAD.MOV x2 for the result.
+  EXPECT_EQ(expand(OpFamily::IntDiv, OpType::S64),
+            (Counts{{"sfu", 1}, {"int", 52}, {"alu", 33}, {"other", 2}}));
+  // rem.u64 goes through the same subroutine.
+  EXPECT_EQ(expand(OpFamily::IntRem, OpType::U64),
+            expand(OpFamily::IntDiv, OpType::S64));
+}
+
+TEST(InstructionCosts, FmaIsOneInstruction) {
+  // fma.rn.f32 -> FFMA; fma.rn.f64 -> DFMA.
+  EXPECT_EQ(expand(OpFamily::Fma, OpType::F32), (Counts{{"fp", 1}}));
+  EXPECT_EQ(expand(OpFamily::Fma, OpType::F64), (Counts{{"fp64", 1}}));
+}
+
+TEST(InstructionCosts, ConversionIsOneInstruction) {
+  // cvt.rzi.s32.f32 -> F2I.TRUNC.NTZ; cvt.rn.f32.s32 -> I2F;
+  // cvt.f64.f32 -> F2F.F64.F32.
+  EXPECT_EQ(expand(OpFamily::Convert, OpType::F32), (Counts{{"alu", 1}}));
+}
+
+TEST(InstructionCosts, FloatRemIsDivisionTruncationAndFma) {
+  // llc 22 lowers frem f32 to div.rn.f32, cvt.rzi.f32.f32, neg.f32 (folded
+  // into the FFMA's operand), fma.rn.f32, testp.infinite.f32, selp.f32.
+  Counts Want = expand(OpFamily::Div, OpType::F32);
+  Want["fp"] += 1;
+  Want["alu"] += 3;
+  EXPECT_EQ(expand(OpFamily::FloatRem, OpType::F32), Want);
+}
+
+TEST(InstructionCosts, HalfIsComputedInF32BetweenConversions) {
+  // The NVPTX back end promotes f16 fdiv: cvt.f32.f16 x2, div.rn.f32,
+  // cvt.rn.f16.f32.
+  Counts Want = expand(OpFamily::Div, OpType::F32);
+  Want["alu"] += 3;
+  EXPECT_EQ(expand(OpFamily::Div, OpType::F16), Want);
+}
+
+TEST(InstructionCosts, MissingPrecisionFallsBackToTheNearestRow) {
+  // sin.approx.ftz.f32 has no row of its own: the .approx one.
+  EXPECT_EQ(expand(OpFamily::SinCos, OpType::F32, OpPrecision::ApproxFtz),
+            expand(OpFamily::SinCos, OpType::F32, OpPrecision::Approx));
+}
+
+// Transactions: lane i reads AccessBytes at base + i * stride; a sector is
+// the GPU model's transaction_bytes (32 on sm_70+, CUDA C++ Programming
+// Guide, "Device Memory Accesses").
+TEST(InstructionCosts, CoalescedWarpSpansFourSectors) {
+  MemoryGeometry G;                             // 32-byte sectors, 32 lanes
+  EXPECT_EQ(transactionsPerWarp(4, 4, G), 4.0); // 128 bytes
+}
+
+TEST(InstructionCosts, StrideOfTwoElementsSpansEightSectors) {
+  MemoryGeometry G;
+  EXPECT_EQ(transactionsPerWarp(8, 4, G), 8.0); // 31 * 8 + 4 = 252 bytes
+}
+
+TEST(InstructionCosts, StrideOfASectorGivesOnePerLane) {
+  MemoryGeometry G;
+  EXPECT_EQ(transactionsPerWarp(32, 4, G), 32.0);
+  EXPECT_EQ(transactionsPerWarp(4096, 4, G), 32.0);
+  EXPECT_EQ(transactionsPerWarp(-4096, 8, G), 32.0);
+}
+
+TEST(InstructionCosts, SectorSizeComesFromTheGpuModel) {
+  GpuModel Gpu;
+  Gpu.TransactionBytes = 64; // a GT200-style segment
+  MemoryGeometry G = memoryGeometry(Gpu);
+  EXPECT_EQ(G.SectorBytes, 64.0);
+  EXPECT_EQ(transactionsPerWarp(8, 4, G), 4.0); // 252 bytes / 64
+}
+
+TEST(InstructionCosts, WideAccessesNeedSeveralSectorsPerLane) {
+  MemoryGeometry G;
+  // A 64-byte stride of 16-byte vectors: one sector per lane.
+  EXPECT_EQ(transactionsPerWarp(64, 16, G), 32.0);
+  // Unanalysable 16-byte accesses: one sector per lane; 64-byte ones: two.
+  EXPECT_EQ(unanalysableTransactionsPerWarp(16, G), 32.0);
+  EXPECT_EQ(unanalysableTransactionsPerWarp(64, G), 64.0);
+}
+
+TEST(InstructionCosts, UnanalysableAddressIsOneSectorPerLane) {
+  MemoryGeometry G;
+  EXPECT_EQ(unanalysableTransactionsPerWarp(4, G), 32.0);
+  G.WarpSize = 16;
+  EXPECT_EQ(unanalysableTransactionsPerWarp(4, G), 16.0);
+}

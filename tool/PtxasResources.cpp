@@ -1,0 +1,79 @@
+//===- PtxasResources.cpp - Registers of PTX kernels from ptxas -v --------===//
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+#include "PtxasResources.h"
+
+#include "gpa/JsonReader.h"
+
+#include <cstdlib>
+#include <spawn.h>
+#include <sys/wait.h>
+#include <unistd.h>
+#include <vector>
+
+extern char **environ;
+
+namespace gpa::tool {
+
+static std::string findPtxas() {
+  std::vector<std::string> Roots;
+  if (const char *Env = std::getenv("CUDA_PATH"); Env && *Env)
+    Roots.push_back(Env);
+  Roots.push_back("/usr/local/cuda");
+  for (const std::string &Root : Roots) {
+    std::string Path = Root + "/bin/ptxas";
+    if (::access(Path.c_str(), X_OK) == 0)
+      return Path;
+  }
+  return "";
+}
+
+bool ptxasResources(const std::string &PtxPath, unsigned Sm, ResourceTable &Out,
+                    std::string &Why) {
+  std::string Ptxas = findPtxas();
+  if (Ptxas.empty()) {
+    Why = "no CUDA toolkit ptxas ($CUDA_PATH/bin, /usr/local/cuda/bin)";
+    return false;
+  }
+  std::vector<std::string> Args = {
+      Ptxas, "-v",        "--gpu-name", "sm_" + std::to_string(Sm ? Sm : 80),
+      "-o",  "/dev/null", PtxPath};
+  std::vector<char *> Argv;
+  for (std::string &A : Args)
+    Argv.push_back(A.data());
+  Argv.push_back(nullptr);
+  char ErrPath[] = "/tmp/gpa-ptxas-XXXXXX";
+  int ErrFd = ::mkstemp(ErrPath);
+  if (ErrFd < 0) {
+    Why = "cannot create a temporary file for ptxas";
+    return false;
+  }
+  posix_spawn_file_actions_t Actions;
+  posix_spawn_file_actions_init(&Actions);
+  posix_spawn_file_actions_adddup2(&Actions, ErrFd, 2);
+  posix_spawn_file_actions_adddup2(&Actions, ErrFd, 1);
+  pid_t Pid;
+  int Spawn =
+      posix_spawn(&Pid, Ptxas.c_str(), &Actions, nullptr, Argv.data(), environ);
+  posix_spawn_file_actions_destroy(&Actions);
+  int Status = 0;
+  if (Spawn == 0)
+    ::waitpid(Pid, &Status, 0);
+  ::close(ErrFd);
+  std::string Ignored;
+  std::string Text = readTextFile(ErrPath, Ignored).value_or("");
+  ::unlink(ErrPath);
+  if (Spawn != 0 || !WIFEXITED(Status) || WEXITSTATUS(Status) != 0) {
+    Why = "ptxas -v failed for sm_" + std::to_string(Sm);
+    return false;
+  }
+  if (parsePtxasVerbose(Text, Out) == 0) {
+    Why = "ptxas -v reported no entry function";
+    return false;
+  }
+  return true;
+}
+
+} // namespace gpa::tool
