@@ -34,17 +34,23 @@ namespace {
 struct GroupSpan {
   std::vector<std::pair<double, double>> Intervals;
   double RequestedBytes = 0; // per warp, summed over the group's accesses
-  double unionBytes() const {
+  /// The unions of the group's overlapping spans: a[i-1], a[i], a[i+1] make
+  /// one cluster; a[i] and a[i+2048] (a row apart) make two, as a[i] and
+  /// a[i+n] of two groups do.
+  std::vector<double> clusterUnions() const {
     auto Sorted = Intervals;
     std::sort(Sorted.begin(), Sorted.end());
-    double Total = 0, End = -INFINITY;
+    std::vector<double> Out;
+    double End = -INFINITY;
     for (auto [Lo, Hi] : Sorted) {
+      if (Lo >= End)
+        Out.push_back(0);
       Lo = std::max(Lo, End);
       if (Hi > Lo)
-        Total += Hi - Lo;
+        Out.back() += Hi - Lo;
       End = std::max(End, Hi);
     }
-    return Total;
+    return Out;
   }
 };
 } // namespace
@@ -85,10 +91,11 @@ estimateMemoryLevels(const std::vector<GlobalAccessFact> &Facts,
       G.RequestedBytes += Span;
     }
 
-  // R5 for a base with one access; else R2 within each group (the union of
-  // the spans is fetched once, the rest hits L1) and R3 across the base's
-  // groups (the largest union is the compulsory DRAM traffic; the other
-  // groups' misses hit L2, their lines fetched by a neighbouring warp).
+  // R5 for a base with one access; else R2 within each cluster of
+  // overlapping spans (the union is fetched once, the rest hits L1) and R3
+  // across the base's clusters, in one group or several (the largest union
+  // is the compulsory DRAM traffic; the other clusters' misses hit L2, their
+  // lines fetched by a neighbouring warp).
   std::map<std::string, AccessLevels> BaseLevels;
   for (const auto &[Base, Groups] : Bases) {
     AccessLevels &A = BaseLevels[Base];
@@ -98,9 +105,10 @@ estimateMemoryLevels(const std::vector<GlobalAccessFact> &Facts,
     }
     double SumUnions = 0, MaxUnion = 0, SumRequested = 0;
     for (const auto &[Name, G] : Groups) {
-      double U = G.unionBytes();
-      SumUnions += U;
-      MaxUnion = std::max(MaxUnion, U);
+      for (double U : G.clusterUnions()) {
+        SumUnions += U;
+        MaxUnion = std::max(MaxUnion, U);
+      }
       SumRequested += G.RequestedBytes;
     }
     double L1 = 1 - SumUnions / SumRequested;

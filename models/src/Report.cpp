@@ -42,10 +42,11 @@ static json timingJson(const Timing &T) {
 }
 
 /// timingJson plus the memory levels when the levelled model ran
-/// (docs/models.md "Memory levels").
-static json levelledTimingJson(const Timing &T) {
+/// (docs/models.md "Memory levels"); a memory-bound kernel's also say which
+/// level bounds it, as the plugin's remark does.
+static json levelledTimingJson(const Timing &T, const GpuModel &Gpu) {
   json J = timingJson(T);
-  if (T.Levelled)
+  if (T.Levelled) {
     J["memory_levels"] = {{"l1_share", T.Levels.L1},
                           {"l2_share", T.Levels.L2},
                           {"dram_share", T.Levels.Dram},
@@ -53,6 +54,10 @@ static json levelledTimingJson(const Timing &T) {
                           {"l1_bound_cycles", T.L1BoundCycles},
                           {"l2_bound_cycles", T.L2BoundCycles},
                           {"dram_bound_cycles", T.BandwidthBoundCycles}};
+    std::string Summary = memoryLevelSummary(T, Gpu);
+    if (!Summary.empty() && T.Case == TimingCase::MemoryBound)
+      J["memory_levels"]["summary"] = Summary;
+  }
   return J;
 }
 
@@ -78,7 +83,7 @@ static json powerJson(const Power &P) {
           {"active_sm_scale", P.ActiveSmScale}};
 }
 
-json kernelReportJson(const KernelAnalysis &A, const GpuModel & /*Gpu*/) {
+json kernelReportJson(const KernelAnalysis &A, const GpuModel &Gpu) {
   const Evaluation &E = A.Requested;
   json Sweep = json::array();
   for (const SweepPoint &S : A.Sweep)
@@ -96,7 +101,7 @@ json kernelReportJson(const KernelAnalysis &A, const GpuModel & /*Gpu*/) {
             {"active_sms", E.ActiveSms},
             {"warps_per_sm", E.Time.N}}},
           {"counts_per_thread", Counts},
-          {"timing", levelledTimingJson(E.Time)},
+          {"timing", levelledTimingJson(E.Time, Gpu)},
           {"power", powerJson(E.Pow)},
           {"efficiency",
            {{"gips", E.Eff.Gips},

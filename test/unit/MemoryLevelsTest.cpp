@@ -84,6 +84,22 @@ TEST(MemoryLevels, FivePointStencilHandWorked) {
   EXPECT_NEAR(E.DramBytesPerThread, 8.25, 1e-12);
 }
 
+TEST(MemoryLevels, StencilWithAConstantRowWidthSplitsIntoRows) {
+  // The same stencil with a compile-time row width of 2048 floats: all five
+  // loads share one group at offsets -4, 0, 4, -8192, 8192. Its spans form
+  // three clusters, [-4,132) (136 bytes), [-8192,-8064) and [8192,8320)
+  // (128 each): the hand-worked shares of the run-time width above.
+  std::vector<GlobalAccessFact> Facts = {
+      load("in", "i", -4),    load("in", "i", 0),    load("in", "i", 4),
+      load("in", "i", -8192), load("in", "i", 8192), store("out")};
+  auto E = estimateMemoryLevels(Facts, someCaches(), 256, 4096, 32);
+  for (int I = 0; I < 5; ++I) {
+    EXPECT_NEAR(E.PerAccess[I].Shares.L1, 248.0 / 640, 1e-12);
+    EXPECT_NEAR(E.PerAccess[I].Shares.L2, 256.0 / 640, 1e-12);
+    EXPECT_NEAR(E.PerAccess[I].Shares.Dram, 136.0 / 640, 1e-12);
+  }
+}
+
 TEST(MemoryLevels, BroadcastHitsL1AfterTheBlocksFirstWarp) {
   // R1: 256 threads = 8 warps; the first misses, 7 of 8 hit L1.
   auto E =
