@@ -232,6 +232,10 @@ bool fitInstructionEnergy(const PowerSampleSet &Train,
   R.ClassValues.assign(K, std::nullopt);
   for (std::size_t T = 0; T < N; ++T) {
     double Theta = X[T] / Norm[T];
+    if (!(Theta > 0))
+      R.Notes.push_back(Classes[Terms[T]].Label +
+                        ": at the non-negativity bound (0): the rows give it "
+                        "no positive energy");
     std::vector<std::size_t> Members;
     for (std::size_t C = 0; C < K; ++C)
       if (Rep[C] == static_cast<int>(Terms[T]))

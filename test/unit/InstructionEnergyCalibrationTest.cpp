@@ -202,3 +202,27 @@ TEST(InstructionEnergyCalibration, FileErrorsNameFileLineAndColumn) {
   EXPECT_EQ(Error, "t.csv:4:19: expected a non-negative warp-instruction "
                    "count (got '-5')");
 }
+
+TEST(InstructionEnergyCalibration, NegativeEnergiesStopAtZeroAndAreNoted) {
+  // Rows in which more fp instructions mean less power (-2 nJ each, which
+  // no hardware does): non-negative least squares holds fp at 0, says so.
+  Truth T;
+  T.UnitNj[Unit::Fp] = 1;
+  PowerSampleSet Set = noisyRows(T, 100, 0.1);
+  for (PowerSample &S : Set.Samples)
+    *S.PowerW -= 3e-9 *
+                 (S.WarpInstructions[index(Unit::Fp)] +
+                  S.WarpInstructions[index(Unit::Fp16)]) /
+                 *S.LaunchTimeS;
+  InstructionEnergyFit F;
+  std::string Error;
+  ASSERT_TRUE(fitInstructionEnergy(Set, nullptr, "synthetic", F, Error))
+      << Error;
+  EXPECT_EQ(param(F, "ffma_3reg_nj"), 0);
+  std::string All;
+  for (const std::string &N : F.Notes)
+    All += N + "\n";
+  EXPECT_NE(All.find("fp+fp16: at the non-negativity bound (0)"),
+            std::string::npos)
+      << All;
+}
