@@ -20,6 +20,8 @@
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
 
+#include <algorithm>
+
 using namespace llvm;
 
 namespace gpa {
@@ -40,6 +42,13 @@ void FunctionSummary::addScaled(const FunctionSummary &Callee, double W) {
   for (const auto &[Name, N] : Callee.Assumed)
     Assumed[Name] += N * W;
   UnknownTripCountLoops += Callee.UnknownTripCountLoops;
+  for (const AssumedLoop &L : Callee.AssumedLoops)
+    if (std::none_of(AssumedLoops.begin(), AssumedLoops.end(),
+                     [&](const AssumedLoop &Have) {
+                       return Have.F == L.F && Have.Line == L.Line &&
+                              Have.Column == L.Column;
+                     }))
+      AssumedLoops.push_back(L);
   ConstantTripCountLoops += Callee.ConstantTripCountLoops;
   ClampedBlocks += Callee.ClampedBlocks;
   Reached.insert(Callee.Reached.begin(), Callee.Reached.end());
@@ -98,8 +107,10 @@ void KernelCounter::countFunction(Function &F, FunctionSummary &S) {
   auto &BPI = FAM.getResult<BranchProbabilityAnalysis>(F);
   auto &LI = FAM.getResult<LoopAnalysis>(F);
   auto &SE = FAM.getResult<ScalarEvolutionAnalysis>(F);
-  BlockWeights BW = computeBlockWeights(F, BFI, BPI, LI, SE, DefaultTripCount);
+  BlockWeights BW = computeBlockWeights(F, BFI, BPI, LI, SE, Trips);
   S.UnknownTripCountLoops += BW.UnknownTripCountLoops;
+  S.AssumedLoops.insert(S.AssumedLoops.end(), BW.Assumed.begin(),
+                        BW.Assumed.end());
   S.ConstantTripCountLoops += BW.ConstantTripCountLoops;
   S.ClampedBlocks += BW.ClampedBlocks;
   if (BW.ClampedBlocks && !F.empty() && !F.getEntryBlock().empty())

@@ -13,6 +13,8 @@
 #ifndef GPA_PASSES_KERNELCOUNTER_H
 #define GPA_PASSES_KERNELCOUNTER_H
 
+#include "BlockWeights.h"
+
 #include "gpa/InstructionCosts.h"
 #include "gpa/Units.h"
 
@@ -45,6 +47,8 @@ struct FunctionSummary {
   /// Named assumptions -> dynamic per-thread instructions they affect.
   std::map<std::string, double> Assumed;
   unsigned UnknownTripCountLoops = 0;
+  /// Those loops (this function's and its callees'), each once.
+  std::vector<AssumedLoop> AssumedLoops;
   unsigned ConstantTripCountLoops = 0;
   /// Blocks whose weight hit MaxBlockWeight (BlockWeights.h).
   unsigned ClampedBlocks = 0;
@@ -66,9 +70,14 @@ public:
   /// stack limit for generated chains of thousands of functions.
   static constexpr unsigned MaxCallDepth = 32;
 
+  KernelCounter(llvm::FunctionAnalysisManager &FAM, LoopTripCounts Trips,
+                MemoryGeometry Geometry = {})
+      : FAM(FAM), Trips(std::move(Trips)), Geometry(Geometry) {}
   KernelCounter(llvm::FunctionAnalysisManager &FAM, unsigned DefaultTripCount,
                 MemoryGeometry Geometry = {})
-      : FAM(FAM), DefaultTripCount(DefaultTripCount), Geometry(Geometry) {}
+      : KernelCounter(FAM,
+                      LoopTripCounts{{DefaultTripCount, "", "assumed"}, {}},
+                      Geometry) {}
 
   /// The summary of \p F per call, computed on first use.
   const FunctionSummary &summarize(llvm::Function &F);
@@ -80,7 +89,7 @@ private:
   void note(const llvm::Instruction &I, std::string Message);
 
   llvm::FunctionAnalysisManager &FAM;
-  unsigned DefaultTripCount;
+  LoopTripCounts Trips;
   MemoryGeometry Geometry; // the chosen GPU's sector and warp size
   std::map<const llvm::Function *, FunctionSummary> Done;
   llvm::SmallPtrSet<const llvm::Function *, 8> InProgress;
