@@ -124,6 +124,7 @@ static void scaleLoop(const Loop &L, double ParentScale,
       A.Column = Start.getCol();
     }
     A.Trips = Trips.forLine(A.Line);
+    A.L = &L;
     TripCount = A.Trips.Count;
     Out.Assumed.push_back(std::move(A));
     ++Out.UnknownTripCountLoops;

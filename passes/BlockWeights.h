@@ -21,6 +21,7 @@
 
 namespace llvm {
 class BasicBlock;
+class Loop;
 class BlockFrequencyInfo;
 class BranchProbabilityInfo;
 class Function;
@@ -42,6 +43,8 @@ struct AssumedLoop {
   std::string File; // relative, "" without debug info
   unsigned Line = 0, Column = 0;
   TripChoice Trips;
+  /// The loop itself, valid only while F's LoopInfo is (KernelCounter).
+  const llvm::Loop *L = nullptr;
 };
 
 struct BlockWeights {

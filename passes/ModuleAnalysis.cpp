@@ -175,6 +175,7 @@ bool analyzeModule(Module &M, FunctionAnalysisManager &FAM,
     KernelResult R;
     R.F = K;
     R.Reached = S.Reached;
+    R.ArgumentLoops = S.ArgumentLoops;
     R.Demangled = demangle(K->getName());
     R.Grid = analyzeGridIndependence(*K, FAM);
     // Summaries are memoized: the analyses of K and its callees are done
