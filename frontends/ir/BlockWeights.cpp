@@ -1,0 +1,164 @@
+//===- BlockWeights.cpp - Expected executions of each basic block --------===//
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+// BFI's frequencies are relative numbers (the entry block's raw frequency is
+// arbitrary), so each is divided by the entry frequency. BFI's loops are
+// static guesses (a back edge is taken with probability ~31/32, so a header
+// runs ~32 times per entry). Each loop L is therefore rescaled by
+//
+//   s(L) = TripCount(L) / (freq(header) / freq(entering edges))
+//
+// so that its header runs TripCount times per entry, where TripCount is
+// ScalarEvolution's constant trip count or the count given for the loop's
+// line or kernel (TripCounts.h), else the documented default. Nested
+// loops multiply. Irreducible cycles are not loops in LoopInfo and keep BFI's
+// own estimate; unreachable blocks get weight 0. Scales and weights are
+// clamped to MaxBlockWeight: 255 nested loops of 32 trips would be 32^255.
+//
+//===----------------------------------------------------------------------===//
+
+#include "BlockWeights.h"
+#include "SourceLocation.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/Analysis/BlockFrequencyInfo.h"
+#include "llvm/Analysis/BranchProbabilityInfo.h"
+#include "llvm/Analysis/LoopInfo.h"
+#include "llvm/Analysis/ScalarEvolution.h"
+#include "llvm/IR/CFG.h"
+#include "llvm/IR/Function.h"
+#include "llvm/IR/Instructions.h"
+
+using namespace llvm;
+
+namespace gpa {
+
+/// V limited to [0, MaxBlockWeight]; NaN (inf x 0) counts as too large.
+static double clampWeight(double V, bool &Clamped) {
+  if (V >= 0 && V <= MaxBlockWeight)
+    return V;
+  Clamped = true;
+  return V < 0 ? 0 : MaxBlockWeight;
+}
+
+/// Header executions per entry into \p L according to BFI alone.
+static double bfiIterations(const Loop &L, BlockFrequencyInfo &BFI,
+                            BranchProbabilityInfo &BPI) {
+  const BasicBlock *Header = L.getHeader();
+  double Entering = 0;
+  for (const BasicBlock *Pred : predecessors(Header)) {
+    if (L.contains(Pred))
+      continue;
+    double PredFreq = double(BFI.getBlockFreq(Pred).getFrequency());
+    Entering += PredFreq * BPI.getEdgeProbability(Pred, Header).getNumerator() /
+                double(BranchProbability::getDenominator());
+  }
+  double HeaderFreq = double(BFI.getBlockFreq(Header).getFrequency());
+  if (Entering <= 0 || HeaderFreq <= 0)
+    return 0;
+  return HeaderFreq / Entering;
+}
+
+/// The zero-trip guard of L: a conditional branch before the loop (in the
+/// header's outside predecessor, or the block leading to it) with one
+/// successor on the way into the loop and the other an exit block of L —
+/// the shape every rotated for-loop has, and the rule the PTX front-end
+/// applies to nvcc's guards (docs/plugin.md). nullptr when there is none.
+static const BasicBlock *guardBlock(const Loop &L) {
+  const BasicBlock *Header = L.getHeader();
+  const BasicBlock *Into = Header;
+  const BasicBlock *Cand = L.getLoopPredecessor();
+  SmallVector<BasicBlock *, 4> Exits;
+  L.getExitBlocks(Exits);
+  for (int Step = 0; Cand && Step < 2; ++Step) {
+    const auto *Br = dyn_cast<BranchInst>(Cand->getTerminator());
+    if (Br && Br->isConditional()) {
+      for (unsigned I = 0; I < 2; ++I)
+        if (Br->getSuccessor(I) == Into &&
+            is_contained(Exits, Br->getSuccessor(1 - I)))
+          return Cand;
+      return nullptr;
+    }
+    if (!Br || Cand->getSingleSuccessor() != Into)
+      return nullptr;
+    Into = Cand;
+    Cand = Cand->getSinglePredecessor();
+  }
+  return nullptr;
+}
+
+/// A loop behind a zero-trip guard (`if (i < n) do { ... } while (i < n)`)
+/// is assumed entered: BFI's 50% for the guard would halve every such loop,
+/// the grid-stride loop of a kernel launched for its data among them.
+/// Returns the factor that undoes the guard's probability.
+static double guardCorrection(const Loop &L, BlockFrequencyInfo &BFI,
+                              BranchProbabilityInfo &BPI) {
+  const BasicBlock *Guard = guardBlock(L);
+  if (!Guard)
+    return 1.0;
+  double GuardFreq = double(BFI.getBlockFreq(Guard).getFrequency());
+  double Entering = 0;
+  for (const BasicBlock *Pred : predecessors(L.getHeader()))
+    if (!L.contains(Pred))
+      Entering += double(BFI.getBlockFreq(Pred).getFrequency()) *
+                  BPI.getEdgeProbability(Pred, L.getHeader()).getNumerator() /
+                  double(BranchProbability::getDenominator());
+  return Entering > 0 && GuardFreq > Entering ? GuardFreq / Entering : 1.0;
+}
+
+static void scaleLoop(const Loop &L, double ParentScale,
+                      DenseMap<const Loop *, double> &Scale,
+                      BlockFrequencyInfo &BFI, BranchProbabilityInfo &BPI,
+                      ScalarEvolution &SE, const LoopTripCounts &Trips,
+                      BlockWeights &Out) {
+  unsigned TripCount = SE.getSmallConstantTripCount(&L);
+  if (TripCount)
+    ++Out.ConstantTripCountLoops;
+  else {
+    AssumedLoop A;
+    A.F = L.getHeader()->getParent();
+    if (DebugLoc Start = L.getStartLoc()) {
+      A.File = relativeFile(*Start.get());
+      A.Line = Start.getLine();
+      A.Column = Start.getCol();
+    }
+    A.Trips = Trips.forLine(A.Line);
+    A.L = &L;
+    TripCount = A.Trips.Count;
+    Out.Assumed.push_back(std::move(A));
+    ++Out.UnknownTripCountLoops;
+  }
+  double Iterations = bfiIterations(L, BFI, BPI);
+  double Own = Iterations > 0 ? double(TripCount) / Iterations : 1.0;
+  Own *= guardCorrection(L, BFI, BPI);
+  bool Ignored = false;
+  double Total = clampWeight(ParentScale * Own, Ignored);
+  Scale[&L] = Total;
+  for (const Loop *Sub : L.getSubLoops())
+    scaleLoop(*Sub, Total, Scale, BFI, BPI, SE, Trips, Out);
+}
+
+BlockWeights computeBlockWeights(Function &F, BlockFrequencyInfo &BFI,
+                                 BranchProbabilityInfo &BPI, LoopInfo &LI,
+                                 ScalarEvolution &SE,
+                                 const LoopTripCounts &Trips) {
+  BlockWeights Out;
+  double Entry = double(BFI.getEntryFreq().getFrequency());
+  if (Entry <= 0)
+    Entry = 1;
+  DenseMap<const Loop *, double> Scale;
+  for (const Loop *L : LI)
+    scaleLoop(*L, 1.0, Scale, BFI, BPI, SE, Trips, Out);
+  for (const BasicBlock &BB : F) {
+    double W = double(BFI.getBlockFreq(&BB).getFrequency()) / Entry;
+    if (const Loop *L = LI.getLoopFor(&BB))
+      W *= Scale.lookup(L);
+    bool Clamped = false;
+    Out.Weight[&BB] = clampWeight(W, Clamped);
+    Out.ClampedBlocks += Clamped;
+  }
+  return Out;
+}
+
+} // namespace gpa

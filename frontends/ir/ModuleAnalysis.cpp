@@ -1,0 +1,245 @@
+//===- ModuleAnalysis.cpp - Every kernel of an NVPTX module, analysed -----===//
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+// kernels -> per-thread counts (KernelCounter) -> launch assumptions ->
+// gpa::analyzeKernel.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ModuleAnalysis.h"
+#include "BlockWeights.h"
+#include "Compat.h"
+#include "LaunchAssumptions.h"
+#include "PtxasOfModule.h"
+#include "SourceLocation.h"
+
+#include "gpa/LaunchFile.h"
+#include "gpa/SpillTraffic.h"
+
+#include "llvm/Demangle/Demangle.h"
+#include "llvm/IR/DebugInfoMetadata.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Support/Path.h"
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+
+using namespace llvm;
+
+namespace gpa {
+
+/// The DISubprogram's file, relative to its directory when it was given as
+/// an absolute path there, and reduced to its name if still absolute.
+static void kernelSource(const Function &F, std::string &File, unsigned &Line) {
+  const DISubprogram *SP = F.getSubprogram();
+  if (!SP)
+    return;
+  File = relativeSourcePath(SP->getFilename(), SP->getDirectory());
+  Line = SP->getLine();
+}
+
+static const char *assumptionSource(const std::string &Name) {
+  if (Name == "generic_as_global")
+    return "generic pointers with no known address space, counted as global "
+           "memory (dynamic instructions per thread)";
+  if (Name.rfind("uncoalesced_", 0) == 0)
+    return "global accesses estimated uncoalesced (dynamic per thread)";
+  return "dynamic instructions per thread counted as 'other' because the "
+         "estimate cannot see through them";
+}
+
+static void addSummaryAssumptions(const FunctionSummary &S,
+                                  const LoopTripCounts &Trips,
+                                  AssumptionList &A) {
+  // Loops without a constant trip count: how many use the kernel-wide
+  // count, and each loop with its source line and the count it used.
+  unsigned UseDefault = 0;
+  for (const AssumedLoop &L : S.AssumedLoops)
+    UseDefault += &Trips.forLine(L.Line) == &Trips.Default;
+  if (S.UnknownTripCountLoops)
+    A.push_back(numberAssumption("default_trip_count", Trips.Default.Count,
+                                 Trips.Default.Source + " for " +
+                                     std::to_string(UseDefault) +
+                                     " loop(s) without a constant trip count",
+                                 Trips.Default.Kind));
+  for (const AssumedLoop &L : S.AssumedLoops) {
+    std::string Where = L.Line
+                            ? L.File + ":" + std::to_string(L.Line)
+                            : demangle(L.F->getName()) + " (no debug location)";
+    A.push_back(numberAssumption("loop_trip_count " + Where, L.Trips.Count,
+                                 L.Trips.Source + ": the loop at " + Where,
+                                 L.Trips.Kind));
+  }
+
+  if (S.ClampedBlocks)
+    A.push_back(numberAssumption(
+        "max_block_weight", MaxBlockWeight,
+        "executions per thread of " + std::to_string(S.ClampedBlocks) +
+            " block(s) in loop nests too deep to count, clamped"));
+  for (const auto &[Name, N] : S.Assumed)
+    A.push_back(numberAssumption(Name, N, assumptionSource(Name)));
+}
+
+static KernelProfile makeProfile(const Function &K, const FunctionSummary &S) {
+  KernelProfile P;
+  P.Name = K.getName().str();
+  P.PerThread = S.Counts;
+  P.UncoalescedMem = S.Mem.Uncoalesced;
+  if (S.Mem.Accesses > 0)
+    P.BytesPerMemAccess = S.Mem.Bytes / S.Mem.Accesses;
+  if (S.Mem.Uncoalesced > 0)
+    P.UncoalescedTransactionsPerWarp =
+        S.Mem.UncoalescedTransactions / S.Mem.Uncoalesced;
+  return P;
+}
+
+/// The counts and every model output the report shows are finite: huge
+/// counts (deep loop nests times deep call chains) can still overflow.
+static bool finiteAnalysis(const KernelAnalysis &A) {
+  for (double N : A.Profile.PerThread)
+    if (!std::isfinite(N))
+      return false;
+  auto Finite = [](const SweepPoint &P) {
+    return std::isfinite(P.ExecTimeS) && std::isfinite(P.TotalPowerW) &&
+           std::isfinite(P.Gips) && std::isfinite(P.GipsPerW) &&
+           std::isfinite(P.EnergyJ);
+  };
+  if (!Finite(sweepPoint(A.Requested)) || !Finite(sweepPoint(A.AllSms)))
+    return false;
+  return std::all_of(A.Sweep.begin(), A.Sweep.end(), Finite);
+}
+
+bool analyzeModule(Module &M, FunctionAnalysisManager &FAM,
+                   const PluginOptions &O, ModuleAnalysis &Out,
+                   std::string &Error) {
+  std::vector<Function *> Kernels;
+  for (Function &F : M)
+    if (isKernel(F))
+      Kernels.push_back(&F);
+  if (Kernels.empty())
+    return true;
+  if (!validatePluginOptions(O, Error))
+    return false;
+  Assumption GpuChoice;
+  if (!chooseGpu(M, Kernels.front(), O, Out.Gpu, GpuChoice, Error))
+    return false;
+  std::optional<unsigned> Sm = getSmVersion(*Kernels.front());
+  Out.Arch = Sm ? "sm_" + std::to_string(*Sm) : "nvptx";
+
+  // What ptxas allocates for this module's PTX (ptxas 13 compiles sm_75
+  // and newer).
+  unsigned PtxasSm = std::max(Sm ? *Sm : 80u, 75u);
+  ResourceTable Compiled;
+  std::string PtxasWhy = "-gpa-ptxas=false";
+  std::string CompiledBy =
+      "ptxas -v on the module's PTX, sm_" + std::to_string(PtxasSm);
+  if (O.RunPtxas)
+    ptxasResourcesOfModule(M, PtxasSm, Compiled, PtxasWhy);
+
+  LaunchFile Facts;
+  if (!O.LaunchFile.empty() && !loadLaunchFile(O.LaunchFile, Facts, Error)) {
+    Error = "-gpa-launch-file: " + Error;
+    return false;
+  }
+  std::vector<TripCountRule> TripRules;
+  if (!parseTripCountSpecs(O, TripRules, Error))
+    return false;
+  const TripChoice Fallback{O.DefaultTripCount,
+                            O.TripCountGiven
+                                ? "-gpa-default-trip-count"
+                                : "default of -gpa-default-trip-count",
+                            O.TripCountGiven ? "given" : "assumed"};
+  Out.Counter = std::make_unique<KernelCounter>(
+      FAM, LoopTripCounts{Fallback, {}}, memoryGeometry(Out.Gpu));
+  // Kernels whose launch-file entry or -gpa-trip-count gives other trip
+  // counts: one counter per set of counts (summaries are memoised).
+  std::map<std::string, std::unique_ptr<KernelCounter>> TripCounters;
+  Out.Results.reserve(Kernels.size()); // KernelResult copies are not cheap
+  for (Function *K : Kernels) {
+    const LaunchEntry *Given =
+        findLaunchEntry(Facts, K->getName().str(), demangle(K->getName()));
+    LoopTripCounts Trips = tripCountsFor(
+        K->getName().str(), demangle(K->getName()), Fallback, Given,
+        "-gpa-launch-file=" + O.LaunchFile, TripRules, "-gpa-trip-count");
+    KernelCounter *Counter = Out.Counter.get();
+    if (Trips.key() != LoopTripCounts{Fallback, {}}.key()) {
+      auto &C = TripCounters[Trips.key()];
+      if (!C)
+        C = std::make_unique<KernelCounter>(FAM, Trips,
+                                            memoryGeometry(Out.Gpu));
+      Counter = C.get();
+    }
+    const FunctionSummary &S = Counter->summarize(*K);
+    KernelResult R;
+    R.F = K;
+    R.Reached = S.Reached;
+    R.ArgumentLoops = S.ArgumentLoops;
+    R.Demangled = demangle(K->getName());
+    R.Grid = analyzeGridIndependence(*K, FAM);
+    // Summaries are memoized: the analyses of K and its callees are done
+    // with. Freeing them keeps large modules at a few KB per kernel
+    // (bench/many_kernels.py); remarks recompute what they need.
+    for (const Function *F : S.Reached)
+      FAM.clear(*const_cast<Function *>(F), F->getName());
+    kernelSource(*K, R.File, R.Line);
+    R.Assumed.push_back(GpuChoice);
+    KernelProfile P = makeProfile(*K, S);
+    CompiledResources Resources;
+    auto It = Compiled.find(K->getName().str());
+    if (It != Compiled.end()) {
+      Resources.R = &It->second;
+      Resources.From = CompiledBy;
+    } else {
+      Resources.WhyNot = Compiled.empty() ? PtxasWhy : "no ptxas entry";
+    }
+    LaunchStatus St = buildLaunch(*K, S, Out.Gpu, O, P.Launch, R.Assumed, Error,
+                                  Given, Resources);
+    if (St == LaunchStatus::BadOption)
+      return false;
+    if (St == LaunchStatus::KernelDoesNotFit) {
+      Out.Warnings.push_back("kernel " + R.Demangled +
+                             " not analysed: " + Error);
+      continue;
+    }
+    addSummaryAssumptions(S, Trips, R.Assumed);
+    // Spills are local-memory traffic the IR does not show.
+    SpillTraffic Spills;
+    if (Resources.R)
+      Spills = addSpillTraffic(P, *Resources.R, CompiledBy);
+    if (Spills.any()) {
+      Assumption A =
+          textAssumption("spill_traffic", Spills.Description, CompiledBy);
+      A.Kind = "derived";
+      R.Assumed.push_back(A);
+    }
+    AnalysisOptions Model = modelOptions(O, R.Grid.Independent);
+    if (!analyzeKernel(P, Out.Gpu, Model, R.Analysis, Error)) {
+      Out.Warnings.push_back("kernel " + R.Demangled +
+                             " not analysed: " + Error);
+      continue;
+    }
+    if (!finiteAnalysis(R.Analysis)) {
+      Out.Warnings.push_back("kernel " + R.Demangled +
+                             " not analysed: the model's result is not "
+                             "finite (counts too large)");
+      continue;
+    }
+    R.Findings = findKernelFindings(*K, S.Reached, Out.Gpu, Trips, FAM);
+    if (Spills.any() && !K->empty()) {
+      Finding F;
+      F.Rule = "RegisterSpill";
+      F.At = &K->getEntryBlock().front();
+      F.File = R.File;
+      F.Line = R.Line;
+      F.Message = "registers spilled to local memory: " + Spills.Description;
+      R.Findings.insert(R.Findings.begin(), F);
+    }
+    Out.Results.push_back(std::move(R));
+  }
+  Error.clear();
+  return true;
+}
+
+} // namespace gpa
