@@ -35,11 +35,14 @@ std::map<std::string, HandoffByArch> &registry() {
 nlohmann::json toJson(const std::string &Arch,
                       const std::vector<HandoffKernel> &Kernels) {
   nlohmann::json List = nlohmann::json::array();
-  for (const HandoffKernel &K : Kernels)
+  for (const HandoffKernel &K : Kernels) {
     List.push_back({{"name", K.Name},
                     {"grid_independent", K.GridIndependent},
                     {"reason", K.Reason},
                     {"profile", K.ProfileJson}});
+    if (!K.ArgumentLoopsJson.empty())
+      List.back()["argument_loops"] = K.ArgumentLoopsJson;
+  }
   return {{"schema", "gpa-handoff/1"}, {"arch", Arch}, {"kernels", List}};
 }
 
@@ -59,7 +62,8 @@ std::string readFile(const std::string &Path, HandoffByArch &Out) {
       Kernels.push_back({K.at("name").get<std::string>(),
                          K.at("grid_independent").get<bool>(),
                          K.at("reason").get<std::string>(),
-                         K.at("profile").get<std::string>()});
+                         K.at("profile").get<std::string>(),
+                         K.value("argument_loops", std::string())});
     Out[Doc->at("arch").get<std::string>()] = std::move(Kernels);
   } catch (const std::exception &E) {
     // nlohmann's messages name the missing key or the wrong type.

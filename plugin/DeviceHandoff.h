@@ -34,6 +34,8 @@ struct HandoffKernel {
   bool GridIndependent = false;
   std::string Reason;
   std::string ProfileJson; // kernel-profile/1 text
+  /// Loops bounded by a kernel argument (ArgumentLoops.h); "" for none.
+  std::string ArgumentLoopsJson;
 };
 
 /// Arch ("sm_80") -> kernels of one device compilation.

@@ -12,6 +12,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "GpuPowerAdvisor.h"
+#include "ArgumentLoops.h"
 #include "BudgetDiagnostics.h"
 #include "Compat.h"
 #include "DeviceHandoff.h"
@@ -65,8 +66,10 @@ static void diagnose(Module &M, std::string Msg, DiagnosticSeverity Sev) {
 static std::vector<HandoffKernel> handoffKernels(const ModuleAnalysis &A) {
   std::vector<HandoffKernel> Out;
   for (const KernelResult &R : A.Results)
-    Out.push_back({R.F->getName().str(), R.Grid.Independent, R.Grid.Reason,
-                   toCanonicalJson(kernelProfileToJson(R.Analysis.Profile))});
+    Out.push_back(
+        {R.F->getName().str(), R.Grid.Independent, R.Grid.Reason,
+         toCanonicalJson(kernelProfileToJson(R.Analysis.Profile)),
+         argumentLoopsToJson(R.ArgumentLoops, unsigned(R.F->arg_size()))});
   return Out;
 }
 

@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "LaunchSiteAdvisor.h"
+#include "ArgumentLoops.h"
 #include "DeviceHandoff.h"
 #include "LaunchSites.h"
 #include "Remarks.h"
@@ -94,7 +95,19 @@ struct Evaluated {
   LaunchValue Blocks, Threads, DynamicShared;
   std::string RegistersSource, SharedSource;
   std::uint64_t StaticSharedBytes = 0;
+  /// Loops bounded by an argument this launch passes as a constant.
+  std::vector<LaunchedLoop> Loops;
 };
+
+/// "line 12: 1000 iterations (argument 3)"; "" for none.
+std::string loopsText(const std::vector<LaunchedLoop> &Loops) {
+  std::string Out;
+  for (const LaunchedLoop &L : Loops)
+    Out += (Out.empty() ? "" : ", ") + std::string("line ") +
+           std::to_string(L.Line) + ": " + std::to_string(L.TripCount) +
+           " iterations (argument " + std::to_string(L.ArgNo) + ")";
+  return Out;
+}
 
 json valueJson(const LaunchValue &V, std::uint64_t Used) {
   json Out = {{"value", Used}, {"source", V.Source}};
@@ -127,6 +140,13 @@ json siteJson(const LaunchSite &S, const Evaluated &E) {
        {{"value", L.RegistersPerThread}, {"source", E.RegistersSource}}},
       {"static_shared_bytes",
        {{"value", E.StaticSharedBytes}, {"source", E.SharedSource}}}};
+  json Loops = json::array();
+  for (const LaunchedLoop &L : E.Loops)
+    Loops.push_back({{"line", L.Line},
+                     {"trip_count", L.TripCount},
+                     {"argument", L.ArgNo},
+                     {"source", "derived"}});
+  Obj["configuration"]["loops"] = Loops;
   return Obj;
 }
 
@@ -167,7 +187,11 @@ void remarkEvaluated(const LaunchSite &S, const Evaluated &E,
       << " B (" << ore::NV("DynamicSharedSource", E.DynamicShared.Source)
       << "), " << ore::NV("Registers", unsigned(L.RegistersPerThread))
       << " registers/thread (" << ore::NV("RegistersSource", E.RegistersSource)
-      << "); MWP " << ore::NV("MWP", fixed(Ev.Time.Mwp, 2)) << ", CWP "
+      << ")";
+    if (!E.Loops.empty())
+      R << "; loops bounded by a constant argument (derived): "
+        << ore::NV("Loops", loopsText(E.Loops));
+    R << "; MWP " << ore::NV("MWP", fixed(Ev.Time.Mwp, 2)) << ", CWP "
       << ore::NV("CWP", fixed(Ev.Time.Cwp, 2)) << ", time "
       << ore::NV("ExecTimeS", scientific(Ev.Time.ExecTimeS)) << " s, power "
       << ore::NV("TotalPowerW", fixed(Ev.Pow.TotalPowerW, 1)) << " W, "
@@ -210,6 +234,19 @@ bool evaluate(const LaunchSite &S, const std::string &Arch,
   }
   KernelProfile P = Profiles.front();
   LaunchConfig &L = P.Launch;
+
+  // Loops bounded by an argument this launch passes as a constant.
+  std::vector<ArgumentLoop> Loops;
+  unsigned Params = 0;
+  if (argumentLoopsFromJson(K.ArgumentLoopsJson, Loops, Params) &&
+      !Loops.empty() && S.Args.size() == Params) {
+    std::vector<std::optional<std::uint64_t>> Args;
+    for (const LaunchValue &V : S.Args)
+      Args.push_back(V.Known && !V.IsRange
+                         ? std::optional<std::uint64_t>(V.Value)
+                         : std::nullopt);
+    E.Loops = rescaleArgumentLoops(P, Loops, Args);
+  }
 
   E.RegistersSource = O.RegistersGiven ? "given" : "assumed";
   E.SharedSource = "static __shared__ variables in the IR";

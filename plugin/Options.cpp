@@ -46,6 +46,21 @@ static cl::opt<unsigned> TripCountOpt(
              "compile-time constant (default 16)"),
     cl::init(16), cl::cat(GPACategory));
 
+static cl::list<std::string> TripCountSpecOpt(
+    "gpa-trip-count",
+    cl::desc("Iterations of one kernel's unknown loops (KERNEL=N) or of the "
+             "loop starting at a source line (KERNEL:LINE=N); KERNEL is a "
+             "name glob; repeatable, labelled given"),
+    cl::value_desc("kernel[:line]=n"), cl::cat(GPACategory));
+
+static cl::opt<bool> PtxasOpt(
+    "gpa-ptxas",
+    cl::desc("Take registers, shared memory and spills from `ptxas -v` on "
+             "the module's PTX when the CUDA toolkit is present (default "
+             "true; the environment variable GPA_PTXAS=off also disables "
+             "it)"),
+    cl::init(true), cl::cat(GPACategory));
+
 static cl::opt<std::string>
     BudgetOpt("gpa-budget",
               cl::desc("Check every kernel against this gpa-budget/1 file; a "
@@ -131,6 +146,7 @@ PluginOptions readPluginOptions() {
   O.RegistersGiven = RegistersOpt.getNumOccurrences() > 0;
   O.DefaultTripCount = TripCountOpt;
   O.TripCountGiven = TripCountOpt.getNumOccurrences() > 0;
+  O.TripCountSpecs.assign(TripCountSpecOpt.begin(), TripCountSpecOpt.end());
   O.ReportFile = ReportOpt;
   O.ReportGiven = ReportOpt.getNumOccurrences() > 0;
   O.GpuGiven = GpuOpt.getNumOccurrences() > 0;
@@ -141,6 +157,7 @@ PluginOptions readPluginOptions() {
   O.RewriteMode = RewriteModeOpt;
   O.HandoffDir = HandoffDirOpt;
   O.LaunchFile = LaunchFileOpt;
+  O.RunPtxas = PtxasOpt;
   O.WithSweep = !O.ReportFile.empty(); // only the report shows the sweep
   O.Objective = ObjectiveOpt;
   O.MaxSlowdownPct = MaxSlowdownOpt;

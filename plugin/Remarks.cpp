@@ -283,9 +283,11 @@ void emitFindingRemarks(const std::vector<Finding> &Findings,
     Function &Fn = const_cast<Function &>(*F.At->getFunction());
     auto &ORE = FAM.getResult<OptimizationRemarkEmitterAnalysis>(Fn);
     ORE.emit([&] {
+      // Without an instruction's location: the kernel's line.
       DiagnosticLocation Loc =
           F.Loc ? DiagnosticLocation(DebugLoc(const_cast<DILocation *>(F.Loc)))
-                : DiagnosticLocation();
+          : Fn.getSubprogram() ? DiagnosticLocation(Fn.getSubprogram())
+                               : DiagnosticLocation();
       OptimizationRemarkAnalysis R(RemarkPassName, F.Rule, Loc,
                                    F.At->getParent());
       R << F.Message << " [" << ore::NV("Rule", F.Rule) << "]";

@@ -11,7 +11,6 @@
 #include "BinaryInputs.h"
 #include "CompileDatabase.h"
 #include "CudaCompile.h"
-#include "PtxasResources.h"
 
 #include "gpa/Analysis.h"
 #include "gpa/CanonicalJson.h"
@@ -21,7 +20,9 @@
 #include "gpa/KernelResources.h"
 #include "gpa/Occupancy.h"
 #include "gpa/ProfileLoader.h"
+#include "gpa/PtxasResources.h"
 #include "gpa/Report.h"
+#include "gpa/SpillTraffic.h"
 #include "gpa/ptx/PtxFrontend.h"
 
 #ifdef GPA_HAVE_IR
@@ -196,12 +197,26 @@ bool addPtxModule(const AnalyzeRequest &R, const std::string &Path,
           " (assumed: default estimate 32, as the plugin's; the PTX declares " +
           std::to_string(Declared) + " virtual registers; " + PtxasWhy + ")";
     }
+    // Spills are local-memory traffic the PTX does not show (ptxas -v
+    // reports them; a cubin does not).
+    SpillTraffic Spills;
+    if (Compiled != Ptxas.end())
+      Spills = addSpillTraffic(Profile, Compiled->second, CompiledBy);
+    if (Spills.any())
+      Assumptions["spill_traffic"] = Spills.Description;
     if (!K.Warnings.empty())
       Assumptions["ptx_notes"] = K.Warnings;
     bool HasLoc = !K.SourceFile.empty() && K.SourceLine;
-    addKernel(Profile, Gpu, R, Assumptions,
-              portablePath(HasLoc ? K.SourceFile : Path),
-              HasLoc ? K.SourceLine : K.PtxLine, Kernels, Warnings);
+    std::string File = portablePath(HasLoc ? K.SourceFile : Path);
+    unsigned Line = HasLoc ? K.SourceLine : K.PtxLine;
+    std::size_t Before = Kernels.size();
+    addKernel(Profile, Gpu, R, Assumptions, File, Line, Kernels, Warnings);
+    if (Spills.any() && Kernels.size() > Before)
+      Kernels.back()["findings"].push_back(
+          {{"rule", "RegisterSpill"},
+           {"message",
+            "registers spilled to local memory: " + Spills.Description},
+           {"location", {{"file", File}, {"line", Line}, {"column", 0}}}});
   }
   return true;
 }
@@ -209,6 +224,10 @@ bool addPtxModule(const AnalyzeRequest &R, const std::string &Path,
 bool analyzePtx(const AnalyzeRequest &R, const std::string &Path,
                 std::string &GpuName, json &Kernels,
                 std::vector<std::string> &Warnings, std::string &Error) {
+  if (!R.TripCountSpecs.empty())
+    Warnings.push_back(Path + ": --trip-count KERNEL[:LINE]=N applies to "
+                              ".ll, .bc and .cu inputs; the PTX front-end "
+                              "takes --trip-count N");
   ptx::PtxOptions Opts;
   Opts.DefaultThreadsPerBlock = R.BlockSize ? R.BlockSize : 256;
   if (R.TripCount)
@@ -297,6 +316,7 @@ PluginOptions pluginOptions(const AnalyzeRequest &R) {
     O.DefaultTripCount = R.TripCount;
     O.TripCountGiven = true;
   }
+  O.TripCountSpecs = R.TripCountSpecs;
   O.Objective = objectiveName(R.Model.Policy.Goal);
   O.MaxSlowdownPct = R.Model.Policy.MaxSlowdownPct;
   O.MinSavingPct = R.Model.Policy.MinSavingPct;
@@ -335,6 +355,8 @@ bool analyzeCuda(const AnalyzeRequest &R, const std::string &Path,
     Args.push_back("-gpa-launch-file=" + R.LaunchFile);
   if (R.TripCount)
     Args.push_back("-gpa-default-trip-count=" + std::to_string(R.TripCount));
+  for (const std::string &Spec : R.TripCountSpecs)
+    Args.push_back("-gpa-trip-count=" + Spec);
   const DecisionPolicy &Policy = R.Model.Policy;
   Args.push_back(std::string("-gpa-objective=") + objectiveName(Policy.Goal));
   Args.push_back("-gpa-max-slowdown=" + formatNumber(Policy.MaxSlowdownPct));

@@ -22,6 +22,7 @@ struct AnalyzeRequest {
   std::uint64_t GridSize = 0;  // 0: enough blocks to fill the GPU
   std::string LaunchFile;      // gpa-launch/1 facts (.ll/.bc/.cu inputs)
   unsigned TripCount = 0;      // 0: the plugin's default trip count
+  std::vector<std::string> TripCountSpecs; // KERNEL[:LINE]=N (.ll/.bc/.cu)
   std::vector<std::string> Inputs;
   std::string ExecutablePath;  // argv[0], to find the plugin next to gpa
   AnalysisOptions Model;       // objective, thresholds, mechanism

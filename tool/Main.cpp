@@ -75,6 +75,7 @@ static AnalyzeRequest analyzeRequest(const Options &O, const char *Argv0) {
   R.Inputs = O.Inputs;
   R.ExecutablePath = Argv0;
   R.TripCount = O.TripCount;
+  R.TripCountSpecs = O.TripCountSpecs;
   R.ClangArgs = O.ClangArgs;
   R.CudaGpuArch = O.CudaGpuArch;
   R.CompileDbDir = O.CompileDbDir;

@@ -11,6 +11,7 @@
 
 #include "gpa/Decision.h"
 #include "gpa/Mechanism.h"
+#include "gpa/TripCounts.h"
 
 #include <cerrno>
 #include <cstdlib>
@@ -39,7 +40,9 @@ const char *const CompileFlagsHelp =
     "                            BUILD_DIR/compile_commands.json\n"
     "    -- ARGS...              pass the remaining arguments to clang\n"
     "  --trip-count N            iterations assumed for loops whose count\n"
-    "                            is unknown (default 16)\n"
+    "                            is unknown (default 16); KERNEL=N for one\n"
+    "                            kernel (name glob), KERNEL:LINE=N for the\n"
+    "                            loop at source line LINE (repeatable)\n"
     "  --launch-file FILE, --launch FILE  gpa-launch/1 facts per kernel: "
     "block, grid,\n"
     "                            dynamic shared memory, trip count\n";
@@ -307,7 +310,19 @@ bool parseOptions(int Argc, const char *const *Argv, Options &O,
     } else if (Arg == "--grid-size" && CompileFlags) {
       Ok = Count(O.GridSize);
     } else if (Arg == "--trip-count" && CompileFlags) {
-      Ok = Count(O.TripCount);
+      // N for every loop; KERNEL=N or KERNEL:LINE=N for one kernel or loop.
+      std::string Text;
+      if (!Value(Text))
+        return false;
+      TripCountRule Rule;
+      if (!parseTripCountRule(Text, Rule, Error)) {
+        Error = "--trip-count " + Error;
+        return false;
+      }
+      if (Rule.Kernel == "*" && !Rule.Line && Text.find('=') == Text.npos)
+        O.TripCount = Rule.Count;
+      else
+        O.TripCountSpecs.push_back(Text);
     } else if ((Arg == "-o" || Arg == "--output") && O.Command == "analyze") {
       Ok = Value(O.Output);
     } else if (Arg == "--kernel" && O.Command == "sweep") {

@@ -35,6 +35,8 @@ struct Options {
   unsigned GridSize = 0;    // analyze: 0 = fill the GPU
   std::string LaunchFile;   // analyze: gpa-launch/1 facts
   unsigned TripCount = 0;   // analyze: 0 = the default (16)
+  /// analyze: --trip-count KERNEL=N and KERNEL:LINE=N
+  std::vector<std::string> TripCountSpecs;
   /// analyze/sweep on .cu: -I/-D/-U/-std/-isystem/-include and everything
   /// after `--`, passed to clang; --cuda-gpu-arch separately.
   std::vector<std::string> ClangArgs;

@@ -10,7 +10,8 @@
 //   s(L) = TripCount(L) / (freq(header) / freq(entering edges))
 //
 // so that its header runs TripCount times per entry, where TripCount is
-// ScalarEvolution's constant trip count or the documented default. Nested
+// ScalarEvolution's constant trip count or the count given for the loop's
+// line or kernel (TripCounts.h), else the documented default. Nested
 // loops multiply. Irreducible cycles are not loops in LoopInfo and keep BFI's
 // own estimate; unreachable blocks get weight 0. Scales and weights are
 // clamped to MaxBlockWeight: 255 nested loops of 32 trips would be 32^255.
@@ -18,6 +19,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "BlockWeights.h"
+#include "SourceLocation.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Analysis/BlockFrequencyInfo.h"
@@ -108,13 +110,23 @@ static double guardCorrection(const Loop &L, BlockFrequencyInfo &BFI,
 static void scaleLoop(const Loop &L, double ParentScale,
                       DenseMap<const Loop *, double> &Scale,
                       BlockFrequencyInfo &BFI, BranchProbabilityInfo &BPI,
-                      ScalarEvolution &SE, unsigned DefaultTripCount,
+                      ScalarEvolution &SE, const LoopTripCounts &Trips,
                       BlockWeights &Out) {
   unsigned TripCount = SE.getSmallConstantTripCount(&L);
   if (TripCount)
     ++Out.ConstantTripCountLoops;
   else {
-    TripCount = DefaultTripCount;
+    AssumedLoop A;
+    A.F = L.getHeader()->getParent();
+    if (DebugLoc Start = L.getStartLoc()) {
+      A.File = relativeFile(*Start.get());
+      A.Line = Start.getLine();
+      A.Column = Start.getCol();
+    }
+    A.Trips = Trips.forLine(A.Line);
+    A.L = &L;
+    TripCount = A.Trips.Count;
+    Out.Assumed.push_back(std::move(A));
     ++Out.UnknownTripCountLoops;
   }
   double Iterations = bfiIterations(L, BFI, BPI);
@@ -124,20 +136,20 @@ static void scaleLoop(const Loop &L, double ParentScale,
   double Total = clampWeight(ParentScale * Own, Ignored);
   Scale[&L] = Total;
   for (const Loop *Sub : L.getSubLoops())
-    scaleLoop(*Sub, Total, Scale, BFI, BPI, SE, DefaultTripCount, Out);
+    scaleLoop(*Sub, Total, Scale, BFI, BPI, SE, Trips, Out);
 }
 
 BlockWeights computeBlockWeights(Function &F, BlockFrequencyInfo &BFI,
                                  BranchProbabilityInfo &BPI, LoopInfo &LI,
                                  ScalarEvolution &SE,
-                                 unsigned DefaultTripCount) {
+                                 const LoopTripCounts &Trips) {
   BlockWeights Out;
   double Entry = double(BFI.getEntryFreq().getFrequency());
   if (Entry <= 0)
     Entry = 1;
   DenseMap<const Loop *, double> Scale;
   for (const Loop *L : LI)
-    scaleLoop(*L, 1.0, Scale, BFI, BPI, SE, DefaultTripCount, Out);
+    scaleLoop(*L, 1.0, Scale, BFI, BPI, SE, Trips, Out);
   for (const BasicBlock &BB : F) {
     double W = double(BFI.getBlockFreq(&BB).getFrequency()) / Entry;
     if (const Loop *L = LI.getLoopFor(&BB))

@@ -4,17 +4,24 @@
 //
 // How many times each block runs per call of its function, from
 // BlockFrequencyInfo (branch probabilities) with every loop rescaled to its
-// ScalarEvolution trip count or to -gpa-default-trip-count.
+// ScalarEvolution trip count or to the count given or assumed for its line
+// (TripCounts.h).
 //
 //===----------------------------------------------------------------------===//
 
 #ifndef GPA_FRONTENDS_IR_BLOCKWEIGHTS_H
 #define GPA_FRONTENDS_IR_BLOCKWEIGHTS_H
 
+#include "gpa/TripCounts.h"
+
 #include "llvm/ADT/DenseMap.h"
+
+#include <string>
+#include <vector>
 
 namespace llvm {
 class BasicBlock;
+class Loop;
 class BlockFrequencyInfo;
 class BranchProbabilityInfo;
 class Function;
@@ -29,10 +36,23 @@ namespace gpa {
 /// nested trip counts never overflow to inf or NaN.
 constexpr double MaxBlockWeight = 1e12;
 
+/// A loop whose trip count is not a compile-time constant, and the count
+/// used for it.
+struct AssumedLoop {
+  const llvm::Function *F = nullptr;
+  std::string File; // relative, "" without debug info
+  unsigned Line = 0, Column = 0;
+  TripChoice Trips;
+  /// The loop itself, valid only while F's LoopInfo is (KernelCounter).
+  const llvm::Loop *L = nullptr;
+};
+
 struct BlockWeights {
   llvm::DenseMap<const llvm::BasicBlock *, double> Weight;
   /// Loops whose trip count is not a constant (use the default).
   unsigned UnknownTripCountLoops = 0;
+  /// Those loops, in preorder, with the count each one used.
+  std::vector<AssumedLoop> Assumed;
   /// Loops with a constant trip count from ScalarEvolution.
   unsigned ConstantTripCountLoops = 0;
   /// Blocks whose weight was clamped to MaxBlockWeight (deep loop nests).
@@ -48,7 +68,7 @@ BlockWeights computeBlockWeights(llvm::Function &F,
                                  llvm::BlockFrequencyInfo &BFI,
                                  llvm::BranchProbabilityInfo &BPI,
                                  llvm::LoopInfo &LI, llvm::ScalarEvolution &SE,
-                                 unsigned DefaultTripCount);
+                                 const LoopTripCounts &Trips);
 
 } // namespace gpa
 

@@ -19,6 +19,7 @@
 #include "llvm/IR/Function.h"
 #include "llvm/IR/Metadata.h"
 #include "llvm/IR/Module.h"
+#include "llvm/MC/TargetRegistry.h"
 #include "llvm/TargetParser/Triple.h"
 
 #if __has_include("llvm/Plugins/PassPlugin.h")
@@ -28,12 +29,34 @@
 #endif
 
 #include <optional>
+#include <string>
 
 namespace gpa {
 
 /// The module's target triple (a std::string on 19, a Triple on 22).
 inline llvm::Triple getTriple(const llvm::Module &M) {
   return llvm::Triple(M.getTargetTriple());
+}
+
+/// TargetRegistry::lookupTarget (a Triple on 21+, a string before).
+inline const llvm::Target *lookupTargetFor(const llvm::Triple &TT,
+                                           std::string &Error) {
+#if LLVM_VERSION_MAJOR >= 21
+  return llvm::TargetRegistry::lookupTarget(TT, Error);
+#else
+  return llvm::TargetRegistry::lookupTarget(TT.str(), Error);
+#endif
+}
+
+/// Target::createTargetMachine (a Triple on 21+, a string before).
+template <typename TargetT>
+auto *createTargetMachineFor(const TargetT &T, const llvm::Triple &TT,
+                             llvm::StringRef Cpu, llvm::StringRef Features) {
+#if LLVM_VERSION_MAJOR >= 21
+  return T.createTargetMachine(TT, Cpu, Features, {}, std::nullopt);
+#else
+  return T.createTargetMachine(TT.str(), Cpu, Features, {}, std::nullopt);
+#endif
 }
 
 inline bool isNVPTXModule(const llvm::Module &M) {

@@ -297,23 +297,27 @@ void branchRule(const Function &F, Collector &C) {
   }
 }
 
-void loopRules(const Function &F, unsigned DefaultTripCount,
-               FunctionAnalysisManager &FAM, Collector &C) {
+void loopRules(const Function &F, const Function &Kernel,
+               const LoopTripCounts &Trips, FunctionAnalysisManager &FAM,
+               Collector &C) {
   Function &MF = const_cast<Function &>(F);
   auto &LI = FAM.getResult<LoopAnalysis>(MF);
   auto &SE = FAM.getResult<ScalarEvolutionAnalysis>(MF);
   auto &AA = FAM.getResult<AAManager>(MF);
   for (Loop *L : LI.getLoopsInPreorder()) {
-    if (SE.getSmallConstantTripCount(L) == 0) {
+    DebugLoc Start = L->getStartLoc();
+    const TripChoice &Trip = Trips.forLine(Start ? Start.getLine() : 0);
+    if (SE.getSmallConstantTripCount(L) == 0 && Trip.Kind != "given") {
       const Instruction *At = &*L->getHeader()->getFirstNonPHIIt();
-      DebugLoc Start = L->getStartLoc();
+      std::string Where =
+          Start ? Kernel.getName().str() + ":" + std::to_string(Start.getLine())
+                : Kernel.getName().str();
       C.add("AssumedTripCount", *At, Start.get(),
             text("loop trip count is not a compile-time constant: assumed " +
-                 Twine(DefaultTripCount) +
-                 " iterations per entry (-gpa-default-trip-count, or "
-                 "trip_count in "
-                 "-gpa-launch-file); every "
-                 "count in its body scales with it"));
+                 Twine(Trip.Count) + " iterations per entry (" + Trip.Source +
+                 "); every count in its body scales with it; set it with "
+                 "-gpa-trip-count=" +
+                 Where + "=N (gpa: --trip-count) or `loops` in a launch file"));
     }
     SmallVector<const Instruction *, 16> Accesses;
     for (const BasicBlock *B : L->blocks())
@@ -368,7 +372,7 @@ void loopRules(const Function &F, unsigned DefaultTripCount,
 std::vector<Finding>
 findKernelFindings(const Function &Kernel,
                    const SmallPtrSet<const Function *, 8> &Reached,
-                   const GpuModel &Gpu, unsigned DefaultTripCount,
+                   const GpuModel &Gpu, const LoopTripCounts &Trips,
                    FunctionAnalysisManager &FAM) {
   std::vector<Finding> Out;
   Collector C{Out};
@@ -385,10 +389,9 @@ findKernelFindings(const Function &Kernel,
     memoryRules(*F, Gpu, SE, C);
     localArrayRule(*F, C);
     branchRule(*F, C);
-    loopRules(*F, DefaultTripCount, FAM, C);
+    loopRules(*F, Kernel, Trips, FAM, C);
   }
   fp64Rule(Reached, Gpu, C);
-  (void)Kernel;
   auto Key = [](const Finding &F) {
     return std::tie(F.File, F.Line, F.Column, F.Rule);
   };

@@ -14,6 +14,7 @@
 #define GPA_FRONTENDS_IR_FINDINGS_H
 
 #include "gpa/GpuModel.h"
+#include "gpa/TripCounts.h"
 
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/IR/PassManager.h"
@@ -38,11 +39,12 @@ struct Finding {
 };
 
 /// The findings of a kernel and the device functions it reaches, sorted by
-/// location and rule.
+/// location and rule. Trips: the counts the kernel's unknown loops use
+/// (an AssumedTripCount finding for each loop whose count is not given).
 std::vector<Finding>
 findKernelFindings(const llvm::Function &Kernel,
                    const llvm::SmallPtrSet<const llvm::Function *, 8> &Reached,
-                   const GpuModel &Gpu, unsigned DefaultTripCount,
+                   const GpuModel &Gpu, const LoopTripCounts &Trips,
                    llvm::FunctionAnalysisManager &FAM);
 
 } // namespace gpa

@@ -17,9 +17,12 @@
 #include "llvm/Analysis/BranchProbabilityInfo.h"
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/ScalarEvolution.h"
+#include "llvm/Analysis/ScalarEvolutionExpressions.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
+
+#include <algorithm>
 
 using namespace llvm;
 
@@ -45,6 +48,13 @@ void FunctionSummary::addScaled(const FunctionSummary &Callee, double W) {
   for (const auto &[Name, N] : Callee.Assumed)
     Assumed[Name] += N * W;
   UnknownTripCountLoops += Callee.UnknownTripCountLoops;
+  for (const AssumedLoop &L : Callee.AssumedLoops)
+    if (std::none_of(AssumedLoops.begin(), AssumedLoops.end(),
+                     [&](const AssumedLoop &Have) {
+                       return Have.F == L.F && Have.Line == L.Line &&
+                              Have.Column == L.Column;
+                     }))
+      AssumedLoops.push_back(L);
   ConstantTripCountLoops += Callee.ConstantTripCountLoops;
   ClampedBlocks += Callee.ClampedBlocks;
   Reached.insert(Callee.Reached.begin(), Callee.Reached.end());
@@ -107,53 +117,98 @@ void KernelCounter::countFunction(Function &F, FunctionSummary &S) {
   auto &BPI = FAM.getResult<BranchProbabilityAnalysis>(F);
   auto &LI = FAM.getResult<LoopAnalysis>(F);
   auto &SE = FAM.getResult<ScalarEvolutionAnalysis>(F);
-  BlockWeights BW = computeBlockWeights(F, BFI, BPI, LI, SE, DefaultTripCount);
+  BlockWeights BW = computeBlockWeights(F, BFI, BPI, LI, SE, Trips);
   S.UnknownTripCountLoops += BW.UnknownTripCountLoops;
+  S.AssumedLoops.insert(S.AssumedLoops.end(), BW.Assumed.begin(),
+                        BW.Assumed.end());
   S.ConstantTripCountLoops += BW.ConstantTripCountLoops;
   S.ClampedBlocks += BW.ClampedBlocks;
   if (BW.ClampedBlocks && !F.empty() && !F.getEntryBlock().empty())
     note(F.getEntryBlock().front(),
          "loop nest too deep: " + std::to_string(BW.ClampedBlocks) +
              " block weight(s) clamped to 1e12 executions per thread");
-  const DataLayout &DL = F.getParent()->getDataLayout();
+  for (BasicBlock &BB : F)
+    countBlock(BB, BW.weight(&BB), SE, S, /*Notes=*/true);
+  // Loops bounded by an argument: their bodies once more, on their own.
+  std::map<const Loop *, int> Index;
+  for (const AssumedLoop &A : BW.Assumed) {
+    if (!A.L || A.F != &F)
+      continue;
+    std::optional<unsigned> Arg = tripCountArgument(*A.L, SE);
+    if (!Arg)
+      continue;
+    ArgumentLoop AL;
+    AL.ArgNo = *Arg;
+    AL.Line = A.Line;
+    AL.TripCount = A.Trips.Count;
+    for (const Loop *P = A.L->getParentLoop(); P && AL.Parent < 0;
+         P = P->getParentLoop())
+      if (auto It = Index.find(P); It != Index.end())
+        AL.Parent = It->second;
+    FunctionSummary Body;
+    for (BasicBlock *BB : A.L->blocks())
+      countBlock(*BB, BW.weight(BB), SE, Body, /*Notes=*/false);
+    AL.Counts = Body.Counts;
+    AL.Mem = Body.Mem;
+    Index[A.L] = int(S.ArgumentLoops.size());
+    S.ArgumentLoops.push_back(AL);
+  }
+}
 
-  for (BasicBlock &BB : F) {
-    double W = BW.weight(&BB);
-    for (Instruction &I : BB) {
-      Classification C = classifyInstruction(I, DL);
-      addUnits(S, C.Units, W);
-      if (C.GenericAsGlobal)
-        S.Assumed["generic_as_global"] += W;
-      switch (C.Kind) {
-      case InstKind::Plain:
-        break;
-      case InstKind::Memory:
-        addMemory(S, I, C, W, SE, DL, Geometry);
-        break;
-      case InstKind::Unknown:
-        S.Assumed[C.Assumption] += W;
+std::optional<unsigned> tripCountArgument(const Loop &L, ScalarEvolution &SE) {
+  const SCEV *Taken = SE.getBackedgeTakenCount(&L);
+  if (isa<SCEVCouldNotCompute>(Taken))
+    return std::nullopt;
+  const SCEV *Trips = SE.getAddExpr(Taken, SE.getOne(Taken->getType()));
+  while (auto *Cast = dyn_cast<SCEVCastExpr>(Trips))
+    Trips = Cast->getOperand(0);
+  if (auto *U = dyn_cast<SCEVUnknown>(Trips))
+    if (auto *A = dyn_cast<Argument>(U->getValue()))
+      if (A->getType()->isIntegerTy())
+        return A->getArgNo();
+  return std::nullopt;
+}
+
+void KernelCounter::countBlock(BasicBlock &BB, double W, ScalarEvolution &SE,
+                               FunctionSummary &S, bool Notes) {
+  const DataLayout &DL = BB.getModule()->getDataLayout();
+  for (Instruction &I : BB) {
+    Classification C = classifyInstruction(I, DL);
+    addUnits(S, C.Units, W);
+    if (C.GenericAsGlobal)
+      S.Assumed["generic_as_global"] += W;
+    switch (C.Kind) {
+    case InstKind::Plain:
+      break;
+    case InstKind::Memory:
+      addMemory(S, I, C, W, SE, DL, Geometry);
+      break;
+    case InstKind::Unknown:
+      S.Assumed[C.Assumption] += W;
+      if (Notes)
         note(I, C.Note);
-        break;
-      case InstKind::DirectCall: {
-        Function *Callee = const_cast<Function *>(C.Callee);
-        if (InProgress.count(Callee)) {
-          S.Assumed["recursive_call"] += W;
+      break;
+    case InstKind::DirectCall: {
+      Function *Callee = const_cast<Function *>(C.Callee);
+      if (InProgress.count(Callee)) {
+        S.Assumed["recursive_call"] += W;
+        if (Notes)
           note(I, "recursive call to " + Callee->getName().str() +
                       " not expanded; counted as one 'other' instruction");
-          break;
-        }
-        if (InProgress.size() >= MaxCallDepth) {
-          S.Assumed["call_depth_limit"] += W;
+        break;
+      }
+      if (InProgress.size() >= MaxCallDepth) {
+        S.Assumed["call_depth_limit"] += W;
+        if (Notes)
           note(I, "call to " + Callee->getName().str() +
                       " not expanded: call chain deeper than " +
                       std::to_string(MaxCallDepth) +
                       " functions; counted as one 'other' instruction");
-          break;
-        }
-        S.addScaled(summarize(*Callee), W);
         break;
       }
-      }
+      S.addScaled(summarize(*Callee), W);
+      break;
+    }
     }
   }
 }

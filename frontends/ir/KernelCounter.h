@@ -13,6 +13,8 @@
 #ifndef GPA_FRONTENDS_IR_KERNELCOUNTER_H
 #define GPA_FRONTENDS_IR_KERNELCOUNTER_H
 
+#include "BlockWeights.h"
+
 #include "gpa/InstructionCosts.h"
 #include "gpa/MemoryLevels.h"
 #include "gpa/Units.h"
@@ -22,11 +24,15 @@
 #include "llvm/IR/PassManager.h"
 
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
 namespace llvm {
+class BasicBlock;
 class Instruction;
+class Loop;
+class ScalarEvolution;
 } // namespace llvm
 
 namespace gpa {
@@ -40,6 +46,20 @@ struct MemoryStats {
   void addScaled(const MemoryStats &O, double W);
 };
 
+/// A loop of a kernel whose trip count is one of the kernel's integer
+/// arguments (`for (i = 0; i < n; ++i)`): what its body costs per thread at
+/// the count used, so that a launch passing a constant n rescales it
+/// (LaunchSiteAdvisor). Block executions are products of their loops'
+/// scales (BlockWeights.cpp), so the counts are linear in each loop's count.
+struct ArgumentLoop {
+  unsigned ArgNo = 0;
+  unsigned Line = 0;
+  double TripCount = 0; // the count the body counts were made with
+  int Parent = -1;      // the enclosing ArgumentLoop, -1 for none
+  PerUnit Counts{};     // the body's (nested loops included) per thread
+  MemoryStats Mem;
+};
+
 struct FunctionSummary {
   PerUnit Counts{};
   MemoryStats Mem;
@@ -48,6 +68,10 @@ struct FunctionSummary {
   /// Named assumptions -> dynamic per-thread instructions they affect.
   std::map<std::string, double> Assumed;
   unsigned UnknownTripCountLoops = 0;
+  /// Those loops (this function's and its callees'), each once.
+  std::vector<AssumedLoop> AssumedLoops;
+  /// This function's loops bounded by one of its arguments (not callees').
+  std::vector<ArgumentLoop> ArgumentLoops;
   unsigned ConstantTripCountLoops = 0;
   /// Blocks whose weight hit MaxBlockWeight (BlockWeights.h).
   unsigned ClampedBlocks = 0;
@@ -62,6 +86,11 @@ struct CounterNote {
   std::string Message;
 };
 
+/// The argument whose value is L's trip count (`i < n` from 0 by 1, n an
+/// integer argument, possibly extended), or none.
+std::optional<unsigned> tripCountArgument(const llvm::Loop &L,
+                                          llvm::ScalarEvolution &SE);
+
 class KernelCounter {
 public:
   /// Longest chain of folded calls (the PTX front-end's default,
@@ -69,9 +98,14 @@ public:
   /// stack limit for generated chains of thousands of functions.
   static constexpr unsigned MaxCallDepth = 32;
 
+  KernelCounter(llvm::FunctionAnalysisManager &FAM, LoopTripCounts Trips,
+                MemoryGeometry Geometry = {})
+      : FAM(FAM), Trips(std::move(Trips)), Geometry(Geometry) {}
   KernelCounter(llvm::FunctionAnalysisManager &FAM, unsigned DefaultTripCount,
                 MemoryGeometry Geometry = {})
-      : FAM(FAM), DefaultTripCount(DefaultTripCount), Geometry(Geometry) {}
+      : KernelCounter(FAM,
+                      LoopTripCounts{{DefaultTripCount, "", "assumed"}, {}},
+                      Geometry) {}
 
   /// The summary of \p F per call, computed on first use.
   const FunctionSummary &summarize(llvm::Function &F);
@@ -80,10 +114,14 @@ public:
 
 private:
   void countFunction(llvm::Function &F, FunctionSummary &S);
+  /// Adds one block's instructions at weight W to S (Notes: record what the
+  /// estimate cannot see through).
+  void countBlock(llvm::BasicBlock &BB, double W, llvm::ScalarEvolution &SE,
+                  FunctionSummary &S, bool Notes);
   void note(const llvm::Instruction &I, std::string Message);
 
   llvm::FunctionAnalysisManager &FAM;
-  unsigned DefaultTripCount;
+  LoopTripCounts Trips;
   MemoryGeometry Geometry; // the chosen GPU's sector and warp size
   std::map<const llvm::Function *, FunctionSummary> Done;
   llvm::SmallPtrSet<const llvm::Function *, 8> InProgress;

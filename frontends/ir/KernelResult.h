@@ -11,6 +11,7 @@
 
 #include "Findings.h"
 #include "GridIndependence.h"
+#include "KernelCounter.h"
 #include "LaunchAssumptions.h"
 
 #include "gpa/Analysis.h"
@@ -39,6 +40,8 @@ struct KernelResult {
   llvm::SmallPtrSet<const llvm::Function *, 8> Reached;
   /// Named, located findings (Findings.h), sorted by location.
   std::vector<Finding> Findings;
+  /// The kernel's loops bounded by an argument (KernelCounter.h).
+  std::vector<ArgumentLoop> ArgumentLoops;
 };
 
 } // namespace gpa

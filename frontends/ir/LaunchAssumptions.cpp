@@ -106,7 +106,8 @@ static uint64_t staticSharedBytes(const Module &M, const FunctionSummary &S,
 LaunchStatus buildLaunch(const Function &K, const FunctionSummary &S,
                          const GpuModel &Gpu, const PluginOptions &O,
                          LaunchConfig &Launch, AssumptionList &Assumed,
-                         std::string &Error, const LaunchEntry *Given) {
+                         std::string &Error, const LaunchEntry *Given,
+                         const CompiledResources &Compiled) {
   const std::string FromFile = "-gpa-launch-file=" + O.LaunchFile;
   if (Given && Given->ThreadsPerBlock) {
     Launch.ThreadsPerBlock = Given->ThreadsPerBlock;
@@ -148,11 +149,20 @@ LaunchStatus buildLaunch(const Function &K, const FunctionSummary &S,
     Assumed.push_back(numberAssumption("registers_per_thread",
                                        double(Launch.RegistersPerThread),
                                        FromFile, "given"));
+  } else if (!O.RegistersGiven && Compiled.R && Compiled.R->Registers) {
+    Launch.RegistersPerThread = Compiled.R->Registers;
+    Assumed.push_back(numberAssumption("registers_per_thread",
+                                       double(Launch.RegistersPerThread),
+                                       Compiled.From, "derived"));
   } else {
     Assumed.push_back(numberAssumption(
         "registers_per_thread", double(O.RegistersPerThread),
-        O.RegistersGiven ? "-gpa-registers-per-thread"
-                         : "default estimate of -gpa-registers-per-thread",
+        O.RegistersGiven
+            ? "-gpa-registers-per-thread"
+            : "default estimate of -gpa-registers-per-thread" +
+                  (Compiled.WhyNot.empty()
+                       ? std::string()
+                       : " (ptxas not run: " + Compiled.WhyNot + ")"),
         O.RegistersGiven ? "given" : "assumed"));
   }
   if (Launch.RegistersPerThread > Gpu.MaxRegistersPerThread && Given &&
@@ -171,19 +181,27 @@ LaunchStatus buildLaunch(const Function &K, const FunctionSummary &S,
   }
   bool HasDynamic = false;
   Launch.SharedBytesPerBlock = staticSharedBytes(*K.getParent(), S, HasDynamic);
+  // ptxas's static shared memory is exact (alignment, unused variables).
+  bool SharedCompiled = Compiled.R && Compiled.R->Registers;
+  if (SharedCompiled)
+    Launch.SharedBytesPerBlock = Compiled.R->SharedBytes;
+  std::string StaticSource = SharedCompiled
+                                 ? "static shared memory from " + Compiled.From
+                                 : "static __shared__ variables";
   if (Given && Given->DynamicSharedGiven) {
     Launch.SharedBytesPerBlock += Given->DynamicSharedBytes;
     Assumed.push_back(numberAssumption(
         "shared_bytes_per_block", double(Launch.SharedBytesPerBlock),
-        "static __shared__ variables + dynamic shared memory from " + FromFile,
-        "given"));
+        StaticSource + " + dynamic shared memory from " + FromFile, "given"));
   } else {
     Assumed.push_back(numberAssumption(
         "shared_bytes_per_block", double(Launch.SharedBytesPerBlock),
-        HasDynamic ? "static __shared__ variables; extern (dynamic) shared "
-                     "memory assumed 0 bytes"
-                   : "static __shared__ variables",
-        HasDynamic ? "assumed" : "constant"));
+        HasDynamic ? StaticSource + "; extern (dynamic) shared memory "
+                                    "assumed 0 bytes"
+                   : StaticSource,
+        HasDynamic       ? "assumed"
+        : SharedCompiled ? "derived"
+                         : "constant"));
   }
 
   Launch.Blocks = 1;

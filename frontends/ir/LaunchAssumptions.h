@@ -15,6 +15,7 @@
 
 #include "gpa/GpuModel.h"
 #include "gpa/KernelProfile.h"
+#include "gpa/KernelResources.h"
 
 #include <string>
 #include <vector>
@@ -54,13 +55,23 @@ bool chooseGpu(const llvm::Module &M, const llvm::Function *FirstKernel,
 
 enum class LaunchStatus { Ok, BadOption, KernelDoesNotFit };
 
+/// What ptxas produced for a kernel (PtxasOfModule.h), or why it is not
+/// known.
+struct CompiledResources {
+  const KernelResources *R = nullptr;
+  std::string From;   // "ptxas -v on the module's PTX, sm_80"
+  std::string WhyNot; // when R is null
+};
+
 /// Fills \p Launch for kernel \p K and appends the assumptions it made;
-/// values of \p Given (a -gpa-launch-file entry) win and are `given`.
+/// values of \p Given (a -gpa-launch-file entry) win and are `given`;
+/// registers and static shared memory ptxas produced (\p Compiled) win over
+/// the estimates and are `derived`.
 LaunchStatus buildLaunch(const llvm::Function &K, const FunctionSummary &S,
                          const GpuModel &Gpu, const PluginOptions &O,
                          LaunchConfig &Launch, AssumptionList &Assumed,
-                         std::string &Error,
-                         const LaunchEntry *Given = nullptr);
+                         std::string &Error, const LaunchEntry *Given = nullptr,
+                         const CompiledResources &Compiled = {});
 
 } // namespace gpa
 

@@ -38,9 +38,13 @@ namespace gpa {
 namespace {
 /// The kernel launched after Push: the first stub call, or cudaLaunchKernel
 /// of a stub (inlined stub), reachable from Push within a few blocks.
-std::string
-launchedKernel(const CallBase &Push,
-               const std::map<const Function *, std::string> &Stubs) {
+/// StubCall: the stub's call when it is not inlined (its arguments are the
+/// kernel's); LaunchCall: cudaLaunchKernel of an inlined stub.
+std::string launchedKernel(const CallBase &Push,
+                           const std::map<const Function *, std::string> &Stubs,
+                           const CallBase *&StubCall,
+                           const CallBase *&LaunchCall) {
+  StubCall = LaunchCall = nullptr;
   auto kernelOf = [&](const Instruction &I) -> std::string {
     auto *Call = dyn_cast<CallBase>(&I);
     if (!Call)
@@ -49,14 +53,18 @@ launchedKernel(const CallBase &Push,
     if (!Callee)
       return "";
     auto It = Stubs.find(Callee);
-    if (It != Stubs.end())
+    if (It != Stubs.end()) {
+      StubCall = Call;
       return It->second;
+    }
     if (Callee->getName().starts_with("cudaLaunchKernel") &&
         Call->arg_size() > 0) {
       auto *Stub =
           dyn_cast<Function>(Call->getArgOperand(0)->stripPointerCasts());
-      if (Stub && (It = Stubs.find(Stub)) != Stubs.end())
+      if (Stub && (It = Stubs.find(Stub)) != Stubs.end()) {
+        LaunchCall = Call;
         return It->second;
+      }
     }
     return "";
   };
@@ -154,6 +162,50 @@ void packed(Value *V, const CallBase &At, ScalarEvolution &SE,
   }
 }
 
+/// The arguments an inlined stub passes: cudaLaunchKernel's fifth operand
+/// is an array of pointers to slots the arguments were stored in
+/// (`store i32 1000, ptr %n.slot`; `store ptr %n.slot, ptr (array + 16)`).
+/// A slot stored more than once, or not at all, is unknown.
+std::vector<LaunchValue> inlinedStubArgs(const CallBase &Launch,
+                                         ScalarEvolution &SE,
+                                         LazyValueInfo &LVI) {
+  std::vector<LaunchValue> Out;
+  if (Launch.arg_size() < 6)
+    return Out;
+  auto *Array =
+      dyn_cast<AllocaInst>(Launch.getArgOperand(5)->stripPointerCasts());
+  auto *Type = Array ? dyn_cast<ArrayType>(Array->getAllocatedType()) : nullptr;
+  if (!Type)
+    return Out;
+  const DataLayout &DL = Launch.getModule()->getDataLayout();
+  uint64_t PointerBytes = DL.getPointerSize();
+  std::vector<const Value *> Slots(Type->getNumElements(), nullptr);
+  std::map<const Value *, std::vector<const StoreInst *>> Stores;
+  for (const Instruction &I : instructions(*Launch.getFunction())) {
+    auto *St = dyn_cast<StoreInst>(&I);
+    if (!St)
+      continue;
+    int64_t Offset = 0;
+    const Value *Base =
+        GetPointerBaseWithConstantOffset(St->getPointerOperand(), Offset, DL);
+    if (Base == Array && Offset >= 0 && uint64_t(Offset) % PointerBytes == 0 &&
+        uint64_t(Offset) / PointerBytes < Slots.size())
+      Slots[uint64_t(Offset) / PointerBytes] =
+          St->getValueOperand()->stripPointerCasts();
+    Stores[St->getPointerOperand()->stripPointerCasts()].push_back(St);
+  }
+  for (const Value *Slot : Slots) {
+    auto It = Slot ? Stores.find(Slot) : Stores.end();
+    if (It == Stores.end() || It->second.size() != 1)
+      Out.push_back(LaunchValue());
+    else
+      Out.push_back(
+          scalar(const_cast<Value *>(It->second.front()->getValueOperand()),
+                 Launch, SE, LVI));
+  }
+  return Out;
+}
+
 } // namespace
 
 LaunchValue LaunchSite::product(const LaunchValue (&D)[3]) {
@@ -201,11 +253,17 @@ std::vector<LaunchSite> findLaunchSites(Module &M,
         continue;
       LaunchSite S;
       S.Push = Call;
-      S.Kernel = launchedKernel(*Call, Stubs);
+      const CallBase *StubCall = nullptr, *LaunchCall = nullptr;
+      S.Kernel = launchedKernel(*Call, Stubs, StubCall, LaunchCall);
       if (S.Kernel.empty())
         continue;
       auto &SE = FAM.getResult<ScalarEvolutionAnalysis>(F);
       auto &LVI = FAM.getResult<LazyValueAnalysis>(F);
+      if (StubCall)
+        for (const Use &Arg : StubCall->args())
+          S.Args.push_back(scalar(Arg.get(), *StubCall, SE, LVI));
+      else if (LaunchCall)
+        S.Args = inlinedStubArgs(*LaunchCall, SE, LVI);
       packed(Call->getArgOperand(0), *Call, SE, LVI, S.Grid[0], S.Grid[1]);
       S.Grid[2] = scalar(Call->getArgOperand(1), *Call, SE, LVI);
       packed(Call->getArgOperand(2), *Call, SE, LVI, S.Block[0], S.Block[1]);

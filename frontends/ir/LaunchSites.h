@@ -41,6 +41,9 @@ struct LaunchSite {
   std::string File;                     // as in the debug info, never absolute
   unsigned Line = 0, Column = 0;
   LaunchValue Grid[3], Block[3], DynamicSharedBytes;
+  /// The kernel's arguments as the stub call passes them, or as an inlined
+  /// stub stores them for cudaLaunchKernel (integers only; others unknown).
+  std::vector<LaunchValue> Args;
 
   /// Product of three dimensions, unknown when any is.
   static LaunchValue product(const LaunchValue (&D)[3]);

@@ -11,9 +11,11 @@
 #include "BlockWeights.h"
 #include "Compat.h"
 #include "LaunchAssumptions.h"
+#include "PtxasOfModule.h"
 #include "SourceLocation.h"
 
 #include "gpa/LaunchFile.h"
+#include "gpa/SpillTraffic.h"
 
 #include "llvm/Demangle/Demangle.h"
 #include "llvm/IR/DebugInfoMetadata.h"
@@ -49,18 +51,27 @@ static const char *assumptionSource(const std::string &Name) {
 }
 
 static void addSummaryAssumptions(const FunctionSummary &S,
-                                  const PluginOptions &O,
-                                  const LaunchEntry *Given, AssumptionList &A) {
-  bool FromFile = Given && Given->TripCount;
+                                  const LoopTripCounts &Trips,
+                                  AssumptionList &A) {
+  // Loops without a constant trip count: how many use the kernel-wide
+  // count, and each loop with its source line and the count it used.
+  unsigned UseDefault = 0;
+  for (const AssumedLoop &L : S.AssumedLoops)
+    UseDefault += &Trips.forLine(L.Line) == &Trips.Default;
   if (S.UnknownTripCountLoops)
-    A.push_back(numberAssumption(
-        "default_trip_count", FromFile ? Given->TripCount : O.DefaultTripCount,
-        std::string(FromFile           ? "-gpa-launch-file=" + O.LaunchFile
-                    : O.TripCountGiven ? "-gpa-default-trip-count"
-                                       : "default of -gpa-default-trip-count") +
-            " for " + std::to_string(S.UnknownTripCountLoops) +
-            " loop(s) without a constant trip count",
-        FromFile || O.TripCountGiven ? "given" : "assumed"));
+    A.push_back(numberAssumption("default_trip_count", Trips.Default.Count,
+                                 Trips.Default.Source + " for " +
+                                     std::to_string(UseDefault) +
+                                     " loop(s) without a constant trip count",
+                                 Trips.Default.Kind));
+  for (const AssumedLoop &L : S.AssumedLoops) {
+    std::string Where = L.Line
+                            ? L.File + ":" + std::to_string(L.Line)
+                            : demangle(L.F->getName()) + " (no debug location)";
+    A.push_back(numberAssumption("loop_trip_count " + Where, L.Trips.Count,
+                                 L.Trips.Source + ": the loop at " + Where,
+                                 L.Trips.Kind));
+  }
 
   if (S.ClampedBlocks)
     A.push_back(numberAssumption(
@@ -118,26 +129,46 @@ bool analyzeModule(Module &M, FunctionAnalysisManager &FAM,
   std::optional<unsigned> Sm = getSmVersion(*Kernels.front());
   Out.Arch = Sm ? "sm_" + std::to_string(*Sm) : "nvptx";
 
+  // What ptxas allocates for this module's PTX (ptxas 13 compiles sm_75
+  // and newer).
+  unsigned PtxasSm = std::max(Sm ? *Sm : 80u, 75u);
+  ResourceTable Compiled;
+  std::string PtxasWhy = "-gpa-ptxas=false";
+  std::string CompiledBy =
+      "ptxas -v on the module's PTX, sm_" + std::to_string(PtxasSm);
+  if (O.RunPtxas)
+    ptxasResourcesOfModule(M, PtxasSm, Compiled, PtxasWhy);
+
   LaunchFile Facts;
   if (!O.LaunchFile.empty() && !loadLaunchFile(O.LaunchFile, Facts, Error)) {
     Error = "-gpa-launch-file: " + Error;
     return false;
   }
-  Out.Counter = std::make_unique<KernelCounter>(FAM, O.DefaultTripCount,
-                                                memoryGeometry(Out.Gpu));
-  // Kernels whose launch-file entry gives a trip count: their own counter.
-  std::map<unsigned, std::unique_ptr<KernelCounter>> TripCounters;
+  std::vector<TripCountRule> TripRules;
+  if (!parseTripCountSpecs(O, TripRules, Error))
+    return false;
+  const TripChoice Fallback{O.DefaultTripCount,
+                            O.TripCountGiven
+                                ? "-gpa-default-trip-count"
+                                : "default of -gpa-default-trip-count",
+                            O.TripCountGiven ? "given" : "assumed"};
+  Out.Counter = std::make_unique<KernelCounter>(
+      FAM, LoopTripCounts{Fallback, {}}, memoryGeometry(Out.Gpu));
+  // Kernels whose launch-file entry or -gpa-trip-count gives other trip
+  // counts: one counter per set of counts (summaries are memoised).
+  std::map<std::string, std::unique_ptr<KernelCounter>> TripCounters;
   Out.Results.reserve(Kernels.size()); // KernelResult copies are not cheap
   for (Function *K : Kernels) {
     const LaunchEntry *Given =
         findLaunchEntry(Facts, K->getName().str(), demangle(K->getName()));
-    unsigned TripCount =
-        Given && Given->TripCount ? Given->TripCount : O.DefaultTripCount;
+    LoopTripCounts Trips = tripCountsFor(
+        K->getName().str(), demangle(K->getName()), Fallback, Given,
+        "-gpa-launch-file=" + O.LaunchFile, TripRules, "-gpa-trip-count");
     KernelCounter *Counter = Out.Counter.get();
-    if (TripCount != O.DefaultTripCount) {
-      auto &C = TripCounters[TripCount];
+    if (Trips.key() != LoopTripCounts{Fallback, {}}.key()) {
+      auto &C = TripCounters[Trips.key()];
       if (!C)
-        C = std::make_unique<KernelCounter>(FAM, TripCount,
+        C = std::make_unique<KernelCounter>(FAM, Trips,
                                             memoryGeometry(Out.Gpu));
       Counter = C.get();
     }
@@ -145,6 +176,7 @@ bool analyzeModule(Module &M, FunctionAnalysisManager &FAM,
     KernelResult R;
     R.F = K;
     R.Reached = S.Reached;
+    R.ArgumentLoops = S.ArgumentLoops;
     R.Demangled = demangle(K->getName());
     R.Grid = analyzeGridIndependence(*K, FAM);
     // Summaries are memoized: the analyses of K and its callees are done
@@ -155,8 +187,16 @@ bool analyzeModule(Module &M, FunctionAnalysisManager &FAM,
     kernelSource(*K, R.File, R.Line);
     R.Assumed.push_back(GpuChoice);
     KernelProfile P = makeProfile(*K, S);
-    LaunchStatus St =
-        buildLaunch(*K, S, Out.Gpu, O, P.Launch, R.Assumed, Error, Given);
+    CompiledResources Resources;
+    auto It = Compiled.find(K->getName().str());
+    if (It != Compiled.end()) {
+      Resources.R = &It->second;
+      Resources.From = CompiledBy;
+    } else {
+      Resources.WhyNot = Compiled.empty() ? PtxasWhy : "no ptxas entry";
+    }
+    LaunchStatus St = buildLaunch(*K, S, Out.Gpu, O, P.Launch, R.Assumed, Error,
+                                  Given, Resources);
     if (St == LaunchStatus::BadOption)
       return false;
     if (St == LaunchStatus::KernelDoesNotFit) {
@@ -164,7 +204,17 @@ bool analyzeModule(Module &M, FunctionAnalysisManager &FAM,
                              " not analysed: " + Error);
       continue;
     }
-    addSummaryAssumptions(S, O, Given, R.Assumed);
+    addSummaryAssumptions(S, Trips, R.Assumed);
+    // Spills are local-memory traffic the IR does not show.
+    SpillTraffic Spills;
+    if (Resources.R)
+      Spills = addSpillTraffic(P, *Resources.R, CompiledBy);
+    if (Spills.any()) {
+      Assumption A =
+          textAssumption("spill_traffic", Spills.Description, CompiledBy);
+      A.Kind = "derived";
+      R.Assumed.push_back(A);
+    }
     AnalysisOptions Model = modelOptions(O, R.Grid.Independent);
     if (!analyzeKernel(P, Out.Gpu, Model, R.Analysis, Error)) {
       Out.Warnings.push_back("kernel " + R.Demangled +
@@ -177,8 +227,16 @@ bool analyzeModule(Module &M, FunctionAnalysisManager &FAM,
                              "finite (counts too large)");
       continue;
     }
-    R.Findings =
-        findKernelFindings(*K, S.Reached, Out.Gpu, O.DefaultTripCount, FAM);
+    R.Findings = findKernelFindings(*K, S.Reached, Out.Gpu, Trips, FAM);
+    if (Spills.any() && !K->empty()) {
+      Finding F;
+      F.Rule = "RegisterSpill";
+      F.At = &K->getEntryBlock().front();
+      F.File = R.File;
+      F.Line = R.Line;
+      F.Message = "registers spilled to local memory: " + Spills.Description;
+      R.Findings.insert(R.Findings.begin(), F);
+    }
     Out.Results.push_back(std::move(R));
   }
   Error.clear();

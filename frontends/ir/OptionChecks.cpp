@@ -14,6 +14,20 @@
 
 namespace gpa {
 
+bool parseTripCountSpecs(const PluginOptions &O,
+                         std::vector<TripCountRule> &Rules,
+                         std::string &Error) {
+  for (const std::string &Spec : O.TripCountSpecs) {
+    TripCountRule R;
+    if (!parseTripCountRule(Spec, R, Error)) {
+      Error = "-gpa-trip-count: " + Error;
+      return false;
+    }
+    Rules.push_back(R);
+  }
+  return true;
+}
+
 bool validatePluginOptions(const PluginOptions &O, std::string &Error) {
   if (O.BlockSize == 0) {
     Error = "-gpa-block-size must be at least 1";
@@ -27,6 +41,9 @@ bool validatePluginOptions(const PluginOptions &O, std::string &Error) {
     Error = "-gpa-default-trip-count must be at least 1";
     return false;
   }
+  std::vector<TripCountRule> Rules;
+  if (!parseTripCountSpecs(O, Rules, Error))
+    return false;
   if (O.GpuGiven && O.Gpu.empty()) {
     Error = "-gpa-gpu needs a model name or file";
     return false;

@@ -12,9 +12,11 @@
 #define GPA_FRONTENDS_IR_PLUGINOPTIONS_H
 
 #include "gpa/Analysis.h"
+#include "gpa/TripCounts.h"
 
 #include <cstdint>
 #include <string>
+#include <vector>
 
 namespace gpa {
 
@@ -27,6 +29,8 @@ struct PluginOptions {
   bool RegistersGiven = false;
   unsigned DefaultTripCount = 16; // -gpa-default-trip-count
   bool TripCountGiven = false;
+  /// -gpa-trip-count=KERNEL[:LINE]=N (repeatable, gpa-launch/1 `loops` too).
+  std::vector<std::string> TripCountSpecs;
   std::string ReportFile; // -gpa-report
   bool ReportGiven = false;
   bool GpuGiven = false;
@@ -37,6 +41,9 @@ struct PluginOptions {
   std::string RewriteMode = "grid"; // -gpa-rewrite-mode: grid|sm|auto
   std::string HandoffDir;           // -gpa-handoff-dir: device->host files
   std::string LaunchFile;           // -gpa-launch-file: gpa-launch/1 facts
+  /// -gpa-ptxas: registers, shared memory and spills from `ptxas -v` on the
+  /// module's PTX when the toolkit is present (PtxasOfModule.h).
+  bool RunPtxas = true;
   /// Evaluate the 1..all-SMs sweep (only reports show it; remarks need just
   /// Eq. 34's point, and the sweep is most of the model's cost).
   bool WithSweep = true;
@@ -58,6 +65,10 @@ PluginOptions readPluginOptions();
 /// Checks values that do not depend on the GPU model. Returns false with
 /// Error naming the offending option.
 bool validatePluginOptions(const PluginOptions &O, std::string &Error);
+
+/// Parses -gpa-trip-count's values; Error names the option and the value.
+bool parseTripCountSpecs(const PluginOptions &O,
+                         std::vector<TripCountRule> &Rules, std::string &Error);
 
 /// The model's options for one kernel: objective, thresholds and the
 /// mechanism the launch rewrite would apply to it.

@@ -28,6 +28,13 @@ const std::vector<FindingRule> &findingRules() {
        "every access goes to local memory (off-chip, cached). Index it with "
        "compile-time constants (unrolled loops) or use shared memory.",
        "localmemoryarray"},
+      {"RegisterSpill", "Registers spilled to local memory",
+       "ptxas ran out of registers (a register limit from -maxrregcount or "
+       "__launch_bounds__, or a kernel that keeps many values live) and "
+       "stores values to local memory and loads them back; the model counts "
+       "these accesses as local-memory traffic. Reduce live values, relax "
+       "the register limit, or split the kernel.",
+       "registerspill"},
       {"SharedBankConflict", "Shared-memory bank conflict",
        "Neighbouring threads access shared-memory words whose stride shares "
        "a factor with the 32 banks, so the access is replayed once per "
@@ -50,7 +57,8 @@ const std::vector<FindingRule> &findingRules() {
       {"AssumedTripCount", "Loop with an assumed trip count",
        "The loop's trip count is not a compile-time constant; the model "
        "assumes -gpa-default-trip-count iterations. Give the real count "
-       "with -gpa-default-trip-count or a launch file.",
+       "per kernel or per loop line with -gpa-trip-count=KERNEL:LINE=N "
+       "(gpa: --trip-count) or the `loops` of a launch file.",
        "assumedtripcount"},
   };
   return Rules;

@@ -52,6 +52,35 @@ bool count(const json &V, const std::string &Where, std::uint64_t Min,
   Out = V.get<std::uint64_t>();
   return true;
 }
+/// [{"line": L, "trip_count": N}, ...]: the loop starting at source line L
+/// runs N iterations per entry.
+bool loops(const json &V, const std::string &Where,
+           std::map<unsigned, unsigned> &Out, std::string &Error) {
+  if (!V.is_array()) {
+    Error = Where + ": expected an array of {\"line\", \"trip_count\"}";
+    return false;
+  }
+  std::size_t I = 0;
+  for (const json &L : V) {
+    std::string At = Where + "[" + std::to_string(I++) + "]";
+    if (!L.is_object()) {
+      Error = At + ": expected an object {\"line\", \"trip_count\"}";
+      return false;
+    }
+    for (const auto &[Key, Ignored] : L.items())
+      if (Key != "line" && Key != "trip_count" && Key != "description") {
+        Error = At + "." + Key +
+                ": unknown key (expected line, trip_count, description)";
+        return false;
+      }
+    std::uint64_t Line = 0, N = 0;
+    if (!count(L.value("line", json()), At + ".line", 1, Line, Error) ||
+        !count(L.value("trip_count", json()), At + ".trip_count", 1, N, Error))
+      return false;
+    Out[unsigned(Line)] = unsigned(N);
+  }
+  return true;
+}
 } // namespace
 
 bool parseLaunchFile(const json &Doc, const std::string &Path, LaunchFile &Out,
@@ -101,10 +130,13 @@ bool parseLaunchFile(const json &Doc, const std::string &Path, LaunchFile &Out,
         if (!count(V, At, 1, N, Error))
           return false;
         E.TripCount = unsigned(N);
+      } else if (Key == "loops") {
+        if (!loops(V, At, E.LoopTripCounts, Error))
+          return false;
       } else {
         Error = At + ": unknown key (expected kernel, block, grid, "
                      "dynamic_shared_bytes, registers_per_thread, trip_count, "
-                     "description)";
+                     "loops, description)";
         return false;
       }
     }

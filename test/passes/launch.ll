@@ -64,7 +64,7 @@ define void @annotated() #1 {
 ; DEF-NEXT: plain assumptions.block_size.source="default of -gpa-block-size"
 ; DEF-NEXT: plain assumptions.block_size.value=256
 ; DEF: plain assumptions.grid_size.source="fills the GPU: {{[0-9]+}} SMs x {{[0-9]+}} resident blocks"
-; DEF: plain assumptions.registers_per_thread.source="default estimate of -gpa-registers-per-thread"
+; DEF: plain assumptions.registers_per_thread.source="default estimate of -gpa-registers-per-thread (ptxas not run: {{.*}})"
 ; DEF-NEXT: plain assumptions.registers_per_thread.value=32
 ; OPT: plain assumptions.block_size.kind="given"
 ; OPT-NEXT: plain assumptions.block_size.source="-gpa-block-size"

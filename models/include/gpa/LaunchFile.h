@@ -5,8 +5,9 @@
 //
 // For device-only compiles and `gpa analyze`, where no host code shows the
 // launch: kernel name glob -> block, grid, dynamic shared memory, registers
-// and loop trip count (models/schema/gpa-launch.schema.json). Every value
-// from it is labelled `given`.
+// and loop trip counts, per kernel or per loop line
+// (models/schema/gpa-launch.schema.json). Every value from it is labelled
+// `given`.
 //
 //===----------------------------------------------------------------------===//
 #ifndef GPA_LAUNCHFILE_H
@@ -15,6 +16,7 @@
 #include <nlohmann/json.hpp>
 
 #include <cstdint>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -28,6 +30,8 @@ struct LaunchEntry {
   bool DynamicSharedGiven = false;
   std::uint64_t RegistersPerThread = 0; // 0: not given
   unsigned TripCount = 0;               // 0: not given
+  /// `loops`: source line of a loop -> its trip count.
+  std::map<unsigned, unsigned> LoopTripCounts;
 };
 
 struct LaunchFile {

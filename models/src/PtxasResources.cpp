@@ -3,7 +3,7 @@
 // SPDX-License-Identifier: Apache-2.0
 //
 //===----------------------------------------------------------------------===//
-#include "PtxasResources.h"
+#include "gpa/PtxasResources.h"
 
 #include "gpa/JsonReader.h"
 
@@ -15,9 +15,12 @@
 
 extern char **environ;
 
-namespace gpa::tool {
+namespace gpa {
 
-static std::string findPtxas() {
+std::string findPtxas() {
+  if (const char *Off = std::getenv("GPA_PTXAS");
+      Off && std::string(Off) == "off")
+    return "";
   std::vector<std::string> Roots;
   if (const char *Env = std::getenv("CUDA_PATH"); Env && *Env)
     Roots.push_back(Env);
@@ -34,7 +37,8 @@ bool ptxasResources(const std::string &PtxPath, unsigned Sm, ResourceTable &Out,
                     std::string &Why) {
   std::string Ptxas = findPtxas();
   if (Ptxas.empty()) {
-    Why = "no CUDA toolkit ptxas ($CUDA_PATH/bin, /usr/local/cuda/bin)";
+    Why = "no CUDA toolkit ptxas ($CUDA_PATH/bin, /usr/local/cuda/bin) or "
+          "GPA_PTXAS=off";
     return false;
   }
   std::vector<std::string> Args = {
@@ -76,4 +80,26 @@ bool ptxasResources(const std::string &PtxPath, unsigned Sm, ResourceTable &Out,
   return true;
 }
 
-} // namespace gpa::tool
+bool ptxasResourcesOfText(const std::string &Ptx, unsigned Sm,
+                          ResourceTable &Out, std::string &Why) {
+  if (findPtxas().empty()) {
+    Why = "no CUDA toolkit ptxas ($CUDA_PATH/bin, /usr/local/cuda/bin) or "
+          "GPA_PTXAS=off";
+    return false;
+  }
+  char Path[] = "/tmp/gpa-ptx-XXXXXX.ptx";
+  int Fd = ::mkstemps(Path, 4);
+  if (Fd < 0) {
+    Why = "cannot create a temporary file for ptxas";
+    return false;
+  }
+  bool Written = ::write(Fd, Ptx.data(), Ptx.size()) == ssize_t(Ptx.size());
+  ::close(Fd);
+  bool Ok = Written && ptxasResources(Path, Sm, Out, Why);
+  if (!Written)
+    Why = "cannot write a temporary file for ptxas";
+  ::unlink(Path);
+  return Ok;
+}
+
+} // namespace gpa

@@ -1,0 +1,90 @@
+//===- PtxasOfModule.cpp - ptxas -v on a device module's own PTX ----------===//
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
+#include "PtxasOfModule.h"
+#include "Compat.h"
+
+#include "gpa/PtxasResources.h"
+
+#include "llvm/ADT/SmallString.h"
+#include "llvm/IR/LegacyPassManager.h"
+#include "llvm/IR/Module.h"
+#include "llvm/MC/TargetRegistry.h"
+#include "llvm/Support/raw_ostream.h"
+#include "llvm/Target/TargetMachine.h"
+#include "llvm/Target/TargetOptions.h"
+#include "llvm/Transforms/Utils/Cloning.h"
+
+#include <memory>
+#include <mutex>
+
+// The NVPTX back-end's registration (libLLVM exports it; clang and opt have
+// already called it, `gpa` has not).
+extern "C" void LLVMInitializeNVPTXTargetInfo();
+extern "C" void LLVMInitializeNVPTXTarget();
+extern "C" void LLVMInitializeNVPTXTargetMC();
+extern "C" void LLVMInitializeNVPTXAsmPrinter();
+
+using namespace llvm;
+
+namespace gpa {
+
+static void initializeNvptx() {
+  static std::once_flag Once;
+  std::call_once(Once, [] {
+    LLVMInitializeNVPTXTargetInfo();
+    LLVMInitializeNVPTXTarget();
+    LLVMInitializeNVPTXTargetMC();
+    LLVMInitializeNVPTXAsmPrinter();
+  });
+}
+
+/// The PTX the NVPTX back-end makes of a copy of M ("" with Why).
+static std::string emitPtx(const Module &M, unsigned Sm, std::string &Why) {
+  initializeNvptx();
+  std::string Error;
+  const Target *T = lookupTargetFor(getTriple(M), Error);
+  if (!T) {
+    Why = "no NVPTX back-end: " + Error;
+    return "";
+  }
+  std::string Cpu = "sm_" + std::to_string(Sm), Features;
+  for (const Function &F : M)
+    if (!F.isDeclaration() && F.hasFnAttribute("target-features")) {
+      Features = F.getFnAttribute("target-features").getValueAsString().str();
+      break;
+    }
+  std::unique_ptr<TargetMachine> TM(
+      createTargetMachineFor(*T, getTriple(M), Cpu, Features));
+  if (!TM) {
+    Why = "the NVPTX back-end made no target machine";
+    return "";
+  }
+  std::unique_ptr<Module> Copy = CloneModule(M);
+  Copy->setDataLayout(TM->createDataLayout());
+  SmallString<0> Ptx;
+  raw_svector_ostream OS(Ptx);
+  legacy::PassManager PM;
+  if (TM->addPassesToEmitFile(PM, OS, nullptr, CodeGenFileType::AssemblyFile)) {
+    Why = "the NVPTX back-end cannot emit PTX";
+    return "";
+  }
+  PM.run(*Copy);
+  return Ptx.str().str();
+}
+
+bool ptxasResourcesOfModule(const Module &M, unsigned Sm, ResourceTable &Out,
+                            std::string &Why) {
+  if (findPtxas().empty()) {
+    Why = "no CUDA toolkit ptxas ($CUDA_PATH/bin, /usr/local/cuda/bin) or "
+          "GPA_PTXAS=off";
+    return false;
+  }
+  std::string Ptx = emitPtx(M, Sm, Why);
+  return !Ptx.empty() && ptxasResourcesOfText(Ptx, Sm, Out, Why);
+}
+
+} // namespace gpa
