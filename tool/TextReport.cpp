@@ -110,6 +110,10 @@ std::string renderKernelText(const KernelAnalysis &A, const GpuModel &Gpu) {
                 T.MwpWithoutBw, T.MwpPeakBw, T.Cwp);
   Out +=
       format("              %.1f cycles = %.6g s\n", T.ExecCycles, T.ExecTimeS);
+  // Which memory level bounds a memory-bound kernel (docs/models.md).
+  if (std::string Levels = memoryLevelSummary(T, Gpu);
+      !Levels.empty() && T.Case == TimingCase::MemoryBound)
+    Out += "  memory      " + Levels + "\n";
   Out += format("  power       %.1f W total = %.1f W runtime + %.1f W idle "
                 "(%s model)\n",
                 E.Est.TotalPowerW, E.Est.TotalPowerW - E.Est.StaticPowerW,
