@@ -194,7 +194,8 @@ void remarkEvaluated(const LaunchSite &S, const Evaluated &E,
     R << "; MWP " << ore::NV("MWP", fixed(Ev.Time.Mwp, 2)) << ", CWP "
       << ore::NV("CWP", fixed(Ev.Time.Cwp, 2)) << ", time "
       << ore::NV("ExecTimeS", scientific(Ev.Time.ExecTimeS)) << " s, power "
-      << ore::NV("TotalPowerW", fixed(Ev.Pow.TotalPowerW, 1)) << " W, "
+      << ore::NV("TotalPowerW", fixed(Ev.TotalPowerW, 1)) << " W ("
+      << ore::NV("PowerModel", Ev.Est.Backend) << " model), "
       << ore::NV("GIPSPerW", fixed(Ev.Eff.GipsPerW, 4))
       << " GIPS/W; recommended "
       << ore::NV("OptimalSMs", A.Adv.RecommendedActiveSms) << " of "

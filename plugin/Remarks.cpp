@@ -186,7 +186,8 @@ void emitKernelRemarks(const KernelResult &K, const GpuModel &Gpu,
       << ore::NV("Case", timingCaseNumber(E.Time.Case)) << " ("
       << caseName(E.Time.Case) << "); time "
       << ore::NV("ExecTimeS", scientific(E.Time.ExecTimeS)) << " s, power "
-      << ore::NV("TotalPowerW", fixed(E.Pow.TotalPowerW, 1)) << " W, "
+      << ore::NV("TotalPowerW", fixed(E.TotalPowerW, 1)) << " W ("
+      << ore::NV("PowerModel", E.Est.Backend) << " model), "
       << ore::NV("GIPSPerW", fixed(E.Eff.GipsPerW, 4)) << " GIPS/W; "
       << "bandwidth-bound "
       << ore::NV("BandwidthBound", A.Adv.BandwidthBound ? "true" : "false")

@@ -54,7 +54,8 @@ int oneClock(const Options &O, const GpuModel &Gpu, const DvfsPowerParams &P,
       return fail("kernel '" + K.Name + "': the launch cannot run on " +
                   Gpu.Name + ": " + Occ.Reason);
     unsigned Sms = O.ActiveSms ? O.ActiveSms : G.NumSms;
-    Evaluation E = evaluateAt(K, G, Occ, Sms);
+    Evaluation E;
+    E.Time = timeShape(K, G, onSms(G, Occ, K.Launch.Blocks, Sms));
     Req.CoreMhz = Core;
     Req.MemMhz = Mem;
     PowerEstimate W;

@@ -31,7 +31,20 @@ static const char *caseName(TimingCase Case) {
   return "empty kernel";
 }
 
-static std::string topComponents(const Power &P, std::size_t Count) {
+static std::string topComponents(const Evaluation &E, std::size_t Count) {
+  if (E.Est.Backend != "ipp") {
+    std::vector<ComponentPowerW> C = E.Est.Components;
+    std::stable_sort(C.begin(), C.end(),
+                     [](const ComponentPowerW &A, const ComponentPowerW &B) {
+                       return A.PowerW > B.PowerW;
+                     });
+    std::string Out;
+    for (std::size_t I = 0; I < C.size() && I < Count && C[I].PowerW > 0; ++I)
+      Out +=
+          format("%s%s %.1f W", I ? ", " : "", C[I].Key.c_str(), C[I].PowerW);
+    return Out.empty() ? "none" : Out;
+  }
+  const Power &P = E.Pow;
   std::vector<std::size_t> Order;
   for (std::size_t C = 0; C < NumPowerComponents; ++C)
     if (powerComponentReported(C) && P.ComponentW[C] > 0)
@@ -101,9 +114,16 @@ std::string renderKernelText(const KernelAnalysis &A, const GpuModel &Gpu) {
   if (std::string Levels = memoryLevelSummary(T, Gpu);
       !Levels.empty() && T.Case == TimingCase::MemoryBound)
     Out += "  memory      " + Levels + "\n";
-  Out += format("  power       %.1f W total = %.1f W runtime + %.1f W idle\n",
-                E.Pow.TotalPowerW, E.Pow.RuntimePowerW, E.Pow.IdlePowerW);
-  Out += format("  top units   %s\n", topComponents(E.Pow, 4).c_str());
+  Out += format("  power       %.1f W total = %.1f W runtime + %.1f W idle "
+                "(%s model)\n",
+                E.Est.TotalPowerW, E.Est.TotalPowerW - E.Est.StaticPowerW,
+                E.Est.StaticPowerW, E.Est.Backend.c_str());
+  Out += format("  top units   %s\n", topComponents(E, 4).c_str());
+  const SmEnergy &S = E.Sms;
+  Out += format("  per SM      %u of %zu SMs busy, %.6g J dynamic + %.6g J "
+                "static + %.6g J uncore (power gating %s, seed 004)\n",
+                S.Sms.BusySms, S.Sms.Sms.size(), S.Sms.DynamicJ, S.Sms.StaticJ,
+                S.UncoreJ, S.Power.PowerGating ? "yes" : "no");
   Out += format("  efficiency  %.4g GIPS (warp instructions), %.4g GIPS/W, "
                 "%.6g J per launch\n",
                 E.Eff.Gips, E.Eff.GipsPerW, E.Eff.EnergyJ);

@@ -55,11 +55,12 @@ bool suiteUtilisation(const KernelProfile &Profile, const GpuModel &Gpu,
   }
   unsigned AllSms = static_cast<unsigned>(std::min<std::uint64_t>(
       G.NumSms, std::max<std::uint64_t>(Profile.Launch.Blocks, 1)));
-  Evaluation E = evaluateAt(Profile, G, Occ, AllSms);
+  Timing T =
+      timeShape(Profile, G, onSms(G, Occ, Profile.Launch.Blocks, AllSms));
   ClockRequest Clocks;
   Clocks.CoreMhz = CoreMhz;
   Clocks.MemMhz = MemMhz;
-  PowerInput In{Profile, E.Time, memoryLevelBytes(Profile, G), Clocks};
+  PowerInput In{Profile, T, memoryLevelBytes(Profile, G), Clocks};
   Out = dvfsUtilisation(In, G, Hw, CoreMhz, G.peakBandwidthGbps());
   return true;
 }

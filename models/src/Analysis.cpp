@@ -16,13 +16,7 @@ static unsigned maxUsefulSms(const KernelProfile &P, const GpuModel &Gpu) {
   return static_cast<unsigned>(std::min<std::uint64_t>(Gpu.NumSms, Blocks));
 }
 
-Evaluation evaluateShape(const KernelProfile &P, const GpuModel &Gpu,
-                         const LaunchShape &Shape) {
-  Evaluation E;
-  E.ActiveSms = Shape.ActiveSms;
-  E.Shape = Shape;
-  // The configuration's own profile: its grid, and each thread's counts
-  // scaled by the work it now does (grid and paper mechanisms).
+KernelProfile shapeProfile(const KernelProfile &P, const LaunchShape &Shape) {
   KernelProfile Run = P;
   Run.Launch.Blocks = Shape.Blocks;
   if (Shape.WorkScale != 1) {
@@ -30,27 +24,55 @@ Evaluation evaluateShape(const KernelProfile &P, const GpuModel &Gpu,
       Count *= Shape.WorkScale;
     Run.UncoalescedMem *= Shape.WorkScale;
   }
+  return Run;
+}
+
+Timing timeShape(const KernelProfile &P, const GpuModel &Gpu,
+                 const LaunchShape &Shape) {
+  return computeTiming(shapeProfile(P, Shape), Gpu, Shape.ActiveSms,
+                       Shape.ActiveBlocksPerSm, Shape.Rep);
+}
+
+bool evaluateShape(const KernelProfile &P, const GpuModel &Gpu,
+                   const LaunchShape &Shape, std::string_view Backend,
+                   Evaluation &E, std::string &Error) {
+  E = Evaluation();
+  E.ActiveSms = Shape.ActiveSms;
+  E.Shape = Shape;
+  // The configuration's own profile: its grid, and each thread's counts
+  // scaled by the work it now does (grid and paper mechanisms).
+  KernelProfile Run = shapeProfile(P, Shape);
   E.Time = computeTiming(Run, Gpu, Shape.ActiveSms, Shape.ActiveBlocksPerSm,
                          Shape.Rep);
   E.Pow = computePower(Run, Gpu, E.Time);
-  E.Eff = computeEfficiency(Run, Gpu, E.Time.ExecTimeS, E.Pow.TotalPowerW,
-                            E.Pow.RuntimePowerW);
-  return E;
+  if (!estimatePower({Run, E.Time, memoryLevelBytes(Run, Gpu), {}}, Gpu,
+                     Backend, E.Est, Error))
+    return false;
+  E.Sms = priceSmFootprints(Gpu, Shape.ActiveSms, Shape.Blocks,
+                            Shape.ActiveBlocksPerSm, Shape.Rep,
+                            E.Time.ExecTimeS, E.Est, smStaticModel(Gpu, E.Est));
+  E.TotalPowerW = E.Time.ExecTimeS > 0 ? E.Sms.EnergyJ / E.Time.ExecTimeS
+                                       : E.Est.TotalPowerW;
+  E.RuntimePowerW = std::max(0.0, E.Est.TotalPowerW - E.Est.StaticPowerW);
+  E.Eff = computeEfficiency(Run, Gpu, E.Time.ExecTimeS, E.TotalPowerW,
+                            E.RuntimePowerW);
+  return true;
 }
 
-Evaluation evaluateAt(const KernelProfile &P, const GpuModel &Gpu,
-                      const Occupancy &Occ, unsigned ActiveSms) {
-  return evaluateShape(P, Gpu, onSms(Gpu, Occ, P.Launch.Blocks, ActiveSms));
+bool evaluateAt(const KernelProfile &P, const GpuModel &Gpu,
+                const Occupancy &Occ, unsigned ActiveSms,
+                std::string_view Backend, Evaluation &Out, std::string &Error) {
+  return evaluateShape(P, Gpu, onSms(Gpu, Occ, P.Launch.Blocks, ActiveSms),
+                       Backend, Out, Error);
 }
 
 SweepPoint sweepPoint(const Evaluation &E) {
-  return {E.ActiveSms, E.Shape.Blocks, E.Time.ExecTimeS, E.Pow.TotalPowerW,
+  return {E.ActiveSms, E.Shape.Blocks, E.Time.ExecTimeS, E.TotalPowerW,
           E.Eff.Gips,  E.Eff.GipsPerW, E.Eff.EnergyJ};
 }
 
 static EnergyPoint energyPoint(const Evaluation &E) {
-  return {E.ActiveSms, E.Time.ExecTimeS, E.Pow.RuntimePowerW,
-          E.Pow.TotalPowerW};
+  return {E.ActiveSms, E.Time.ExecTimeS, E.RuntimePowerW, E.TotalPowerW};
 }
 
 static Candidate candidate(const SweepPoint &S) {
@@ -63,8 +85,9 @@ static bool sameShape(const LaunchShape &A, const LaunchShape &B) {
          A.WorkScale == B.WorkScale;
 }
 
-static void computeAdvice(const KernelProfile &P, const GpuModel &Gpu,
-                          const AnalysisOptions &Options, KernelAnalysis &A) {
+static bool computeAdvice(const KernelProfile &P, const GpuModel &Gpu,
+                          const AnalysisOptions &Options, KernelAnalysis &A,
+                          std::string &Error) {
   Advice &Adv = A.Adv;
   Adv.Mech = Options.Mech;
   Adv.Policy = Options.Policy;
@@ -81,8 +104,10 @@ static void computeAdvice(const KernelProfile &P, const GpuModel &Gpu,
   std::vector<LaunchShape> Shapes =
       mechanismShapes(Options.Mech, Gpu, A.Occ, P.Launch.Blocks);
   LaunchShape Base = launchAsWritten(Options.Mech, Gpu, A.Occ, P.Launch.Blocks);
-  Evaluation BaseEval =
-      Options.Mech == Mechanism::Paper ? evaluateShape(P, Gpu, Base) : A.AllSms;
+  Evaluation BaseEval = A.AllSms;
+  if (Options.Mech == Mechanism::Paper &&
+      !evaluateShape(P, Gpu, Base, A.PowerBackend, BaseEval, Error))
+    return false;
   std::vector<Evaluation> Evals;
   std::vector<Candidate> Cands;
   std::size_t BaseIndex = 0;
@@ -91,7 +116,12 @@ static void computeAdvice(const KernelProfile &P, const GpuModel &Gpu,
   Evals.reserve(Shapes.size());
   for (std::size_t I = 0; I < Shapes.size(); ++I) {
     bool IsBase = sameShape(Shapes[I], Base);
-    Evals.push_back(IsBase ? BaseEval : evaluateShape(P, Gpu, Shapes[I]));
+    Evals.emplace_back();
+    if (IsBase)
+      Evals.back() = BaseEval;
+    else if (!evaluateShape(P, Gpu, Shapes[I], A.PowerBackend, Evals.back(),
+                            Error))
+      return false;
     if (IsBase)
       BaseIndex = I;
     A.Sweep.push_back(sweepPoint(Evals.back()));
@@ -106,6 +136,7 @@ static void computeAdvice(const KernelProfile &P, const GpuModel &Gpu,
         computeEnergySavings(energyPoint(A.Recommended), energyPoint(BaseEval));
   if (!Options.WithSweep)
     A.Sweep.clear();
+  return true;
 }
 
 static void computeThermalOutlook(const KernelProfile &P, const GpuModel &Gpu,
@@ -117,8 +148,9 @@ static void computeThermalOutlook(const KernelProfile &P, const GpuModel &Gpu,
   const Power &Pow = A.Requested.Pow;
   A.Thermal.MaxTempC =
       maxTemperatureC(Gpu, Pow.RuntimePowerW, A.Thermal.MemAccessIntensity);
+  // Eq. (21)'s leakage growth on top of the backend's power.
   A.Thermal.SteadyTotalPowerW =
-      Pow.TotalPowerW +
+      A.Requested.Est.TotalPowerW +
       Gpu.LeakagePowerPerDegreeWPerC * (A.Thermal.MaxTempC - Gpu.IdleTempC);
 }
 
@@ -137,12 +169,19 @@ bool analyzeKernel(const KernelProfile &P, const GpuModel &Gpu,
     return false;
   }
   A.MaxUsefulSms = maxUsefulSms(P, Gpu);
-  A.AllSms = evaluateShape(
-      P, Gpu, launchAsWritten(Mechanism::Sm, Gpu, A.Occ, P.Launch.Blocks));
-  A.Requested = Options.ActiveSms == 0
-                    ? A.AllSms
-                    : evaluateAt(P, Gpu, A.Occ, Options.ActiveSms);
-  computeAdvice(P, Gpu, Options, A);
+  A.PowerBackend = Options.PowerBackend.empty() ? Gpu.PowerBackendName
+                                                : Options.PowerBackend;
+  if (!evaluateShape(
+          P, Gpu, launchAsWritten(Mechanism::Sm, Gpu, A.Occ, P.Launch.Blocks),
+          A.PowerBackend, A.AllSms, Error))
+    return false;
+  A.Requested = A.AllSms;
+  if (Options.ActiveSms != 0 && !evaluateAt(P, Gpu, A.Occ, Options.ActiveSms,
+                                            A.PowerBackend, A.Requested, Error))
+    return false;
+  if (!computeAdvice(P, Gpu, Options, A, Error))
+    return false;
+  A.SmClocks = smClockFrontier(Gpu, A.PowerBackend, A.Requested.Sms);
   computeThermalOutlook(P, Gpu, A);
   return true;
 }

@@ -261,6 +261,15 @@ bool readFacts(JsonReader &R, const nlohmann::json &K, const std::string &P,
   Num("advice", "optimal_active_sms", F.OptimalSms);
   return R.ok();
 }
+
+/// Obj's member Key when Obj is an object and it is a string, else "" (a
+/// malformed name is reported where the kernel's facts are read).
+std::string stringMember(const nlohmann::json &Obj, const char *Key) {
+  if (!Obj.is_object())
+    return "";
+  auto It = Obj.find(Key);
+  return It != Obj.end() && It->is_string() ? It->get<std::string>() : "";
+}
 } // namespace
 
 bool readReportKernels(const nlohmann::json &Report,
@@ -287,12 +296,11 @@ bool readReportKernels(const nlohmann::json &Report,
   for (std::size_t I = 0; R.ok() && Sites && I < Sites->size(); ++I) {
     Checked.push_back(
         {&(*Sites)[I], "$.launch_sites[" + std::to_string(I) + "]"});
-    if ((*Sites)[I].is_object())
-      Launched.insert((*Sites)[I].value("name", ""));
+    Launched.insert(stringMember((*Sites)[I], "name"));
   }
   for (std::size_t I = 0; R.ok() && Kernels && I < Kernels->size(); ++I)
     if (!(*Kernels)[I].is_object() ||
-        !Launched.count((*Kernels)[I].value("name", "")))
+        !Launched.count(stringMember((*Kernels)[I], "name")))
       Checked.push_back(
           {&(*Kernels)[I], "$.kernels[" + std::to_string(I) + "]"});
   for (const auto &[Kernel, Path] : Checked) {

@@ -46,21 +46,27 @@ bool sweepClocks(const KernelProfile &P, const GpuModel &Gpu,
     for (double Mem : Dvfs->Mem.ClocksMhz)
       for (unsigned S : Sms) {
         GpuModel G = gpuAtClocks(Gpu, Core, Mem, Dvfs->Mem.RefMhz);
-        Evaluation E = evaluateAt(P, G, Occ, std::min(S, AllSms));
+        LaunchShape Shape = onSms(G, Occ, P.Launch.Blocks, std::min(S, AllSms));
+        Timing T = timeShape(P, G, Shape);
         ClockRequest Clocks;
         Clocks.CoreMhz = Core;
         Clocks.MemMhz = Mem;
         PowerEstimate W;
-        if (!estimatePower({P, E.Time, memoryLevelBytes(P, G), Clocks}, Gpu,
-                           "dvfs", W, Error))
+        if (!estimatePower({P, T, memoryLevelBytes(P, G), Clocks}, Gpu, "dvfs",
+                           W, Error))
           return false;
+        // Seed 004: the same per-SM pricing as the active-SM sweep.
+        SmEnergy Priced = priceSmFootprints(
+            G, Shape.ActiveSms, Shape.Blocks, Shape.ActiveBlocksPerSm,
+            Shape.Rep, T.ExecTimeS, W, smStaticModel(G, W));
         ClockPoint C;
         C.CoreMhz = Core;
         C.MemMhz = Mem;
-        C.ActiveSms = E.Time.ActiveSms;
-        C.ExecTimeS = E.Time.ExecTimeS;
-        C.TotalPowerW = W.TotalPowerW;
-        C.EnergyJ = W.TotalPowerW * E.Time.ExecTimeS;
+        C.ActiveSms = T.ActiveSms;
+        C.ExecTimeS = T.ExecTimeS;
+        C.EnergyJ = Priced.EnergyJ;
+        C.TotalPowerW =
+            T.ExecTimeS > 0 ? Priced.EnergyJ / T.ExecTimeS : W.TotalPowerW;
         Out.push_back(C);
       }
   return true;

@@ -191,6 +191,7 @@ bool DvfsPowerBackend::estimate(const PowerInput &In, const GpuModel &Gpu,
   Out.Backend = "dvfs";
   Out.Provenance = std::string(citation()) + "; parameters: " + P->Source;
   Out.StaticPowerW = W.CoreStaticW + W.MemStaticW;
+  Out.SmStaticPowerW = W.CoreStaticW; // Eq. (5)'s a0
   Out.ConstantPowerW = W.CoreConstantW + W.MemConstantW;
   for (std::size_t C = 0; C < NumDvfsComponents; ++C) {
     Out.Components.push_back(

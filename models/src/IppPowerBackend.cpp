@@ -46,6 +46,8 @@ bool IppPowerBackend::estimate(const PowerInput &In, const GpuModel &Gpu,
                    Gpu.Name + "' power section" +
                    (Gpu.Calibrated ? "" : " (uncalibrated estimates)");
   Out.StaticPowerW = P.IdlePowerW;
+  // IPP §6.4.2's power gating takes the idle power with the SMs.
+  Out.SmStaticPowerW = P.IdlePowerW;
   Out.ConstantPowerW = P.ComponentW[ConstSmComponent];
   for (std::size_t C = 0; C < ConstSmComponent; ++C) {
     if (!powerComponentReported(C))

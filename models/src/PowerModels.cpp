@@ -92,11 +92,6 @@ ModelEstimate estimatePowerModel(const std::string &Name,
   return Out;
 }
 
-bool isUncoreTerm(const std::string &Name) {
-  return Name == "l2" || Name == "dram" || Name == "memory_controller" ||
-         Name == "global_mem" || Name == "local_mem";
-}
-
 KernelFootprints kernelFootprints(const KernelAnalysis &A, const GpuModel &Gpu,
                                   const ModelEstimate &Est) {
   KernelFootprints K;

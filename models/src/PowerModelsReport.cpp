@@ -84,4 +84,108 @@ json footprintsJson(const KernelFootprints &K, const std::string &PricedWith) {
   return J;
 }
 
+json evaluationPowerJson(const Evaluation &E) {
+  const PowerEstimate &W = E.Est;
+  json Components = json::object(), Rates = json::object();
+  if (W.Backend == "ipp") {
+    const Power &P = E.Pow;
+    for (std::size_t C = 0; C < NumPowerComponents; ++C) {
+      if (!powerComponentReported(C))
+        continue;
+      std::string Key(powerComponentKey(C));
+      Components[Key] = P.ComponentW[C];
+      if (C != ConstSmComponent)
+        Rates[Key] = P.AccessRate[C];
+    }
+    return {{"model", "ipp"},
+            {"runtime_power_w", P.RuntimePowerW},
+            {"idle_power_w", P.IdlePowerW},
+            {"total_power_w", P.TotalPowerW},
+            {"components_w", Components},
+            {"access_rates", Rates},
+            {"warps_per_sm", P.WarpsPerSm},
+            {"active_sm_scale", P.ActiveSmScale}};
+  }
+  // Runtime power is everything above static power: the constant term and
+  // the components.
+  Components["constant"] = W.ConstantPowerW;
+  for (const ComponentPowerW &C : W.Components)
+    Components[C.Key] = C.PowerW;
+  return {{"model", W.Backend},
+          {"provenance", W.Provenance},
+          {"runtime_power_w", W.TotalPowerW - W.StaticPowerW},
+          {"idle_power_w", W.StaticPowerW},
+          {"total_power_w", W.TotalPowerW},
+          {"static_power_w", W.StaticPowerW},
+          {"constant_power_w", W.ConstantPowerW},
+          {"dynamic_power_w", W.DynamicPowerW},
+          {"core_mhz", W.CoreMhz},
+          {"mem_mhz", W.MemMhz},
+          {"components_w", Components},
+          {"access_rates", Rates}};
+}
+
+json smFootprintsJson(const KernelAnalysis &A, const GpuModel &Gpu) {
+  const Evaluation &E = A.Requested;
+  const SmEnergy &S = E.Sms;
+  const DvfsFrontier &D = A.SmClocks;
+  bool Clocks =
+      D.Available && D.AtReference.SmClockMhz.size() == S.Sms.Sms.size();
+  // Runs of consecutive SMs with the same blocks (and per-SM clock): the
+  // breadth-first scheduler gives at most three (busier, the rest, idle).
+  json Groups = json::array();
+  for (std::size_t I = 0; I < S.Sms.Sms.size();) {
+    const SmFootprint &F = S.Sms.Sms[I];
+    std::size_t J = I + 1;
+    while (
+        J < S.Sms.Sms.size() && S.Sms.Sms[J].Blocks == F.Blocks &&
+        (!Clocks || D.AtReference.SmClockMhz[J] == D.AtReference.SmClockMhz[I]))
+      ++J;
+    json G = {{"first_sm", F.Sm},      {"last_sm", S.Sms.Sms[J - 1].Sm},
+              {"blocks", F.Blocks},    {"work_s", F.WorkS},
+              {"core_s", F.CoreS},     {"dynamic_j", F.DynamicJ},
+              {"static_j", F.StaticJ}, {"energy_j", F.energyJ()}};
+    if (Clocks)
+      G["no_time_loss_clock_mhz"] = D.AtReference.SmClockMhz[I];
+    Groups.push_back(G);
+    I = J;
+  }
+  json J = {
+      {"priced_with", E.Est.Backend},
+      {"gpu_sms", S.Sms.Sms.size()},
+      {"busy_sms", S.Sms.BusySms},
+      {"kernel_time_s", S.Sms.KernelTimeS},
+      {"core_dynamic_j", S.Sms.DynamicJ},
+      {"sm_static_j", S.Sms.StaticJ},
+      {"uncore_w", S.UncoreW},
+      {"uncore_j", S.UncoreJ},
+      {"energy_j", S.EnergyJ},
+      {"average_power_w", E.TotalPowerW},
+      {"static_power_per_sm_w", S.Power.StaticPowerPerSmW},
+      {"power_gating", S.Power.PowerGating},
+      {"provenance", provenanceJson(smStaticModel(Gpu, E.Est).Provenance)},
+      {"sms", Groups}};
+  json P = {{"available", D.Available}};
+  if (!D.Available) {
+    P["missing_parameters"] = D.MissingParameters;
+  } else {
+    json Points = json::array();
+    for (const DvfsPoint &Pt : D.Points)
+      Points.push_back({{"all_sm_clock_mhz", Pt.AllSmClockMhz},
+                        {"time_s", Pt.TimeS},
+                        {"all_sms_energy_j", Pt.AllSmsEnergyJ},
+                        {"per_sm_energy_j", Pt.PerSmEnergyJ},
+                        {"saving_pct", Pt.savingPct()}});
+    const DvfsPoint &R = D.AtReference;
+    P["frontier"] = Points;
+    P["no_time_loss"] = {{"time_s", R.TimeS},
+                         {"all_sms_energy_j", R.AllSmsEnergyJ},
+                         {"per_sm_energy_j", R.PerSmEnergyJ},
+                         {"saving_pct", R.savingPct()}};
+    P["provenance"] = provenanceJson(D.Provenance);
+  }
+  J["per_sm_dvfs"] = P;
+  return J;
+}
+
 } // namespace gpa

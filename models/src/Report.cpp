@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 #include "gpa/Report.h"
 
+#include "gpa/PowerModelsReport.h"
 #include "gpa/ProfileLoader.h"
 
 namespace gpa {
@@ -61,28 +62,6 @@ static json levelledTimingJson(const Timing &T, const GpuModel &Gpu) {
   return J;
 }
 
-static json powerJson(const Power &P) {
-  json Components = json::object(), Rates = json::object();
-  for (std::size_t C = 0; C < NumPowerComponents; ++C) {
-    if (!powerComponentReported(C))
-      continue;
-    std::string Key(powerComponentKey(C));
-    Components[Key] = P.ComponentW[C];
-    if (C != ConstSmComponent)
-      Rates[Key] = P.AccessRate[C];
-  }
-  // The power model these numbers come from (docs/models.md; `gpa model
-  // --power-model` adds the others).
-  return {{"model", "ipp"},
-          {"runtime_power_w", P.RuntimePowerW},
-          {"idle_power_w", P.IdlePowerW},
-          {"total_power_w", P.TotalPowerW},
-          {"components_w", Components},
-          {"access_rates", Rates},
-          {"warps_per_sm", P.WarpsPerSm},
-          {"active_sm_scale", P.ActiveSmScale}};
-}
-
 json kernelReportJson(const KernelAnalysis &A, const GpuModel &Gpu) {
   const Evaluation &E = A.Requested;
   json Sweep = json::array();
@@ -102,7 +81,8 @@ json kernelReportJson(const KernelAnalysis &A, const GpuModel &Gpu) {
             {"warps_per_sm", E.Time.N}}},
           {"counts_per_thread", Counts},
           {"timing", levelledTimingJson(E.Time, Gpu)},
-          {"power", powerJson(E.Pow)},
+          {"power", evaluationPowerJson(E)},
+          {"sm_footprints", smFootprintsJson(A, Gpu)},
           {"efficiency",
            {{"gips", E.Eff.Gips},
             {"thread_gips", E.Eff.ThreadGips},

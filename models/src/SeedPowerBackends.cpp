@@ -79,6 +79,7 @@ static bool toBackendEstimate(const ModelEstimate &M, const PowerInput &In,
   for (const ParameterUse &U : M.Provenance)
     Out.Provenance += " " + U.Name + " (" + U.Param.Kind + ")";
   Out.StaticPowerW = M.StaticW;
+  Out.SmStaticPowerW = M.StaticW;
   Out.ConstantPowerW = M.ConstantW;
   for (const PowerTerm &T : M.Terms)
     if (T.Category == PowerCategory::Dynamic) {

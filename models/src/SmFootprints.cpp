@@ -23,10 +23,10 @@ Footprints computeFootprints(const FootprintLaunch &L,
   unsigned S = std::max(L.NumSms, 1u);
   double Slots = std::max(L.ResidentBlocksPerSm, 1.0);
   double TotalWork = 0;
-  for (unsigned C = 0; C < S; ++C) {
+  for (unsigned C = 0; C < std::max(S, L.GpuSms); ++C) {
     SmFootprint Sm;
     Sm.Sm = C;
-    Sm.Blocks = blocksOnSm(L.Blocks, S, C);
+    Sm.Blocks = C < S ? blocksOnSm(L.Blocks, S, C) : 0;
     double N = static_cast<double>(Sm.Blocks);
     Sm.WorkS = N * L.WaveTimeS;         // Eq. (1)
     Sm.CoreS = N / Slots * L.WaveTimeS; // see the header
@@ -57,28 +57,11 @@ const std::vector<std::string> &footprintParameterNames() {
 }
 
 namespace {
-struct DvfsModel {
-  double RefMhz, RefV, MinMhz, MinV, MaxMhz, StepMhz;
-  /// Seed 004 §5: Delta V proportional to Delta f through (min, ref).
-  double volts(double Mhz) const {
-    return MinV + (Mhz - MinMhz) * (RefV - MinV) / (RefMhz - MinMhz);
-  }
-  std::vector<double> clocks() const {
-    std::vector<double> C;
-    for (double F = MinMhz; F <= MaxMhz + 1e-9; F += StepMhz)
-      C.push_back(F);
-    if (std::find(C.begin(), C.end(), RefMhz) == C.end())
-      C.push_back(RefMhz);
-    std::sort(C.begin(), C.end());
-    return C;
-  }
-};
-
-/// One SM's energy at clock Mhz until Deadline (Eq. 8-9).
-double smEnergyJ(const DvfsModel &M, const SmFootprint &Sm,
-                 const FootprintPower &P, double Mhz, double DeadlineS) {
-  double Ratio = M.volts(Mhz) / M.RefV;
-  double Busy = Sm.CoreS * M.RefMhz / Mhz;
+/// One SM's energy at table index I until Deadline (Eq. 8-9).
+double smEnergyJ(const SmClockTable &T, double RefV, const SmFootprint &Sm,
+                 const FootprintPower &P, std::size_t I, double DeadlineS) {
+  double Ratio = T.Voltage[I] / RefV;
+  double Busy = Sm.CoreS * T.RefMhz / T.ClocksMhz[I];
   double StaticTime = P.PowerGating ? Busy : DeadlineS;
   return Sm.DynamicJ * Ratio * Ratio + P.StaticPowerPerSmW * Ratio * StaticTime;
 }
@@ -93,48 +76,83 @@ DvfsFrontier perSmDvfsFrontier(const Footprints &F, const FootprintPower &P,
     return Out;
   }
   ParameterLookup L(Params, "sm_footprint");
-  DvfsModel M{L.get("dvfs_ref_clock_mhz"), L.get("dvfs_ref_voltage_v"),
-              L.get("dvfs_min_clock_mhz"), L.get("dvfs_min_voltage_v"),
-              L.get("dvfs_max_clock_mhz"), L.get("dvfs_step_mhz")};
+  double RefMhz = L.get("dvfs_ref_clock_mhz");
+  double RefV = L.get("dvfs_ref_voltage_v");
+  double MinMhz = L.get("dvfs_min_clock_mhz");
+  double MinV = L.get("dvfs_min_voltage_v");
+  double MaxMhz = L.get("dvfs_max_clock_mhz");
+  double StepMhz = L.get("dvfs_step_mhz");
   Out.MissingParameters = L.missing();
   if (!Out.MissingParameters.empty())
     return Out;
-  if (!(M.StepMhz > 0) || !(M.RefMhz > M.MinMhz) || M.MaxMhz < M.RefMhz ||
-      !(M.RefV > 0) || !(F.KernelTimeS > 0)) {
+  if (!(StepMhz > 0) || !(RefMhz > MinMhz) || MaxMhz < RefMhz || !(RefV > 0)) {
     Out.MissingParameters.push_back(
         "sm_footprint: usable clocks (step > 0, min < ref <= max, ref "
-        "voltage > 0) and a kernel time above 0 s");
+        "voltage > 0)");
+    return Out;
+  }
+  // Seed 004 §5: Delta V proportional to Delta f through (min, ref).
+  SmClockTable T;
+  T.RefMhz = RefMhz;
+  T.Source = "sm_footprint: voltage linear in the clock (seed 004 §5)";
+  for (double Mhz = MinMhz; Mhz <= MaxMhz + 1e-9; Mhz += StepMhz)
+    T.ClocksMhz.push_back(Mhz);
+  if (std::find(T.ClocksMhz.begin(), T.ClocksMhz.end(), RefMhz) ==
+      T.ClocksMhz.end())
+    T.ClocksMhz.push_back(RefMhz);
+  std::sort(T.ClocksMhz.begin(), T.ClocksMhz.end());
+  for (double Mhz : T.ClocksMhz)
+    T.Voltage.push_back(MinV +
+                        (Mhz - MinMhz) * (RefV - MinV) / (RefMhz - MinMhz));
+  Out = perSmDvfsFrontier(F, P, UncoreW, T);
+  Out.Provenance = L.used();
+  return Out;
+}
+
+DvfsFrontier perSmDvfsFrontier(const Footprints &F, const FootprintPower &P,
+                               double UncoreW, const SmClockTable &T) {
+  DvfsFrontier Out;
+  std::size_t RefIndex = T.ClocksMhz.size();
+  for (std::size_t I = 0; I < T.ClocksMhz.size(); ++I)
+    if (std::fabs(T.ClocksMhz[I] - T.RefMhz) <= 1e-6 * T.RefMhz)
+      RefIndex = I;
+  if (RefIndex == T.ClocksMhz.size() ||
+      T.Voltage.size() != T.ClocksMhz.size() || !(T.Voltage[RefIndex] > 0) ||
+      !(F.KernelTimeS > 0)) {
+    Out.MissingParameters.push_back(
+        "per-SM clocks: a clock table containing the reference clock, one "
+        "positive voltage per clock, and a kernel time above 0 s");
     return Out;
   }
   Out.Available = true;
-  Out.Provenance = L.used();
-  std::vector<double> Clocks = M.clocks();
+  double RefV = T.Voltage[RefIndex];
   std::vector<DvfsPoint> All;
-  for (double G : Clocks) {
+  for (std::size_t G = 0; G < T.ClocksMhz.size(); ++G) {
     DvfsPoint Pt;
-    Pt.AllSmClockMhz = G;
-    double Deadline = F.KernelTimeS * M.RefMhz / G;
+    Pt.AllSmClockMhz = T.ClocksMhz[G];
+    double Deadline = F.KernelTimeS * T.RefMhz / T.ClocksMhz[G];
     double AllJ = UncoreW * Deadline, PerSmJ = 0, Finish = 0;
     for (const SmFootprint &Sm : F.Sms) {
-      AllJ += smEnergyJ(M, Sm, P, G, Deadline);
-      double BestJ = std::numeric_limits<double>::infinity(), BestMhz = G;
-      for (double C : Clocks) {
-        if (Sm.CoreS * M.RefMhz / C > Deadline * (1 + 1e-12))
+      AllJ += smEnergyJ(T, RefV, Sm, P, G, Deadline);
+      double BestJ = std::numeric_limits<double>::infinity();
+      std::size_t BestI = G;
+      for (std::size_t C = 0; C < T.ClocksMhz.size(); ++C) {
+        if (Sm.CoreS * T.RefMhz / T.ClocksMhz[C] > Deadline * (1 + 1e-12))
           continue; // would finish later than the all-SM setting
-        double J = smEnergyJ(M, Sm, P, C, Deadline);
+        double J = smEnergyJ(T, RefV, Sm, P, C, Deadline);
         if (J < BestJ - 1e-15) {
           BestJ = J;
-          BestMhz = C;
+          BestI = C;
         }
       }
       PerSmJ += BestJ;
-      Pt.SmClockMhz.push_back(BestMhz);
-      Finish = std::max(Finish, Sm.CoreS * M.RefMhz / BestMhz);
+      Pt.SmClockMhz.push_back(T.ClocksMhz[BestI]);
+      Finish = std::max(Finish, Sm.CoreS * T.RefMhz / T.ClocksMhz[BestI]);
     }
     Pt.TimeS = Finish;
     Pt.AllSmsEnergyJ = AllJ;
     Pt.PerSmEnergyJ = PerSmJ + UncoreW * Finish;
-    if (G == M.RefMhz)
+    if (G == RefIndex)
       Out.AtReference = Pt;
     All.push_back(std::move(Pt));
   }

@@ -2,8 +2,11 @@
 //
 // SPDX-License-Identifier: Apache-2.0
 //
-// occupancy -> HK09 timing -> IPP power -> efficiency -> Eq. (34) advice and
-// the active-SM sweep. The pass, the CLI and the runtime all call this.
+// occupancy -> HK09 timing -> power (the GPU model's default backend, or
+// the one asked for: PowerBackend.h) -> seed 004's per-SM pricing
+// (SmPricing.h) -> efficiency -> the decision over the mechanism's sweep.
+// The pass, the CLI and the runtime all call this. IPP's power is always
+// computed too: its temperature model (Eq. 19-21) is the thermal outlook.
 //
 // Active SMs. The launch as given runs on min(Num_SMs, B) SMs with
 // min(occupancy limit, ceil(B / SMs)) resident blocks each (N warps) and Rep
@@ -22,6 +25,8 @@
 #include "gpa/Occupancy.h"
 #include "gpa/OptimalSms.h"
 #include "gpa/Power.h"
+#include "gpa/PowerBackend.h"
+#include "gpa/SmPricing.h"
 #include "gpa/Timing.h"
 
 #include <string>
@@ -33,8 +38,14 @@ struct Evaluation {
   unsigned ActiveSms = 0;
   LaunchShape Shape;
   Timing Time;
-  Power Pow;
-  Efficiency Eff;
+  Power Pow;         // IPP (Hong & Kim 2010), for its temperature model
+  PowerEstimate Est; // the power backend's, uniform over the launch
+  SmEnergy Sms;      // seed 004: the launch priced SM by SM
+  /// Launch averages: Sms.EnergyJ / time, and the backend's power above its
+  /// static power. The sweep, the decision and the report use these.
+  double TotalPowerW = 0;
+  double RuntimePowerW = 0;
+  Efficiency Eff; // EnergyJ = Sms.EnergyJ
 };
 
 /// One point of the active-SM sweep: what reports and plots show (a full
@@ -78,6 +89,10 @@ struct KernelAnalysis {
   Advice Adv;
   ThermalOutlook Thermal;
   std::vector<SweepPoint> Sweep; // the mechanism's configurations
+  std::string PowerBackend;      // the backend every number above uses
+  /// Seed 004 §5 per-SM clocks for Requested, where the GPU model has
+  /// per-clock parameters (else MissingParameters says which).
+  DvfsFrontier SmClocks;
 };
 
 struct AnalysisOptions {
@@ -85,17 +100,29 @@ struct AnalysisOptions {
   bool WithSweep = true;  // keep the sweep in the result (always evaluated)
   Mechanism Mech = Mechanism::Sm;
   DecisionPolicy Policy;
+  std::string PowerBackend; // "": the GPU model's default
 };
 
-/// The model for one configuration; Occ must come from computeOccupancy for
-/// the same launch and fit.
-Evaluation evaluateShape(const KernelProfile &Profile, const GpuModel &Gpu,
-                         const LaunchShape &Shape);
+/// HK09's time for one configuration: the configuration's grid, each
+/// thread's counts scaled by its work.
+KernelProfile shapeProfile(const KernelProfile &Profile,
+                           const LaunchShape &Shape);
+Timing timeShape(const KernelProfile &Profile, const GpuModel &Gpu,
+                 const LaunchShape &Shape);
+
+/// The model for one configuration with power backend Backend ("": the GPU
+/// model's default). Fails, saying why, when the backend has no parameters
+/// for the GPU; nothing is substituted.
+bool evaluateShape(const KernelProfile &Profile, const GpuModel &Gpu,
+                   const LaunchShape &Shape, std::string_view Backend,
+                   Evaluation &Out, std::string &Error);
 
 /// The same grid on ActiveSms SMs (green-context partition), clamped to
-/// [1, min(Num_SMs, B)].
-Evaluation evaluateAt(const KernelProfile &Profile, const GpuModel &Gpu,
-                      const Occupancy &Occ, unsigned ActiveSms);
+/// [1, min(Num_SMs, B)]; Occ must come from computeOccupancy for the same
+/// launch and fit.
+bool evaluateAt(const KernelProfile &Profile, const GpuModel &Gpu,
+                const Occupancy &Occ, unsigned ActiveSms,
+                std::string_view Backend, Evaluation &Out, std::string &Error);
 
 /// Runs the whole pipeline. Returns false with Error set when the launch
 /// cannot run on the GPU (a block does not fit) or has no blocks.

@@ -63,6 +63,10 @@ struct PowerEstimate {
   std::string Provenance; // paper + equations + where the parameters came from
   double TotalPowerW = 0; // Static + Constant + Dynamic
   double StaticPowerW = 0;
+  /// The part of StaticPowerW the SMs draw (seed 004 shares it per SM and
+  /// power gating removes it): the core domain's static power where the
+  /// model has domains, all of it otherwise.
+  double SmStaticPowerW = 0;
   double ConstantPowerW = 0; // utilisation-independent dynamic power
   double DynamicPowerW = 0;  // sum of Components
   std::vector<ComponentPowerW> Components;

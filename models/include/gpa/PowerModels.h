@@ -36,11 +36,6 @@ ModelEstimate ippEstimate(const Evaluation &E, const GpuModel &Gpu);
 ModelEstimate estimatePowerModel(const std::string &Name,
                                  const KernelAnalysis &A, const GpuModel &Gpu);
 
-/// True for dynamic terms outside the SMs (L2, memory controller, DRAM,
-/// IPP's global and local memory): seed 004 scales them with time, not
-/// per SM.
-bool isUncoreTerm(const std::string &Name);
-
 struct KernelFootprints {
   FootprintLaunch Launch;
   FootprintPower Power;

@@ -43,6 +43,10 @@ struct FootprintLaunch {
   double ResidentBlocksPerSm = 1; // concurrent blocks per SM (occupancy)
   std::uint64_t Blocks = 1;
   double WaveTimeS = 0; // one wave at full residency: T / Rep
+  /// SMs of the GPU (0: NumSms); those beyond NumSms (outside a partition)
+  /// receive no blocks but are footprinted: they draw static power for the
+  /// kernel time unless power-gated.
+  unsigned GpuSms = 0;
 };
 
 struct FootprintPower {
@@ -96,9 +100,23 @@ struct DvfsFrontier {
   DvfsPoint AtReference;
 };
 
-/// Seed 004 §5 for footprints F (computed at the reference clock).
+/// The SM clocks a per-SM DVFS may choose, each with its voltage
+/// (any unit: only V / V_ref enters Eq. 8-9), ascending.
+struct SmClockTable {
+  double RefMhz = 0; // the clock the footprints were computed at
+  std::vector<double> ClocksMhz;
+  std::vector<double> Voltage;
+  std::string Source; // where the clocks and voltages come from
+};
+
+/// Seed 004 §5 for footprints F (computed at the table's reference clock).
 /// UncoreW is the power that does not belong to an SM (paid for the whole
-/// kernel time). Params is the GPU file's sm_footprint section (may be null).
+/// kernel time).
+DvfsFrontier perSmDvfsFrontier(const Footprints &F, const FootprintPower &P,
+                               double UncoreW, const SmClockTable &Clocks);
+
+/// The same with the clocks of a GPU file's sm_footprint section (seed 004
+/// §5: voltage linear in the clock through (min, ref)); Params may be null.
 DvfsFrontier perSmDvfsFrontier(const Footprints &F, const FootprintPower &P,
                                double UncoreW, const PowerParameters *Params);
 
