@@ -11,6 +11,8 @@
 #include "AccessPattern.h"
 #include "BlockWeights.h"
 #include "InstructionClassifier.h"
+#include "SharedLoadMerging.h"
+#include "StrengthReduction.h"
 
 #include "llvm/Analysis/BlockFrequencyInfo.h"
 #include "llvm/Analysis/BranchProbabilityInfo.h"
@@ -107,11 +109,21 @@ void KernelCounter::countFunction(Function &F, FunctionSummary &S) {
          "loop nest too deep: " + std::to_string(BW.ClampedBlocks) +
              " block weight(s) clamped to 1e12 executions per thread");
   const DataLayout &DL = F.getParent()->getDataLayout();
+  StrengthReduced LSR = strengthReduce(F, LI, SE);
 
   for (BasicBlock &BB : F) {
     double W = BW.weight(&BB);
+    auto MergedLoads = mergedSharedLoads(BB, SE);
     for (Instruction &I : BB) {
       Classification C = classifyInstruction(I, DL);
+      if (auto It = MergedLoads.find(&I); It != MergedLoads.end())
+        C.Units = {{Unit::SharedMem, It->second}};
+      if (LSR.SharedIncrements.count(&I))
+        C.Units.clear();
+      else if (LSR.PointerIncrements.count(&I))
+        C.Units = {{Unit::Int, integerAddInstructions(64)}};
+      else if (LSR.DeadIndexMath.count(&I))
+        C.Units.clear();
       addUnits(S, C.Units, W);
       if (C.GenericAsGlobal)
         S.Assumed["generic_as_global"] += W;

@@ -246,6 +246,10 @@ bool parsePtxModule(std::string_view Text, const std::string &FileName,
   WOpts.DefaultTripCount = Opts.DefaultTripCount;
   WOpts.Memory = Opts.Memory;
   std::map<std::string, FunctionSummary> Summaries;
+  std::set<std::string> StaticShared;
+  for (const PtxVariable &V : M.Globals)
+    if (V.Space == ".shared" && !V.Extern)
+      StaticShared.insert(V.Name);
   for (const PtxFunction &F : M.Functions) {
     if (!F.HasBody)
       continue;
@@ -255,7 +259,8 @@ bool parsePtxModule(std::string_view Text, const std::string &FileName,
       Error = E.str();
       return false;
     }
-    if (!summarizeFunction(F, FileName, WOpts, Summaries[F.Name], E)) {
+    if (!summarizeFunction(F, FileName, WOpts, StaticShared, Summaries[F.Name],
+                           E)) {
       Error = E.str();
       return false;
     }

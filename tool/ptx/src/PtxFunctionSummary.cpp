@@ -8,6 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "PtxFunctionSummary.h"
+#include "PtxSassRules.h"
 
 #include "gpa/ptx/PtxCoalescing.h"
 #include "gpa/ptx/PtxOpcodeTable.h"
@@ -55,8 +56,9 @@ static const PtxOperand *calleeOperand(const PtxInstruction &I) {
 }
 
 bool summarizeFunction(const PtxFunction &F, const std::string &File,
-                       const WeightOptions &Opts, FunctionSummary &Out,
-                       PtxError &Error) {
+                       const WeightOptions &Opts,
+                       const std::set<std::string> &StaticShared,
+                       FunctionSummary &Out, PtxError &Error) {
   Out = FunctionSummary();
   PtxCfg Cfg;
   if (!buildCfg(F, File, Cfg, Error))
@@ -77,6 +79,11 @@ bool summarizeFunction(const PtxFunction &F, const std::string &File,
     bool Global = C.Space == MemSpace::Global || C.Space == MemSpace::Generic;
     Bytes.push_back(Global ? C.AccessBytes : 0);
   }
+  std::set<std::string> Shared = StaticShared;
+  for (const PtxVariable &V : F.Variables)
+    if (V.Space == ".shared" && !V.Extern)
+      Shared.insert(V.Name);
+  applySassRules(F, Cfg, Shared, Classes);
   std::vector<AccessInfo> Patterns = analyzeAccessPatterns(F, Bytes);
 
   std::map<std::string, double> CallWeights;

@@ -53,9 +53,11 @@ struct FunctionSummary {
 /// are excluded.
 std::uint64_t registerEstimate(const PtxFunction &F);
 
+/// \p StaticShared: the module's and F's non-extern .shared variables.
 bool summarizeFunction(const PtxFunction &F, const std::string &File,
-                       const WeightOptions &Opts, FunctionSummary &Out,
-                       PtxError &Error);
+                       const WeightOptions &Opts,
+                       const std::set<std::string> &StaticShared,
+                       FunctionSummary &Out, PtxError &Error);
 
 } // namespace gpa::ptx
 
