@@ -15,7 +15,8 @@ checkouts are given (--polybench, --rodinia):
     (read from the PTX: the counter's start, step and bound), else 16; code
     after a predicated EXIT or under a forward branch counts 1/2, except a
     branch around a loop (its zero-trip guard, assumed passed as the
-    front-ends do) and a branch around a CALL of a slow-path subroutine
+    front-ends do; a predicated EXIT before a loop likewise) and a branch
+    around a CALL of a slow-path subroutine
     (division/sqrt for denormal or huge operands: skipped for normal
     operands, the path gpa/InstructionCosts.def counts, so weight 0).
 
@@ -178,7 +179,9 @@ def sass_counts(sass_text, kernel, trips):
     end_addr = addr[-1] + 16 if addr else 0
     for a, mnem, line in insts:
         if re.match(r"^\s*/\*[0-9a-f]+\*/\s+@!?P\d", line):
-            if mnem == "EXIT":
+            # A predicated EXIT before a loop is that loop's guard too
+            # (`if (i < n) { for ... }`): assumed passed, as above.
+            if mnem == "EXIT" and not any(s > a for s, _ in loops):
                 half_from.append((a + 16, end_addr))
             m = re.search(r"BRA\s+(?:!?U?P\w+,\s*)?(0x[0-9a-f]+)", line)
             if mnem.startswith("BRA") and m and int(m.group(1), 16) > a:

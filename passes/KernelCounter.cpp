@@ -122,6 +122,8 @@ void KernelCounter::countFunction(Function &F, FunctionSummary &S) {
         C.Units.clear();
       else if (LSR.PointerIncrements.count(&I))
         C.Units = {{Unit::Int, integerAddInstructions(64)}};
+      else if (LSR.IndexIncrements.count(&I))
+        C.Units.push_back({Unit::Int, 1}); // the 32-bit index's add
       else if (LSR.DeadIndexMath.count(&I))
         C.Units.clear();
       addUnits(S, C.Units, W);

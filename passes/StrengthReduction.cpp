@@ -3,7 +3,8 @@
 // SPDX-License-Identifier: Apache-2.0
 //
 // A GEP is a pointer increment when ScalarEvolution sees its address as an
-// add recurrence of the innermost loop holding it with a constant step.
+// add recurrence of the innermost loop holding it with a constant step, an
+// index increment when only its (extended) index is one.
 // Index arithmetic is dead when every user is such a GEP or other dead
 // index arithmetic of the same loop (a fixed point from "all candidates").
 //
@@ -42,10 +43,10 @@ static bool advancesByConstant(const SCEV *S, const Loop *L,
          isa<SCEVConstant>(AR->getStepRecurrence(SE));
 }
 
-/// One variable index, sign- or zero-extended from an `nsw`/`nuw`
-/// recurrence: ScalarEvolution cannot always move the extension inside, but
-/// the back end widens the induction variable (IndVarSimplify) and the
-/// address still advances by a constant.
+/// One variable index, extended from a 32-bit recurrence that
+/// ScalarEvolution cannot see through the extension: LSR then cannot make
+/// the address a pointer recurrence, and strength-reduces the 32-bit index
+/// instead (one add per iteration) feeding an IMAD.WIDE.
 static const Value *extendedIndex(const GetElementPtrInst &GEP);
 
 static bool indexAdvancesByConstant(const GetElementPtrInst &GEP, const Loop *L,
@@ -98,9 +99,10 @@ StrengthReduced strengthReduce(Function &F, LoopInfo &LI, ScalarEvolution &SE) {
       continue;
     for (Instruction &I : BB) {
       if (auto *GEP = dyn_cast<GetElementPtrInst>(&I)) {
-        if (advancesByConstant(SE.getSCEV(GEP), L, SE) ||
-            indexAdvancesByConstant(*GEP, L, SE))
+        if (advancesByConstant(SE.getSCEV(GEP), L, SE))
           R.PointerIncrements.insert(GEP);
+        else if (indexAdvancesByConstant(*GEP, L, SE))
+          R.IndexIncrements.insert(GEP);
       } else if (isIndexMath(I)) {
         Candidates.insert(&I);
       }
@@ -111,7 +113,7 @@ StrengthReduced strengthReduce(Function &F, LoopInfo &LI, ScalarEvolution &SE) {
   DenseMap<const Loop *, SmallVector<const GetElementPtrInst *, 8>> Leaders;
   for (BasicBlock &BB : F)
     for (Instruction &I : BB) {
-      if (!R.PointerIncrements.count(&I))
+      if (!R.PointerIncrements.count(&I) && !R.IndexIncrements.count(&I))
         continue;
       auto &GEP = cast<GetElementPtrInst>(I);
       auto &Ls = Leaders[LI.getLoopFor(&BB)];
@@ -127,7 +129,7 @@ StrengthReduced strengthReduce(Function &F, LoopInfo &LI, ScalarEvolution &SE) {
     auto *UI = dyn_cast<Instruction>(U);
     if (!UI || LI.getLoopFor(UI->getParent()) != LI.getLoopFor(I.getParent()))
       return false;
-    if (R.PointerIncrements.count(UI))
+    if (R.PointerIncrements.count(UI) || R.IndexIncrements.count(UI))
       return cast<GetElementPtrInst>(UI)->getPointerOperand() != &I;
     return Candidates.count(UI) != 0;
   };

@@ -4,8 +4,10 @@
 //
 // The NVPTX back end runs loop strength reduction: an address that advances
 // by a constant each iteration becomes a pointer incremented in the loop (a
-// 64-bit add, gpa/InstructionCosts.h integerAddInstructions), and the
-// integer arithmetic that only computed its index is no longer executed.
+// 64-bit add, gpa/InstructionCosts.h integerAddInstructions) or, when the
+// address is a 32-bit index extended to 64 bits, the index is incremented
+// and scaled by an IMAD.WIDE; the integer arithmetic that only computed
+// the index is no longer executed.
 //
 //===----------------------------------------------------------------------===//
 #ifndef GPA_STRENGTHREDUCTION_H
@@ -25,8 +27,11 @@ namespace gpa {
 struct StrengthReduced {
   /// GEPs whose address is {start,+,constant} in their innermost loop.
   llvm::DenseSet<const llvm::Instruction *> PointerIncrements;
-  /// Those of them at a constant distance from an earlier one of the same
-  /// loop: they reuse its pointer (the offset folds into [reg+imm]).
+  /// GEPs whose extended 32-bit index is such a recurrence but whose
+  /// address is not: an index add per iteration plus the IMAD.WIDE.
+  llvm::DenseSet<const llvm::Instruction *> IndexIncrements;
+  /// Those of either kind at a constant distance from an earlier one of the
+  /// same loop: they reuse its pointer (the offset folds into [reg+imm]).
   llvm::DenseSet<const llvm::Instruction *> SharedIncrements;
   /// Integer instructions of a loop used only (transitively) as indices of
   /// those GEPs.

@@ -354,3 +354,12 @@ TEST(InstructionCosts, SharedLoadsInTwoWindowsAreTwoLds) {
   // -> LDS.128 R4, [R0]; LDS R8, [R0+0x14].
   EXPECT_EQ(sharedLoadInstructions({0, 4, 8, 12, 20}, 4, 64), 2.0);
 }
+
+TEST(InstructionCosts, ParameterReadsAndGlobalConversionsAreFree) {
+  // ld.param.u64 %rd2, [p1]; cvta.to.global.u64 %rd4, %rd2; mul.wide.s32;
+  // add.s64 %rd7, %rd4, %rd6 -> IMAD.WIDE R2, R2, R3, c[0x0][0x168]: the
+  // parameter is read from the constant bank by the IMAD.WIDE itself, and
+  // nothing is emitted for the cvta.
+  EXPECT_EQ(ParameterReadInstructions, 0.0);
+  EXPECT_EQ(GlobalAddressConversionInstructions, 0.0);
+}

@@ -82,6 +82,12 @@ UnitCountList wideMultiplyAdd(bool ImmediateScale, bool ParameterBase);
 /// low register of the pair: no instruction.
 constexpr double NarrowingConvertInstructions = 0;
 
+/// A kernel parameter read (ld.param) is a constant-bank operand of the
+/// instruction that uses it, and cvta.to.global is the identity on sm_70+:
+/// no instruction for either.
+constexpr double ParameterReadInstructions = 0;
+constexpr double GlobalAddressConversionInstructions = 0;
+
 /// Shared-memory loads of one base address at constant byte offsets, with
 /// no shared store or barrier between them: ptxas merges the loads that fall
 /// in one aligned window of min(16, base alignment) bytes into one LDS.64 /

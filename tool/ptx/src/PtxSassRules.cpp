@@ -281,9 +281,16 @@ void applySassRules(const PtxFunction &F, const PtxCfg &Cfg,
                     const std::set<std::string> &StaticShared,
                     std::vector<OpClassification> &Classes) {
   DefUse D = defUse(F);
-  for (std::size_t K = 0; K < F.Body.size(); ++K)
-    if (isNarrowingIntConvert(F.Body[K]))
+  for (std::size_t K = 0; K < F.Body.size(); ++K) {
+    const PtxInstruction &I = F.Body[K];
+    if (isNarrowingIntConvert(I))
       Classes[K].Units = {{Unit::Alu, NarrowingConvertInstructions}};
+    else if (F.IsEntry && I.Opcode == "ld" && I.hasModifier(".param"))
+      Classes[K].Units = {{Unit::Alu, ParameterReadInstructions}};
+    else if (I.Opcode == "cvta" && I.hasModifier(".to") &&
+             I.hasModifier(".global"))
+      Classes[K].Units = {{Unit::Alu, GlobalAddressConversionInstructions}};
+  }
   fuseWideAdds(F, D, Classes);
   mergeSharedLoads(F, Cfg, knownAlignment(F, D, StaticShared), StaticShared,
                    Classes);
