@@ -167,7 +167,7 @@ json physicalLocation(const json &Location) {
   return Physical;
 }
 
-/// One result per finding (passes/Findings.cpp) of every kernel.
+/// One result per finding (frontends/ir/Findings.cpp) of every kernel.
 void addFindingResults(const json &K, json &Results) {
   for (const json &F : K.value("findings", json::array())) {
     json Result = {{"ruleId", F.value("rule", "")},

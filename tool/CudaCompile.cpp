@@ -41,7 +41,7 @@ std::string findPlugin(const std::string &ExecutablePath) {
   std::string Dir = Exe.substr(0, Exe.find_last_of('/') + 1);
   for (const char *Rel : {"../lib/GpuPowerAdvisor.so",
                           "../lib/GpuPowerAdvisor/GpuPowerAdvisor.so",
-                          "../passes/GpuPowerAdvisor.so"})
+                          "../plugin/GpuPowerAdvisor.so"})
     if (isFile(Dir + Rel))
       return Dir + Rel;
   return "";

@@ -12,7 +12,7 @@
 namespace gpa::tool {
 
 /// Where the plugin is: $GPA_PLUGIN, else next to gpa in an install
-/// (../lib/GpuPowerAdvisor.so) or a build tree (../passes/GpuPowerAdvisor.so).
+/// (../lib/GpuPowerAdvisor.so) or a build tree (../plugin/GpuPowerAdvisor.so).
 std::string findPlugin(const std::string &ExecutablePath);
 
 /// Compiles Source device-only for Arch with the plugin, PluginArgs passed

@@ -1,6 +1,6 @@
 ; Grid-independence proof (-gpa-rewrite-grid may shrink only "yes" kernels).
 ; Generated with clang-22 -O2 --cuda-device-only -emit-llvm from this CUDA
-; (one kernel per case of the proof rule in passes/GridIndependence.h):
+; (one kernel per case of the proof rule in frontends/ir/GridIndependence.h):
 ;   stride1d:     for (i = bid.x*bdim.x+tid.x; i < n; i += bdim.x*gdim.x) y[i] = 2*x[i];   yes
 ;   stride2d:     nested grid-stride loops over y then x                                  yes (row stride m >= inner extent m)
 ;   earlyExit:    if (n <= 0) return; then a grid-stride loop                             yes

@@ -2,10 +2,10 @@
 //
 // SPDX-License-Identifier: Apache-2.0
 //
-// The IR front-end (passes/) and the PTX front-end (tool/ptx/) report facts
-// about an operation (family, type, precision; for memory: stride, access
-// size) and ask this file what the GPU executes for it: the SASS units of
-// an expanded operation (InstructionCosts.def) and the memory transactions
+// The IR front-end (frontends/ir/) and the PTX front-end (frontends/ptx/)
+// report facts about an operation (family, type, precision; for memory: stride,
+// access size) and ask this file what the GPU executes for it: the SASS units
+// of an expanded operation (InstructionCosts.def) and the memory transactions
 // of one warp's access (from the GPU model's sector size and warp size).
 //
 //===----------------------------------------------------------------------===//

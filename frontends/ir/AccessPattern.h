@@ -1,0 +1,55 @@
+//===- AccessPattern.h - Coalescing of a global memory access -*- C++ -*-===//
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+// Decides from the address's ScalarEvolution expression how the 32 threads
+// of a warp access memory: the stride between consecutive threadIdx.x.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef GPA_FRONTENDS_IR_ACCESSPATTERN_H
+#define GPA_FRONTENDS_IR_ACCESSPATTERN_H
+
+#include "gpa/InstructionCosts.h"
+
+#include <cstdint>
+
+namespace llvm {
+class ScalarEvolution;
+class Value;
+} // namespace llvm
+
+namespace gpa {
+
+enum class AccessKind {
+  Broadcast,      // the same address for the whole warp (no threadIdx.x)
+  Coalesced,      // consecutive threads touch consecutive elements
+  Strided,        // constant stride larger than the element
+  VariableStride, // depends on threadIdx.x with a run-time stride
+  DataDependent,  // the address comes from thread-dependent data (a gather)
+};
+
+struct AccessPattern {
+  AccessKind Kind = AccessKind::Coalesced;
+  int64_t StrideBytes = 0;
+  /// Memory transactions (sectors of the GPU model) one warp's access needs.
+  double TransactionsPerWarp = 1;
+  bool isUncoalesced() const {
+    return Kind != AccessKind::Broadcast && Kind != AccessKind::Coalesced;
+  }
+};
+
+const char *accessKindName(AccessKind K);
+
+/// Analyses the address \p Ptr of an access of \p Bytes bytes per thread;
+/// transactions come from gpa/InstructionCosts.h for the geometry \p G.
+AccessPattern analyzeAccess(const llvm::Value *Ptr, uint64_t Bytes,
+                            llvm::ScalarEvolution &SE, const MemoryGeometry &G);
+
+/// True for the values that differ between the lanes of a warp:
+/// threadIdx.x (llvm.nvvm.read.ptx.sreg.tid.x) and the lane id.
+bool isLaneIdValue(const llvm::Value *V);
+
+} // namespace gpa
+
+#endif // GPA_FRONTENDS_IR_ACCESSPATTERN_H

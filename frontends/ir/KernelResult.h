@@ -1,0 +1,46 @@
+//===- KernelResult.h - One kernel's analysis, with provenance -*- C++ -*-===//
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+// What the pass hands to the remark emitter and the report writer.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef GPA_FRONTENDS_IR_KERNELRESULT_H
+#define GPA_FRONTENDS_IR_KERNELRESULT_H
+
+#include "Findings.h"
+#include "GridIndependence.h"
+#include "LaunchAssumptions.h"
+
+#include "gpa/Analysis.h"
+
+#include "llvm/ADT/SmallPtrSet.h"
+
+#include <string>
+
+namespace llvm {
+class Function;
+} // namespace llvm
+
+namespace gpa {
+
+struct KernelResult {
+  const llvm::Function *F = nullptr;
+  KernelAnalysis Analysis;
+  AssumptionList Assumed;
+  std::string Demangled;
+  /// Source location from the kernel's DISubprogram, never absolute.
+  std::string File;
+  unsigned Line = 0;
+  /// May the launch rewrite shrink this kernel's grid?
+  GridVerdict Grid;
+  /// The kernel and the device functions it calls.
+  llvm::SmallPtrSet<const llvm::Function *, 8> Reached;
+  /// Named, located findings (Findings.h), sorted by location.
+  std::vector<Finding> Findings;
+};
+
+} // namespace gpa
+
+#endif // GPA_FRONTENDS_IR_KERNELRESULT_H

@@ -1,0 +1,67 @@
+//===- LaunchAssumptions.h - GPU model and launch configuration -*- C++ -*-===//
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+// What a device compilation cannot know and must assume: the GPU, the block
+// and grid size, registers per thread and shared memory per block. Every
+// choice is recorded as a named assumption with where it came from.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef GPA_FRONTENDS_IR_LAUNCHASSUMPTIONS_H
+#define GPA_FRONTENDS_IR_LAUNCHASSUMPTIONS_H
+
+#include "PluginOptions.h"
+
+#include "gpa/GpuModel.h"
+#include "gpa/KernelProfile.h"
+
+#include <string>
+#include <vector>
+
+namespace llvm {
+class Function;
+class Module;
+} // namespace llvm
+
+namespace gpa {
+
+struct FunctionSummary;
+struct LaunchEntry;
+
+/// A named assumption: a value (number or text) and its source.
+struct Assumption {
+  std::string Name;
+  bool IsNumber = true;
+  double Number = 0;
+  std::string Text;
+  std::string Source;
+  /// How it is known: constant, derived, given (by the user) or assumed.
+  std::string Kind = "assumed";
+};
+using AssumptionList = std::vector<Assumption>;
+
+Assumption numberAssumption(std::string Name, double Value, std::string Source,
+                            std::string Kind = "assumed");
+Assumption textAssumption(std::string Name, std::string Value,
+                          std::string Source);
+
+/// Loads -gpa-gpu, or the bundled model closest to the first kernel's
+/// target-cpu (sm_80 when there is none). Error names the option.
+bool chooseGpu(const llvm::Module &M, const llvm::Function *FirstKernel,
+               const PluginOptions &O, GpuModel &Gpu, Assumption &Chosen,
+               std::string &Error);
+
+enum class LaunchStatus { Ok, BadOption, KernelDoesNotFit };
+
+/// Fills \p Launch for kernel \p K and appends the assumptions it made;
+/// values of \p Given (a -gpa-launch-file entry) win and are `given`.
+LaunchStatus buildLaunch(const llvm::Function &K, const FunctionSummary &S,
+                         const GpuModel &Gpu, const PluginOptions &O,
+                         LaunchConfig &Launch, AssumptionList &Assumed,
+                         std::string &Error,
+                         const LaunchEntry *Given = nullptr);
+
+} // namespace gpa
+
+#endif // GPA_FRONTENDS_IR_LAUNCHASSUMPTIONS_H

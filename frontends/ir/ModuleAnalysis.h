@@ -1,0 +1,47 @@
+//===- ModuleAnalysis.h - An NVPTX module, analysed ----------- -*- C++ -*-===//
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+// The analysis behind both the pass (remarks, report, budget) and
+// `gpa analyze FILE.ll|.bc` — one implementation, linked into both.
+//
+//===----------------------------------------------------------------------===//
+#ifndef GPA_FRONTENDS_IR_MODULEANALYSIS_H
+#define GPA_FRONTENDS_IR_MODULEANALYSIS_H
+
+#include "KernelCounter.h"
+#include "KernelResult.h"
+#include "PluginOptions.h"
+
+#include "gpa/GpuModel.h"
+
+#include "llvm/IR/PassManager.h"
+
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace gpa {
+
+struct ModuleAnalysis {
+  GpuModel Gpu;
+  std::vector<KernelResult> Results;
+  /// Owns the notes (instructions the estimate cannot see through) that the
+  /// remarks point at.
+  std::unique_ptr<KernelCounter> Counter;
+  /// "sm_80", or "nvptx" when the module names no SM version.
+  std::string Arch;
+  /// Kernels that could not be analysed, one message each (warnings).
+  std::vector<std::string> Warnings;
+};
+
+/// Analyses every kernel of M. Returns false with Error for problems that
+/// make the whole module unanalysable (bad options, bad model); per-kernel
+/// problems become Warnings. A module without kernels gives no results.
+bool analyzeModule(llvm::Module &M, llvm::FunctionAnalysisManager &FAM,
+                   const PluginOptions &O, ModuleAnalysis &Out,
+                   std::string &Error);
+
+} // namespace gpa
+
+#endif // GPA_FRONTENDS_IR_MODULEANALYSIS_H

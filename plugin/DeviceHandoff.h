@@ -1,0 +1,72 @@
+//===- DeviceHandoff.h - Device analysis for the host --------- -*- C++ -*-===//
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+// `clang++ -x cuda` compiles a file twice: once per --cuda-gpu-arch for the
+// device, then for the host. The launch rewrite needs the device verdicts
+// (grid independence) and profiles while compiling the host, so the device
+// pass publishes them and the host pass looks them up by main source file:
+//  - in process, when clang runs its cc1 jobs inside the driver;
+//  - as files, when the cc1 jobs are separate processes (Debian's clang
+//    spawns them): by default in $TMPDIR/gpa-handoff-<uid>/, named after the
+//    clang driver that runs both jobs (its pid and start time, read from
+//    /proc), so concurrent builds, ccache and distcc never see each other's
+//    files; the host deletes what it consumed, and each device job removes
+//    files whose driver has exited (device-only compiles leave one).
+//  - with -gpa-handoff-dir=DIR, as DIR/<source-key>.<arch>.json, for builds
+//    that compile device and host in separate clang invocations
+//    (--cuda-device-only then --cuda-host-only, -fgpu-rdc pipelines); DIR is
+//    the build's to manage.
+// When the host finds nothing, launches are left alone and a remark says why.
+//
+//===----------------------------------------------------------------------===//
+#ifndef GPA_PLUGIN_DEVICEHANDOFF_H
+#define GPA_PLUGIN_DEVICEHANDOFF_H
+
+#include <map>
+#include <string>
+#include <vector>
+
+namespace gpa {
+
+struct HandoffKernel {
+  std::string Name; // mangled device name, as __cudaRegisterFunction has it
+  bool GridIndependent = false;
+  std::string Reason;
+  std::string ProfileJson; // kernel-profile/1 text
+};
+
+/// Arch ("sm_80") -> kernels of one device compilation.
+using HandoffByArch = std::map<std::string, std::vector<HandoffKernel>>;
+
+/// Records a device compilation's kernels in this process and as a file
+/// (in Dir, or the per-driver default). Returns false with Error only for a
+/// file that cannot be written.
+bool publishDeviceKernels(const std::string &SourceFile,
+                          const std::string &Arch,
+                          const std::vector<HandoffKernel> &Kernels,
+                          const std::string &Dir, std::string &Error);
+
+/// Everything published for SourceFile by this process or this clang
+/// invocation's device jobs (or in Dir). Files that are not valid handoffs
+/// are skipped; Problems (when given) gets "FILE: what is wrong" for each.
+HandoffByArch findDeviceKernels(const std::string &SourceFile,
+                                const std::string &Dir,
+                                std::vector<std::string> *Problems = nullptr);
+
+/// Checks one kernel's handoff entry before its launch is routed: Arch is
+/// "sm_<N>" and ProfileJson holds exactly one valid kernel profile (what
+/// libgpa_runtime will parse). Why says what is wrong.
+bool validHandoffKernel(const std::string &Arch, const HandoffKernel &K,
+                        std::string &Why);
+
+/// File-name-safe key of a source path (its name plus a hash of the path).
+std::string handoffKey(const std::string &SourceFile);
+
+/// "<pid>-<start time>" of the clang driver that runs this cc1 job (our
+/// parent), "" where /proc cannot tell.
+std::string driverKey();
+
+} // namespace gpa
+
+#endif // GPA_PLUGIN_DEVICEHANDOFF_H

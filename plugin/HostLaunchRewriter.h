@@ -1,0 +1,31 @@
+//===- HostLaunchRewriter.h - Launches via libgpa_runtime ----- -*- C++ -*-===//
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+// With -gpa-rewrite-grid, in the host compilation: clang lowers each
+// `k<<<g, b, s, st>>>(args)` into a call of k's device stub, which calls
+// cudaLaunchKernel. Replacing that call in the stub with __gpa_launch_kernel
+// (runtime/include/gpa/runtime/gpa_runtime.h), which takes the same operands
+// plus the kernel's name, its embedded device profiles and its
+// grid-independence verdict, reroutes every launch of k. Each launch site
+// gets a remark saying what was done and why.
+//
+//===----------------------------------------------------------------------===//
+#ifndef GPA_PLUGIN_HOSTLAUNCHREWRITER_H
+#define GPA_PLUGIN_HOSTLAUNCHREWRITER_H
+
+#include "PluginOptions.h"
+
+#include "llvm/IR/PassManager.h"
+
+#include <string>
+
+namespace gpa {
+
+/// Returns true when the module changed.
+bool rewriteHostLaunches(llvm::Module &M, const PluginOptions &O,
+                         llvm::FunctionAnalysisManager &FAM);
+
+} // namespace gpa
+
+#endif // GPA_PLUGIN_HOSTLAUNCHREWRITER_H

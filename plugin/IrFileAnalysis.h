@@ -1,0 +1,32 @@
+//===- IrFileAnalysis.h - `gpa analyze` on .ll/.bc files -------*- C++ -*-===//
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+// The plugin's module analysis run on an NVPTX IR file, for the CLI. The
+// header has no LLVM types, so the CLI compiles without LLVM's flags.
+//
+//===----------------------------------------------------------------------===//
+#ifndef GPA_PLUGIN_IRFILEANALYSIS_H
+#define GPA_PLUGIN_IRFILEANALYSIS_H
+
+#include "PluginOptions.h"
+
+#include <nlohmann/json.hpp>
+
+#include <string>
+#include <vector>
+
+namespace gpa {
+
+/// Parses Path (textual .ll or bitcode .bc), analyses every kernel and
+/// returns the gpa-report/1 document (with the plugin's fields). Per-kernel
+/// problems are appended to Warnings; anything that stops the analysis
+/// (unreadable file, not NVPTX, bad options or model) returns false with
+/// Error naming the file.
+bool analyzeIrFile(const std::string &Path, const PluginOptions &O,
+                   nlohmann::json &Report, std::vector<std::string> &Warnings,
+                   std::string &Error);
+
+} // namespace gpa
+
+#endif // GPA_PLUGIN_IRFILEANALYSIS_H

@@ -1,0 +1,286 @@
+//===- Remarks.cpp - The plugin's optimization remarks -------------------===//
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+// ore::NV has no double overload (it would be ambiguous), so real numbers are
+// passed as fixed-precision strings; YAML consumers parse them as numbers.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Remarks.h"
+
+#include "llvm/IR/DebugInfoMetadata.h"
+#include "llvm/Support/Path.h"
+
+#include "gpa/ClockAdvice.h"
+#include "gpa/DvfsPowerBackend.h"
+#include "gpa/Report.h"
+
+#include "llvm/Analysis/OptimizationRemarkEmitter.h"
+#include "llvm/IR/DebugInfoMetadata.h"
+#include "llvm/IR/Function.h"
+#include "llvm/IR/Instruction.h"
+#include "llvm/Support/Format.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <algorithm>
+#include <cmath>
+
+using namespace llvm;
+
+namespace gpa {
+
+std::string formatCount(double V) {
+  if (!std::isfinite(V))
+    return "nan";
+  std::string S;
+  raw_string_ostream OS(S);
+  OS << format("%.3f", V);
+  OS.flush();
+  while (!S.empty() && S.back() == '0')
+    S.pop_back();
+  if (!S.empty() && S.back() == '.')
+    S.pop_back();
+  return S == "-0" ? "0" : S;
+}
+
+static std::string fixed(double V, unsigned Decimals) {
+  std::string S;
+  raw_string_ostream OS(S);
+  OS << format("%.*f", int(Decimals), std::isfinite(V) ? V : 0.0);
+  return OS.str();
+}
+
+static std::string scientific(double V) {
+  std::string S;
+  raw_string_ostream OS(S);
+  OS << format("%.3e", std::isfinite(V) ? V : 0.0);
+  return OS.str();
+}
+
+std::string dominantUnits(const KernelProfile &P) {
+  std::vector<std::pair<double, std::size_t>> Order;
+  for (std::size_t U = 0; U < NumUnits; ++U)
+    if (P.PerThread[U] > 0)
+      Order.push_back({P.PerThread[U], U});
+  // Most instructions first; ties in Units.def order.
+  std::stable_sort(
+      Order.begin(), Order.end(),
+      [](const auto &A, const auto &B) { return A.first > B.first; });
+  std::string Out;
+  for (std::size_t I = 0; I < Order.size() && I < 3; ++I) {
+    if (I)
+      Out += ", ";
+    Out += allUnits()[Order[I].second].Key;
+  }
+  return Out.empty() ? "none" : Out;
+}
+
+std::string countsText(const KernelProfile &P) {
+  std::string Out;
+  for (const UnitInfo &U : allUnits()) {
+    double N = P.count(U.Id);
+    if (N <= 0)
+      continue;
+    if (!Out.empty())
+      Out += ' ';
+    Out += std::string(U.Key) + "=" + formatCount(N);
+  }
+  return Out.empty() ? "none" : Out;
+}
+
+static const char *caseName(TimingCase C) {
+  switch (C) {
+  case TimingCase::NotEnoughWarps:
+    return "not enough warps";
+  case TimingCase::MemoryBound:
+    return "memory-bound";
+  case TimingCase::ComputeBound:
+    return "compute-bound";
+  case TimingCase::Empty:
+    break;
+  }
+  return "empty";
+}
+
+/// How the launch was chosen: "assumed", "given", or per dimension
+/// ("block given, grid assumed") when they differ.
+static std::string launchKinds(const AssumptionList &List) {
+  std::string Block = "assumed", Grid = "assumed";
+  for (const Assumption &A : List) {
+    if (A.Name == "block_size")
+      Block = A.Kind;
+    else if (A.Name == "grid_size")
+      Grid = A.Kind;
+  }
+  if (Block == Grid)
+    return Block;
+  return "block " + Block + ", grid " + Grid;
+}
+
+static DiagnosticLocation kernelLocation(const Function &F) {
+  if (const DISubprogram *SP = F.getSubprogram())
+    return DiagnosticLocation(SP);
+  return DiagnosticLocation();
+}
+
+/// Largest slowdown the clock advice accepts: `gpa sweep --clocks`'s default.
+static constexpr double ClockAdviceMaxSlowdown = 0.1;
+
+/// When the GPU model has dvfs parameters with more than one clock pair
+/// (seed 002, docs/dvfs.md), the least-energy clock pair at all useful SMs
+/// within ClockAdviceMaxSlowdown of the fastest, against the reference
+/// clocks. Advice only: nothing changes clocks.
+static void emitClockAdviceRemark(const KernelResult &K, const GpuModel &Gpu,
+                                  Function &F, OptimizationRemarkEmitter &ORE) {
+  std::string Ignored;
+  const DvfsPowerParams *P = dvfsParams(Gpu, Ignored);
+  if (!P || P->Core.ClocksMhz.size() * P->Mem.ClocksMhz.size() < 2)
+    return;
+  std::vector<ClockPoint> Points;
+  if (!sweepClocks(K.Analysis.Profile, Gpu, {}, Points, Ignored))
+    return;
+  const ClockPoint *Ref = nullptr;
+  for (const ClockPoint &C : Points)
+    if (C.CoreMhz == P->Core.RefMhz && C.MemMhz == P->Mem.RefMhz)
+      Ref = &C;
+  const ClockPoint *Best = chooseClockPoint(Points, ClockAdviceMaxSlowdown);
+  if (!Ref || !Best || !(Ref->EnergyJ > 0))
+    return;
+  ORE.emit([&] {
+    OptimizationRemarkAnalysis R(RemarkPassName, "ClockAdvice",
+                                 kernelLocation(F), &F.getEntryBlock());
+    R << ore::NV("Kernel", K.Demangled) << " on " << ore::NV("GPU", Gpu.Name)
+      << " (dvfs model, "
+      << (P->Calibrated ? "calibrated" : "estimated parameters")
+      << "): least energy within "
+      << ore::NV("MaxSlowdownPct", fixed(100 * ClockAdviceMaxSlowdown, 0))
+      << "% of the fastest at core "
+      << ore::NV("CoreMHz", fixed(Best->CoreMhz, 0)) << " MHz, memory "
+      << ore::NV("MemMHz", fixed(Best->MemMhz, 0)) << " MHz: energy "
+      << ore::NV("EnergySavedPct",
+                 fixed(100 * (1 - Best->EnergyJ / Ref->EnergyJ), 1))
+      << "% below the reference clocks ("
+      << ore::NV("RefCoreMHz", fixed(Ref->CoreMhz, 0)) << "/"
+      << ore::NV("RefMemMHz", fixed(Ref->MemMhz, 0))
+      << " MHz); advice only, the build never changes clocks "
+         "(docs/dvfs.md: applying clock advice)";
+    return R;
+  });
+}
+
+void emitKernelRemarks(const KernelResult &K, const GpuModel &Gpu,
+                       FunctionAnalysisManager &FAM, bool GridRemark) {
+  Function &F = const_cast<Function &>(*K.F);
+  auto &ORE = FAM.getResult<OptimizationRemarkEmitterAnalysis>(F);
+  const KernelAnalysis &A = K.Analysis;
+  const Evaluation &E = A.Requested;
+  const KernelProfile &P = A.Profile;
+  unsigned AllSms = A.MaxUsefulSms;
+  ORE.emit([&] {
+    OptimizationRemarkAnalysis R(RemarkPassName, "KernelPowerProfile",
+                                 kernelLocation(F), &F.getEntryBlock());
+    R << ore::NV("Kernel", K.Demangled) << " on " << ore::NV("GPU", Gpu.Name)
+      << ": MWP " << ore::NV("MWP", fixed(E.Time.Mwp, 2)) << ", CWP "
+      << ore::NV("CWP", fixed(E.Time.Cwp, 2)) << ", case "
+      << ore::NV("Case", timingCaseNumber(E.Time.Case)) << " ("
+      << caseName(E.Time.Case) << "); time "
+      << ore::NV("ExecTimeS", scientific(E.Time.ExecTimeS)) << " s, power "
+      << ore::NV("TotalPowerW", fixed(E.Pow.TotalPowerW, 1)) << " W, "
+      << ore::NV("GIPSPerW", fixed(E.Eff.GipsPerW, 4)) << " GIPS/W; "
+      << "bandwidth-bound "
+      << ore::NV("BandwidthBound", A.Adv.BandwidthBound ? "true" : "false")
+      << " (Eq. 34 closed form " << ore::NV("Eq34SMs", A.Adv.Eq34ActiveSms)
+      << " SMs); recommended "
+      << ore::NV("OptimalSMs", A.Adv.RecommendedActiveSms) << " of "
+      << ore::NV("SMs", AllSms) << " SMs ("
+      << ore::NV("Mechanism", mechanismName(A.Adv.Mech)) << ", objective "
+      << ore::NV("Objective", objectiveName(A.Adv.Policy.Goal))
+      << "), energy saved "
+      << ore::NV("EnergySavedPct", fixed(A.Adv.Savings.RuntimeIdlePct, 1))
+      << "%; "
+      << ore::NV("Advice", A.Adv.Rec.Change ? std::string("change recommended")
+                                            : A.Adv.Rec.Reason)
+      << "; dominant units: " << ore::NV("DominantUnits", dominantUnits(P))
+      << "; per thread: " << ore::NV("Counts", countsText(P)) << "; launch "
+      << ore::NV("BlockSize", unsigned(P.Launch.ThreadsPerBlock))
+      << " threads x " << ore::NV("GridSize", unsigned(P.Launch.Blocks))
+      << " blocks (" << ore::NV("LaunchSource", launchKinds(K.Assumed)) << ")";
+    return R;
+  });
+  // The verdict matters to users who asked for the launch rewrite; for
+  // everyone else it rides on the UseFewerSMs remark below.
+  if (GridRemark)
+    ORE.emit([&] {
+      OptimizationRemarkAnalysis R(RemarkPassName, "GridIndependence",
+                                   kernelLocation(F), &F.getEntryBlock());
+      R << ore::NV("Kernel", K.Demangled) << " grid-independent: "
+        << ore::NV("GridIndependent", K.Grid.Independent ? "true" : "false")
+        << " (" << ore::NV("GridIndependentReason", K.Grid.Reason) << ")";
+      return R;
+    });
+  emitClockAdviceRemark(K, Gpu, F, ORE);
+  // Only the decision (models/include/gpa/Decision.h) asks for a change.
+  if (!A.Adv.Rec.Change)
+    return;
+  ORE.emit([&] {
+    OptimizationRemarkMissed R(RemarkPassName, "UseFewerSMs", kernelLocation(F),
+                               &F.getEntryBlock());
+    R << ore::NV("Kernel", K.Demangled) << ": running it on "
+      << ore::NV("OptimalSMs", A.Adv.RecommendedActiveSms) << " of "
+      << ore::NV("SMs", AllSms) << " SMs ("
+      << ore::NV("Mechanism", mechanismName(A.Adv.Mech)) << ") improves "
+      << ore::NV("Objective", objectiveName(A.Adv.Policy.Goal)) << " by "
+      << ore::NV("ObjectiveSavingPct", fixed(A.Adv.Rec.ObjectiveSavingPct, 1))
+      << "% with a slowdown of "
+      << ore::NV("SlowdownPct", fixed(A.Adv.Rec.SlowdownPct, 1))
+      << "%; energy saved "
+      << ore::NV("EnergySavedPct", fixed(A.Adv.Savings.RuntimeIdlePct, 1))
+      << "% without power gating, "
+      << ore::NV("PowerGatingSavedPct", fixed(A.Adv.Savings.PowerGatingPct, 1))
+      << "% with; its grid can shrink (-gpa-rewrite-grid): "
+      << ore::NV("GridIndependent", K.Grid.Independent ? "true" : "false")
+      << " (" << ore::NV("GridIndependentReason", K.Grid.Reason) << ")";
+    return R;
+  });
+}
+
+void emitNoteRemarks(const std::vector<CounterNote> &Notes,
+                     const KernelResult &K, std::vector<bool> &Emitted,
+                     FunctionAnalysisManager &FAM) {
+  Emitted.resize(Notes.size(), false);
+  for (std::size_t I = 0; I < Notes.size(); ++I) {
+    const CounterNote &N = Notes[I];
+    if (Emitted[I] || !K.Reached.count(N.At->getFunction()))
+      continue;
+    Emitted[I] = true;
+    Function &F = const_cast<Function &>(*N.At->getFunction());
+    auto &ORE = FAM.getResult<OptimizationRemarkEmitterAnalysis>(F);
+    ORE.emit([&] {
+      return OptimizationRemarkAnalysis(RemarkPassName, "EstimateAssumption",
+                                        N.At)
+             << N.Message;
+    });
+  }
+}
+
+/// The file of a debug location, relative to its compile directory when
+/// below it, else reduced to its name (reports never hold absolute paths).
+void emitFindingRemarks(const std::vector<Finding> &Findings,
+                        FunctionAnalysisManager &FAM) {
+  for (const Finding &F : Findings) {
+    Function &Fn = const_cast<Function &>(*F.At->getFunction());
+    auto &ORE = FAM.getResult<OptimizationRemarkEmitterAnalysis>(Fn);
+    ORE.emit([&] {
+      DiagnosticLocation Loc =
+          F.Loc ? DiagnosticLocation(DebugLoc(const_cast<DILocation *>(F.Loc)))
+                : DiagnosticLocation();
+      OptimizationRemarkAnalysis R(RemarkPassName, F.Rule, Loc,
+                                   F.At->getParent());
+      R << F.Message << " [" << ore::NV("Rule", F.Rule) << "]";
+      return R;
+    });
+  }
+}
+
+} // namespace gpa
