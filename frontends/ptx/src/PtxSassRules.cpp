@@ -122,9 +122,11 @@ bool isParameter(const PtxFunction &F, const DefUse &D, const PtxOperand &Op,
          isParameter(F, D, Def->Operands[1], Depth + 1);
 }
 
-/// mul.wide + add.s64 -> one IMAD.WIDE; other 64-bit adds -> IADD3 pairs.
+/// mul.wide + add.s64 -> one IMAD.WIDE per add (ptxas recomputes the
+/// product for each); other 64-bit adds -> IADD3 pairs.
 void fuseWideAdds(const PtxFunction &F, const DefUse &D,
                   std::vector<OpClassification> &Classes) {
+  std::map<std::size_t, std::vector<std::pair<std::size_t, unsigned>>> Adds;
   for (std::size_t K = 0; K < F.Body.size(); ++K) {
     const PtxInstruction &I = F.Body[K];
     if (!isInt64Add(I) || I.Operands.size() != 3)
@@ -134,24 +136,28 @@ void fuseWideAdds(const PtxFunction &F, const DefUse &D,
       continue;
     for (unsigned Side = 1; Side <= 2; ++Side) {
       const PtxOperand &Prod = I.Operands[Side];
-      if (!Prod.isRegister() || D.Uses.count(Prod.Name) == 0 ||
-          D.Uses.at(Prod.Name) != 1)
-        continue;
-      auto It = D.Defs.find(Prod.Name);
+      auto It = Prod.isRegister() ? D.Defs.find(Prod.Name) : D.Defs.end();
       if (It == D.Defs.end() || It->second.size() != 1)
         continue;
-      std::size_t MulK = It->second.front();
-      const PtxInstruction &Mul = F.Body[MulK];
-      if (Mul.Opcode != "mul" || !Mul.hasModifier(".wide") ||
-          Mul.Operands.size() != 3)
-        continue;
-      bool ImmediateScale = Mul.Operands[2].K == PtxOperand::Kind::Immediate ||
-                            Mul.Operands[1].K == PtxOperand::Kind::Immediate;
-      bool ParamBase = isParameter(F, D, I.Operands[3 - Side]);
-      Classes[MulK].Units = wideMultiplyAdd(ImmediateScale, ParamBase);
-      Classes[K].Units.clear();
-      break;
+      const PtxInstruction &Mul = F.Body[It->second.front()];
+      if (Mul.Opcode == "mul" && Mul.hasModifier(".wide") &&
+          Mul.Operands.size() == 3) {
+        Adds[It->second.front()].push_back({K, Side});
+        break;
+      }
     }
+  }
+  for (const auto &[MulK, Users] : Adds) {
+    const PtxInstruction &Mul = F.Body[MulK];
+    auto Uses = D.Uses.find(Mul.Operands[0].Name);
+    if (Uses == D.Uses.end() || Uses->second != Users.size())
+      continue; // the product is also used elsewhere: it stays a mul.wide
+    bool ImmediateScale = Mul.Operands[2].K == PtxOperand::Kind::Immediate ||
+                          Mul.Operands[1].K == PtxOperand::Kind::Immediate;
+    Classes[MulK].Units.clear();
+    for (const auto &[AddK, Side] : Users)
+      Classes[AddK].Units = wideMultiplyAdd(
+          ImmediateScale, isParameter(F, D, F.Body[AddK].Operands[3 - Side]));
   }
 }
 
