@@ -156,6 +156,7 @@ static void buildKernel(const PtxModule &M, const PtxFunction &K,
   R.NumLoops = S.NumLoops;
   R.StaticInstructions = K.Body.size();
   R.GlobalAccesses = F.Counts.Access;
+  P.GlobalAccesses = F.Counts.Facts;
   if (K.FirstLocLine) {
     auto It = M.Files.find(K.FirstLocFile);
     R.SourceFile = It == M.Files.end() ? "" : It->second;
@@ -246,10 +247,6 @@ bool parsePtxModule(std::string_view Text, const std::string &FileName,
   WOpts.DefaultTripCount = Opts.DefaultTripCount;
   WOpts.Memory = Opts.Memory;
   std::map<std::string, FunctionSummary> Summaries;
-  std::set<std::string> StaticShared;
-  for (const PtxVariable &V : M.Globals)
-    if (V.Space == ".shared" && !V.Extern)
-      StaticShared.insert(V.Name);
   for (const PtxFunction &F : M.Functions) {
     if (!F.HasBody)
       continue;
@@ -259,7 +256,7 @@ bool parsePtxModule(std::string_view Text, const std::string &FileName,
       Error = E.str();
       return false;
     }
-    if (!summarizeFunction(F, FileName, WOpts, StaticShared, Summaries[F.Name],
+    if (!summarizeFunction(F, FileName, M.Globals, WOpts, Summaries[F.Name],
                            E)) {
       Error = E.str();
       return false;
