@@ -1,7 +1,9 @@
 #!/usr/bin/env python3
 """Per-unit dynamic instruction counts: IR front-end, PTX front-end, SASS.
 
-For every kernel of examples/cuda/*.cu and bench/kernels/*.cu:
+For every kernel of examples/cuda/*.cu and bench/kernels/*.cu, and of the
+PolyBench-GPU and Rodinia sources bench/real_kernels.py lists when their
+checkouts are given (--polybench, --rodinia):
   * clang-22 compiles the device code to IR (.bc) and to PTX (llc's output
     from that IR);
   * `gpa analyze` counts the IR (the plugin's IR front-end) and the PTX (the
@@ -13,15 +15,21 @@ For every kernel of examples/cuda/*.cu and bench/kernels/*.cu:
     (read from the PTX: the counter's start, step and bound), else 16; code
     after a predicated EXIT or under a forward branch counts 1/2, except a
     branch around a loop (its zero-trip guard, assumed passed as the
-    front-ends do).
+    front-ends do; a predicated EXIT before a loop likewise) and a branch
+    around a CALL of a slow-path subroutine
+    (division/sqrt for denormal or huge operands: skipped for normal
+    operands, the path gpa/InstructionCosts.def counts, so weight 0).
 
 Prints every kernel's per-unit counts and errors, then the error of each
 unit summed over all kernels: |front-end - SASS| / SASS, and IR vs PTX.
-A benchmark, not a test: it prints ratios and always exits 0 when the tools
-ran. Needs cuobjdump and nvdisasm (CUDA toolkit, or the PyPI packages
-nvidia-cuda-cuobjdump and nvidia-cuda-nvdisasm; set CUOBJDUMP to its path).
+A benchmark, not a test: it prints ratios and always exits 0. Needs ptxas,
+cuobjdump and nvdisasm: from the CUDA toolkit, $CUOBJDUMP / $NVDISASM, or
+the PyPI packages nvidia-cuda-cuobjdump and nvidia-cuda-nvdisasm (found in
+any site-packages, or under --tools DIR where `pip install --target DIR`
+put them); without them it says so and exits 0.
 
 Usage: python3 bench/counts.py [--build build] [--cuda /usr/local/cuda]
+           [--polybench POLYBENCH_GPU_CHECKOUT] [--rodinia RODINIA_CHECKOUT]
 """
 import argparse
 import glob
@@ -35,6 +43,7 @@ import tempfile
 from collections import defaultdict
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import real_kernels  # noqa: E402
 import sass_units  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -165,17 +174,23 @@ def sass_counts(sass_text, kernel, trips):
     for n, loop in enumerate(loops):
         trip_of[loop] = trips[n] if n < len(trips) else DEFAULT_TRIPS
     half_from = []  # (start, end) ranges weighted 1/2
+    slow = []  # (start, end) ranges around a slow-path CALL: weight 0
+    calls = [i[0] for i in insts if i[1].startswith("CALL")]
     end_addr = addr[-1] + 16 if addr else 0
     for a, mnem, line in insts:
         if re.match(r"^\s*/\*[0-9a-f]+\*/\s+@!?P\d", line):
-            if mnem == "EXIT":
+            # A predicated EXIT before a loop is that loop's guard too
+            # (`if (i < n) { for ... }`): assumed passed, as above.
+            if mnem == "EXIT" and not any(s > a for s, _ in loops):
                 half_from.append((a + 16, end_addr))
-            m = re.search(r"BRA\s+(0x[0-9a-f]+)", line)
+            m = re.search(r"BRA\s+(?:!?U?P\w+,\s*)?(0x[0-9a-f]+)", line)
             if mnem.startswith("BRA") and m and int(m.group(1), 16) > a:
                 end = int(m.group(1), 16)
+                if any(a < c < end for c in calls):
+                    slow.append((a + 16, end))
                 # A branch around a loop is its zero-trip guard, which both
                 # front-ends assume passed (loops are entered).
-                if not any(a < s <= end for s, _ in loops):
+                elif not any(a < s <= end for s, _ in loops):
                     half_from.append((a + 16, end))
     counts = defaultdict(float)
     for a, mnem, line in insts:
@@ -187,6 +202,8 @@ def sass_counts(sass_text, kernel, trips):
             if s <= a < e:
                 w *= 0.5
                 break  # one guard level, as BFI's 1/2 for an unknown branch
+        if any(s <= a < e for s, e in slow):
+            w = 0.0
         counts[sass_units.unit_of(mnem)] += w
     return counts
 
@@ -195,65 +212,22 @@ def err(x, ref):
     return abs(x - ref) / ref if ref else (0.0 if x == 0 else float("inf"))
 
 
-def main():
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--build", default=os.path.join(ROOT, "build"))
-    ap.add_argument("--cuda", default="/usr/local/cuda")
-    ap.add_argument("--clang", default="/usr/lib/llvm-22/bin/clang++")
-    args = ap.parse_args()
-    gpa = os.path.join(args.build, "tool", "gpa")
-    cuobjdump = os.environ.get("CUOBJDUMP") or shutil.which("cuobjdump") or \
-        os.path.join(args.cuda, "bin", "cuobjdump")
-    ptxas = os.path.join(args.cuda, "bin", "ptxas")
-    for tool in (gpa, cuobjdump, ptxas):
-        if not os.path.exists(tool):
-            sys.exit("counts.py: missing %s" % tool)
-    cflags = ["-x", "cuda", "--cuda-path=" + args.cuda, "--cuda-gpu-arch=sm_80",
-              "-Wno-unknown-cuda-version", "-O2", "--cuda-device-only"]
-    sources = sorted(glob.glob(os.path.join(ROOT, "examples", "cuda", "*.cu")) +
-                     glob.glob(os.path.join(ROOT, "bench", "kernels", "*.cu")))
-    totals = {fe: defaultdict(float) for fe in ("ir", "ptx", "sass")}
-    abs_err = {fe: defaultdict(float) for fe in ("ir", "ptx", "irptx")}
-    with tempfile.TemporaryDirectory() as tmp:
-        for src in sources:
-            base = os.path.join(tmp, os.path.basename(src)[:-3])
-            run([args.clang] + cflags + ["-emit-llvm", "-c", src, "-o",
-                                         base + ".bc"])
-            run([args.clang] + cflags + ["-S", src, "-o", base + ".ptx"])
-            ptx = open(base + ".ptx").read()
-            open(base + ".nounroll.ptx", "w").write(nounroll(ptx))
-            run([ptxas, "-arch=sm_80", base + ".nounroll.ptx", "-o",
-                 base + ".cubin"])
-            sass = run([cuobjdump, "-sass", base + ".cubin"]).stdout
-            reports = {}
-            for fe, f in (("ir", base + ".bc"), ("ptx", base + ".ptx")):
-                out = run([gpa, "analyze", "--gpu", "a100", "--format", "json",
-                           f]).stdout
-                reports[fe] = {k["name"]: k["counts_per_thread"]
-                               for k in json.loads(out)["kernels"]}
-            for kernel in sorted(reports["ir"]):
-                s = sass_counts(sass, kernel, ptx_loop_trips(ptx, kernel))
-                if s is None or kernel not in reports["ptx"]:
-                    continue
-                ir, px = reports["ir"][kernel], reports["ptx"][kernel]
-                print("%s (%s)" % (kernel, os.path.relpath(src, ROOT)))
-                print("  %-11s %10s %10s %10s %8s %8s %8s" %
-                      ("unit", "IR", "PTX", "SASS", "IR err", "PTX err",
-                       "IR/PTX"))
-                for u in UNITS:
-                    a, b, c = ir.get(u, 0), px.get(u, 0), s.get(u, 0)
-                    if not (a or b or c):
-                        continue
-                    totals["ir"][u] += a
-                    totals["ptx"][u] += b
-                    totals["sass"][u] += c
-                    abs_err["ir"][u] += abs(a - c)
-                    abs_err["ptx"][u] += abs(b - c)
-                    abs_err["irptx"][u] += abs(a - b)
-                    print("  %-11s %10.1f %10.1f %10.1f %7.0f%% %7.0f%% %7.0f%%"
-                          % (u, a, b, c, 100 * err(a, c), 100 * err(b, c),
-                             100 * err(a, b)))
-    print("\nPer unit over all kernels: sum |front-end - SASS| / sum SASS")
+def find_tool(name, env, args):
+    """A CUDA binary: $ENV, PATH, the toolkit, --tools, any site-packages."""
+    cands = [os.environ.get(env), shutil.which(name),
+             os.path.join(args.cuda, "bin", name)]
+    roots = ([args.tools] if args.tools else []) + \
+        [p for p in sys.path if p.endswith("site-packages")]
+    for root in roots:
+        cands += glob.glob(os.path.join(root, "nvidia", "*", "bin", name))
+    for c in cands:
+        if c and os.path.isfile(c) and os.access(c, os.X_OK):
+            return c
+    return None
+
+
+def summary(title, totals, abs_err):
+    print("\n%s: sum |front-end - SASS| / sum SASS" % title)
     print("  %-11s %10s %10s %10s %8s %8s %8s" %
           ("unit", "IR", "PTX", "SASS", "IR err", "PTX err", "IR/PTX"))
     for u in UNITS:
@@ -266,6 +240,101 @@ def main():
               (u, totals["ir"][u], totals["ptx"][u], c,
                100 * abs_err["ir"][u] / ref, 100 * abs_err["ptx"][u] / ref,
                100 * abs_err["irptx"][u] / ref_ptx))
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--build", default=os.path.join(ROOT, "build"))
+    ap.add_argument("--cuda", default="/usr/local/cuda")
+    ap.add_argument("--clang", default="/usr/lib/llvm-22/bin/clang++")
+    ap.add_argument("--tools", help="pip --target folder with cuobjdump and "
+                    "nvdisasm (nvidia/*/bin)")
+    ap.add_argument("--polybench", help="PolyBench-GPU checkout")
+    ap.add_argument("--rodinia", help="Rodinia checkout")
+    args = ap.parse_args()
+    gpa = os.path.join(args.build, "tool", "gpa")
+    cuobjdump = find_tool("cuobjdump", "CUOBJDUMP", args)
+    nvdisasm = find_tool("nvdisasm", "NVDISASM", args)
+    ptxas = find_tool("ptxas", "PTXAS", args)
+    missing = [n for n, t in (("gpa", gpa if os.path.exists(gpa) else None),
+                              ("cuobjdump", cuobjdump), ("nvdisasm", nvdisasm),
+                              ("ptxas", ptxas)) if not t]
+    if missing:
+        print("counts.py: skipped, not found: %s (see --help)" %
+              ", ".join(missing))
+        return
+    env = dict(os.environ)
+    env["PATH"] = os.path.dirname(nvdisasm) + os.pathsep + env.get("PATH", "")
+    cflags = ["-x", "cuda", "--cuda-path=" + args.cuda, "--cuda-gpu-arch=sm_80",
+              "-Wno-unknown-cuda-version", "-O2", "--cuda-device-only"]
+    sources = [("own", p) for p in sorted(
+        glob.glob(os.path.join(ROOT, "examples", "cuda", "*.cu")) +
+        glob.glob(os.path.join(ROOT, "bench", "kernels", "*.cu")))]
+    sources += real_kernels.sources(args.polybench, args.rodinia)
+    suites = ["own"] + [s for s in ("PolyBench-GPU", "Rodinia")
+                        if any(x == s for x, _ in sources)]
+    totals = {s: {fe: defaultdict(float) for fe in ("ir", "ptx", "sass")}
+              for s in suites + ["all"]}
+    abs_err = {s: {fe: defaultdict(float) for fe in ("ir", "ptx", "irptx")}
+               for s in suites + ["all"]}
+    with tempfile.TemporaryDirectory() as tmp:
+        for n, (suite, src) in enumerate(sources):
+            base = os.path.join(tmp, "%02d_%s" % (n, os.path.basename(src)[:-3]))
+            flags = cflags + (real_kernels.EXTRA_FLAGS if suite != "own" else [])
+            try:
+                run([args.clang] + flags + ["-emit-llvm", "-c", src, "-o",
+                                            base + ".bc"])
+                run([args.clang] + flags + ["-S", src, "-o", base + ".ptx"])
+                ptx = open(base + ".ptx").read()
+                open(base + ".nounroll.ptx", "w").write(nounroll(ptx))
+                run([ptxas, "-arch=sm_80", base + ".nounroll.ptx", "-o",
+                     base + ".cubin"])
+                sass = run([cuobjdump, "-sass", base + ".cubin"],
+                           env=env).stdout
+                reports = {}
+                for fe, f in (("ir", base + ".bc"), ("ptx", base + ".ptx")):
+                    out = run([gpa, "analyze", "--gpu", "a100", "--format",
+                               "json", f]).stdout
+                    reports[fe] = {k["name"]: k["counts_per_thread"]
+                                   for k in json.loads(out)["kernels"]}
+            except subprocess.CalledProcessError as e:
+                print("%s: skipped (%s failed: %s)" %
+                      (label(src, suite), os.path.basename(e.cmd[0]),
+                       (e.stderr or "").strip().splitlines()[-1:]))
+                continue
+            for kernel in sorted(reports["ir"]):
+                s = sass_counts(sass, kernel, ptx_loop_trips(ptx, kernel))
+                if s is None or kernel not in reports["ptx"]:
+                    continue
+                ir, px = reports["ir"][kernel], reports["ptx"][kernel]
+                print("%s (%s)" % (kernel, label(src, suite)))
+                print("  %-11s %10s %10s %10s %8s %8s %8s" %
+                      ("unit", "IR", "PTX", "SASS", "IR err", "PTX err",
+                       "IR/PTX"))
+                for u in UNITS:
+                    a, b, c = ir.get(u, 0), px.get(u, 0), s.get(u, 0)
+                    if not (a or b or c):
+                        continue
+                    for key in (suite, "all"):
+                        totals[key]["ir"][u] += a
+                        totals[key]["ptx"][u] += b
+                        totals[key]["sass"][u] += c
+                        abs_err[key]["ir"][u] += abs(a - c)
+                        abs_err[key]["ptx"][u] += abs(b - c)
+                        abs_err[key]["irptx"][u] += abs(a - b)
+                    print("  %-11s %10.1f %10.1f %10.1f %7.0f%% %7.0f%% %7.0f%%"
+                          % (u, a, b, c, 100 * err(a, c), 100 * err(b, c),
+                             100 * err(a, b)))
+    names = {"own": "Examples and bench/kernels", "all": "All kernels"}
+    for key in suites + (["all"] if len(suites) > 1 else []):
+        summary(names.get(key, key), totals[key], abs_err[key])
+
+
+def label(src, suite):
+    if suite == "own":
+        return os.path.relpath(src, ROOT)
+    parts = src.split(os.sep)
+    return suite + ": " + "/".join(parts[-2:])
 
 
 if __name__ == "__main__":

@@ -32,6 +32,7 @@ enum class OpRule {
   Gep,    // address arithmetic: one int op per variable index (mul.wide /
           // add.s64); a constant offset folds into ld/st addressing
   Ext,    // sext/zext: free when only GEPs use it (mul.wide.s32 widens)
+  Trunc,  // integer narrowing reads the low register: free; else cvt (ALU)
   Other,  // branches and returns
   Free,   // no PTX (phi, alloca, freeze, unreachable)
   FMul,   // one instruction, or none when contracted into fma(s)
@@ -64,7 +65,7 @@ static const OpcodeRow OpcodeTable[] = {
     {Instruction::LShr, OpRule::Alu},     {Instruction::AShr, OpRule::Alu},
     {Instruction::ICmp, OpRule::Alu},     {Instruction::FCmp, OpRule::Alu},
     {Instruction::Select, OpRule::Alu},
-    {Instruction::Trunc, OpRule::Alu},    {Instruction::ZExt, OpRule::Ext},
+    {Instruction::Trunc, OpRule::Trunc},    {Instruction::ZExt, OpRule::Ext},
     {Instruction::SExt, OpRule::Ext},     {Instruction::FPTrunc, OpRule::Alu},
     {Instruction::FPExt, OpRule::Alu},    {Instruction::FPToUI, OpRule::Alu},
     {Instruction::FPToSI, OpRule::Alu},   {Instruction::UIToFP, OpRule::Alu},
@@ -339,6 +340,35 @@ static unsigned gepIntOps(const GetElementPtrInst &GEP) {
   return AnyNonZero && !onlyAddressOfMemory(GEP) ? 1 : 0;
 }
 
+/// One variable index scaled by a constant element size and added to the
+/// base is one IMAD.WIDE (mul.wide + add.s64), plus a move of the scale
+/// when the base is a kernel parameter (InstructionCosts.h
+/// wideMultiplyAdd); further variable indices add one IMAD each.
+static UnitCounts gepUnits(const GetElementPtrInst &GEP) {
+  unsigned N = gepIntOps(GEP);
+  if (N == 0)
+    return {};
+  unsigned Variable = 0;
+  for (const Use &Idx : GEP.indices())
+    Variable += !isa<ConstantInt>(Idx);
+  if (Variable == 0)
+    return {{Unit::Int, double(N)}};
+  // A byte offset (i8 elements) is a plain 64-bit add: an IADD3 pair.
+  if (GEP.getNumIndices() == 1 && GEP.getSourceElementType()->isIntegerTy(8))
+    return {{Unit::Int, integerAddInstructions(64)}};
+  const Value *Base = GEP.getPointerOperand()->stripPointerCasts();
+  bool ParameterBase = false;
+  if (auto *Arg = dyn_cast<Argument>(Base))
+    ParameterBase = isKernel(*Arg->getParent());
+  bool ImmediateScale = true; // element sizes are constants
+  UnitCounts Units;
+  for (const UnitCount &U : wideMultiplyAdd(ImmediateScale, ParameterBase))
+    Units.push_back(U);
+  if (N > 1)
+    Units.push_back({Unit::Int, double(N - 1)});
+  return Units;
+}
+
 /// A sign/zero extension whose only users are GEPs: NVPTX selects
 /// mul.wide.s32/u32 (or folds it into the address add), no cvt.
 static bool extFoldsIntoAddress(const Instruction &I) {
@@ -368,13 +398,24 @@ Classification classifyInstruction(const Instruction &I, const DataLayout &DL) {
   switch (Rule) {
   case OpRule::ByType:
     C.Units = {{unitForType(I.getType()), 1}};
+    // A 64-bit integer add/sub is an IADD3 pair (InstructionCosts.h).
+    if ((I.getOpcode() == Instruction::Add ||
+         I.getOpcode() == Instruction::Sub) &&
+        I.getType()->isIntegerTy())
+      C.Units = {{Unit::Int,
+                  integerAddInstructions(I.getType()->getIntegerBitWidth())}};
     break;
   case OpRule::Alu:
     C.Units = {{Unit::Alu, 1}};
     break;
   case OpRule::Gep:
-    if (unsigned N = gepIntOps(cast<GetElementPtrInst>(I)))
-      C.Units = {{Unit::Int, double(N)}};
+    C.Units = gepUnits(cast<GetElementPtrInst>(I));
+    break;
+  case OpRule::Trunc:
+    C.Units = {{Unit::Alu, I.getType()->isIntOrIntVectorTy() &&
+                                   I.getType()->getScalarSizeInBits() >= 8
+                               ? NarrowingConvertInstructions
+                               : 1.0}};
     break;
   case OpRule::Ext:
     if (!extFoldsIntoAddress(I))

@@ -12,6 +12,8 @@
 #include "AccessPattern.h"
 #include "BlockWeights.h"
 #include "InstructionClassifier.h"
+#include "SharedLoadMerging.h"
+#include "StrengthReduction.h"
 
 #include "llvm/Analysis/BlockFrequencyInfo.h"
 #include "llvm/Analysis/BranchProbabilityInfo.h"
@@ -127,8 +129,9 @@ void KernelCounter::countFunction(Function &F, FunctionSummary &S) {
     note(F.getEntryBlock().front(),
          "loop nest too deep: " + std::to_string(BW.ClampedBlocks) +
              " block weight(s) clamped to 1e12 executions per thread");
+  StrengthReduced LSR = strengthReduce(F, LI, SE);
   for (BasicBlock &BB : F)
-    countBlock(BB, BW.weight(&BB), SE, S, /*Notes=*/true);
+    countBlock(BB, BW.weight(&BB), SE, LSR, S, /*Notes=*/true);
   // Loops bounded by an argument: their bodies once more, on their own.
   std::map<const Loop *, int> Index;
   for (const AssumedLoop &A : BW.Assumed) {
@@ -147,7 +150,7 @@ void KernelCounter::countFunction(Function &F, FunctionSummary &S) {
         AL.Parent = It->second;
     FunctionSummary Body;
     for (BasicBlock *BB : A.L->blocks())
-      countBlock(*BB, BW.weight(BB), SE, Body, /*Notes=*/false);
+      countBlock(*BB, BW.weight(BB), SE, LSR, Body, /*Notes=*/false);
     AL.Counts = Body.Counts;
     AL.Mem = Body.Mem;
     Index[A.L] = int(S.ArgumentLoops.size());
@@ -170,10 +173,22 @@ std::optional<unsigned> tripCountArgument(const Loop &L, ScalarEvolution &SE) {
 }
 
 void KernelCounter::countBlock(BasicBlock &BB, double W, ScalarEvolution &SE,
-                               FunctionSummary &S, bool Notes) {
+                               const StrengthReduced &LSR, FunctionSummary &S,
+                               bool Notes) {
   const DataLayout &DL = BB.getModule()->getDataLayout();
+  auto MergedLoads = mergedSharedLoads(BB, SE);
   for (Instruction &I : BB) {
     Classification C = classifyInstruction(I, DL);
+    if (auto It = MergedLoads.find(&I); It != MergedLoads.end())
+      C.Units = {{Unit::SharedMem, It->second}};
+    if (LSR.SharedIncrements.count(&I))
+      C.Units.clear();
+    else if (LSR.PointerIncrements.count(&I))
+      C.Units = {{Unit::Int, integerAddInstructions(64)}};
+    else if (LSR.IndexIncrements.count(&I))
+      C.Units.push_back({Unit::Int, 1}); // the 32-bit index's add
+    else if (LSR.DeadIndexMath.count(&I))
+      C.Units.clear();
     addUnits(S, C.Units, W);
     if (C.GenericAsGlobal)
       S.Assumed["generic_as_global"] += W;

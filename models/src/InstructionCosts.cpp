@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdlib>
+#include <set>
 
 namespace gpa {
 
@@ -144,6 +145,37 @@ UnitCountList expandOp(const OpFacts &F) {
   // No row (e.g. ex2 on f64): one instruction on the type's unit.
   add(Out, T == OpType::F64 ? Unit::Fp64 : Unit::Fp, 1);
   return Out;
+}
+
+double integerAddInstructions(unsigned Bits) { return Bits > 32 ? 2 : 1; }
+
+UnitCountList wideMultiplyAdd(bool ImmediateScale, bool ParameterBase) {
+  UnitCountList Out{{Unit::Int, 1}}; // IMAD.WIDE
+  if (ImmediateScale && ParameterBase)
+    Out.push_back({Unit::Alu, 1}); // MOV / HFMA2.MMA of the scale
+  return Out;
+}
+
+double sharedLoadInstructions(const std::vector<std::int64_t> &OffsetsBytes,
+                              std::uint64_t AccessBytes,
+                              std::uint64_t BaseAlignBytes) {
+  std::int64_t Window =
+      std::int64_t(std::min<std::uint64_t>(16, BaseAlignBytes));
+  std::int64_t Bytes = std::int64_t(AccessBytes);
+  if (Window <= Bytes || Bytes <= 0)
+    return double(OffsetsBytes.size());
+  auto WindowOf = [Window](std::int64_t Off) {
+    return Off >= 0 ? Off / Window : -((-Off + Window - 1) / Window);
+  };
+  std::set<std::int64_t> Windows;
+  double Straddling = 0; // a load across two windows stays a load of its own
+  for (std::int64_t Off : OffsetsBytes) {
+    if (WindowOf(Off) == WindowOf(Off + Bytes - 1))
+      Windows.insert(WindowOf(Off));
+    else
+      ++Straddling;
+  }
+  return double(Windows.size()) + Straddling;
 }
 
 MemoryGeometry memoryGeometry(const GpuModel &Gpu) {

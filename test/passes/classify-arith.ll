@@ -55,12 +55,13 @@ define ptx_kernel void @aluops(i32 %a, i32 %b, float %f, double %d) {
   ret void
 }
 
-; address arithmetic is int (the mul.wide/add.s64 it becomes): a variable
-; index -> 1, a constant offset -> 1 unless only loads/stores use it (then
-; it folds into their [reg+imm] address: %off), an all-zero GEP -> nothing; a
-; sext only GEPs use -> nothing (mul.wide.s32); the load -> global; br ->
-; other
-; CHECK: remark: {{.*}}geps on a100: {{.*}}; per thread: int=2 global_mem=1 other=2; launch
+; address arithmetic is int (the IMAD.WIDE / add it becomes): a variable
+; index -> 1, plus 1 alu to move the element size into a register because
+; the base is a kernel parameter (gpa/InstructionCosts.h wideMultiplyAdd); a
+; constant offset -> 1 unless only loads/stores use it (then it folds into
+; their [reg+imm] address: %off), an all-zero GEP -> nothing; a sext only
+; GEPs use -> nothing (mul.wide.s32); the load -> global; br -> other
+; CHECK: remark: {{.*}}geps on a100: {{.*}}; per thread: int=2 alu=1 global_mem=1 other=2; launch
 define ptx_kernel void @geps(ptr addrspace(1) %p, i32 %j) {
   %i = sext i32 %j to i64
   %1 = getelementptr inbounds float, ptr addrspace(1) %p, i64 %i

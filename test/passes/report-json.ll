@@ -19,7 +19,7 @@ target triple = "nvptx64-nvidia-cuda"
 ; FIELDS-NEXT: _Z5scalePff location.file="src/scale.cu"
 ; FIELDS-NEXT: _Z5scalePff location.line=12
 ; FIELDS-NEXT: _Z5scalePff demangled="scale(float*, float)"
-; FIELDS-NEXT: _Z5scalePff counts_per_thread.alu=1
+; FIELDS-NEXT: _Z5scalePff counts_per_thread.alu=2
 ; FIELDS-NEXT: _Z5scalePff counts_per_thread.fp=1
 ; FIELDS-NEXT: _Z5scalePff counts_per_thread.global_mem=2
 ; FIELDS-NEXT: _Z5scalePff counts_per_thread.int=1
@@ -40,7 +40,7 @@ target triple = "nvptx64-nvidia-cuda"
 ; CHECK-NEXT:           "source": "closest bundled model to target sm_90",
 ; CHECK-NEXT:           "value": "h100"
 ; CHECK:            "counts_per_thread": {
-; CHECK-NEXT:         "alu": 1,
+; CHECK-NEXT:         "alu": 2,
 ; CHECK-NEXT:         "async_copy": 0,
 ; CHECK:            "schema": "gpa-report/1"
 

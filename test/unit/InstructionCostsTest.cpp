@@ -289,3 +289,77 @@ TEST(InstructionCosts, UnanalysableAddressIsOneSectorPerLane) {
   G.WarpSize = 16;
   EXPECT_EQ(unanalysableTransactionsPerWarp(4, G), 16.0);
 }
+
+// Integer and address arithmetic: SASS of `ptxas -arch=sm_80` (CUDA 13) for
+// a kernel holding only the operation between ld.global and st.global, read
+// with `cuobjdump -sass` (bench/counts.py reproduces these kernels' SASS).
+TEST(InstructionCosts, Add64IsTwoInstructions) {
+  // add.s64 %rd7, %rd5, %rd6 -> IADD3 R4, P0, R4, R6, RZ;
+  //                             IADD3.X R5, R5, R7, RZ, P0, !PT.
+  EXPECT_EQ(integerAddInstructions(64), 2.0);
+  // add.s32 -> IADD3.
+  EXPECT_EQ(integerAddInstructions(32), 1.0);
+}
+
+namespace {
+Counts units(const UnitCountList &L) {
+  Counts Out;
+  for (const UnitCount &C : L)
+    Out[std::string(unitInfo(C.U).Key)] += C.N;
+  return Out;
+}
+} // namespace
+
+TEST(InstructionCosts, WideMultiplyAddIsOneImadWide) {
+  // mul.wide.s32 %rd6, %r1, 4; add.s64 %rd7, %rd5, %rd6 (register base)
+  // -> IMAD.WIDE R4, R7, 0x4, R4.
+  EXPECT_EQ(units(wideMultiplyAdd(true, false)), (Counts{{"int", 1}}));
+}
+
+TEST(InstructionCosts, WideMultiplyAddOfAParameterMovesTheScale) {
+  // mul.wide.s32 %rd6, %r1, 4; add.s64 %rd7, %rd4, %rd6 with %rd4 the
+  // kernel parameter -> HFMA2.MMA R3, -RZ, RZ, 0, 2.38e-07 (the 4);
+  //                     IMAD.WIDE R2, R2, R3, c[0x0][0x168].
+  EXPECT_EQ(units(wideMultiplyAdd(true, true)),
+            (Counts{{"int", 1}, {"alu", 1}}));
+}
+
+TEST(InstructionCosts, NarrowingConvertIsFree) {
+  // ld.global.u64 %rd5; cvt.u32.u64 %r1, %rd5; st.global.u32 %r1
+  // -> LDG.E R5, [R2.64]; STG.E [R2.64], R5 (no instruction for the cvt).
+  EXPECT_EQ(NarrowingConvertInstructions, 0.0);
+}
+
+// ld.shared.f32 at [%r4], [%r4+4], [%r4+8], [%r4+12] with
+// %r4 = tile + (%tid.x << k), `tile` a static .shared array.
+TEST(InstructionCosts, FourSharedLoadsOfAnAlignedBaseAreOneLds128) {
+  // k = 4 (16-byte aligned) -> LDS.128 R4, [R5.X16].
+  EXPECT_EQ(sharedLoadInstructions({0, 4, 8, 12}, 4, 16), 1.0);
+  // Only the first three: still LDS.128 R4, [R4.X16].
+  EXPECT_EQ(sharedLoadInstructions({0, 4, 8}, 4, 16), 1.0);
+}
+
+TEST(InstructionCosts, SharedLoadsOfAnEightByteAlignedBaseAreLds64) {
+  // k = 3 -> LDS.64 R2, [R6.X8]; LDS.64 R4, [R6.X8+0x8].
+  EXPECT_EQ(sharedLoadInstructions({0, 4, 8, 12}, 4, 8), 2.0);
+}
+
+TEST(InstructionCosts, SharedLoadsOfAWordAlignedBaseStayScalar) {
+  // k = 2 -> LDS R0, [R4.X4]; LDS R3, [R4.X4+0x4]; ... (four LDS).
+  EXPECT_EQ(sharedLoadInstructions({0, 4, 8, 12}, 4, 4), 4.0);
+}
+
+TEST(InstructionCosts, SharedLoadsInTwoWindowsAreTwoLds) {
+  // %rd6 = tile + %tid.x * 64, loads at +0..+12 and +20
+  // -> LDS.128 R4, [R0]; LDS R8, [R0+0x14].
+  EXPECT_EQ(sharedLoadInstructions({0, 4, 8, 12, 20}, 4, 64), 2.0);
+}
+
+TEST(InstructionCosts, ParameterReadsAndGlobalConversionsAreFree) {
+  // ld.param.u64 %rd2, [p1]; cvta.to.global.u64 %rd4, %rd2; mul.wide.s32;
+  // add.s64 %rd7, %rd4, %rd6 -> IMAD.WIDE R2, R2, R3, c[0x0][0x168]: the
+  // parameter is read from the constant bank by the IMAD.WIDE itself, and
+  // nothing is emitted for the cvta.
+  EXPECT_EQ(ParameterReadInstructions, 0.0);
+  EXPECT_EQ(GlobalAddressConversionInstructions, 0.0);
+}

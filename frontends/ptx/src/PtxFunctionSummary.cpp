@@ -8,6 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "PtxFunctionSummary.h"
+#include "PtxSassRules.h"
 
 #include "gpa/ptx/PtxAccessFacts.h"
 #include "gpa/ptx/PtxCoalescing.h"
@@ -121,6 +122,14 @@ bool summarizeFunction(const PtxFunction &F, const std::string &File,
     bool Global = C.Space == MemSpace::Global || C.Space == MemSpace::Generic;
     Bytes.push_back(Global ? C.AccessBytes : 0);
   }
+  std::set<std::string> Shared;
+  for (const PtxVariable &V : Globals)
+    if (V.Space == ".shared" && !V.Extern)
+      Shared.insert(V.Name);
+  for (const PtxVariable &V : F.Variables)
+    if (V.Space == ".shared" && !V.Extern)
+      Shared.insert(V.Name);
+  applySassRules(F, Cfg, Shared, Classes);
   std::vector<AccessInfo> Patterns = analyzeAccessPatterns(F, Bytes);
   std::vector<AddressFacts> Addresses = analyzeAddressFacts(F, Globals);
 

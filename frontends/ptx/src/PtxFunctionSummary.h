@@ -56,7 +56,8 @@ struct FunctionSummary {
 /// are excluded.
 std::uint64_t registerEstimate(const PtxFunction &F);
 
-/// \p Globals are the module's variables (sizes of global arrays).
+/// \p Globals are the module's variables (sizes of global arrays; static
+/// .shared ones for the LDS merging rule of PtxSassRules.h).
 bool summarizeFunction(const PtxFunction &F, const std::string &File,
                        const std::vector<PtxVariable> &Globals,
                        const WeightOptions &Opts, FunctionSummary &Out,

@@ -66,6 +66,37 @@ struct OpFacts {
 /// (ApproxFtz -> Approx -> Full -> Ieee).
 UnitCountList expandOp(const OpFacts &F);
 
+/// Integer add/sub/neg of \p Bits bits: one IADD3 up to 32 bits; SASS
+/// integer registers are 32 bits wide, so a 64-bit one is IADD3 + IADD3.X
+/// (low word, then high word with the carry).
+double integerAddInstructions(unsigned Bits);
+
+/// A 64-bit add of a 32x32->64 widening product (PTX mul.wide + add.s64;
+/// a GEP with one variable index) is one IMAD.WIDE: the add is free.
+/// IMAD.WIDE has one operand slot for an immediate or a constant-bank
+/// value: with an immediate scale and a kernel-parameter base (c[0x0][...])
+/// both, ptxas first moves the scale into a register, one ALU instruction.
+UnitCountList wideMultiplyAdd(bool ImmediateScale, bool ParameterBase);
+
+/// A narrowing integer conversion (cvt.u32.u64, trunc i64 -> i32) reads the
+/// low register of the pair: no instruction.
+constexpr double NarrowingConvertInstructions = 0;
+
+/// A kernel parameter read (ld.param) is a constant-bank operand of the
+/// instruction that uses it, and cvta.to.global is the identity on sm_70+:
+/// no instruction for either.
+constexpr double ParameterReadInstructions = 0;
+constexpr double GlobalAddressConversionInstructions = 0;
+
+/// Shared-memory loads of one base address at constant byte offsets, with
+/// no shared store or barrier between them: ptxas merges the loads that fall
+/// in one aligned window of min(16, base alignment) bytes into one LDS.64 /
+/// LDS.128. Returns the LDS instructions the group executes; one per load
+/// when the base is not aligned beyond the access size.
+double sharedLoadInstructions(const std::vector<std::int64_t> &OffsetsBytes,
+                              std::uint64_t AccessBytes,
+                              std::uint64_t BaseAlignBytes);
+
 /// What shapes a warp's memory access: the GPU model's sector
 /// (`transaction_bytes`) and warp size.
 struct MemoryGeometry {

@@ -1,0 +1,128 @@
+#!/usr/bin/env python3
+"""Front-end agreement on real code: PolyBench-GPU and Rodinia kernels.
+
+For every kernel of the sources bench/real_kernels.py lists (checkouts given
+with --polybench / --rodinia; the repository's own examples and
+bench/kernels are always included):
+  * clang-22 compiles the device code to IR (.bc) and to PTX (llc's output
+    from that same IR); nvcc compiles it to PTX;
+  * `gpa analyze --gpu a100` predicts each kernel's time and recommended
+    number of SMs from each of the three.
+Prints, per kernel, the time ratio and SM counts, and per suite how many
+kernels agree:
+  * clang IR vs clang PTX: within 10% and the same recommendation, the
+    strict target of issue 8 (same compiler, same IR, two front-ends);
+  * nvcc PTX vs clang IR: within --nvcc-tolerance (default 25%): two
+    different compilers unroll, strength-reduce and schedule differently
+    (docs/ptx-frontend.md, "nvcc PTX vs clang IR").
+A benchmark, not a test: it prints ratios and exits 0.
+
+Usage: python3 bench/frontend_agreement.py [--build build]
+           [--polybench CHECKOUT] [--rodinia CHECKOUT] [--nvcc-tolerance 0.25]
+"""
+import argparse
+import glob
+import json
+import os
+import subprocess
+import sys
+import tempfile
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import real_kernels  # noqa: E402
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def run(cmd):
+    return subprocess.run(cmd, check=True, capture_output=True, text=True)
+
+
+def analyze(gpa, path):
+    out = run([gpa, "analyze", "--gpu", "a100", "--format", "json", path])
+    return {k["name"]: (k["timing"]["exec_time_s"],
+                        k["advice"]["optimal_active_sms"])
+            for k in json.loads(out.stdout)["kernels"]}
+
+
+def rel(a, b):
+    return abs(a - b) / a if a else (0.0 if b == 0 else float("inf"))
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--build", default=os.path.join(ROOT, "build"))
+    ap.add_argument("--cuda", default="/usr/local/cuda")
+    ap.add_argument("--clang", default="/usr/lib/llvm-22/bin/clang++")
+    ap.add_argument("--polybench")
+    ap.add_argument("--rodinia")
+    ap.add_argument("--nvcc-tolerance", type=float, default=0.25)
+    args = ap.parse_args()
+    gpa = os.path.join(args.build, "tool", "gpa")
+    nvcc = os.path.join(args.cuda, "bin", "nvcc")
+    if not os.path.exists(gpa):
+        print("frontend_agreement.py: skipped, %s not built" % gpa)
+        return
+    have_nvcc = os.path.exists(nvcc)
+    cflags = ["-x", "cuda", "--cuda-path=" + args.cuda, "--cuda-gpu-arch=sm_80",
+              "-Wno-unknown-cuda-version", "-O2", "--cuda-device-only"]
+    sources = [("own", p) for p in sorted(
+        glob.glob(os.path.join(ROOT, "examples", "cuda", "*.cu")) +
+        glob.glob(os.path.join(ROOT, "bench", "kernels", "*.cu")))]
+    sources += real_kernels.sources(args.polybench, args.rodinia)
+    stats = {}
+    print("%-44s %-14s %8s %8s %8s  %s" % ("kernel", "suite", "IR/cPTX",
+                                          "IR/nvcc", "", "SMs IR cPTX nvcc"))
+    with tempfile.TemporaryDirectory() as tmp:
+        for n, (suite, src) in enumerate(sources):
+            base = os.path.join(tmp, "%02d" % n)
+            extra = real_kernels.EXTRA_FLAGS if suite != "own" else []
+            try:
+                run([args.clang] + cflags + extra +
+                    ["-emit-llvm", "-c", src, "-o", base + ".bc"])
+                run([args.clang] + cflags + extra + ["-S", src, "-o",
+                                                     base + ".c.ptx"])
+                ir = analyze(gpa, base + ".bc")
+                cptx = analyze(gpa, base + ".c.ptx")
+                nv = {}
+                if have_nvcc:
+                    run([nvcc, "-ptx", "-arch=sm_80", "-O3"] + extra +
+                        [src, "-o", base + ".nv.ptx"])
+                    nv = analyze(gpa, base + ".nv.ptx")
+            except subprocess.CalledProcessError as e:
+                print("%s: skipped (%s failed)" % (src, os.path.basename(
+                    e.cmd[0])))
+                continue
+            s = stats.setdefault(suite, {"n": 0, "strict": 0, "nvcc": 0,
+                                         "nvcc_n": 0, "worst": 0.0,
+                                         "worst_nv": 0.0})
+            for k in sorted(ir):
+                if k not in cptx:
+                    continue
+                (ti, si), (tc, sc) = ir[k], cptx[k]
+                r1 = rel(ti, tc)
+                ok = r1 <= 0.10 and si == sc
+                s["n"] += 1
+                s["strict"] += ok
+                s["worst"] = max(s["worst"], r1)
+                line = "%-44s %-14s %7.1f%% " % (k[:44], suite, 100 * r1)
+                if k in nv:
+                    tn, sn = nv[k]
+                    r2 = rel(ti, tn)
+                    s["nvcc_n"] += 1
+                    s["nvcc"] += r2 <= args.nvcc_tolerance
+                    s["worst_nv"] = max(s["worst_nv"], r2)
+                    line += "%7.1f%% %8s  %d %d %d" % (100 * r2, "", si, sc, sn)
+                else:
+                    line += "%8s %8s  %d %d -" % ("-", "", si, sc)
+                print(line + ("" if ok else "   <- IR vs clang PTX differ"))
+    print("\nsuite           kernels  IR~cPTX(10%%,same SMs)  worst   "
+          "IR~nvcc(%.0f%%)  worst" % (100 * args.nvcc_tolerance))
+    for suite, s in stats.items():
+        print("%-15s %7d  %10d of %-3d      %5.1f%%  %6d of %-3d %6.1f%%" %
+              (suite, s["n"], s["strict"], s["n"], 100 * s["worst"],
+               s["nvcc"], s["nvcc_n"], 100 * s["worst_nv"]))
+
+
+if __name__ == "__main__":
+    main()

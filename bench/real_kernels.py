@@ -1,0 +1,49 @@
+"""The PolyBench-GPU and Rodinia sources the benchmarks compile, relative to
+a checkout of each suite (neither is part of this repository).
+
+PolyBench/GPU 1.0 (github.com/sgrauerg/polybenchGpu; Copyright (c) 2012,
+2013 University of Delaware, see its README) and Rodinia 3.1
+(github.com/yuhc/gpu-rodinia; BSD-style licence, Copyright (c) 2008-2011
+University of Virginia, see its LICENSE). Each listed file holds the
+suite's kernels (its host code is compiled too, device side only); DOITGEN
+(needs `rtclock` from an OpenMP header), Rodinia gaussian (uses fields CUDA
+13 removed) and kmeans (needs omp.h) do not compile with clang 22 + CUDA 13
+and are left out.
+"""
+import os
+
+POLYBENCH = [
+    "CUDA/2DCONV/2DConvolution.cu", "CUDA/2MM/2mm.cu",
+    "CUDA/3DCONV/3DConvolution.cu", "CUDA/3MM/3mm.cu", "CUDA/ADI/adi.cu",
+    "CUDA/ATAX/atax.cu", "CUDA/BICG/bicg.cu", "CUDA/CORR/correlation.cu",
+    "CUDA/COVAR/covariance.cu", "CUDA/FDTD-2D/fdtd2d.cu", "CUDA/GEMM/gemm.cu",
+    "CUDA/GEMVER/gemver.cu", "CUDA/GESUMMV/gesummv.cu",
+    "CUDA/GRAMSCHM/gramschmidt.cu", "CUDA/JACOBI1D/jacobi1D.cu",
+    "CUDA/JACOBI2D/jacobi2D.cu", "CUDA/LU/lu.cu", "CUDA/MVT/mvt.cu",
+    "CUDA/SYR2K/syr2k.cu", "CUDA/SYRK/syrk.cu",
+]
+
+RODINIA = [
+    "cuda/backprop/backprop_cuda.cu", "cuda/bfs/bfs.cu",
+    "cuda/hotspot/hotspot.cu", "cuda/lud/cuda/lud_kernel.cu",
+    "cuda/nn/nn_cuda.cu", "cuda/nw/needle.cu",
+    "cuda/pathfinder/pathfinder.cu", "cuda/srad/srad_v1/main.cu",
+    "cuda/srad/srad_v2/srad.cu",
+]
+
+# CUDA 13 removed cudaThreadSynchronize, which both suites' host code calls.
+EXTRA_FLAGS = ["-w", "-DcudaThreadSynchronize=cudaDeviceSynchronize"]
+
+
+def sources(polybench=None, rodinia=None):
+    """[(suite, path)] of the listed files found under the given roots."""
+    out = []
+    for suite, root, files in (("PolyBench-GPU", polybench, POLYBENCH),
+                               ("Rodinia", rodinia, RODINIA)):
+        if not root:
+            continue
+        for rel in files:
+            path = os.path.join(root, rel)
+            if os.path.exists(path):
+                out.append((suite, path))
+    return out

@@ -1,0 +1,154 @@
+//===- StrengthReduction.cpp - Address arithmetic after LSR ---------------===//
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+// A GEP is a pointer increment when ScalarEvolution sees its address as an
+// add recurrence of the innermost loop holding it with a constant step, an
+// index increment when only its (extended) index is one.
+// Index arithmetic is dead when every user is such a GEP or other dead
+// index arithmetic of the same loop (a fixed point from "all candidates").
+//
+//===----------------------------------------------------------------------===//
+#include "StrengthReduction.h"
+
+#include "llvm/Analysis/LoopInfo.h"
+#include "llvm/Analysis/ScalarEvolution.h"
+#include "llvm/Analysis/ScalarEvolutionExpressions.h"
+#include "llvm/IR/Instructions.h"
+
+using namespace llvm;
+
+namespace gpa {
+
+static bool isIndexMath(const Instruction &I) {
+  switch (I.getOpcode()) {
+  case Instruction::Add:
+  case Instruction::Sub:
+  case Instruction::Mul:
+  case Instruction::Shl:
+  case Instruction::Or:
+  case Instruction::SExt:
+  case Instruction::ZExt:
+  case Instruction::Trunc:
+    return I.getType()->isIntegerTy();
+  default:
+    return false;
+  }
+}
+
+static bool advancesByConstant(const SCEV *S, const Loop *L,
+                               ScalarEvolution &SE) {
+  auto *AR = dyn_cast<SCEVAddRecExpr>(S);
+  return AR && AR->getLoop() == L && AR->isAffine() &&
+         isa<SCEVConstant>(AR->getStepRecurrence(SE));
+}
+
+/// One variable index, extended from a 32-bit recurrence that
+/// ScalarEvolution cannot see through the extension: LSR then cannot make
+/// the address a pointer recurrence, and strength-reduces the 32-bit index
+/// instead (one add per iteration) feeding an IMAD.WIDE.
+static const Value *extendedIndex(const GetElementPtrInst &GEP);
+
+static bool indexAdvancesByConstant(const GetElementPtrInst &GEP, const Loop *L,
+                                    ScalarEvolution &SE) {
+  const Value *Inner = extendedIndex(GEP);
+  return Inner && SE.isSCEVable(Inner->getType()) &&
+         advancesByConstant(SE.getSCEV(const_cast<Value *>(Inner)), L, SE);
+}
+
+/// The extended value of a GEP's single variable index, or null.
+static const Value *extendedIndex(const GetElementPtrInst &GEP) {
+  const Value *Variable = nullptr;
+  for (const Use &Idx : GEP.indices()) {
+    if (isa<ConstantInt>(Idx))
+      continue;
+    if (Variable)
+      return nullptr;
+    Variable = Idx;
+  }
+  auto *Ext = dyn_cast_or_null<CastInst>(Variable);
+  if (!Ext || !(isa<SExtInst>(Ext) || isa<ZExtInst>(Ext)))
+    return nullptr;
+  return Ext->getOperand(0);
+}
+
+/// Whether two addresses differ by a loop-invariant constant: LSR then
+/// keeps one pointer for both and folds the difference into the [reg+imm]
+/// addressing mode of the second access.
+static bool constantDistance(const GetElementPtrInst &A,
+                             const GetElementPtrInst &B, ScalarEvolution &SE) {
+  if (isa<SCEVConstant>(
+          SE.getMinusSCEV(SE.getSCEV(const_cast<GetElementPtrInst *>(&A)),
+                          SE.getSCEV(const_cast<GetElementPtrInst *>(&B)))))
+    return true;
+  const Value *IA = extendedIndex(A), *IB = extendedIndex(B);
+  return IA && IB && A.getPointerOperand() == B.getPointerOperand() &&
+         A.getSourceElementType() == B.getSourceElementType() &&
+         IA->getType() == IB->getType() &&
+         isa<SCEVConstant>(
+             SE.getMinusSCEV(SE.getSCEV(const_cast<Value *>(IA)),
+                             SE.getSCEV(const_cast<Value *>(IB))));
+}
+
+StrengthReduced strengthReduce(Function &F, LoopInfo &LI, ScalarEvolution &SE) {
+  StrengthReduced R;
+  DenseSet<const Instruction *> Candidates;
+  for (BasicBlock &BB : F) {
+    Loop *L = LI.getLoopFor(&BB);
+    if (!L)
+      continue;
+    for (Instruction &I : BB) {
+      if (auto *GEP = dyn_cast<GetElementPtrInst>(&I)) {
+        if (advancesByConstant(SE.getSCEV(GEP), L, SE))
+          R.PointerIncrements.insert(GEP);
+        else if (indexAdvancesByConstant(*GEP, L, SE))
+          R.IndexIncrements.insert(GEP);
+      } else if (isIndexMath(I)) {
+        Candidates.insert(&I);
+      }
+    }
+  }
+  // Increments at a constant distance from an earlier one in the same loop
+  // share its pointer.
+  DenseMap<const Loop *, SmallVector<const GetElementPtrInst *, 8>> Leaders;
+  for (BasicBlock &BB : F)
+    for (Instruction &I : BB) {
+      if (!R.PointerIncrements.count(&I) && !R.IndexIncrements.count(&I))
+        continue;
+      auto &GEP = cast<GetElementPtrInst>(I);
+      auto &Ls = Leaders[LI.getLoopFor(&BB)];
+      bool Shares = false;
+      for (const GetElementPtrInst *Leader : Ls)
+        Shares |= constantDistance(GEP, *Leader, SE);
+      if (Shares)
+        R.SharedIncrements.insert(&GEP);
+      else
+        Ls.push_back(&GEP);
+    }
+  auto DeadUse = [&](const Instruction &I, const User *U) {
+    auto *UI = dyn_cast<Instruction>(U);
+    if (!UI || LI.getLoopFor(UI->getParent()) != LI.getLoopFor(I.getParent()))
+      return false;
+    if (R.PointerIncrements.count(UI) || R.IndexIncrements.count(UI))
+      return cast<GetElementPtrInst>(UI)->getPointerOperand() != &I;
+    return Candidates.count(UI) != 0;
+  };
+  for (bool Changed = true; Changed;) {
+    Changed = false;
+    for (auto It = Candidates.begin(); It != Candidates.end();) {
+      const Instruction *I = *It;
+      ++It;
+      bool Dead = !I->use_empty();
+      for (const User *U : I->users())
+        Dead &= DeadUse(*I, U);
+      if (!Dead) {
+        Candidates.erase(I);
+        Changed = true;
+      }
+    }
+  }
+  R.DeadIndexMath = std::move(Candidates);
+  return R;
+}
+
+} // namespace gpa

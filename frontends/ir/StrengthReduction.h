@@ -1,0 +1,46 @@
+//===- StrengthReduction.h - Address arithmetic after LSR -------*- C++ -*-===//
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+// The NVPTX back end runs loop strength reduction: an address that advances
+// by a constant each iteration becomes a pointer incremented in the loop (a
+// 64-bit add, gpa/InstructionCosts.h integerAddInstructions) or, when the
+// address is a 32-bit index extended to 64 bits, the index is incremented
+// and scaled by an IMAD.WIDE; the integer arithmetic that only computed
+// the index is no longer executed.
+//
+//===----------------------------------------------------------------------===//
+#ifndef GPA_STRENGTHREDUCTION_H
+#define GPA_STRENGTHREDUCTION_H
+
+#include "llvm/ADT/DenseSet.h"
+
+namespace llvm {
+class Function;
+class Instruction;
+class LoopInfo;
+class ScalarEvolution;
+} // namespace llvm
+
+namespace gpa {
+
+struct StrengthReduced {
+  /// GEPs whose address is {start,+,constant} in their innermost loop.
+  llvm::DenseSet<const llvm::Instruction *> PointerIncrements;
+  /// GEPs whose extended 32-bit index is such a recurrence but whose
+  /// address is not: an index add per iteration plus the IMAD.WIDE.
+  llvm::DenseSet<const llvm::Instruction *> IndexIncrements;
+  /// Those of either kind at a constant distance from an earlier one of the
+  /// same loop: they reuse its pointer (the offset folds into [reg+imm]).
+  llvm::DenseSet<const llvm::Instruction *> SharedIncrements;
+  /// Integer instructions of a loop used only (transitively) as indices of
+  /// those GEPs.
+  llvm::DenseSet<const llvm::Instruction *> DeadIndexMath;
+};
+
+StrengthReduced strengthReduce(llvm::Function &F, llvm::LoopInfo &LI,
+                               llvm::ScalarEvolution &SE);
+
+} // namespace gpa
+
+#endif
