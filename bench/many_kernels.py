@@ -74,7 +74,7 @@ def main():
     build = args.pop(0) if args and not args[0].isdigit() else "build"
     sizes = [int(a) for a in args] or [1000, 4000]
     opt = "/usr/lib/llvm-22/bin/opt"
-    plugin = os.path.join(build, "passes", "GpuPowerAdvisor.so")
+    plugin = os.path.join(build, "plugin", "GpuPowerAdvisor.so")
     gpa = os.path.join(build, "tool", "gpa")
     rows = {}
     with tempfile.TemporaryDirectory() as tmp:

@@ -66,7 +66,7 @@ static std::vector<HandoffKernel> handoffKernels(const ModuleAnalysis &A) {
   std::vector<HandoffKernel> Out;
   for (const KernelResult &R : A.Results)
     Out.push_back({R.F->getName().str(), R.Grid.Independent, R.Grid.Reason,
-                   toCanonicalJson(kernelProfileToJson(R.Analysis.Profile))});
+                   kernelProfileToJson(R.Analysis.Profile)});
   return Out;
 }
 

@@ -201,9 +201,8 @@ bool evaluate(const LaunchSite &S, const std::string &Arch,
   E.Arch = Arch;
   if (!gpuFor(Arch, O, E.Gpu, Error))
     return false;
-  auto Doc = parseJsonText(K.ProfileJson, "device handoff", Error);
   std::vector<KernelProfile> Profiles;
-  if (!Doc || !parseKernelProfiles(*Doc, "device handoff", Profiles, Error) ||
+  if (!parseKernelProfiles(K.Profile, "device handoff", Profiles, Error) ||
       Profiles.size() != 1) {
     Error = "unreadable device profile: " + Error;
     return false;

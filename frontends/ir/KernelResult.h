@@ -14,6 +14,7 @@
 #include "LaunchAssumptions.h"
 
 #include "gpa/Analysis.h"
+#include "gpa/AnalyzedKernel.h"
 
 #include "llvm/ADT/SmallPtrSet.h"
 
@@ -40,6 +41,12 @@ struct KernelResult {
   /// Named, located findings (Findings.h), sorted by location.
   std::vector<Finding> Findings;
 };
+
+/// The front-end-neutral result (gpa/AnalyzedKernel.h) reports, budgets and
+/// `gpa analyze` consume; moves the analysis out of R.
+AnalyzedKernel toAnalyzedKernel(KernelResult &&R);
+/// The same, copying (the pass keeps R for its remarks).
+AnalyzedKernel toAnalyzedKernel(const KernelResult &R);
 
 } // namespace gpa
 

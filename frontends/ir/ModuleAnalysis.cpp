@@ -100,6 +100,35 @@ static bool finiteAnalysis(const KernelAnalysis &A) {
   return std::all_of(A.Sweep.begin(), A.Sweep.end(), Finite);
 }
 
+/// Everything of R but the analysis (copied or moved by the callers).
+static AnalyzedKernel withoutAnalysis(const KernelResult &R) {
+  AnalyzedKernel K;
+  K.Assumptions = R.Assumed;
+  K.Demangled = R.Demangled;
+  if (!R.File.empty())
+    K.Location = KernelLocation{R.File, R.Line};
+  K.Grid = GridIndependenceFacts{R.Grid.Independent, R.Grid.Reason};
+  std::vector<FindingRecord> Findings;
+  Findings.reserve(R.Findings.size());
+  for (const Finding &F : R.Findings)
+    Findings.push_back({F.Rule, F.Message, F.File, F.Line, F.Column});
+  K.Findings = std::move(Findings);
+  K.MemorySection = true;
+  return K;
+}
+
+AnalyzedKernel toAnalyzedKernel(KernelResult &&R) {
+  AnalyzedKernel K = withoutAnalysis(R);
+  K.Analysis = std::move(R.Analysis);
+  return K;
+}
+
+AnalyzedKernel toAnalyzedKernel(const KernelResult &R) {
+  AnalyzedKernel K = withoutAnalysis(R);
+  K.Analysis = R.Analysis;
+  return K;
+}
+
 bool analyzeModule(Module &M, FunctionAnalysisManager &FAM,
                    const PluginOptions &O, ModuleAnalysis &Out,
                    std::string &Error) {
