@@ -120,6 +120,7 @@ static AnalyzedKernel withoutAnalysis(const KernelResult &R) {
 AnalyzedKernel toAnalyzedKernel(KernelResult &&R) {
   AnalyzedKernel K = withoutAnalysis(R);
   K.Analysis = std::move(R.Analysis);
+  R = KernelResult(); // its copies are done with: free them now
   return K;
 }
 
@@ -175,9 +176,12 @@ bool analyzeModule(Module &M, FunctionAnalysisManager &FAM,
     R.Reached = S.Reached;
     R.Demangled = demangle(K->getName());
     R.Grid = analyzeGridIndependence(*K, FAM);
+    R.Findings =
+        findKernelFindings(*K, S.Reached, Out.Gpu, O.DefaultTripCount, FAM);
     // Summaries are memoized: the analyses of K and its callees are done
-    // with. Freeing them keeps large modules at a few KB per kernel
-    // (bench/many_kernels.py); remarks recompute what they need.
+    // with (the findings, too, need them: before the clear). Freeing them
+    // keeps large modules at a few KB per kernel (bench/many_kernels.py);
+    // remarks recompute what they need.
     for (const Function *F : S.Reached)
       FAM.clear(*const_cast<Function *>(F), F->getName());
     kernelSource(*K, R.File, R.Line);
@@ -205,8 +209,6 @@ bool analyzeModule(Module &M, FunctionAnalysisManager &FAM,
                              "finite (counts too large)");
       continue;
     }
-    R.Findings =
-        findKernelFindings(*K, S.Reached, Out.Gpu, O.DefaultTripCount, FAM);
     Out.Results.push_back(std::move(R));
   }
   Error.clear();

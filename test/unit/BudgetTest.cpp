@@ -152,24 +152,23 @@ TEST(Budget, TypedResultsGiveTheReportsViolations) {
                             K.Analysis, Error));
   K.Demangled = "dotp(float const*, float const*, float*)";
   K.Location = KernelLocation{"dotp.cu", 12};
+  const char *Rules = R"J({"schema": "gpa-budget/1", "budgets": [
+      {"kernel": "dotp(*)", "max_total_power_w": 1,
+       "require_optimal_sms": true}]})J";
   Budget B;
-  ASSERT_TRUE(parseBudget(json::parse(R"({"schema": "gpa-budget/1",
-      "budgets": [{"kernel": "dotp(*)", "max_total_power_w": 1,
-                   "require_optimal_sms": true
-}]
-})"),
-                          "b.json", B, Error));
-BudgetCheck Typed, FromReport;
-checkKernels({kernelFacts(K)}, test::gtx280().Name, "dotp.cu", B, Typed);
-json Report = reportJson(test::gtx280(), {});
-Report["kernels"].push_back(analyzedKernelJson(K, test::gtx280()));
-ASSERT_TRUE(checkReport(Report, "dotp.cu", B, FromReport, Error)) << Error;
-// Both limits are exceeded: the Table 4 Dotp draws far more than 1 W and
-// the decision moves it to fewer SMs than the 30 it launches on.
-ASSERT_EQ(Typed.Violations.size(), 2u);
-ASSERT_EQ(FromReport.Violations.size(), Typed.Violations.size());
-for (std::size_t I = 0; I < Typed.Violations.size(); ++I)
-  EXPECT_EQ(Typed.Violations[I].message(), FromReport.Violations[I].message());
-EXPECT_NE(Typed.Violations[0].message().find("dotp.cu:12: dotp(float"),
-          std::string::npos);
+  ASSERT_TRUE(parseBudget(json::parse(Rules), "b.json", B, Error)) << Error;
+  BudgetCheck Typed, FromReport;
+  checkKernels({kernelFacts(K)}, test::gtx280().Name, "dotp.cu", B, Typed);
+  json Report = reportJson(test::gtx280(), {});
+  Report["kernels"].push_back(analyzedKernelJson(K, test::gtx280()));
+  ASSERT_TRUE(checkReport(Report, "dotp.cu", B, FromReport, Error)) << Error;
+  // Both limits are exceeded: the Table 4 Dotp draws far more than 1 W and
+  // the decision moves it to fewer SMs than the 30 it launches on.
+  ASSERT_EQ(Typed.Violations.size(), 2u);
+  ASSERT_EQ(FromReport.Violations.size(), Typed.Violations.size());
+  for (std::size_t I = 0; I < Typed.Violations.size(); ++I)
+    EXPECT_EQ(Typed.Violations[I].message(),
+              FromReport.Violations[I].message());
+  EXPECT_NE(Typed.Violations[0].message().find("dotp.cu:12: dotp(float"),
+            std::string::npos);
 }
