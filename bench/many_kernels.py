@@ -74,7 +74,7 @@ def main():
     build = args.pop(0) if args and not args[0].isdigit() else "build"
     sizes = [int(a) for a in args] or [1000, 4000]
     opt = "/usr/lib/llvm-22/bin/opt"
-    plugin = os.path.join(build, "passes", "GpuPowerAdvisor.so")
+    plugin = os.path.join(build, "plugin", "GpuPowerAdvisor.so")
     gpa = os.path.join(build, "tool", "gpa")
     rows = {}
     with tempfile.TemporaryDirectory() as tmp:
@@ -98,11 +98,12 @@ def main():
         for name, k in (("plugin", 1), ("gpa analyze", 2)):
             dt = rows[b][k][0] - rows[a][k][0]
             dm = rows[b][k][1] - rows[a][k][1]
-            # The plugin's own share: minus what opt needs for the IR.
-            own = dm - (rows[b][0][1] - rows[a][0][1]) if k == 1 else dm
+            # Its own share: minus what opt needs for the IR (both parse the
+            # same module).
+            own = dm - (rows[b][0][1] - rows[a][0][1])
             print(f"{name:12s} per kernel: {dt / dn * 1e3:7.3f} ms, "
                   f"{dm / dn:7.1f} KiB peak RSS"
-                  + (f" ({own / dn:6.1f} KiB beyond opt's own)" if k == 1 else "")
+                  f" ({own / dn:6.1f} KiB beyond opt's own)"
                   + f"; time ratio {rows[b][k][0] / max(rows[a][k][0], 1e-9):.2f}"
                   f" for {b / a:.2f}x kernels")
         print("target: <= 20 KiB per kernel, time ratio ~ kernel ratio (linear)")

@@ -9,8 +9,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "BudgetDiagnostics.h"
-#include "ReportWriter.h"
 
+#include "gpa/AnalyzedKernel.h"
 #include "gpa/Budget.h"
 
 #include "llvm/IR/DiagnosticInfo.h"
@@ -29,17 +29,13 @@ bool enforceBudget(Module &M, const ModuleAnalysis &A, const PluginOptions &O,
     Error = "-gpa-budget: " + Error;
     return false;
   }
-  nlohmann::json Report;
-  if (!buildReport(A.Gpu, A.Results, Report, Error))
-    return false;
+  // The typed results, checked with `gpa check`'s rules: no report is built.
+  std::vector<KernelFacts> Kernels;
+  Kernels.reserve(A.Results.size());
+  for (const KernelResult &R : A.Results)
+    Kernels.push_back(kernelFacts(toAnalyzedKernel(R)));
   BudgetCheck Check;
-  try {
-    if (!checkReport(Report, M.getSourceFileName(), B, Check, Error))
-      return false;
-  } catch (const std::exception &E) {
-    Error = std::string("-gpa-budget: ") + E.what();
-    return false;
-  }
+  checkKernels(Kernels, A.Gpu.Name, M.getSourceFileName(), B, Check);
   for (const BudgetViolation &V : Check.Violations) {
     for (const KernelResult &R : A.Results) {
       if (R.F->getName() != V.Kernel)

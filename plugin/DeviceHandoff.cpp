@@ -39,9 +39,9 @@ nlohmann::json toJson(const std::string &Arch,
     List.push_back({{"name", K.Name},
                     {"grid_independent", K.GridIndependent},
                     {"reason", K.Reason},
-                    {"profile", K.ProfileJson}});
-    if (!K.ArgumentLoopsJson.empty())
-      List.back()["argument_loops"] = K.ArgumentLoopsJson;
+                    {"profile", K.Profile}});
+    if (!K.ArgumentLoops.is_null())
+      List.back()["argument_loops"] = K.ArgumentLoops;
   }
   return {{"schema", "gpa-handoff/1"}, {"arch", Arch}, {"kernels", List}};
 }
@@ -61,9 +61,8 @@ std::string readFile(const std::string &Path, HandoffByArch &Out) {
     for (const nlohmann::json &K : Doc->at("kernels"))
       Kernels.push_back({K.at("name").get<std::string>(),
                          K.at("grid_independent").get<bool>(),
-                         K.at("reason").get<std::string>(),
-                         K.at("profile").get<std::string>(),
-                         K.value("argument_loops", std::string())});
+                         K.at("reason").get<std::string>(), K.at("profile"),
+                         K.value("argument_loops", nlohmann::json())});
     Out[Doc->at("arch").get<std::string>()] = std::move(Kernels);
   } catch (const std::exception &E) {
     // nlohmann's messages name the missing key or the wrong type.
@@ -223,9 +222,13 @@ bool validHandoffKernel(const std::string &Arch, const HandoffKernel &K,
     return false;
   }
   std::string Error;
-  auto Doc = parseJsonText(K.ProfileJson, "profile", Error);
   std::vector<KernelProfile> Profiles;
-  if (!Doc || !parseKernelProfiles(*Doc, "profile", Profiles, Error) ||
+  if (!K.Profile.is_object())
+    Error =
+        "profile: expected a kernel-profile/1 object" +
+        std::string(K.Profile.is_string() ? ", not JSON text in a string" : "");
+  if (!Error.empty() ||
+      !parseKernelProfiles(K.Profile, "profile", Profiles, Error) ||
       Profiles.size() != 1) {
     Why = "the " + Arch + " profile of " + K.Name +
           " is not one valid kernel profile" +

@@ -23,6 +23,8 @@
 #ifndef GPA_PLUGIN_DEVICEHANDOFF_H
 #define GPA_PLUGIN_DEVICEHANDOFF_H
 
+#include <nlohmann/json.hpp>
+
 #include <map>
 #include <string>
 #include <vector>
@@ -33,9 +35,12 @@ struct HandoffKernel {
   std::string Name; // mangled device name, as __cudaRegisterFunction has it
   bool GridIndependent = false;
   std::string Reason;
-  std::string ProfileJson; // kernel-profile/1 text
-  /// Loops bounded by a kernel argument (ArgumentLoops.h); "" for none.
-  std::string ArgumentLoopsJson;
+  /// One kernel-profile/1 object (models/schema/kernel-profile.schema.json),
+  /// stored as an object in the file (gpa-handoff/1), never as JSON text.
+  nlohmann::json Profile;
+  /// Loops bounded by a kernel argument (ArgumentLoops.h), an object;
+  /// null for none.
+  nlohmann::json ArgumentLoops;
 };
 
 /// Arch ("sm_80") -> kernels of one device compilation.
@@ -57,7 +62,7 @@ HandoffByArch findDeviceKernels(const std::string &SourceFile,
                                 std::vector<std::string> *Problems = nullptr);
 
 /// Checks one kernel's handoff entry before its launch is routed: Arch is
-/// "sm_<N>" and ProfileJson holds exactly one valid kernel profile (what
+/// "sm_<N>" and Profile is exactly one valid kernel-profile object (what
 /// libgpa_runtime will parse). Why says what is wrong.
 bool validHandoffKernel(const std::string &Arch, const HandoffKernel &K,
                         std::string &Why);

@@ -68,7 +68,7 @@ static std::vector<HandoffKernel> handoffKernels(const ModuleAnalysis &A) {
   for (const KernelResult &R : A.Results)
     Out.push_back(
         {R.F->getName().str(), R.Grid.Independent, R.Grid.Reason,
-         toCanonicalJson(kernelProfileToJson(R.Analysis.Profile)),
+         kernelProfileToJson(R.Analysis.Profile),
          argumentLoopsToJson(R.ArgumentLoops, unsigned(R.F->arg_size()))});
   return Out;
 }

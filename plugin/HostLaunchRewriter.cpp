@@ -74,7 +74,7 @@ KernelFacts combine(const HandoffByArch &Handoff, const std::string &Name) {
       if (F.Reason.empty() || (F.GridIndependent && !K.GridIndependent))
         F.Reason = K.Reason;
       F.GridIndependent &= K.GridIndependent;
-      Profiles[Arch] = nlohmann::json::parse(K.ProfileJson, nullptr, false);
+      Profiles[Arch] = K.Profile;
     }
   F.Payload = toCanonicalJson({{"schema", "gpa-launch/1"},
                                {"grid_independent", F.GridIndependent},

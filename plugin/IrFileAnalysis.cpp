@@ -7,7 +7,6 @@
 #include "IrFileAnalysis.h"
 #include "Compat.h"
 #include "ModuleAnalysis.h"
-#include "ReportWriter.h"
 
 #include "gpa/InputFile.h"
 
@@ -23,7 +22,7 @@ using namespace llvm;
 namespace gpa {
 
 bool analyzeIrFile(const std::string &Path, const PluginOptions &O,
-                   nlohmann::json &Report, std::vector<std::string> &Warnings,
+                   AnalyzedModule &Out, std::vector<std::string> &Warnings,
                    std::string &Error) {
   LLVMContext Ctx;
   // Diagnostics from parsing or the analysis must not print or abort.
@@ -71,7 +70,12 @@ bool analyzeIrFile(const std::string &Path, const PluginOptions &O,
     Error = Path + ": no kernels (no ptx_kernel function in the module)";
     return false;
   }
-  return buildReport(A.Gpu, A.Results, Report, Error);
+  Out.Gpu = A.Gpu;
+  Out.Kernels.reserve(A.Results.size());
+  for (KernelResult &R : A.Results)
+    Out.Kernels.push_back(toAnalyzedKernel(std::move(R)));
+  A.Results.clear();
+  return true;
 }
 
 } // namespace gpa

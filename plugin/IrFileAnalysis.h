@@ -11,7 +11,7 @@
 
 #include "PluginOptions.h"
 
-#include <nlohmann/json.hpp>
+#include "gpa/AnalyzedKernel.h"
 
 #include <string>
 #include <vector>
@@ -19,12 +19,12 @@
 namespace gpa {
 
 /// Parses Path (textual .ll or bitcode .bc), analyses every kernel and
-/// returns the gpa-report/1 document (with the plugin's fields). Per-kernel
+/// returns the typed results with the GPU model they used. Per-kernel
 /// problems are appended to Warnings; anything that stops the analysis
 /// (unreadable file, not NVPTX, bad options or model) returns false with
 /// Error naming the file.
 bool analyzeIrFile(const std::string &Path, const PluginOptions &O,
-                   nlohmann::json &Report, std::vector<std::string> &Warnings,
+                   AnalyzedModule &Out, std::vector<std::string> &Warnings,
                    std::string &Error);
 
 } // namespace gpa

@@ -226,9 +226,8 @@ bool evaluate(const LaunchSite &S, const std::string &Arch,
   E.Arch = Arch;
   if (!gpuFor(Arch, O, E.Gpu, Error))
     return false;
-  auto Doc = parseJsonText(K.ProfileJson, "device handoff", Error);
   std::vector<KernelProfile> Profiles;
-  if (!Doc || !parseKernelProfiles(*Doc, "device handoff", Profiles, Error) ||
+  if (!parseKernelProfiles(K.Profile, "device handoff", Profiles, Error) ||
       Profiles.size() != 1) {
     Error = "unreadable device profile: " + Error;
     return false;
@@ -239,8 +238,8 @@ bool evaluate(const LaunchSite &S, const std::string &Arch,
   // Loops bounded by an argument this launch passes as a constant.
   std::vector<ArgumentLoop> Loops;
   unsigned Params = 0;
-  if (argumentLoopsFromJson(K.ArgumentLoopsJson, Loops, Params) &&
-      !Loops.empty() && S.Args.size() == Params) {
+  if (argumentLoopsFromJson(K.ArgumentLoops, Loops, Params) && !Loops.empty() &&
+      S.Args.size() == Params) {
     std::vector<std::optional<std::uint64_t>> Args;
     for (const LaunchValue &V : S.Args)
       Args.push_back(V.Known && !V.IsRange

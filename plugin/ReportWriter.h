@@ -2,8 +2,8 @@
 //
 // SPDX-License-Identifier: Apache-2.0
 //
-// The plugin's JSON report. Like BudgetDiagnostics and DeviceHandoff, which
-// also use nlohmann_json, it catches every exception nlohmann or the model
+// The plugin's JSON report, rendered by gpa::ReportStream
+// (gpa/AnalyzedKernel.h). It catches every exception nlohmann or the model
 // library might throw and returns an error instead.
 //
 //===----------------------------------------------------------------------===//
@@ -15,8 +15,6 @@
 
 #include "gpa/GpuModel.h"
 
-#include <nlohmann/json.hpp>
-
 #include <string>
 #include <vector>
 
@@ -26,17 +24,9 @@ namespace gpa {
 /// \p Arch ("sm_80"; "nvptx" when the module has no target-cpu).
 std::string reportFileName(const std::string &Pattern, const std::string &Arch);
 
-/// The report text: gpa::reportJson plus, per kernel, counts_per_thread,
-/// location, assumptions and demangled, in canonical (deterministic) JSON.
-/// The gpa-report/1 document with the plugin's per-kernel fields; never
-/// throws.
-bool buildReport(const GpuModel &Gpu, const std::vector<KernelResult> &Kernels,
-                 nlohmann::json &Doc, std::string &Error);
-
-bool renderReport(const GpuModel &Gpu, const std::vector<KernelResult> &Kernels,
-                  std::string &Text, std::string &Error);
-
-/// Renders and writes the report to \p File.
+/// Writes the gpa-report/1 document to \p File, one kernel at a time
+/// (gpa::ReportStream over each kernel's AnalyzedKernel); never throws, and
+/// leaves no half-written file.
 bool writeReport(const std::string &File, const GpuModel &Gpu,
                  const std::vector<KernelResult> &Kernels, std::string &Error);
 

@@ -13,6 +13,7 @@
 #include "CudaCompile.h"
 
 #include "gpa/Analysis.h"
+#include "gpa/AnalyzedKernel.h"
 #include "gpa/CanonicalJson.h"
 #include "gpa/GpuModelLoader.h"
 #include "gpa/InputFile.h"
@@ -31,6 +32,7 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <cstring>
 #include <cxxabi.h>
 #include <unistd.h>
 
@@ -71,6 +73,25 @@ std::string portablePath(const std::string &Path) {
   return Path.substr(Path.find_last_of('/') + 1);
 }
 
+Assumption numberRecord(std::string Name, double Value, std::string Source,
+                        std::string Kind) {
+  Assumption A;
+  A.Name = std::move(Name);
+  A.Number = Value;
+  A.Source = std::move(Source);
+  A.Kind = std::move(Kind);
+  return A;
+}
+
+Assumption textRecord(std::string Name, std::string Value, std::string Source,
+                      std::string Kind) {
+  Assumption A =
+      numberRecord(std::move(Name), 0, std::move(Source), std::move(Kind));
+  A.IsNumber = false;
+  A.Text = std::move(Value);
+  return A;
+}
+
 /// The model for an input: --gpu, else the bundled one closest to SmVersion.
 bool chooseModel(const AnalyzeRequest &R, unsigned SmVersion, GpuModel &Gpu,
                  std::string &Why, std::string &Error) {
@@ -85,37 +106,47 @@ bool chooseModel(const AnalyzeRequest &R, unsigned SmVersion, GpuModel &Gpu,
   return loadBundledModel(Name, Gpu, Error);
 }
 
-/// Adds one kernel analysed by the model library (PTX or profile inputs).
+/// The kernel's result is finite everywhere the report shows a number; else
+/// a warning naming where (huge counts can overflow the model).
+bool finiteResult(const AnalyzedKernel &K, const GpuModel &Gpu,
+                  const std::string &File, std::vector<std::string> &Warnings) {
+  std::string Bad = nonFinitePath(analyzedKernelJson(K, Gpu));
+  if (Bad.empty())
+    return true;
+  Warnings.push_back(File + ": kernel " + K.Analysis.Profile.Name +
+                     " not analysed: the model's result is not finite at " +
+                     Bad + " (counts too large)");
+  return false;
+}
+
+/// Adds one kernel analysed by the model library (PTX inputs).
 void addKernel(KernelProfile P, const GpuModel &Gpu, const AnalyzeRequest &R,
-               json Assumptions, const std::string &File, unsigned Line,
-               json &Kernels, std::vector<std::string> &Warnings) {
+               AssumptionList Assumptions, const std::string &File,
+               unsigned Line, std::vector<AnalyzedKernel> &Kernels,
+               std::vector<std::string> &Warnings) {
   if (R.GridSize) {
     P.Launch.Blocks = R.GridSize;
-    Assumptions["blocks"] = "--grid-size " + std::to_string(R.GridSize);
+    Assumptions.push_back(
+        numberRecord("blocks", double(R.GridSize), "--grid-size", "given"));
   } else {
     Occupancy Occ = computeOccupancy(P.Launch, Gpu);
     P.Launch.Blocks =
         std::uint64_t(Gpu.NumSms) * std::max(Occ.MaxActiveBlocksPerSm, 1u);
-    Assumptions["blocks"] = std::to_string(P.Launch.Blocks) +
-                            ": enough blocks to fill every SM (--grid-size)";
+    Assumptions.push_back(numberRecord(
+        "blocks", double(P.Launch.Blocks),
+        "enough blocks to fill every SM (--grid-size)", "assumed"));
   }
-  KernelAnalysis A;
+  AnalyzedKernel K;
   std::string Error;
-  if (!analyzeKernel(P, Gpu, R.Model, A, Error)) {
+  if (!analyzeKernel(P, Gpu, R.Model, K.Analysis, Error)) {
     Warnings.push_back(File + ": kernel " + P.Name + " not analysed: " + Error);
     return;
   }
-  json K = kernelReportJson(A, Gpu);
-  if (std::string Bad = nonFinitePath(K); !Bad.empty()) {
-    Warnings.push_back(File + ": kernel " + P.Name +
-                       " not analysed: the model's result is not finite at " +
-                       Bad + " (counts too large)");
-    return;
-  }
-  K["location"] = {{"file", File}, {"line", Line}};
-  K["assumptions"] = Assumptions;
-  K["demangled"] = demangle(P.Name);
-  Kernels.push_back(std::move(K));
+  K.Location = KernelLocation{File, Line};
+  K.Assumptions = std::move(Assumptions);
+  K.Demangled = demangle(P.Name);
+  if (finiteResult(K, Gpu, File, Warnings))
+    Kernels.push_back(std::move(K));
 }
 
 /// The sm_XX an embedded-PTX choice aims at: --gpu's, else none (newest).
@@ -132,18 +163,16 @@ unsigned wantedSmVersion(const AnalyzeRequest &R) {
 /// so that one model serves all modules of a binary.
 bool addPtxModule(const AnalyzeRequest &R, const std::string &Path,
                   const EmbeddedPtx &Ptx, ptx::PtxOptions Opts,
-                  ptx::PtxModuleResult &M, unsigned &SmVersion,
-                  std::string &GpuName, json &Kernels,
+                  ptx::PtxModuleResult &M, unsigned &SmVersion, GpuModel &Gpu,
+                  std::vector<AnalyzedKernel> &Kernels,
                   std::vector<std::string> &Warnings, std::string &Error) {
   if (M.Kernels.empty())
     return true;
   if (!SmVersion)
     SmVersion = M.SmVersion;
-  GpuModel Gpu;
   std::string Why;
   if (!chooseModel(R, SmVersion, Gpu, Why, Error))
     return false;
-  GpuName = Gpu.Name;
   // The GPU is known only once the .target is read: count again when its
   // sectors or warps differ from the ones the first count assumed.
   MemoryGeometry Geometry = memoryGeometry(Gpu);
@@ -175,10 +204,12 @@ bool addPtxModule(const AnalyzeRequest &R, const std::string &Path,
     }
   }
   for (const ptx::PtxKernelResult &K : M.Kernels) {
-    json Assumptions = {{"gpu", Gpu.Name + ": " + Why},
-                        {"threads_per_block",
-                         std::to_string(K.Profile.Launch.ThreadsPerBlock) +
-                             " (.reqntid/.maxntid, else --block-size or 256)"}};
+    AssumptionList Assumptions = {
+        textRecord("gpu", Gpu.Name, Why, R.Gpu.empty() ? "derived" : "given"),
+        numberRecord("threads_per_block",
+                     double(K.Profile.Launch.ThreadsPerBlock),
+                     ".reqntid/.maxntid, else --block-size or 256",
+                     R.BlockSize ? "given" : "derived")};
     // PTX declares virtual registers; ptxas allocates far fewer, so their
     // sum is no occupancy estimate. ptxas -v says what it allocates; without
     // the toolkit, the plugin's default estimate (32), capped by the sum
@@ -188,14 +219,16 @@ bool addPtxModule(const AnalyzeRequest &R, const std::string &Path,
     auto Compiled = Ptxas.find(K.Profile.Name);
     if (Compiled != Ptxas.end() && Compiled->second.Registers) {
       Profile.Launch.RegistersPerThread = Compiled->second.Registers;
-      Assumptions["registers_per_thread"] =
-          std::to_string(Compiled->second.Registers) + " (" + CompiledBy + ")";
+      Assumptions.push_back(numberRecord("registers_per_thread",
+                                         double(Compiled->second.Registers),
+                                         CompiledBy, "derived"));
     } else {
       Profile.Launch.RegistersPerThread = std::min<std::uint64_t>(Declared, 32);
-      Assumptions["registers_per_thread"] =
-          std::to_string(Profile.Launch.RegistersPerThread) +
-          " (assumed: default estimate 32, as the plugin's; the PTX declares " +
-          std::to_string(Declared) + " virtual registers; " + PtxasWhy + ")";
+      Assumptions.push_back(numberRecord(
+          "registers_per_thread", double(Profile.Launch.RegistersPerThread),
+          "default estimate 32, as the plugin's; the PTX declares " +
+              std::to_string(Declared) + " virtual registers; " + PtxasWhy,
+          "assumed"));
     }
     // Spills are local-memory traffic the PTX does not show (ptxas -v
     // reports them; a cubin does not).
@@ -203,26 +236,31 @@ bool addPtxModule(const AnalyzeRequest &R, const std::string &Path,
     if (Compiled != Ptxas.end())
       Spills = addSpillTraffic(Profile, Compiled->second, CompiledBy);
     if (Spills.any())
-      Assumptions["spill_traffic"] = Spills.Description;
-    if (!K.Warnings.empty())
-      Assumptions["ptx_notes"] = K.Warnings;
+      Assumptions.push_back(textRecord("spill_traffic", Spills.Description,
+                                       CompiledBy, "derived"));
+    std::string Notes;
+    for (const std::string &W : K.Warnings)
+      Notes += (Notes.empty() ? "" : "; ") + W;
+    if (!Notes.empty())
+      Assumptions.push_back(textRecord(
+          "ptx_notes", Notes, "what the PTX front-end could not see through",
+          "assumed"));
     bool HasLoc = !K.SourceFile.empty() && K.SourceLine;
     std::string File = portablePath(HasLoc ? K.SourceFile : Path);
     unsigned Line = HasLoc ? K.SourceLine : K.PtxLine;
     std::size_t Before = Kernels.size();
     addKernel(Profile, Gpu, R, Assumptions, File, Line, Kernels, Warnings);
     if (Spills.any() && Kernels.size() > Before)
-      Kernels.back()["findings"].push_back(
-          {{"rule", "RegisterSpill"},
-           {"message",
-            "registers spilled to local memory: " + Spills.Description},
-           {"location", {{"file", File}, {"line", Line}, {"column", 0}}}});
+      Kernels.back().Findings = std::vector<FindingRecord>{
+          {"RegisterSpill",
+           "registers spilled to local memory: " + Spills.Description, File,
+           Line, 0}};
   }
   return true;
 }
 
-bool analyzePtx(const AnalyzeRequest &R, const std::string &Path,
-                std::string &GpuName, json &Kernels,
+bool analyzePtx(const AnalyzeRequest &R, const std::string &Path, GpuModel &Gpu,
+                std::vector<AnalyzedKernel> &Kernels,
                 std::vector<std::string> &Warnings, std::string &Error) {
   if (!R.TripCountSpecs.empty())
     Warnings.push_back(Path + ": --trip-count KERNEL[:LINE]=N applies to "
@@ -245,8 +283,8 @@ bool analyzePtx(const AnalyzeRequest &R, const std::string &Path,
   for (const EmbeddedPtx &Ptx : Modules) {
     ptx::PtxModuleResult M;
     if (!ptx::parsePtxModule(Ptx.Text, Ptx.Name, Opts, M, Error) ||
-        !addPtxModule(R, Path, Ptx, Opts, M, SmVersion, GpuName, Kernels,
-                      Warnings, Error))
+        !addPtxModule(R, Path, Ptx, Opts, M, SmVersion, Gpu, Kernels, Warnings,
+                      Error))
       return false;
   }
   if (Kernels.size() == KernelsBefore) {
@@ -257,47 +295,28 @@ bool analyzePtx(const AnalyzeRequest &R, const std::string &Path,
 }
 
 bool analyzeProfiles(const AnalyzeRequest &R, const std::string &Path,
-                     std::string &GpuName, json &Kernels,
+                     GpuModel &Gpu, std::vector<AnalyzedKernel> &Kernels,
                      std::vector<std::string> &Warnings, std::string &Error) {
   std::vector<KernelProfile> Profiles;
   if (!loadKernelProfiles(Path, Profiles, Error))
     return false;
-  GpuModel Gpu;
   std::string Why;
   if (!chooseModel(R, 0, Gpu, Why, Error))
     return false;
-  GpuName = Gpu.Name;
   for (const KernelProfile &P : Profiles) {
-    KernelAnalysis A;
+    AnalyzedKernel K;
     std::string KernelError;
-    if (!analyzeKernel(P, Gpu, R.Model, A, KernelError)) {
+    if (!analyzeKernel(P, Gpu, R.Model, K.Analysis, KernelError)) {
       Warnings.push_back(Path + ": kernel " + P.Name +
                          " not analysed: " + KernelError);
       continue;
     }
-    json K = kernelReportJson(A, Gpu);
-    if (std::string Bad = nonFinitePath(K); !Bad.empty()) {
-      Warnings.push_back(Path + ": kernel " + P.Name +
-                         " not analysed: the model's result is not finite "
-                         "at " +
-                         Bad);
-      continue;
-    }
-    K["location"] = {{"file", portablePath(Path)}, {"line", 0}};
-    K["assumptions"] = {{"gpu", Gpu.Name + ": " + Why}};
-    Kernels.push_back(std::move(K));
-  }
-  return true;
-}
-
-/// Appends a gpa-report/1 document's kernels (the plugin's, for IR and
-/// CUDA inputs).
-bool mergeReport(json &Doc, std::string &GpuName, json &Kernels) {
-  GpuName = Doc.value("gpu", "");
-  // Moved, not copied: large modules hold one copy of their kernels.
-  if (auto It = Doc.find("kernels"); It != Doc.end() && It->is_array())
-    for (json &K : *It)
+    K.Location = KernelLocation{portablePath(Path), 0};
+    K.Assumptions = {
+        textRecord("gpu", Gpu.Name, Why, R.Gpu.empty() ? "assumed" : "given")};
+    if (finiteResult(K, Gpu, Path, Warnings))
       Kernels.push_back(std::move(K));
+  }
   return true;
 }
 
@@ -328,16 +347,13 @@ PluginOptions pluginOptions(const AnalyzeRequest &R) {
 
 #endif
 
+#ifdef GPA_HAVE_IR
+/// Compiles the device side of a .cu to IR with clang and runs the IR
+/// front-end on it in this process (the plugin's analysis, linked in).
 bool analyzeCuda(const AnalyzeRequest &R, const std::string &Path,
-                 std::string &GpuName, json &Kernels,
-                 std::vector<std::string> &Warnings, std::string &Error) {
-  std::string Plugin = findPlugin(R.ExecutablePath);
-  if (Plugin.empty()) {
-    Error = Path + ": GpuPowerAdvisor.so not found next to gpa; set GPA_PLUGIN";
-    return false;
-  }
+                 AnalyzedModule &Out, std::vector<std::string> &Warnings,
+                 std::string &Error) {
   std::string Arch = "sm_80";
-  std::vector<std::string> Args;
   if (!R.Gpu.empty()) {
     GpuModel Gpu;
     if (!loadGpuModel(R.Gpu, Gpu, Error))
@@ -345,26 +361,7 @@ bool analyzeCuda(const AnalyzeRequest &R, const std::string &Path,
     // clang 22 compiles for sm_50 and newer; older models still get the
     // compile (their counts barely differ) and the requested model.
     Arch = "sm_" + std::to_string(std::max(Gpu.SmVersion, 52u));
-    Args.push_back("-gpa-gpu=" + R.Gpu);
   }
-  if (R.BlockSize)
-    Args.push_back("-gpa-block-size=" + std::to_string(R.BlockSize));
-  if (R.GridSize)
-    Args.push_back("-gpa-grid-size=" + std::to_string(R.GridSize));
-  if (!R.LaunchFile.empty())
-    Args.push_back("-gpa-launch-file=" + R.LaunchFile);
-  if (R.TripCount)
-    Args.push_back("-gpa-default-trip-count=" + std::to_string(R.TripCount));
-  for (const std::string &Spec : R.TripCountSpecs)
-    Args.push_back("-gpa-trip-count=" + Spec);
-  const DecisionPolicy &Policy = R.Model.Policy;
-  Args.push_back(std::string("-gpa-objective=") + objectiveName(Policy.Goal));
-  Args.push_back("-gpa-max-slowdown=" + formatNumber(Policy.MaxSlowdownPct));
-  Args.push_back("-gpa-min-saving=" + formatNumber(Policy.MinSavingPct));
-  Args.push_back("-gpa-max-power-w=" + formatNumber(Policy.MaxPowerW));
-  if (R.MechanismGiven)
-    Args.push_back(std::string("-gpa-mechanism=") +
-                   mechanismName(R.Model.Mech));
   std::vector<std::string> ClangArgs;
   if (!R.CompileDbDir.empty()) {
     std::string DbArch;
@@ -376,59 +373,57 @@ bool analyzeCuda(const AnalyzeRequest &R, const std::string &Path,
   ClangArgs.insert(ClangArgs.end(), R.ClangArgs.begin(), R.ClangArgs.end());
   if (!R.CudaGpuArch.empty())
     Arch = R.CudaGpuArch;
-  char Tmp[] = "/tmp/gpa-report-XXXXXX";
-  int Fd = ::mkstemp(Tmp);
+  char Tmp[] = "/tmp/gpa-device-XXXXXX.bc";
+  int Fd = ::mkstemps(Tmp, 3);
   if (Fd < 0) {
-    Error = "cannot create a temporary report file";
+    Error = "cannot create a temporary bitcode file";
     return false;
   }
   ::close(Fd);
-  bool Ok =
-      compileCudaWithPlugin(Path, Arch, Plugin, Args, ClangArgs, Tmp, Error);
-  std::optional<std::string> Text;
+  bool Ok = compileCudaToIr(Path, Arch, ClangArgs, Tmp, Error);
+  std::vector<std::string> IrWarnings;
   if (Ok)
-    Text = readTextFile(Tmp, Error);
+    Ok = analyzeIrFile(Tmp, pluginOptions(R), Out, IrWarnings, Error);
   ::unlink(Tmp);
-  if (!Text)
-    return false;
-  if (Text->empty()) { // the plugin writes a report only for kernels
-    Error = Path + ": no kernels (none analysed in the device compilation)";
-    return false;
+  // Messages name the .cu, not the temporary file.
+  auto Rename = [&](std::string &Text) {
+    for (std::size_t At; (At = Text.find(Tmp)) != std::string::npos;)
+      Text.replace(At, std::strlen(Tmp), Path);
+  };
+  Rename(Error);
+  for (std::string &W : IrWarnings) {
+    Rename(W);
+    Warnings.push_back(std::move(W));
   }
-  auto Doc = parseJsonText(*Text, Path + " (plugin report)", Error);
-  if (!Doc)
-    return false;
-  mergeReport(*Doc, GpuName, Kernels);
-  (void)Warnings;
-  return true;
+  return Ok;
 }
+#endif
 } // namespace
 
-bool analyzeInputs(const AnalyzeRequest &R, json &Report,
+bool analyzeInputs(const AnalyzeRequest &R, AnalyzedModule &Out,
                    std::vector<std::string> &Warnings, std::string &Error) {
-  json Kernels = json::array();
-  std::string Gpu;
+  bool HaveGpu = false;
   for (const std::string &Path : R.Inputs) {
-    std::string Ext = extension(Path), FileGpu;
+    std::string Ext = extension(Path);
     bool KnownKind = Ext == ".ptx" || Ext == ".json" || Ext == ".cu" ||
                      Ext == ".ll" || Ext == ".bc";
     if (KnownKind && !checkInputFile(Path, Error))
       return false;
     bool Ok = false;
-    std::size_t KernelsBefore = Kernels.size();
+    // Each input's kernels with the model they were analysed with.
+    AnalyzedModule File;
     if (Ext == ".ptx" || isPtxContainer(Path)) {
-      Ok = analyzePtx(R, Path, FileGpu, Kernels, Warnings, Error);
+      Ok = analyzePtx(R, Path, File.Gpu, File.Kernels, Warnings, Error);
     } else if (Ext == ".json") {
-      Ok = analyzeProfiles(R, Path, FileGpu, Kernels, Warnings, Error);
-    } else if (Ext == ".cu") {
-      Ok = analyzeCuda(R, Path, FileGpu, Kernels, Warnings, Error);
-    } else if (Ext == ".ll" || Ext == ".bc") {
+      Ok = analyzeProfiles(R, Path, File.Gpu, File.Kernels, Warnings, Error);
+    } else if (Ext == ".cu" || Ext == ".ll" || Ext == ".bc") {
 #ifdef GPA_HAVE_IR
-      json Doc;
-      Ok = analyzeIrFile(Path, pluginOptions(R), Doc, Warnings, Error) &&
-           mergeReport(Doc, FileGpu, Kernels);
+      Ok = Ext == ".cu"
+               ? analyzeCuda(R, Path, File, Warnings, Error)
+               : analyzeIrFile(Path, pluginOptions(R), File, Warnings, Error);
 #else
-      Error = Path + ": this gpa was built without LLVM; IR input needs it";
+      Error = Path + ": this gpa was built without LLVM; IR and CUDA input "
+                     "need it";
 #endif
     } else {
       Error = Path + ": unknown input kind '" + Ext +
@@ -437,26 +432,31 @@ bool analyzeInputs(const AnalyzeRequest &R, json &Report,
     }
     if (!Ok)
       return false;
-    if (Kernels.size() == KernelsBefore) {
+    if (File.Kernels.empty()) {
       Error = Path + ": no kernels";
       return false;
     }
-    if (!Gpu.empty() && !FileGpu.empty() && FileGpu != Gpu) {
-      Error = Path + ": analysed for " + FileGpu + " but earlier inputs for " +
-              Gpu + "; pass --gpu to use one model for all";
+    if (HaveGpu && File.Gpu.Name != Out.Gpu.Name) {
+      Error = Path + ": analysed for " + File.Gpu.Name +
+              " but earlier inputs for " + Out.Gpu.Name +
+              "; pass --gpu to use one model for all";
       return false;
     }
-    if (Gpu.empty())
-      Gpu = FileGpu;
+    if (!HaveGpu)
+      Out.Gpu = File.Gpu; // the report header: the model the kernels used
+    HaveGpu = true;
+    for (AnalyzedKernel &K : File.Kernels)
+      Out.Kernels.push_back(std::move(K));
   }
-  // The report header (name, calibrated) from the model the kernels used.
-  GpuModel Model;
-  std::string Source = !R.Gpu.empty() ? R.Gpu : Gpu.empty() ? "a100" : Gpu;
-  if (!loadGpuModel(Source, Model, Error))
-    return false;
-  Report = reportJson(Model, {});
-  Report["kernels"] = std::move(Kernels);
   return true;
+}
+
+nlohmann::json analyzedReportJson(const AnalyzedModule &M) {
+  json Report = reportJson(M.Gpu, {});
+  json &Kernels = Report["kernels"];
+  for (const AnalyzedKernel &K : M.Kernels)
+    Kernels.push_back(analyzedKernelJson(K, M.Gpu));
+  return Report;
 }
 
 } // namespace gpa::tool

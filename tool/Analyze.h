@@ -9,6 +9,7 @@
 #include <nlohmann/json.hpp>
 
 #include "gpa/Analysis.h"
+#include "gpa/AnalyzedKernel.h"
 
 #include <cstdint>
 #include <string>
@@ -34,14 +35,19 @@ struct AnalyzeRequest {
   std::string CompileDbDir;
 };
 
-/// Analyses every input (.ll/.bc through the plugin's analysis, .ptx and
-/// `cuobjdump -ptx` listings through the PTX front-end, objects, executables
-/// and .fatbin files through their embedded PTX, .cu by compiling it with
-/// clang 22 and the plugin, .json kernel profiles) into one gpa-report/1
-/// document. An input without kernels is an error. Warnings are
-/// per-kernel notes; Error stops the run (exit 2).
-bool analyzeInputs(const AnalyzeRequest &R, nlohmann::json &Report,
+/// Analyses every input (.ll/.bc through the IR front-end, .cu by compiling
+/// its device side to IR with clang 22 and the same front-end, all in this
+/// process; .ptx and `cuobjdump -ptx` listings through the PTX front-end;
+/// objects, executables and .fatbin files through their embedded PTX; .json
+/// kernel profiles) into typed results and the GPU model they used; nothing
+/// is rendered or parsed back. An input without kernels is an error.
+/// Warnings are per-kernel notes; Error stops the run (exit 2).
+bool analyzeInputs(const AnalyzeRequest &R, AnalyzedModule &Out,
                    std::vector<std::string> &Warnings, std::string &Error);
+
+/// The whole gpa-report/1 document (for the text, CSV and SARIF renderers;
+/// JSON output streams with gpa::ReportStream instead).
+nlohmann::json analyzedReportJson(const AnalyzedModule &M);
 
 std::string renderAnalyzeText(const nlohmann::json &Report);
 std::string renderAnalyzeCsv(const nlohmann::json &Report);

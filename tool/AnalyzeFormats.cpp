@@ -55,6 +55,18 @@ std::string topUnits(const json &K) {
   return Out.empty() ? "none" : Out;
 }
 
+/// An assumption record {value, source, kind} as "VALUE (KIND: SOURCE)".
+std::string assumptionText(const json &A) {
+  if (!A.is_object())
+    return A.is_string() ? A.get<std::string>() : A.dump();
+  const json V = A.value("value", json());
+  std::string Value = V.is_string()   ? V.get<std::string>()
+                      : V.is_number() ? formatNumber(V.get<double>())
+                                      : V.dump();
+  return Value + " (" + A.value("kind", std::string("assumed")) + ": " +
+         A.value("source", std::string()) + ")";
+}
+
 /// The decision's verdict (models/include/gpa/Decision.h): a change to
 /// fewer SMs is recommended.
 bool fewerSmsAdvised(const json &K) {
@@ -118,8 +130,7 @@ std::string renderAnalyzeText(const json &Report) {
       Out += "  advice      " + adviceReason(K) + "\n";
     if (K.contains("assumptions") && K["assumptions"].is_object())
       for (auto &[Key, V] : K["assumptions"].items())
-        Out += "  assumes     " + Key + ": " +
-               (V.is_string() ? V.get<std::string>() : V.dump()) + "\n";
+        Out += "  assumes     " + Key + ": " + assumptionText(V) + "\n";
   }
   return Out;
 }

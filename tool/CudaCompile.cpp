@@ -1,4 +1,4 @@
-//===- CudaCompile.cpp - Running clang 22 with the plugin on a .cu file ---===//
+//===- CudaCompile.cpp - A .cu file's device side as LLVM IR -------------===//
 //
 // SPDX-License-Identifier: Apache-2.0
 //
@@ -14,7 +14,6 @@
 #include <cstdlib>
 #include <fcntl.h>
 #include <spawn.h>
-#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -22,59 +21,15 @@ extern char **environ;
 
 namespace gpa::tool {
 
-static bool isFile(const std::string &Path) {
-  struct stat St;
-  return ::stat(Path.c_str(), &St) == 0 && S_ISREG(St.st_mode);
-}
-
 static std::string envOr(const char *Name, const char *Default) {
   const char *V = std::getenv(Name);
   return V && *V ? V : Default;
 }
 
-std::string findPlugin(const std::string &ExecutablePath) {
-  if (const char *P = std::getenv("GPA_PLUGIN"); P && *P)
-    return P;
-  char Buffer[4096];
-  ssize_t N = ::readlink("/proc/self/exe", Buffer, sizeof(Buffer) - 1);
-  std::string Exe = N > 0 ? std::string(Buffer, N) : ExecutablePath;
-  std::string Dir = Exe.substr(0, Exe.find_last_of('/') + 1);
-  for (const char *Rel : {"../lib/GpuPowerAdvisor.so",
-                          "../lib/GpuPowerAdvisor/GpuPowerAdvisor.so",
-                          "../plugin/GpuPowerAdvisor.so"})
-    if (isFile(Dir + Rel))
-      return Dir + Rel;
-  return "";
-}
-
-bool compileCudaWithPlugin(const std::string &Source, const std::string &Arch,
-                           const std::string &Plugin,
-                           const std::vector<std::string> &PluginArgs,
-                           const std::vector<std::string> &ClangArgs,
-                           const std::string &ReportFile, std::string &Error) {
-  std::string Clang = envOr("GPA_CLANG", "/usr/lib/llvm-22/bin/clang++");
-  std::string Cuda = envOr("CUDA_PATH", "/usr/local/cuda");
-  std::vector<std::string> Args = {Clang,
-                                   "-x",
-                                   "cuda",
-                                   "--cuda-path=" + Cuda,
-                                   "--cuda-gpu-arch=" + Arch,
-                                   "-Wno-unknown-cuda-version",
-                                   "--cuda-device-only",
-                                   "-O2",
-                                   "-gline-tables-only",
-                                   "-c",
-                                   "-o",
-                                   "/dev/null",
-                                   "-fpass-plugin=" + Plugin,
-                                   "-mllvm",
-                                   "-gpa-report=" + ReportFile};
-  for (const std::string &A : PluginArgs) {
-    Args.push_back("-mllvm");
-    Args.push_back(A);
-  }
-  Args.insert(Args.end(), ClangArgs.begin(), ClangArgs.end());
-  Args.push_back(Source);
+/// Runs clang with Args (Args[0] is clang); Error holds its diagnostics.
+static bool runClang(std::vector<std::string> Args, const std::string &Source,
+                     std::string &Error) {
+  const std::string Clang = Args[0];
   std::vector<char *> Argv;
   for (std::string &A : Args)
     Argv.push_back(A.data());
@@ -111,6 +66,29 @@ bool compileCudaWithPlugin(const std::string &Source, const std::string &Arch,
     return false;
   }
   return true;
+}
+
+bool compileCudaToIr(const std::string &Source, const std::string &Arch,
+                     const std::vector<std::string> &ClangArgs,
+                     const std::string &OutFile, std::string &Error) {
+  std::string Clang = envOr("GPA_CLANG", "/usr/lib/llvm-22/bin/clang++");
+  std::string Cuda = envOr("CUDA_PATH", "/usr/local/cuda");
+  std::vector<std::string> Args = {Clang,
+                                   "-x",
+                                   "cuda",
+                                   "--cuda-path=" + Cuda,
+                                   "--cuda-gpu-arch=" + Arch,
+                                   "-Wno-unknown-cuda-version",
+                                   "--cuda-device-only",
+                                   "-O2",
+                                   "-gline-tables-only",
+                                   "-emit-llvm",
+                                   "-c",
+                                   "-o",
+                                   OutFile};
+  Args.insert(Args.end(), ClangArgs.begin(), ClangArgs.end());
+  Args.push_back(Source);
+  return runClang(std::move(Args), Source, Error);
 }
 
 } // namespace gpa::tool

@@ -1,4 +1,4 @@
-//===- CudaCompile.h - clang 22 + the plugin on a .cu file ---- -*- C++ -*-===//
+//===- CudaCompile.h - A .cu file's device side as LLVM IR ---- -*- C++ -*-===//
 //
 // SPDX-License-Identifier: Apache-2.0
 //
@@ -11,20 +11,14 @@
 
 namespace gpa::tool {
 
-/// Where the plugin is: $GPA_PLUGIN, else next to gpa in an install
-/// (../lib/GpuPowerAdvisor.so) or a build tree (../plugin/GpuPowerAdvisor.so).
-std::string findPlugin(const std::string &ExecutablePath);
-
-/// Compiles Source device-only for Arch with the plugin, PluginArgs passed
-/// through -mllvm, ClangArgs (-I, -D, -std, ...) as given, and writes the
-/// report to ReportFile. Uses $GPA_CLANG (default /usr/lib/llvm-22/bin/clang++)
-/// and $CUDA_PATH (default /usr/local/cuda). On failure Error holds clang's
-/// diagnostics.
-bool compileCudaWithPlugin(const std::string &Source, const std::string &Arch,
-                           const std::string &Plugin,
-                           const std::vector<std::string> &PluginArgs,
-                           const std::vector<std::string> &ClangArgs,
-                           const std::string &ReportFile, std::string &Error);
+/// Compiles Source's device side for Arch to LLVM bitcode in OutFile
+/// (clang --cuda-device-only -emit-llvm -O2, the IR the plugin would see),
+/// with ClangArgs as given. Uses $GPA_CLANG (default
+/// /usr/lib/llvm-22/bin/clang++) and $CUDA_PATH (default /usr/local/cuda); on
+/// failure Error holds clang's diagnostics.
+bool compileCudaToIr(const std::string &Source, const std::string &Arch,
+                     const std::vector<std::string> &ClangArgs,
+                     const std::string &OutFile, std::string &Error);
 
 } // namespace gpa::tool
 

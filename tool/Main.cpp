@@ -225,24 +225,33 @@ static int runCheck(const Options &O) {
 
 static int runAnalyze(const Options &O, const char *Argv0) {
   AnalyzeRequest R = analyzeRequest(O, Argv0);
-  nlohmann::json Report;
+  AnalyzedModule Module;
   std::vector<std::string> Warnings;
   std::string Error;
-  if (!analyzeInputs(R, Report, Warnings, Error))
+  if (!analyzeInputs(R, Module, Warnings, Error))
     return fail(Error);
   for (const std::string &W : Warnings)
     std::cerr << "gpa: warning: " << W << "\n";
-  std::string Text = O.Format == "json"    ? toCanonicalJson(Report)
-                     : O.Format == "csv"   ? renderAnalyzeCsv(Report)
-                     : O.Format == "sarif" ? renderAnalyzeSarif(Report)
-                                           : renderAnalyzeText(Report);
-  if (O.Output.empty()) {
-    std::cout << Text;
-  } else {
-    std::ofstream Out(O.Output, std::ios::binary);
-    if (!(Out << Text) || !Out.flush())
+  std::ofstream File;
+  if (!O.Output.empty()) {
+    File.open(O.Output, std::ios::binary);
+    if (!File)
       return fail(O.Output + ": cannot write the report");
   }
+  std::ostream &Out = O.Output.empty() ? std::cout : File;
+  if (O.Format == "json") { // one kernel at a time (ReportStream)
+    ReportStream Report(Out, Module.Gpu);
+    for (const AnalyzedKernel &K : Module.Kernels)
+      Report.add(K);
+    Report.finish();
+  } else {
+    nlohmann::json Report = analyzedReportJson(Module);
+    Out << (O.Format == "csv"     ? renderAnalyzeCsv(Report)
+            : O.Format == "sarif" ? renderAnalyzeSarif(Report)
+                                  : renderAnalyzeText(Report));
+  }
+  if (!Out.flush())
+    return fail(O.Output + ": cannot write the report");
   return ExitOk;
 }
 

@@ -97,11 +97,30 @@ bool loadSweepKernels(const AnalyzeRequest &R, const std::string &Pattern,
       return true;
     }
     Report = std::move(*Doc);
-  } else if (!analyzeInputs(R, Report, Warnings, Error)) {
+    Gpu = Report.value("gpu", "");
+    return profilesFromReport(Report, Path, Pattern, Out, Error);
+  }
+  // Analysed here: the typed profiles, not a report read back.
+  AnalyzedModule Module;
+  if (!analyzeInputs(R, Module, Warnings, Error))
+    return false;
+  Gpu = Module.Gpu.Name;
+  std::string Names;
+  for (const AnalyzedKernel &K : Module.Kernels) {
+    const KernelProfile &P = K.Analysis.Profile;
+    std::string Demangled = K.Demangled.value_or("");
+    Names += (Names.empty() ? "" : ", ") + P.Name;
+    if (Pattern.empty() || Pattern == P.Name || Pattern == Demangled ||
+        globMatch(Pattern, P.Name) ||
+        (Demangled.size() && globMatch(Pattern, Demangled)))
+      Out.push_back(P);
+  }
+  if (Out.empty()) {
+    Error = Path + ": no kernel matches --kernel '" + Pattern +
+            "'; its kernels: " + Names;
     return false;
   }
-  Gpu = Report.value("gpu", "");
-  return profilesFromReport(Report, Path, Pattern, Out, Error);
+  return true;
 }
 
 } // namespace gpa::tool

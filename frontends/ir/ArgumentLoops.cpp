@@ -6,8 +6,6 @@
 
 #include "ArgumentLoops.h"
 
-#include "gpa/CanonicalJson.h"
-
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
@@ -17,10 +15,10 @@ namespace gpa {
 
 using nlohmann::json;
 
-std::string argumentLoopsToJson(const std::vector<ArgumentLoop> &Loops,
-                                unsigned Params) {
+json argumentLoopsToJson(const std::vector<ArgumentLoop> &Loops,
+                         unsigned Params) {
   if (Loops.empty())
-    return "";
+    return json();
   json List = json::array();
   for (const ArgumentLoop &L : Loops) {
     json Counts = json::array();
@@ -35,16 +33,15 @@ std::string argumentLoopsToJson(const std::vector<ArgumentLoop> &Loops,
                      {L.Mem.Accesses, L.Mem.Bytes, L.Mem.Uncoalesced,
                       L.Mem.UncoalescedTransactions}}});
   }
-  return toCanonicalJson({{"params", Params}, {"loops", List}});
+  return {{"params", Params}, {"loops", List}};
 }
 
-bool argumentLoopsFromJson(const std::string &Text,
-                           std::vector<ArgumentLoop> &Loops, unsigned &Params) {
+bool argumentLoopsFromJson(const json &Doc, std::vector<ArgumentLoop> &Loops,
+                           unsigned &Params) {
   Loops.clear();
-  if (Text.empty())
+  if (Doc.is_null())
     return true;
   try {
-    json Doc = json::parse(Text);
     Params = Doc.at("params").get<unsigned>();
     for (const json &J : Doc.at("loops")) {
       ArgumentLoop L;

@@ -16,6 +16,8 @@
 
 #include "gpa/KernelProfile.h"
 
+#include <nlohmann/json.hpp>
+
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -23,12 +25,13 @@
 
 namespace gpa {
 
-/// The handoff's text for a kernel's argument loops ("" when none).
+/// The handoff's object for a kernel's argument loops (null when none).
 /// Params: the kernel's parameter count, checked against the launch.
-std::string argumentLoopsToJson(const std::vector<ArgumentLoop> &Loops,
-                                unsigned Params);
-/// Reads argumentLoopsToJson's text; false (and nothing) when malformed.
-bool argumentLoopsFromJson(const std::string &Text,
+nlohmann::json argumentLoopsToJson(const std::vector<ArgumentLoop> &Loops,
+                                   unsigned Params);
+/// Reads argumentLoopsToJson's object (null: none); false (and nothing)
+/// when malformed.
+bool argumentLoopsFromJson(const nlohmann::json &Doc,
                            std::vector<ArgumentLoop> &Loops, unsigned &Params);
 
 /// One argument loop's count at a launch.

@@ -15,6 +15,7 @@
 #include "LaunchAssumptions.h"
 
 #include "gpa/Analysis.h"
+#include "gpa/AnalyzedKernel.h"
 
 #include "llvm/ADT/SmallPtrSet.h"
 
@@ -43,6 +44,12 @@ struct KernelResult {
   /// The kernel's loops bounded by an argument (KernelCounter.h).
   std::vector<ArgumentLoop> ArgumentLoops;
 };
+
+/// The front-end-neutral result (gpa/AnalyzedKernel.h) reports, budgets and
+/// `gpa analyze` consume; moves the analysis out of R.
+AnalyzedKernel toAnalyzedKernel(KernelResult &&R);
+/// The same, copying (the pass keeps R for its remarks).
+AnalyzedKernel toAnalyzedKernel(const KernelResult &R);
 
 } // namespace gpa
 

@@ -13,6 +13,7 @@
 
 #include "PluginOptions.h"
 
+#include "gpa/AnalyzedKernel.h"
 #include "gpa/GpuModel.h"
 #include "gpa/KernelProfile.h"
 #include "gpa/KernelResources.h"
@@ -30,17 +31,8 @@ namespace gpa {
 struct FunctionSummary;
 struct LaunchEntry;
 
-/// A named assumption: a value (number or text) and its source.
-struct Assumption {
-  std::string Name;
-  bool IsNumber = true;
-  double Number = 0;
-  std::string Text;
-  std::string Source;
-  /// How it is known: constant, derived, given (by the user) or assumed.
-  std::string Kind = "assumed";
-};
-using AssumptionList = std::vector<Assumption>;
+// Assumption, AssumptionList: gpa/AnalyzedKernel.h (shared with the PTX
+// front-end).
 
 Assumption numberAssumption(std::string Name, double Value, std::string Source,
                             std::string Kind = "assumed");

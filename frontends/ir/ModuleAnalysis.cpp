@@ -112,6 +112,36 @@ static bool finiteAnalysis(const KernelAnalysis &A) {
   return std::all_of(A.Sweep.begin(), A.Sweep.end(), Finite);
 }
 
+/// Everything of R but the analysis (copied or moved by the callers).
+static AnalyzedKernel withoutAnalysis(const KernelResult &R) {
+  AnalyzedKernel K;
+  K.Assumptions = R.Assumed;
+  K.Demangled = R.Demangled;
+  if (!R.File.empty())
+    K.Location = KernelLocation{R.File, R.Line};
+  K.Grid = GridIndependenceFacts{R.Grid.Independent, R.Grid.Reason};
+  std::vector<FindingRecord> Findings;
+  Findings.reserve(R.Findings.size());
+  for (const Finding &F : R.Findings)
+    Findings.push_back({F.Rule, F.Message, F.File, F.Line, F.Column});
+  K.Findings = std::move(Findings);
+  K.MemorySection = true;
+  return K;
+}
+
+AnalyzedKernel toAnalyzedKernel(KernelResult &&R) {
+  AnalyzedKernel K = withoutAnalysis(R);
+  K.Analysis = std::move(R.Analysis);
+  R = KernelResult(); // its copies are done with: free them now
+  return K;
+}
+
+AnalyzedKernel toAnalyzedKernel(const KernelResult &R) {
+  AnalyzedKernel K = withoutAnalysis(R);
+  K.Analysis = R.Analysis;
+  return K;
+}
+
 bool analyzeModule(Module &M, FunctionAnalysisManager &FAM,
                    const PluginOptions &O, ModuleAnalysis &Out,
                    std::string &Error) {
@@ -179,9 +209,11 @@ bool analyzeModule(Module &M, FunctionAnalysisManager &FAM,
     R.ArgumentLoops = S.ArgumentLoops;
     R.Demangled = demangle(K->getName());
     R.Grid = analyzeGridIndependence(*K, FAM);
+    R.Findings = findKernelFindings(*K, S.Reached, Out.Gpu, Trips, FAM);
     // Summaries are memoized: the analyses of K and its callees are done
-    // with. Freeing them keeps large modules at a few KB per kernel
-    // (bench/many_kernels.py); remarks recompute what they need.
+    // with (the findings, too, need them: before the clear). Freeing them
+    // keeps large modules at a few KB per kernel (bench/many_kernels.py);
+    // remarks recompute what they need.
     for (const Function *F : S.Reached)
       FAM.clear(*const_cast<Function *>(F), F->getName());
     kernelSource(*K, R.File, R.Line);
@@ -227,7 +259,6 @@ bool analyzeModule(Module &M, FunctionAnalysisManager &FAM,
                              "finite (counts too large)");
       continue;
     }
-    R.Findings = findKernelFindings(*K, S.Reached, Out.Gpu, Trips, FAM);
     if (Spills.any() && !K->empty()) {
       Finding F;
       F.Rule = "RegisterSpill";

@@ -354,6 +354,13 @@ bool checkReport(const nlohmann::json &Report, const std::string &ReportFile,
   std::vector<KernelFacts> Kernels;
   if (!readReportKernels(Report, ReportFile, Gpu, Kernels, Error))
     return false;
+  checkKernels(Kernels, Gpu, ReportFile, B, Out);
+  return true;
+}
+
+void checkKernels(const std::vector<KernelFacts> &Kernels,
+                  const std::string &Gpu, const std::string &ReportFile,
+                  const Budget &B, BudgetCheck &Out) {
   std::string Today = B.Waivers.empty() ? "" : todayUtc();
   for (const KernelFacts &F : Kernels) {
     ++Out.KernelsChecked;
@@ -392,7 +399,6 @@ bool checkReport(const nlohmann::json &Report, const std::string &ReportFile,
       Out.MatchedKernels.push_back(F.Name);
     }
   }
-  return true;
 }
 
 std::string todayUtc() {

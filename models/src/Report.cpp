@@ -62,12 +62,17 @@ static json levelledTimingJson(const Timing &T, const GpuModel &Gpu) {
   return J;
 }
 
-json kernelReportJson(const KernelAnalysis &A, const GpuModel &Gpu) {
+json kernelReportJson(const KernelAnalysis &A, const GpuModel &Gpu,
+                      bool MemoryInCounts) {
   const Evaluation &E = A.Requested;
   json Sweep = json::array();
   for (const SweepPoint &S : A.Sweep)
     Sweep.push_back(sweepPointJson(S));
-  json Counts = kernelProfileToJson(A.Profile)["per_thread"];
+  json Counts = json::object();
+  for (const UnitInfo &U : allUnits())
+    Counts[std::string(U.Key)] = A.Profile.count(U.Id);
+  if (MemoryInCounts) // as kernel-profile/1 has them (ProfileLoader.cpp)
+    Counts = kernelProfileToJson(A.Profile)["per_thread"];
   return {{"name", A.Profile.Name},
           {"launch",
            {{"threads_per_block", A.Profile.Launch.ThreadsPerBlock},

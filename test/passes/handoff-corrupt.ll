@@ -9,8 +9,15 @@
 ; RUN: rm -rf %t.dir && mkdir -p %t.dir
 ; RUN: %opt %loadgpa -passes=gpu-power-advisor -gpa-handoff-dir=%t.dir -disable-output %S/Inputs/launch-rewrite-device.ll
 ;
-; 1. The profile text of every kernel is no JSON.
-; RUN: sed -i 's/"profile": "{/"profile": "x{/' %t.dir/*.sm_80.json
+; 0. The handoff file stores each profile as an object (schema
+;    models/schema/gpa-handoff.schema.json), not JSON text in a string.
+; RUN: %python %S/../cli/Inputs/validate_schema.py %gpa_models/schema/gpa-handoff.schema.json %t.dir/*.sm_80.json | FileCheck %s --check-prefix=SCHEMA
+; SCHEMA: schema gpa-handoff.schema.json: 1 valid, 0 invalid
+;
+; 1. A profile stored as JSON text in a string (the old form) is refused.
+; RUN: %python %S/Inputs/set-handoff-profiles.py %t.dir --text
+; RUN: not %python %S/../cli/Inputs/validate_schema.py %gpa_models/schema/gpa-handoff.schema.json %t.dir/*.sm_80.json | FileCheck %s --check-prefix=SCHEMABAD
+; SCHEMABAD: schema gpa-handoff.schema.json: 0 valid, 1 invalid
 ; RUN: %opt %loadgpa -passes=gpu-power-advisor -gpa-rewrite-grid -gpa-handoff-dir=%t.dir \
 ; RUN:   -pass-remarks-missed=gpu-power-advisor -S %S/host-launch-rewrite.ll -o %t.ll 2> %t.remarks
 ; RUN: FileCheck %s --check-prefix=IR < %t.ll
@@ -18,7 +25,7 @@
 ; IR-NOT: __gpa_launch_kernel
 ; IR-NOT: discarded
 ; IR: call i32 @cudaLaunchKernel(ptr @_Z23__device_stub__stride1dPKfPfi,
-; BADPROFILE: remark: stream.cu:20:3: launch of stride1d(float const*, float*, int) left unchanged: its device analysis handoff is invalid (the sm_80 profile of _Z8stride1dPKfPfi is not one valid kernel profile: profile: invalid JSON: parse error at line 1, column 1
+; BADPROFILE: remark: stream.cu:20:3: launch of stride1d(float const*, float*, int) left unchanged: its device analysis handoff is invalid (the sm_80 profile of _Z8stride1dPKfPfi is not one valid kernel profile: profile: expected a kernel-profile/1 object, not JSON text in a string
 ;
 ; 2. Valid JSON that is no kernel profile.
 ; RUN: rm -rf %t.dir && mkdir -p %t.dir

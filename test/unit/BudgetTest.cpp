@@ -6,6 +6,7 @@
 #include "TestModels.h"
 
 #include "gpa/Analysis.h"
+#include "gpa/AnalyzedKernel.h"
 #include "gpa/Budget.h"
 #include "gpa/Report.h"
 
@@ -139,4 +140,35 @@ TEST(Budget, MalformedReportsAreErrors) {
   EXPECT_FALSE(checkReport(R, "r.json", B, C, Error));
   EXPECT_EQ(Error, "r.json: $.kernels[0].power.total_power_w: expected a value "
                    "(the key is missing)");
+}
+
+// The plugin's -gpa-budget checks typed results (gpa/AnalyzedKernel.h's
+// kernelFacts) without building a report; it must find exactly what
+// `gpa check` finds in the report rendered from the same result.
+TEST(Budget, TypedResultsGiveTheReportsViolations) {
+  AnalyzedKernel K;
+  std::string Error;
+  ASSERT_TRUE(analyzeKernel(test::dotpTable4Profile(), test::gtx280(), {},
+                            K.Analysis, Error));
+  K.Demangled = "dotp(float const*, float const*, float*)";
+  K.Location = KernelLocation{"dotp.cu", 12};
+  const char *Rules = R"J({"schema": "gpa-budget/1", "budgets": [
+      {"kernel": "dotp(*)", "max_total_power_w": 1,
+       "require_optimal_sms": true}]})J";
+  Budget B;
+  ASSERT_TRUE(parseBudget(json::parse(Rules), "b.json", B, Error)) << Error;
+  BudgetCheck Typed, FromReport;
+  checkKernels({kernelFacts(K)}, test::gtx280().Name, "dotp.cu", B, Typed);
+  json Report = reportJson(test::gtx280(), {});
+  Report["kernels"].push_back(analyzedKernelJson(K, test::gtx280()));
+  ASSERT_TRUE(checkReport(Report, "dotp.cu", B, FromReport, Error)) << Error;
+  // Both limits are exceeded: the Table 4 Dotp draws far more than 1 W and
+  // the decision moves it to fewer SMs than the 30 it launches on.
+  ASSERT_EQ(Typed.Violations.size(), 2u);
+  ASSERT_EQ(FromReport.Violations.size(), Typed.Violations.size());
+  for (std::size_t I = 0; I < Typed.Violations.size(); ++I)
+    EXPECT_EQ(Typed.Violations[I].message(),
+              FromReport.Violations[I].message());
+  EXPECT_NE(Typed.Violations[0].message().find("dotp.cu:12: dotp(float"),
+            std::string::npos);
 }

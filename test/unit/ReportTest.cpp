@@ -6,12 +6,14 @@
 #include "TestModels.h"
 
 #include "gpa/Analysis.h"
+#include "gpa/AnalyzedKernel.h"
 #include "gpa/CanonicalJson.h"
 #include "gpa/Report.h"
 
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <sstream>
 #include <stdexcept>
 
 using namespace gpa;
@@ -95,4 +97,37 @@ TEST(Report, IsByteIdenticalAcrossRuns) {
   }
   EXPECT_EQ(First, Second);
   EXPECT_EQ(First.find("\"calibrated\": false"), First.find("\"calibrated\""));
+}
+
+// Reports are written one kernel at a time (ReportStream, issue 16 §4); the
+// text must be byte-identical to the whole document rendered at once.
+TEST(Report, StreamedReportIsByteIdenticalToTheWholeDocument) {
+  std::vector<AnalyzedKernel> Kernels(3);
+  for (std::size_t I = 0; I < Kernels.size(); ++I) {
+    std::string Error;
+    KernelProfile P = test::dotpProfile();
+    P.Name += std::to_string(I);
+    ASSERT_TRUE(analyzeKernel(P, test::a100(), {}, Kernels[I].Analysis, Error));
+    Kernels[I].Assumptions.push_back(
+        {"gpu", false, 0, "a100", "--gpu", "given"});
+  }
+  Kernels[1].Location = KernelLocation{"k.cu", 7};
+  Kernels[2].Findings = std::vector<FindingRecord>{{"rule", "msg", "", 0, 0}};
+  for (std::size_t N : {0, 1, 3}) {
+    json Whole = reportJson(test::a100(), {});
+    std::ostringstream Streamed;
+    ReportStream S(Streamed, test::a100());
+    for (std::size_t I = 0; I < N; ++I) {
+      Whole["kernels"].push_back(analyzedKernelJson(Kernels[I], test::a100()));
+      S.add(Kernels[I]);
+    }
+    S.finish();
+    EXPECT_EQ(Streamed.str(), toCanonicalJson(Whole)) << N << " kernels";
+  }
+  // counts_per_thread is written once: the memory facts either there or in
+  // their own section.
+  Kernels[0].MemorySection = true;
+  json K = analyzedKernelJson(Kernels[0], test::a100());
+  EXPECT_FALSE(K["counts_per_thread"].contains("uncoalesced_mem"));
+  EXPECT_TRUE(K["memory"].contains("uncoalesced_per_thread"));
 }

@@ -4,7 +4,7 @@
 //
 // A budget file (schema models/schema/gpa-budget.schema.json) maps kernel
 // name globs to limits. Checked by `gpa check` against gpa-report/1 files and
-// by the plugin (-gpa-budget=FILE) against the report it builds, with the
+// by the plugin (-gpa-budget=FILE) against its typed results, with the
 // same code.
 //
 //===----------------------------------------------------------------------===//
@@ -99,6 +99,15 @@ struct BudgetCheck {
 /// the JSON path.
 bool checkReport(const nlohmann::json &Report, const std::string &ReportFile,
                  const Budget &B, BudgetCheck &Out, std::string &Error);
+
+struct KernelFacts;
+
+/// checkReport on kernels already read (from a report, or from typed
+/// results: gpa/AnalyzedKernel.h's kernelFacts); ReportFile names where
+/// they came from in messages.
+void checkKernels(const std::vector<KernelFacts> &Kernels,
+                  const std::string &Gpu, const std::string &ReportFile,
+                  const Budget &B, BudgetCheck &Out);
 
 /// Today's date, UTC, as YYYY-MM-DD.
 std::string todayUtc();

@@ -22,8 +22,11 @@ namespace gpa {
 
 constexpr const char *ReportSchema = "gpa-report/1";
 
-/// One element of the report's "kernels" array.
-nlohmann::json kernelReportJson(const KernelAnalysis &A, const GpuModel &Gpu);
+/// One element of the report's "kernels" array. counts_per_thread holds the
+/// memory-access facts too unless MemoryInCounts is false (the IR
+/// front-end's kernels report them in a "memory" section: AnalyzedKernel.h).
+nlohmann::json kernelReportJson(const KernelAnalysis &A, const GpuModel &Gpu,
+                                bool MemoryInCounts = true);
 
 /// One row of a sweep.
 nlohmann::json sweepPointJson(const SweepPoint &E);

@@ -1,4 +1,7 @@
-"""Replaces the profile text of every kernel in every handoff file of DIR."""
+"""Replaces the profile of every kernel in every handoff file of DIR:
+  set-handoff-profiles.py DIR JSON     the profile becomes the JSON value
+  set-handoff-profiles.py DIR --text   each profile becomes its own JSON text
+                                       in a string (the old, rejected form)"""
 import glob
 import json
 import sys
@@ -8,6 +11,9 @@ for path in glob.glob(directory + "/*.json"):
     with open(path) as f:
         doc = json.load(f)
     for kernel in doc["kernels"]:
-        kernel["profile"] = profile
+        if profile == "--text":
+            kernel["profile"] = json.dumps(kernel["profile"])
+        else:
+            kernel["profile"] = json.loads(profile)
     with open(path, "w") as f:
         json.dump(doc, f)
