@@ -305,7 +305,7 @@ void loopRules(const Function &F, unsigned DefaultTripCount,
   auto &AA = FAM.getResult<AAManager>(MF);
   for (Loop *L : LI.getLoopsInPreorder()) {
     if (SE.getSmallConstantTripCount(L) == 0) {
-      const Instruction *At = L->getHeader()->getFirstNonPHI();
+      const Instruction *At = &*L->getHeader()->getFirstNonPHIIt();
       DebugLoc Start = L->getStartLoc();
       C.add("AssumedTripCount", *At, Start.get(),
             text("loop trip count is not a compile-time constant: assumed " +
