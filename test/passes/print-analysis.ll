@@ -15,7 +15,7 @@
 ; RUN:   | FileCheck %s --check-prefix=HOST
 
 ; The A100 has 108 SMs (NVIDIA A100 datasheet), so 216 blocks use all 108.
-; CHECK: gpu-power-advisor: module '{{.*}}print-analysis.ll' on a100 (sm_80)
+; CHECK: gpu-power-advisor: module '{{.*}}print-analysis.ll' on a100 (nvptx)
 ; CHECK-NEXT: kernel copy{{$}}
 ; load, fmul, store: 2 global memory instructions, 1 fp, ret.
 ; CHECK-NEXT: per_thread: fp=1 global_mem=2 other=1
