@@ -2,9 +2,11 @@
 //
 // SPDX-License-Identifier: Apache-2.0
 //
-// Fits seed 002's DVFS-aware model (Guerreiro et al., IEEE TPDS 2019, §3.3)
-// to measurements and writes a GPU model file with `calibrated: true`; or, as
-// gpmTOOL's -p, predicts the power of every row of a data file with a model.
+// Fits seed 002's DVFS-aware model (Guerreiro et al., IEEE TPDS 2019, §3.3),
+// or with --model instruction-energy seed 003's energy per instruction and
+// per byte (Xie et al., Eq. 5-7, by NNLS), to measurements and writes a GPU
+// model file with `calibrated: true`; or, as gpmTOOL's -p, predicts the
+// power of every row of a data file with a model.
 //
 //===----------------------------------------------------------------------===//
 #include "Calibrate.h"
@@ -16,7 +18,10 @@
 #include "gpa/DvfsCalibration.h"
 #include "gpa/DvfsPowerBackend.h"
 #include "gpa/GpuModelLoader.h"
+#include "gpa/InstructionEnergy.h"
+#include "gpa/InstructionEnergyCalibration.h"
 #include "gpa/JsonReader.h"
+#include "gpa/SeedPowerBackends.h"
 
 #include <chrono>
 #include <cmath>
@@ -35,6 +40,7 @@ struct CalibrateOptions {
   std::string Output;
   std::string Gpu;
   std::string Source; // --source: the data's provenance for the model file
+  std::string Backend = "dvfs"; // --model dvfs|instruction-energy
   unsigned HoldOutEvery = 0;
 };
 
@@ -46,7 +52,9 @@ int fail(const std::string &Message) {
 const char *Usage =
     "usage: gpa calibrate TRAINING [-o MODEL.json] [--gpu NAME|FILE] "
     "[--hold-out-every N] [--source TEXT]\n"
-    "       gpa calibrate --predict MODEL DATA [-o OUT.csv]\n";
+    "                     [--model dvfs|instruction-energy]\n"
+    "       gpa calibrate --predict MODEL DATA [-o OUT.csv] "
+    "[--model dvfs|instruction-energy]\n";
 
 bool parse(int Argc, const char *const *Argv, CalibrateOptions &O,
            std::string &Error) {
@@ -70,6 +78,14 @@ bool parse(int Argc, const char *const *Argv, CalibrateOptions &O,
     } else if (Arg == "--source") {
       if (!Value(O.Source))
         return false;
+    } else if (Arg == "--model") {
+      if (!Value(O.Backend))
+        return false;
+      if (O.Backend != "dvfs" && O.Backend != InstructionEnergyModelName) {
+        Error = "--model: expected dvfs or instruction-energy, got '" +
+                O.Backend + "'";
+        return false;
+      }
     } else if (Arg == "--predict") {
       O.Predict = true;
       if (!Value(O.Model))
@@ -139,10 +155,29 @@ bool loadDvfsModel(const std::string &Model, DvfsPowerParams &Out,
   return true;
 }
 
+/// A GPU model's instruction-energy parameters.
+bool loadInstructionEnergyModel(const std::string &Model, PowerParameters &Out,
+                                std::string &Error) {
+  GpuModel Gpu;
+  if (!loadGpuModel(Model, Gpu, Error))
+    return false;
+  const PowerParameters *P = sourcedParams(Gpu, InstructionEnergyModelName);
+  if (!P) {
+    Error = Model + ": the GPU model has no power_backends." +
+            InstructionEnergyModelName + " section";
+    return false;
+  }
+  Out = *P;
+  return true;
+}
+
 int runPredict(const CalibrateOptions &O) {
+  bool Seed003 = O.Backend == InstructionEnergyModelName;
   DvfsPowerParams P;
+  PowerParameters Energy;
   std::string Error;
-  if (!loadDvfsModel(O.Model, P, Error))
+  if (Seed003 ? !loadInstructionEnergyModel(O.Model, Energy, Error)
+              : !loadDvfsModel(O.Model, P, Error))
     return fail(Error);
   PowerSampleSet Data;
   if (!loadPowerSamples(O.Training, false, Data, Error))
@@ -153,7 +188,8 @@ int runPredict(const CalibrateOptions &O) {
   std::size_t Measured = 0;
   for (const PowerSample &S : Data.Samples) {
     double W = 0;
-    if (!predictSamplePower(P, S, W, Error))
+    if (Seed003 ? !predictInstructionEnergyPower(Energy, S, W, Error)
+                : !predictSamplePower(P, S, W, Error))
       return fail(O.Training + ": " + Error);
     Csv += std::to_string(S.Line) + "," + S.Benchmark + "," +
            fixed(S.CoreMhz, 0) + "," + fixed(S.MemMhz, 0) + ",";
@@ -272,11 +308,148 @@ int writeModel(const CalibrateOptions &O, const PowerSampleSet &Train,
   return ExitOk;
 }
 
+std::string dataName(const CalibrateOptions &O, const PowerSampleSet &Train) {
+  return !O.Source.empty()       ? O.Source
+         : !Train.Source.empty() ? Train.Source
+                                 : baseName(Train.File);
+}
+
+std::string energySummary(const InstructionEnergyFit &R, double Seconds) {
+  const std::vector<EnergyPriceClass> &Classes =
+      instructionEnergyPriceClasses();
+  std::ostringstream S;
+  S << "fit: " << R.RowsUsed << " rows (" << R.RowsLeftOut
+    << " left out), instruction-energy (seed 003 Eq. 5-7, non-negative "
+       "least squares), "
+    << fixed(Seconds, 3) << " s\n";
+  S << "training error: RMS " << fixed(R.RmsErrorW, 3) << " W, MAPE "
+    << fixed(R.MapePct, 2) << "%\n";
+  for (std::size_t C = 0; C < Classes.size(); ++C) {
+    if (!R.ClassValues[C])
+      continue;
+    S << Classes[C].Label << ": " << fixed(*R.ClassValues[C], 4)
+      << (C == 0 ? " W"
+          : Classes[C].Label.find("bytes") != std::string::npos
+              ? " nJ/B"
+              : " nJ/warp instruction")
+      << " (";
+    for (std::size_t P = 0; P < Classes[C].Params.size(); ++P)
+      S << (P ? ", " : "") << Classes[C].Params[P];
+    S << ")\n";
+  }
+  for (const std::string &Note : R.Notes)
+    S << "note: " << Note << "\n";
+  return S.str();
+}
+
+/// The base model's instruction-energy parameters overlaid with the fit.
+PowerParameters fittedOverBase(const PowerParameters *Base,
+                               const InstructionEnergyFit &R) {
+  PowerParameters All = Base ? *Base : PowerParameters();
+  for (const auto &[Name, P] : R.Params)
+    All[Name] = P;
+  return All;
+}
+
+int writeInstructionEnergyModel(const CalibrateOptions &O, const GpuModel &Gpu,
+                                const std::string &Base,
+                                const InstructionEnergyFit &R,
+                                const std::string &Provenance) {
+  std::string Error, Text;
+  if (!baseModelText(Base, Text, Error))
+    return fail(Error);
+  auto Doc = parseJsonText(Text, Base, Error);
+  if (!Doc)
+    return fail(Error);
+  nlohmann::json &Section =
+      (*Doc)["power_backends"][InstructionEnergyModelName];
+  if (!Section.is_object())
+    Section = nlohmann::json::object();
+  for (const auto &[Name, P] : R.Params)
+    Section[Name] = {
+        {"value", P.Value}, {"kind", P.Kind}, {"source", P.Source}};
+  std::size_t Kept = 0;
+  for (const std::string &Name : instructionEnergyParameterNames())
+    if (Section.contains(Name) && !R.Params.count(Name))
+      ++Kept;
+  (*Doc)["calibrated"] = true;
+  (*Doc)["calibration_note"] =
+      "instruction-energy backend calibrated: " + Provenance + ". " +
+      std::to_string(R.Params.size()) + " parameters fitted; " +
+      std::to_string(Kept) +
+      " the data does not determine are carried over from the base model '" +
+      Gpu.Name + "' with their own sources. Other backends unchanged.";
+  (*Doc)["power_backend"] = InstructionEnergyModelName;
+  std::string Json = toCanonicalJson(*Doc);
+  GpuModel Check;
+  if (!parseGpuModel(nlohmann::json::parse(Json), O.Output, Check, Error))
+    return fail("internal error: the written model does not load: " + Error);
+  if (!writeText(O.Output, Json))
+    return fail(O.Output + ": cannot write the model");
+  return ExitOk;
+}
+
+int runInstructionEnergyFit(const CalibrateOptions &O,
+                            const PowerSampleSet &All) {
+  std::string Error;
+  std::string BaseName = O.Gpu.empty() ? All.Gpu : O.Gpu;
+  GpuModel Gpu;
+  const PowerParameters *Base = nullptr;
+  if (!BaseName.empty()) {
+    if (!loadGpuModel(BaseName, Gpu, Error))
+      return fail(Error);
+    Base = sourcedParams(Gpu, InstructionEnergyModelName);
+  } else if (!O.Output.empty()) {
+    return fail("-o needs a base GPU model for the non-power parameters: "
+                "pass --gpu NAME|FILE (" +
+                All.File + " names none)");
+  }
+  PowerSampleSet Train = All, Test;
+  if (O.HoldOutEvery)
+    splitByBenchmark(All, O.HoldOutEvery, Train, Test);
+  std::string Provenance =
+      "gpa calibrate --model instruction-energy (seed 003 Eq. 5-7, Xie et "
+      "al.; non-negative least squares) on " +
+      std::to_string(Train.Samples.size()) + " rows of " + dataName(O, Train);
+  InstructionEnergyFit R;
+  auto Start = std::chrono::steady_clock::now();
+  if (!fitInstructionEnergy(Train, Base, Provenance, R, Error))
+    return fail(Error);
+  double Seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - Start)
+          .count();
+  std::ostream &Out = O.Output == "-" ? std::cerr : std::cout;
+  Out << energySummary(R, Seconds);
+  if (O.HoldOutEvery) {
+    PowerParameters P = fittedOverBase(Base, R);
+    double SumPct = 0;
+    std::size_t N = 0;
+    for (const PowerSample &S : Test.Samples) {
+      double W = 0;
+      if (!predictInstructionEnergyPower(P, S, W, Error))
+        return fail(O.Training + ": held-out rows: " + Error);
+      if (S.PowerW && *S.PowerW > 0) {
+        SumPct += std::fabs(W - *S.PowerW) / *S.PowerW;
+        ++N;
+      }
+    }
+    Out << "held-out error (every " << O.HoldOutEvery << "th microbenchmark, "
+        << Test.Samples.size() << " rows): MAPE "
+        << fixed(N ? 100 * SumPct / N : 0, 2) << "%\n";
+  }
+  Provenance += "; training MAPE " + fixed(R.MapePct, 2) + "%";
+  return O.Output.empty()
+             ? ExitOk
+             : writeInstructionEnergyModel(O, Gpu, BaseName, R, Provenance);
+}
+
 int runFit(const CalibrateOptions &O) {
   PowerSampleSet All;
   std::string Error;
   if (!loadPowerSamples(O.Training, true, All, Error))
     return fail(Error);
+  if (O.Backend == InstructionEnergyModelName)
+    return runInstructionEnergyFit(O, All);
   PowerSampleSet Train = All, Test;
   if (O.HoldOutEvery)
     splitByBenchmark(All, O.HoldOutEvery, Train, Test);

@@ -4,11 +4,14 @@
 //
 // gpa-measure runs the microbenchmark suite on a GPU at the clocks it runs
 // at (it never changes clocks or power limits) and writes a
-// gpa-power-samples/1 training file for `gpa calibrate` (docs/dvfs.md).
+// gpa-power-samples/1 training file for `gpa calibrate` (docs/dvfs.md):
+// static-analysis utilisations, launch counts and time, and CUPTI-measured
+// utilisations where CUPTI is available.
 // --list shows the suite and its static utilisations without a GPU;
 // --check reports the clocks and which power reading NVML offers.
 //
 //===----------------------------------------------------------------------===//
+#include "gpa/CounterProfiler.h"
 #include "gpa/CudaDriverLauncher.h"
 #include "gpa/DvfsCalibration.h"
 #include "gpa/EmbeddedSuite.h"
@@ -277,6 +280,15 @@ int main(int Argc, char **Argv) {
       O.Source.empty() ? "gpa-measure on " + Launcher->deviceName() : O.Source;
   R.RefCoreMhz = O.RefCore;
   R.RefMemMhz = O.RefMem;
+  R.LaunchesPerRepetition = O.Shape.LaunchesPerRep;
+  // Measured utilisations where CUPTI can give them; otherwise the file
+  // carries the static analysis's only.
+  auto Profiler = gpa::openCuptiProfiler(O.Device, Error);
+  if (Profiler)
+    R.Profiler = Profiler.get();
+  else
+    std::cerr << "gpa-measure: no measured utilisations: " << Error << "\n";
+  Error.clear();
   SteadyClock Clock;
   gpa::PowerSampleSet Set;
   std::vector<gpa::MeasuredKernel> Log;

@@ -6,7 +6,9 @@
 #include "gpa/MeasureRunner.h"
 
 #include "gpa/DvfsCalibration.h"
+#include "gpa/KernelActivity.h"
 
+#include <algorithm>
 #include <cstdio>
 
 namespace gpa {
@@ -20,6 +22,8 @@ bool runSuite(PowerMeter &Meter, BenchmarkLauncher &Launcher,
   Out = PowerSampleSet();
   Out.Gpu = Options.GpuLabel;
   Out.Source = Options.Source;
+  Out.HasLaunchCounts = true;
+  Out.HasMeasuredUtilisation = Options.Profiler != nullptr;
   Log.clear();
   for (const SuiteKernel &K : Suite) {
     if (K.Name.compare(0, Options.Only.size(), Options.Only) != 0)
@@ -41,6 +45,30 @@ bool runSuite(PowerMeter &Meter, BenchmarkLauncher &Launcher,
     S.CoreMhz = R.M.CoreMhz;
     S.MemMhz = R.M.MemMhz;
     S.U = R.U;
+    // Seed 003's inputs: the measured time of one launch and the static
+    // analysis's warp instructions and bytes of one launch.
+    S.LaunchTimeS =
+        R.M.DurationS / (static_cast<double>(std::max(R.M.Repetitions, 1u)) *
+                         std::max(Options.LaunchesPerRepetition, 1u));
+    KernelActivity A = kernelActivity(K.Profile, Gpu, *S.LaunchTimeS, 0);
+    S.WarpInstructions = A.WarpInstructions;
+    S.Bytes = A.Bytes;
+    if (Options.Profiler) {
+      auto RunOnce = [&](std::string &E) {
+        return Launcher.start(K.Name, E) && Launcher.wait(E);
+      };
+      KernelCounters C;
+      std::string E;
+      if (Options.Profiler->profile(K.Name, RunOnce, C, E)) {
+        double PeakDramGbps = Gpu.peakBandwidthGbps() *
+                              (RefMemMhz > 0 ? R.M.MemMhz / RefMemMhz : 1);
+        R.MeasuredU =
+            measuredUtilisation(C, Hw, Gpu.NumSms, R.M.CoreMhz, PeakDramGbps);
+        S.MeasuredU = R.MeasuredU;
+      } else {
+        R.CounterError = E;
+      }
+    }
     Out.Samples.push_back(S);
     Log.push_back(R);
   }
@@ -55,7 +83,7 @@ bool runSuite(PowerMeter &Meter, BenchmarkLauncher &Launcher,
 
 std::string measurementLogCsv(const std::vector<MeasuredKernel> &Log) {
   std::string Out = "kernel,power_w,readings_w,duration_s,repetitions,method,"
-                    "core_mhz,mem_mhz,temperature_c,power_limit_w\n";
+                    "core_mhz,mem_mhz,temperature_c,power_limit_w,counters\n";
   char Buf[64];
   for (const MeasuredKernel &K : Log) {
     const Measurement &M = K.M;
@@ -77,6 +105,12 @@ std::string measurementLogCsv(const std::vector<MeasuredKernel> &Log) {
       std::snprintf(Buf, sizeof Buf, "%.1f", *M.PowerLimitW);
       Out += Buf;
     }
+    Out += ",";
+    std::string Counters = K.MeasuredU              ? "measured"
+                           : K.CounterError.empty() ? ""
+                                                    : "none: " + K.CounterError;
+    std::replace(Counters.begin(), Counters.end(), ',', ';');
+    Out += Counters;
     Out += "\n";
   }
   return Out;

@@ -95,11 +95,103 @@ private:
   std::string &Error;
 };
 
+/// The product format's optional column groups, in header order.
+std::vector<std::string> launchCountColumns() {
+  std::vector<std::string> Names = {"time_s"};
+  for (const UnitInfo &U : allUnits())
+    Names.push_back("warp_" + std::string(U.Key));
+  for (std::size_t L = 0; L < NumMemoryLevels; ++L)
+    Names.push_back("bytes_" +
+                    std::string(memoryLevelKey(static_cast<MemoryLevel>(L))));
+  return Names;
+}
+
+std::vector<std::string> measuredColumns() {
+  std::vector<std::string> Names;
+  for (std::size_t C = 0; C < NumDvfsComponents; ++C)
+    Names.push_back("measured_" + std::string(dvfsComponentKey(C)));
+  return Names;
+}
+
+std::string fixedHeader() {
+  std::string Header = "benchmark,power_w,core_mhz,mem_mhz";
+  for (std::size_t C = 0; C < NumDvfsComponents; ++C)
+    Header += "," + std::string(dvfsComponentKey(C));
+  return Header;
+}
+
+std::string joined(const std::vector<std::string> &Names) {
+  std::string Out;
+  for (const std::string &N : Names)
+    Out += (Out.empty() ? "" : ",") + N;
+  return Out;
+}
+
+/// Matches Fields[From..] against Group; true (and From advanced) when the
+/// whole group is there, false when its first name is absent; a partial
+/// group is an error.
+bool matchGroup(CsvErrors &E, const std::vector<std::string> &Fields,
+                unsigned Line, std::size_t &From,
+                const std::vector<std::string> &Group, bool &Present) {
+  Present = false;
+  if (From >= Fields.size() || Fields[From] != Group[0])
+    return true;
+  for (std::size_t I = 0; I < Group.size(); ++I)
+    if (From + I >= Fields.size() || Fields[From + I] != Group[I])
+      return E.fail(Line, From + I + 1, "column '" + Group[I] + "'",
+                    From + I < Fields.size() ? Fields[From + I]
+                                             : "end of line");
+  From += Group.size();
+  Present = true;
+  return true;
+}
+
+/// The optional groups after the fixed columns of a product-format row.
+bool parseOptionalFields(CsvErrors &E, const std::vector<std::string> &Fields,
+                         unsigned Line, const PowerSampleSet &Set,
+                         PowerSample &S) {
+  std::size_t I = 4 + NumDvfsComponents;
+  if (Set.HasLaunchCounts) {
+    double T = 0;
+    if (!E.number(Fields, Line, I, 1e-12, 1e6, "a launch time in s", T))
+      return false;
+    S.LaunchTimeS = T;
+    ++I;
+    for (std::size_t U = 0; U < NumUnits; ++U, ++I)
+      if (!E.number(Fields, Line, I, 0, 1e30,
+                    "a non-negative warp-instruction count",
+                    S.WarpInstructions[U]))
+        return false;
+    for (std::size_t L = 0; L < NumMemoryLevels; ++L, ++I)
+      if (!E.number(Fields, Line, I, 0, 1e30, "a non-negative byte count",
+                    S.Bytes[L]))
+        return false;
+  }
+  if (Set.HasMeasuredUtilisation) {
+    bool AllEmpty = true;
+    for (std::size_t C = 0; C < NumDvfsComponents; ++C)
+      AllEmpty = AllEmpty && Fields[I + C].empty();
+    if (!AllEmpty) {
+      DvfsUtilisation M{};
+      for (std::size_t C = 0; C < NumDvfsComponents; ++C)
+        if (!E.number(Fields, Line, I + C, 0, MaxUtilisation,
+                      "a measured utilisation in [0, 1.5] (or all empty)",
+                      M[C]))
+          return false;
+      S.MeasuredU = M;
+    }
+  }
+  return true;
+}
+
 /// A measurement row: Offset fields before power (the benchmark name).
 bool parseRow(CsvErrors &E, const std::vector<std::string> &Fields,
               unsigned Line, std::size_t Offset, bool RequirePower,
-              PowerSample &S) {
-  std::size_t Expected = Offset + 3 + NumDvfsComponents;
+              const PowerSampleSet &Set, PowerSample &S) {
+  std::size_t Expected =
+      Offset + 3 + NumDvfsComponents +
+      (Set.HasLaunchCounts ? launchCountColumns().size() : 0) +
+      (Set.HasMeasuredUtilisation ? NumDvfsComponents : 0);
   if (Fields.size() != Expected)
     return E.fail(Line, 1, std::to_string(Expected) + " fields",
                   std::to_string(Fields.size()) + " fields");
@@ -120,6 +212,8 @@ bool parseRow(CsvErrors &E, const std::vector<std::string> &Fields,
     if (!E.number(Fields, Line, Offset + 3 + C, 0, MaxUtilisation,
                   "a utilisation in [0, 1.5]", S.U[C]))
       return false;
+  if (Offset && !parseOptionalFields(E, Fields, Line, Set, S))
+    return false;
   S.Line = Line;
   return true;
 }
@@ -182,12 +276,27 @@ bool parsePowerSamples(const std::string &Text, const std::string &File,
     if (!HaveRef)
       return E.fail(L + 1, 1, "a '# reference_mhz: CORE,MEMORY' line first",
                     L < Lines.size() ? trim(Lines[L]) : "end of file");
-    std::string Header = "benchmark,power_w,core_mhz,mem_mhz";
-    for (std::size_t C = 0; C < NumDvfsComponents; ++C)
-      Header += "," + std::string(dvfsComponentKey(C));
-    if (L >= Lines.size() || trim(Lines[L]) != Header)
+    std::string Header = fixedHeader();
+    std::vector<std::string> Names =
+        L < Lines.size() ? splitFields(Lines[L]) : std::vector<std::string>();
+    std::size_t Fixed = 4 + NumDvfsComponents;
+    if (L >= Lines.size() || Names.size() < Fixed ||
+        joined(std::vector<std::string>(Names.begin(),
+                                        Names.begin() + Fixed)) != Header)
       return E.fail(L + 1, 1, "the header '" + Header + "'",
                     L < Lines.size() ? trim(Lines[L]) : "end of file");
+    std::size_t From = Fixed;
+    if (!matchGroup(E, Names, L + 1, From, launchCountColumns(),
+                    Set.HasLaunchCounts) ||
+        !matchGroup(E, Names, L + 1, From, measuredColumns(),
+                    Set.HasMeasuredUtilisation))
+      return false;
+    if (From < Names.size())
+      return E.fail(L + 1, From + 1,
+                    "no more columns, or 'time_s' (launch counts) or "
+                    "'measured_fp32_add' (measured utilisations)",
+                    Names[From]);
+    Set.HeaderLine = L + 1;
     First = L + 1;
   } else {
     if (!parseGpmtoolHeader(E, Lines, Set))
@@ -198,7 +307,8 @@ bool parsePowerSamples(const std::string &Text, const std::string &File,
     if (trim(Lines[L]).empty())
       continue;
     PowerSample S;
-    if (!parseRow(E, splitFields(Lines[L]), L + 1, Offset, RequirePower, S))
+    if (!parseRow(E, splitFields(Lines[L]), L + 1, Offset, RequirePower, Set,
+                  S))
       return false;
     Set.Samples.push_back(std::move(S));
   }
@@ -269,9 +379,11 @@ std::string writePowerSamples(const PowerSampleSet &Set) {
     Out += "# gpu: " + Set.Gpu + "\n";
   if (!Set.Source.empty())
     Out += "# source: " + Set.Source + "\n";
-  Out += "benchmark,power_w,core_mhz,mem_mhz";
-  for (std::size_t C = 0; C < NumDvfsComponents; ++C)
-    Out += "," + std::string(dvfsComponentKey(C));
+  Out += fixedHeader();
+  if (Set.HasLaunchCounts)
+    Out += "," + joined(launchCountColumns());
+  if (Set.HasMeasuredUtilisation)
+    Out += "," + joined(measuredColumns());
   Out += "\n";
   for (const PowerSample &S : Set.Samples) {
     Out += S.Benchmark + ",";
@@ -285,6 +397,26 @@ std::string writePowerSamples(const PowerSampleSet &Set) {
       std::snprintf(Buf, sizeof Buf, ",%.6f", U);
       Out += Buf;
     }
+    if (Set.HasLaunchCounts) {
+      std::snprintf(Buf, sizeof Buf, ",%.9g", S.LaunchTimeS.value_or(0));
+      Out += Buf;
+      for (double N : S.WarpInstructions) {
+        std::snprintf(Buf, sizeof Buf, ",%.17g", N);
+        Out += Buf;
+      }
+      for (double B : S.Bytes) {
+        std::snprintf(Buf, sizeof Buf, ",%.17g", B);
+        Out += Buf;
+      }
+    }
+    if (Set.HasMeasuredUtilisation)
+      for (std::size_t C = 0; C < NumDvfsComponents; ++C) {
+        Out += ",";
+        if (S.MeasuredU) {
+          std::snprintf(Buf, sizeof Buf, "%.6f", (*S.MeasuredU)[C]);
+          Out += Buf;
+        }
+      }
     Out += "\n";
   }
   return Out;

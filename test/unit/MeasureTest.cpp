@@ -7,12 +7,16 @@
 // energy / time, power samples integrated by the trapezoidal rule where
 // there is no counter, the median of several readings, clocks that must not
 // move; and the whole suite walk writing a gpa-power-samples/1 file that the
-// calibration reads back and fits.
+// calibration reads back and fits (seed 002 and seed 003), with measured
+// utilisations from a fake counter profiler (seed 002 Eq. 7-8 by hand).
 //
 //===----------------------------------------------------------------------===//
+#include "gpa/CounterProfiler.h"
 #include "gpa/DvfsCalibration.h"
 #include "gpa/EmbeddedSuite.h"
 #include "gpa/GpuModelLoader.h"
+#include "gpa/InstructionEnergyCalibration.h"
+#include "gpa/KernelActivity.h"
 #include "gpa/MeasureRunner.h"
 
 #include <gtest/gtest.h>
@@ -256,4 +260,157 @@ TEST(Measure, ClocksWithinTheToleranceGiveTheirMedian) {
   H.NewCoreMhz = 990;
   EXPECT_FALSE(measureBenchmark(H, H, H, "sfu_i4", O, M, Error));
   EXPECT_NE(Error.find("975/3505 -> 990/3505 MHz"), std::string::npos) << Error;
+}
+
+namespace {
+/// A profiler that reports fixed counts and counts its passes.
+struct FakeProfiler : CounterProfiler {
+  unsigned Passes = 2, Runs = 0;
+  bool Fail = false;
+  bool profile(const std::string &,
+               const std::function<bool(std::string &)> &RunOnce,
+               KernelCounters &Out, std::string &Error) override {
+    if (Fail) {
+      Error = "counter unavailable";
+      return false;
+    }
+    for (unsigned P = 0; P < Passes; ++P, ++Runs)
+      if (!RunOnce(Error))
+        return false;
+    Out = KernelCounters();
+    Out.ThreadInstructions[static_cast<std::size_t>(DvfsComponent::Fp32Fma)] =
+        3.2e7;
+    Out.SmActiveCycles = 1e6;
+    Out.DramBytes = 4.5e8;
+    Out.ElapsedS = 1e-3;
+    return true;
+  }
+};
+} // namespace
+
+TEST(MeasuredUtilisation, IsEq7And8OnTheCounts) {
+  // Seed 002 Eq. (7): 3.2e7 thread FMAs / (1e6 SM-cycles x 64 lanes) = 0.5;
+  // 6.4e6 INT / (1e6 x 64) = 0.1. Eq. (8) at 600 of 1200 MHz: L2 peak
+  // 2000 x 0.5 = 1000 GB/s, 4e8 B in 1 ms -> 0.4; shared peak 128 B x 80
+  // SMs x 600 MHz = 6144 GB/s, 6.144e8 B in 1 ms -> 0.1; DRAM 9e8 B in 1 ms
+  // at 900 GB/s -> 1.0.
+  DvfsPowerParams Hw;
+  Hw.LanesPerSm[static_cast<std::size_t>(DvfsComponent::Fp32Fma)] = 64;
+  Hw.LanesPerSm[static_cast<std::size_t>(DvfsComponent::Int)] = 64;
+  Hw.L2PeakGbps = 2000;
+  Hw.Core.RefMhz = 1200;
+  Hw.SharedBytesPerSmPerCycle = 128;
+  KernelCounters K;
+  K.ThreadInstructions[static_cast<std::size_t>(DvfsComponent::Fp32Fma)] =
+      3.2e7;
+  K.ThreadInstructions[static_cast<std::size_t>(DvfsComponent::Int)] = 6.4e6;
+  K.SmActiveCycles = 1e6;
+  K.L2Bytes = 4e8;
+  K.SharedBytes = 6.144e8;
+  K.DramBytes = 9e8;
+  K.ElapsedS = 1e-3;
+  DvfsUtilisation U = measuredUtilisation(K, Hw, 80, 600, 900);
+  auto At = [&](DvfsComponent C) { return U[static_cast<std::size_t>(C)]; };
+  EXPECT_DOUBLE_EQ(At(DvfsComponent::Fp32Fma), 0.5);
+  EXPECT_DOUBLE_EQ(At(DvfsComponent::Int), 0.1);
+  EXPECT_DOUBLE_EQ(At(DvfsComponent::Fp32Add), 0);
+  EXPECT_DOUBLE_EQ(At(DvfsComponent::L2), 0.4);
+  EXPECT_DOUBLE_EQ(At(DvfsComponent::Shared), 0.1);
+  EXPECT_DOUBLE_EQ(At(DvfsComponent::Dram), 1.0);
+}
+
+TEST(MeasureSuite, LaunchCountsFitSeed003AndCountersAreWritten) {
+  std::string Ptx = embeddedSuitePtx();
+  if (Ptx.empty())
+    GTEST_SKIP() << "built without nvcc: no embedded suite";
+  std::vector<SuiteKernel> Suite;
+  std::string Error;
+  ASSERT_TRUE(analyseSuitePtx(Ptx, "suite.ptx", 4096, Suite, Error)) << Error;
+  GpuModel Gpu;
+  ASSERT_TRUE(loadGpuModel("titan-v", Gpu, Error)) << Error;
+  // The fake board follows seed 003 Eq. (5)-(7) on the static analysis's
+  // counts of one launch (one launch per 3 ms repetition): 40 W idle, 5.5 nJ
+  // per fp, 12 per fp64, 19 per sfu, 4 per int, 2 per alu, 4.2 per sync
+  // warp instruction, 0.6 nJ per global byte (L1 = L2 = DRAM bytes: one
+  // term), 0.02 per shared byte.
+  FakeGpu G;
+  G.LaunchS = 3e-3;
+  const std::map<Unit, double> Nj = {{Unit::Fp, 5.5}, {Unit::Fp64, 12},
+                                     {Unit::Sfu, 19}, {Unit::Int, 4},
+                                     {Unit::Alu, 2},  {Unit::Sync, 4.2}};
+  for (const SuiteKernel &K : Suite) {
+    KernelActivity A = kernelActivity(K.Profile, Gpu, G.LaunchS, 0);
+    double J = 0;
+    for (const auto &[U, E] : Nj)
+      J += A.warpInstructions(U) * E * 1e-9;
+    J += A.bytes(MemoryLevel::Dram) * 0.6e-9 +
+         A.bytes(MemoryLevel::Shared) * 0.02e-9;
+    G.KernelPowerW[K.Name] = 40 + J / G.LaunchS;
+  }
+  FakeProfiler Counters;
+  RunnerOptions O;
+  O.Measure.Readings = 1;
+  O.Profiler = &Counters;
+  PowerSampleSet Set;
+  std::vector<MeasuredKernel> Log;
+  ASSERT_TRUE(runSuite(G, G, G, Suite, Gpu, O, Set, Log, Error)) << Error;
+  EXPECT_EQ(Counters.Runs, 2 * Suite.size());
+  EXPECT_NEAR(*Set.Samples[0].LaunchTimeS, 3e-3, 1e-12);
+  PowerSampleSet Back;
+  ASSERT_TRUE(
+      parsePowerSamples(writePowerSamples(Set), "train.csv", true, Back, Error))
+      << Error;
+  ASSERT_TRUE(Back.HasLaunchCounts && Back.HasMeasuredUtilisation);
+  DvfsPowerParams Hw = dvfsHardwareFigures(Gpu);
+  double Lanes =
+      Hw.LanesPerSm[static_cast<std::size_t>(DvfsComponent::Fp32Fma)];
+  ASSERT_TRUE(Back.Samples[0].MeasuredU.has_value());
+  EXPECT_NEAR((*Back.Samples[0].MeasuredU)[static_cast<std::size_t>(
+                  DvfsComponent::Fp32Fma)],
+              3.2e7 / (1e6 * Lanes), 1e-6); // Eq. (7)
+  EXPECT_NE(measurementLogCsv(Log).find(",measured\n"), std::string::npos);
+
+  InstructionEnergyFit F;
+  ASSERT_TRUE(fitInstructionEnergy(Back, nullptr, "fake", F, Error)) << Error;
+  auto Value = [&](const char *Name) {
+    auto It = F.Params.find(Name);
+    return It == F.Params.end() ? -1.0 : It->second.Value;
+  };
+  EXPECT_NEAR(Value("idle_power_w"), 40, 0.4);
+  EXPECT_NEAR(Value("ffma_3reg_nj"), 5.5, 0.11);
+  EXPECT_NEAR(Value("dfma_nj"), 12, 0.24);
+  EXPECT_NEAR(Value("sfu_nj"), 19, 0.38);
+  EXPECT_NEAR(Value("l1_nj_per_byte") + Value("l2_nj_per_byte") +
+                  Value("dram_nj_per_byte"),
+              0.6, 0.012);
+  EXPECT_LT(F.MapePct, 0.5);
+}
+
+TEST(MeasureSuite, AProfilerThatFailsLeavesTheMeasuredColumnsEmpty) {
+  FakeGpu G;
+  FakeProfiler Counters;
+  Counters.Fail = true;
+  std::vector<SuiteKernel> Suite(1);
+  Suite[0].Name = "fp32_fma_i4";
+  Suite[0].Profile.Name = "fp32_fma_i4";
+  Suite[0].Profile.Launch.Blocks = 80;
+  Suite[0].Profile.Launch.ThreadsPerBlock = 256;
+  Suite[0].Profile.PerThread[index(Unit::Fp)] = 4;
+  GpuModel Gpu;
+  std::string Error;
+  ASSERT_TRUE(loadGpuModel("titan-v", Gpu, Error)) << Error;
+  RunnerOptions O;
+  O.Measure.Readings = 1;
+  O.Profiler = &Counters;
+  PowerSampleSet Set;
+  std::vector<MeasuredKernel> Log;
+  ASSERT_TRUE(runSuite(G, G, G, Suite, Gpu, O, Set, Log, Error)) << Error;
+  EXPECT_FALSE(Set.Samples[0].MeasuredU.has_value());
+  std::string Text = writePowerSamples(Set);
+  EXPECT_NE(Text.find(",,,,,,,,,,,\n"), std::string::npos) << Text;
+  PowerSampleSet Back;
+  ASSERT_TRUE(parsePowerSamples(Text, "t.csv", true, Back, Error)) << Error;
+  EXPECT_FALSE(Back.Samples[0].MeasuredU.has_value());
+  EXPECT_NE(measurementLogCsv(Log).find(",none: counter unavailable\n"),
+            std::string::npos);
 }

@@ -26,9 +26,10 @@ _gpa() {
       esac
       return ;;
     -p) COMPREPLY=($(compgen -d -- "$cur")); return ;;
-    --budget|--baseline|--plot|-o|--output)
+    --model) COMPREPLY=($(compgen -W "dvfs instruction-energy" -- "$cur")); return ;;
+    --budget|--baseline|--plot|-o|--output|--predict)
       COMPREPLY=($(compgen -f -- "$cur")); return ;;
-    --block-size|--grid-size|--trip-count|--active-sms|--max-regression|--kernel|--core-clock|--mem-clock|--max-slowdown|--hold-out-every)
+    --block-size|--grid-size|--trip-count|--active-sms|--max-regression|--kernel|--core-clock|--mem-clock|--max-slowdown|--hold-out-every|--source)
       return ;;
   esac
   if [ "$cmd" = help ]; then
@@ -42,6 +43,7 @@ _gpa() {
     sweep) options="$options --gpu --kernel --format --plot --core-clock --mem-clock --clocks --max-slowdown --block-size --grid-size --trip-count -p -I -D -std= --cuda-gpu-arch=" ;;
     analyze) options="$options --gpu --format -o --block-size --grid-size --trip-count -p -I -D -U -std= --cuda-gpu-arch= --" ;;
     check) options="$options --budget --baseline --max-regression --format" ;;
+    calibrate) options="$options -o --gpu --model --hold-out-every --source --predict" ;;
   esac
   if [[ $cur == -* ]]; then
     COMPREPLY=($(compgen -W "$options" -- "$cur"))

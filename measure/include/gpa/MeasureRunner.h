@@ -4,13 +4,17 @@
 //
 // gpa-measure's walk: every kernel of the suite (each family at each of its
 // intensities) is measured at the clocks the GPU runs at (never changed) and
-// becomes one gpa-power-samples/1 row: the measured power, the clocks, and
-// the utilisations of the product's own static analysis at those clocks.
+// becomes one gpa-power-samples/1 row: the measured power, the clocks, the
+// utilisations of the product's own static analysis at those clocks, the
+// measured time of one launch with the static analysis's warp instructions
+// and bytes per launch (for seed 003's fit), and, when a counter profiler
+// is given, the measured utilisations.
 //
 //===----------------------------------------------------------------------===//
 #ifndef GPA_MEASURERUNNER_H
 #define GPA_MEASURERUNNER_H
 
+#include "gpa/CounterProfiler.h"
 #include "gpa/PowerMeasurement.h"
 #include "gpa/PowerSamples.h"
 #include "gpa/SuiteUtilisation.h"
@@ -29,12 +33,19 @@ struct RunnerOptions {
   std::string GpuLabel, Source;
   /// Clocks where the normalised voltage is 1; empty: the measured clocks.
   std::optional<double> RefCoreMhz, RefMemMhz;
+  /// Launches in one repetition (the launch time is a reading's duration
+  /// over repetitions x this).
+  unsigned LaunchesPerRepetition = 1;
+  /// Measured utilisations (CUPTI); null: the columns are not written.
+  CounterProfiler *Profiler = nullptr;
 };
 
 struct MeasuredKernel {
   std::string Name;
   Measurement M;
   DvfsUtilisation U{};
+  std::optional<DvfsUtilisation> MeasuredU;
+  std::string CounterError; // why MeasuredU is empty, with a profiler
 };
 
 /// Measures each suite kernel and fills Out (rows in suite order). Gpu gives

@@ -12,6 +12,7 @@
 #define GPA_POWERSAMPLES_H
 
 #include "gpa/DvfsPowerModel.h"
+#include "gpa/KernelActivity.h"
 
 #include <optional>
 #include <string>
@@ -26,6 +27,12 @@ struct PowerSample {
   double MemMhz = 0;
   DvfsUtilisation U{};
   unsigned Line = 0; // 1-based line in the file
+  // Optional columns of the product format (docs/dvfs.md), for the
+  // instruction-energy fit (seed 003) and CUPTI-measured utilisations.
+  std::optional<double> LaunchTimeS; // "time_s": measured time of one launch
+  PerUnit WarpInstructions{};        // "warp_UNIT": per launch
+  std::array<double, NumMemoryLevels> Bytes{}; // "bytes_LEVEL": per launch
+  std::optional<DvfsUtilisation> MeasuredU;    // "measured_COMPONENT" (CUPTI)
 };
 
 struct PowerSampleSet {
@@ -34,11 +41,19 @@ struct PowerSampleSet {
   double RefMemMhz = 0;
   std::string Gpu;    // product format's "# gpu:" header, else empty
   std::string Source; // product format's "# source:" header, else empty
+  /// The product format's optional column groups present in the header:
+  /// time_s + warp_UNIT + bytes_LEVEL (launch counts), measured_COMPONENT.
+  bool HasLaunchCounts = false;
+  bool HasMeasuredUtilisation = false;
+  unsigned HeaderLine = 0; // 1-based line of the column header
   std::vector<PowerSample> Samples;
 };
 
 /// Parses either format (told apart by the first line). RequirePower: every
-/// row must carry a measured power (training data).
+/// row must carry a measured power (training data). In the product format
+/// the header may add, after the 16 fixed columns, the groups "time_s,
+/// warp_UNIT..., bytes_LEVEL..." (all or none; values required) and
+/// "measured_COMPONENT..." (all or none; a row may leave them all empty).
 bool parsePowerSamples(const std::string &Text, const std::string &File,
                        bool RequirePower, PowerSampleSet &Out,
                        std::string &Error);
