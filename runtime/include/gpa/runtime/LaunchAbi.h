@@ -1,5 +1,4 @@
-//===- LaunchAbi.h - What rewritten launches pass to the runtime -*- C++
-//-*-===//
+//===- LaunchAbi.h - The launch rewrite's runtime contract ------*- C++ -*-===//
 //
 // SPDX-License-Identifier: Apache-2.0
 //
