@@ -208,6 +208,17 @@ void emitKernelRemarks(const KernelResult &K, const GpuModel &Gpu,
       << " blocks (" << ore::NV("LaunchSource", launchKinds(K.Assumed)) << ")";
     return R;
   });
+  // Which memory level bounds a memory-bound kernel (docs/models.md
+  // "Memory levels"); only GPU files with caches give one.
+  std::string Levels = memoryLevelSummary(E.Time, Gpu);
+  if (!Levels.empty() && E.Time.Case == TimingCase::MemoryBound)
+    ORE.emit([&] {
+      OptimizationRemarkAnalysis R(RemarkPassName, "MemoryLevels",
+                                   kernelLocation(F), &F.getEntryBlock());
+      R << ore::NV("Kernel", K.Demangled) << ": "
+        << ore::NV("MemoryLevels", Levels);
+      return R;
+    });
   // The verdict matters to users who asked for the launch rewrite; for
   // everyone else it rides on the UseFewerSMs remark below.
   if (GridRemark)

@@ -88,6 +88,12 @@ std::string renderAnalyzeText(const json &Report) {
                   num(K, "timing", "case"), num(K, "timing", "mwp"),
                   num(K, "timing", "mwp_peak_bw"), num(K, "timing", "cwp"),
                   num(K, "timing", "exec_time_s"));
+    // Which memory level bounds a memory-bound kernel (docs/models.md).
+    if (K.contains("timing") && K["timing"].contains("memory_levels") &&
+        K["timing"]["memory_levels"].contains("summary"))
+      Out += "  memory      " +
+             K["timing"]["memory_levels"].value("summary", std::string()) +
+             "\n";
     Out += format("  power       %.1f W total (%.1f W runtime); top: %s\n",
                   num(K, "power", "total_power_w"),
                   num(K, "power", "runtime_power_w"), topUnits(K).c_str());

@@ -97,6 +97,10 @@ std::string renderKernelText(const KernelAnalysis &A, const GpuModel &Gpu) {
                 T.MwpWithoutBw, T.MwpPeakBw, T.Cwp);
   Out +=
       format("              %.1f cycles = %.6g s\n", T.ExecCycles, T.ExecTimeS);
+  // Which memory level bounds a memory-bound kernel (docs/models.md).
+  if (std::string Levels = memoryLevelSummary(T, Gpu);
+      !Levels.empty() && T.Case == TimingCase::MemoryBound)
+    Out += "  memory      " + Levels + "\n";
   Out += format("  power       %.1f W total = %.1f W runtime + %.1f W idle\n",
                 E.Pow.TotalPowerW, E.Pow.RuntimePowerW, E.Pow.IdlePowerW);
   Out += format("  top units   %s\n", topComponents(E.Pow, 4).c_str());

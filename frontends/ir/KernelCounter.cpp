@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "KernelCounter.h"
+#include "AccessFacts.h"
 #include "AccessPattern.h"
 #include "BlockWeights.h"
 #include "InstructionClassifier.h"
@@ -37,6 +38,10 @@ void FunctionSummary::addScaled(const FunctionSummary &Callee, double W) {
   for (std::size_t U = 0; U < NumUnits; ++U)
     Counts[U] += Callee.Counts[U] * W;
   Mem.addScaled(Callee.Mem, W);
+  for (GlobalAccessFact F : Callee.GlobalAccesses) {
+    F.PerThread *= W;
+    GlobalAccesses.push_back(std::move(F));
+  }
   for (const auto &[Name, N] : Callee.Assumed)
     Assumed[Name] += N * W;
   UnknownTripCountLoops += Callee.UnknownTripCountLoops;
@@ -69,8 +74,9 @@ static void addUnits(FunctionSummary &S, const UnitCounts &Units, double W) {
 /// Global and local memory feed the timing model's memory instructions;
 /// only global accesses are analysed for coalescing (local memory is
 /// interleaved per thread by the hardware, so it is always coalesced).
-static void addMemory(FunctionSummary &S, const Classification &C, double W,
-                      ScalarEvolution &SE, const MemoryGeometry &G) {
+static void addMemory(FunctionSummary &S, const Instruction &I,
+                      const Classification &C, double W, ScalarEvolution &SE,
+                      const DataLayout &DL, const MemoryGeometry &G) {
   bool Global = C.AddrSpace == AS_Global || C.GenericAsGlobal;
   if (!Global && C.AddrSpace != AS_Local)
     return;
@@ -81,6 +87,9 @@ static void addMemory(FunctionSummary &S, const Classification &C, double W,
     return;
   }
   AccessPattern P = analyzeAccess(C.Pointer, C.Bytes, SE, G);
+  if (W > 0)
+    S.GlobalAccesses.push_back(
+        describeGlobalAccess(I, C.Pointer, C.Bytes, P, W, SE, DL));
   if (P.Kind == AccessKind::Broadcast)
     S.Mem.Broadcast += W;
   else if (P.Kind == AccessKind::Coalesced)
@@ -119,7 +128,7 @@ void KernelCounter::countFunction(Function &F, FunctionSummary &S) {
       case InstKind::Plain:
         break;
       case InstKind::Memory:
-        addMemory(S, C, W, SE, Geometry);
+        addMemory(S, I, C, W, SE, DL, Geometry);
         break;
       case InstKind::Unknown:
         S.Assumed[C.Assumption] += W;

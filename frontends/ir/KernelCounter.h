@@ -14,6 +14,7 @@
 #define GPA_FRONTENDS_IR_KERNELCOUNTER_H
 
 #include "gpa/InstructionCosts.h"
+#include "gpa/MemoryLevels.h"
 #include "gpa/Units.h"
 
 #include "llvm/ADT/DenseMap.h"
@@ -42,6 +43,8 @@ struct MemoryStats {
 struct FunctionSummary {
   PerUnit Counts{};
   MemoryStats Mem;
+  /// One fact per static global access (callees' scaled by the call).
+  std::vector<GlobalAccessFact> GlobalAccesses;
   /// Named assumptions -> dynamic per-thread instructions they affect.
   std::map<std::string, double> Assumed;
   unsigned UnknownTripCountLoops = 0;

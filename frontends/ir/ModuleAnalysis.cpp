@@ -76,6 +76,7 @@ static KernelProfile makeProfile(const Function &K, const FunctionSummary &S) {
   P.Name = K.getName().str();
   P.PerThread = S.Counts;
   P.UncoalescedMem = S.Mem.Uncoalesced;
+  P.GlobalAccesses = S.GlobalAccesses;
   if (S.Mem.Accesses > 0)
     P.BytesPerMemAccess = S.Mem.Bytes / S.Mem.Accesses;
   if (S.Mem.Uncoalesced > 0)

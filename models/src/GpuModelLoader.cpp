@@ -149,6 +149,13 @@ static void readMemory(JsonReader &R, const nlohmann::json &Doc, GpuModel &G) {
   S.number("uncoal_transactions_per_warp", G.UncoalTransactionsPerWarp, 1,
            1024);
   S.number("transaction_bytes", G.TransactionBytes, 1, 4096);
+  // Optional cache levels (docs/models.md "Memory levels"); absent: none.
+  S.optionalNumber("l1_latency_cycles", G.Caches.L1LatencyCycles, 1, 1e6);
+  S.optionalNumber("l2_latency_cycles", G.Caches.L2LatencyCycles, 1, 1e6);
+  S.optionalNumber("l1_bytes_per_cycle_per_sm", G.Caches.L1BytesPerCyclePerSm,
+                   1, 1e6);
+  S.optionalNumber("l2_bytes", G.Caches.L2Bytes, 1, 1e12);
+  S.optionalNumber("l2_bandwidth_gbps", G.Caches.L2BandwidthGbps, 0.001, 1e7);
 }
 
 static void readIssueCycles(JsonReader &R, const nlohmann::json &Doc,

@@ -60,6 +60,10 @@ Power computePower(const KernelProfile &P, const GpuModel &Gpu,
   PerComponent Accesses{};
   for (std::size_t U = 0; U < NumUnits; ++U)
     Accesses[U] = P.PerThread[U];
+  // Levelled timing: only the DRAM share of global accesses reaches DRAM
+  // (docs/models.md "Memory levels"); HK09 sends all of them.
+  if (T.Levelled)
+    Accesses[index(Unit::GlobalMem)] *= T.Levels.Dram;
   Accesses[RegisterFileComponent] = P.registerFileAccesses();
   Accesses[FdsComponent] = P.totalInstructions();
 

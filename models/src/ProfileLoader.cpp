@@ -66,6 +66,51 @@ static void readPerThread(JsonReader &R, const nlohmann::json &Counts,
       P.UncoalescedTransactionsPerWarp = *N;
 }
 
+static const char *const AccessKeys =
+    "base,group,offset_bytes,shape,lane_stride_bytes,bytes,per_thread,store,"
+    "working_set_bytes";
+
+static void readAccess(JsonReader &R, const nlohmann::json &J,
+                       const std::string &Path, GlobalAccessFact &F) {
+  if (!J.is_object()) {
+    R.fail(Path, "a global access object");
+    return;
+  }
+  R.rejectUnknownKeys(J, Path, AccessKeys);
+  if (const nlohmann::json *V = R.member(J, Path, "base", true))
+    if (auto S = R.string(*V, childPath(Path, "base")))
+      F.Base = F.Group = *S;
+  if (const nlohmann::json *V = R.member(J, Path, "group", false))
+    if (auto S = R.string(*V, childPath(Path, "group")))
+      F.Group = *S;
+  if (const nlohmann::json *V = R.member(J, Path, "shape", true))
+    if (auto S = R.string(*V, childPath(Path, "shape"))) {
+      bool Known = false;
+      for (AccessShape Shape : {AccessShape::Broadcast, AccessShape::Coalesced,
+                                AccessShape::Strided, AccessShape::Gather})
+        if (*S == accessShapeName(Shape)) {
+          F.Shape = Shape;
+          Known = true;
+        }
+      if (!Known)
+        R.fail(childPath(Path, "shape"),
+               "\"broadcast\", \"coalesced\", \"strided\" or \"gather\"");
+    }
+  auto Read = [&](const char *Key, double &Field, double Min, double Max) {
+    if (const nlohmann::json *V = R.member(J, Path, Key, false))
+      if (auto N = R.number(*V, childPath(Path, Key), Min, Max))
+        Field = *N;
+  };
+  Read("offset_bytes", F.OffsetBytes, -1e15, 1e15);
+  Read("lane_stride_bytes", F.LaneStrideBytes, 0, 1e15);
+  Read("bytes", F.Bytes, 1, 256);
+  Read("per_thread", F.PerThread, 0, MaxCountPerThread);
+  Read("working_set_bytes", F.WorkingSetBytes, 0, 1e18);
+  if (const nlohmann::json *V = R.member(J, Path, "store", false))
+    if (auto B = R.boolean(*V, childPath(Path, "store")))
+      F.Store = *B;
+}
+
 static void readProfile(JsonReader &R, const nlohmann::json &J,
                         const std::string &Path, KernelProfile &P) {
   if (!J.is_object()) {
@@ -79,6 +124,16 @@ static void readProfile(JsonReader &R, const nlohmann::json &J,
     readLaunch(R, *Launch, childPath(Path, "launch"), P.Launch);
   if (const nlohmann::json *Counts = R.member(J, Path, "per_thread", true))
     readPerThread(R, *Counts, childPath(Path, "per_thread"), P);
+  if (const nlohmann::json *A = R.member(J, Path, "global_accesses", false)) {
+    std::string APath = childPath(Path, "global_accesses");
+    if (!A->is_array())
+      R.fail(APath, "an array of global access facts");
+    for (std::size_t I = 0; R.ok() && A->is_array() && I < A->size(); ++I) {
+      GlobalAccessFact F;
+      readAccess(R, (*A)[I], APath + "[" + std::to_string(I) + "]", F);
+      P.GlobalAccesses.push_back(std::move(F));
+    }
+  }
 }
 
 bool parseKernelProfiles(const nlohmann::json &Document,
@@ -133,13 +188,26 @@ nlohmann::json kernelProfileToJson(const KernelProfile &P) {
   if (P.UncoalescedTransactionsPerWarp > 0)
     Counts["uncoalesced_transactions_per_warp"] =
         P.UncoalescedTransactionsPerWarp;
-  return {{"name", P.Name},
-          {"launch",
-           {{"threads_per_block", P.Launch.ThreadsPerBlock},
-            {"blocks", P.Launch.Blocks},
-            {"registers_per_thread", P.Launch.RegistersPerThread},
-            {"shared_bytes_per_block", P.Launch.SharedBytesPerBlock}}},
-          {"per_thread", Counts}};
+  nlohmann::json Out = {
+      {"name", P.Name},
+      {"launch",
+       {{"threads_per_block", P.Launch.ThreadsPerBlock},
+        {"blocks", P.Launch.Blocks},
+        {"registers_per_thread", P.Launch.RegistersPerThread},
+        {"shared_bytes_per_block", P.Launch.SharedBytesPerBlock}}},
+      {"per_thread", Counts}};
+  for (const GlobalAccessFact &F : P.GlobalAccesses)
+    Out["global_accesses"].push_back(
+        {{"base", F.Base},
+         {"group", F.Group},
+         {"offset_bytes", F.OffsetBytes},
+         {"shape", accessShapeName(F.Shape)},
+         {"lane_stride_bytes", F.LaneStrideBytes},
+         {"bytes", F.Bytes},
+         {"per_thread", F.PerThread},
+         {"store", F.Store},
+         {"working_set_bytes", F.WorkingSetBytes}});
+  return Out;
 }
 
 } // namespace gpa

@@ -41,6 +41,26 @@ static json timingJson(const Timing &T) {
           {"exec_time_s", T.ExecTimeS}};
 }
 
+/// timingJson plus the memory levels when the levelled model ran
+/// (docs/models.md "Memory levels"); a memory-bound kernel's also say which
+/// level bounds it, as the plugin's remark does.
+static json levelledTimingJson(const Timing &T, const GpuModel &Gpu) {
+  json J = timingJson(T);
+  if (T.Levelled) {
+    J["memory_levels"] = {{"l1_share", T.Levels.L1},
+                          {"l2_share", T.Levels.L2},
+                          {"dram_share", T.Levels.Dram},
+                          {"bounding_level", T.BoundingLevel},
+                          {"l1_bound_cycles", T.L1BoundCycles},
+                          {"l2_bound_cycles", T.L2BoundCycles},
+                          {"dram_bound_cycles", T.BandwidthBoundCycles}};
+    std::string Summary = memoryLevelSummary(T, Gpu);
+    if (!Summary.empty() && T.Case == TimingCase::MemoryBound)
+      J["memory_levels"]["summary"] = Summary;
+  }
+  return J;
+}
+
 static json powerJson(const Power &P) {
   json Components = json::object(), Rates = json::object();
   for (std::size_t C = 0; C < NumPowerComponents; ++C) {
@@ -63,7 +83,7 @@ static json powerJson(const Power &P) {
           {"active_sm_scale", P.ActiveSmScale}};
 }
 
-json kernelReportJson(const KernelAnalysis &A, const GpuModel & /*Gpu*/) {
+json kernelReportJson(const KernelAnalysis &A, const GpuModel &Gpu) {
   const Evaluation &E = A.Requested;
   json Sweep = json::array();
   for (const SweepPoint &S : A.Sweep)
@@ -81,7 +101,7 @@ json kernelReportJson(const KernelAnalysis &A, const GpuModel & /*Gpu*/) {
             {"active_sms", E.ActiveSms},
             {"warps_per_sm", E.Time.N}}},
           {"counts_per_thread", Counts},
-          {"timing", timingJson(E.Time)},
+          {"timing", levelledTimingJson(E.Time, Gpu)},
           {"power", powerJson(E.Pow)},
           {"efficiency",
            {{"gips", E.Eff.Gips},

@@ -50,6 +50,8 @@ static void computeMemoryLatency(const KernelProfile &P, const GpuModel &Gpu,
   T.CoalBytesPerWarp = CoalBytes;
   T.UncoalBytesPerWarp = UncoalBytes;
   T.UncoalDepartureCycles = Gpu.DepartureDelayUncoalCycles * UncoalPerMw;
+  T.DramBytesPerWarp = T.L2BytesPerWarp = T.LoadBytesPerWarp;
+  applyMemoryLevels(P, Gpu, T);
 }
 
 // IPP Eq. (29)-(33) and HK09's CWP.
@@ -59,12 +61,14 @@ static void computeParallelism(const GpuModel &Gpu, Timing &T) {
                            : T.N;                     // Eq. (32)
   T.MwpWithoutBw = std::min(T.MwpWithoutBwFull, T.N); // Eq. (33)
   T.BwPerWarpGbps = T.MemLCycles > 0
-                        ? Gpu.ClockGhz * T.LoadBytesPerWarp / T.MemLCycles
+                        ? Gpu.ClockGhz * T.DramBytesPerWarp / T.MemLCycles
                         : 0; // Eq. (31)
   T.MwpPeakBw = T.BwPerWarpGbps > 0
                     ? Gpu.MemBandwidthGbps / (T.BwPerWarpGbps * T.BandwidthSms)
                     : T.N;                              // Eq. (30)
   T.Mwp = std::min({T.MwpWithoutBw, T.MwpPeakBw, T.N}); // Eq. (29)
+  if (T.Levelled)
+    T.Mwp = std::min(T.Mwp, T.MwpL2Bw);
   double CwpFull =
       T.CompCycles > 0 ? (T.MemCycles + T.CompCycles) / T.CompCycles : T.N;
   T.Cwp = std::min(CwpFull, T.N);
@@ -122,11 +126,13 @@ static void computeWaveCycles(const GpuModel &Gpu, Timing &T) {
   // Bandwidth bound: the bytes all active SMs move in one wave over the
   // sustained bandwidth (the file's bandwidth_gbps), in SM cycles.
   T.BandwidthBoundCycles = Gpu.MemBandwidthGbps > 0
-                               ? T.N * T.BandwidthSms * M * T.LoadBytesPerWarp *
+                               ? T.N * T.BandwidthSms * M * T.DramBytesPerWarp *
                                      Gpu.ClockGhz / Gpu.MemBandwidthGbps
                                : 0;
-  T.WaveCycles = std::max({T.ComputePhaseCycles, T.LatencyPathCycles,
-                           T.MemoryPhaseCycles, T.BandwidthBoundCycles});
+  applyLevelBounds(Gpu, T);
+  T.WaveCycles =
+      std::max({T.ComputePhaseCycles, T.LatencyPathCycles, T.MemoryPhaseCycles,
+                T.BandwidthBoundCycles, T.L1BoundCycles, T.L2BoundCycles});
 }
 
 static void computeExecutionCycles(const GpuModel &Gpu, Timing &T) {

@@ -156,6 +156,7 @@ static void buildKernel(const PtxModule &M, const PtxFunction &K,
   R.NumLoops = S.NumLoops;
   R.StaticInstructions = K.Body.size();
   R.GlobalAccesses = F.Counts.Access;
+  P.GlobalAccesses = F.Counts.Facts;
   if (K.FirstLocLine) {
     auto It = M.Files.find(K.FirstLocFile);
     R.SourceFile = It == M.Files.end() ? "" : It->second;
@@ -255,7 +256,8 @@ bool parsePtxModule(std::string_view Text, const std::string &FileName,
       Error = E.str();
       return false;
     }
-    if (!summarizeFunction(F, FileName, WOpts, Summaries[F.Name], E)) {
+    if (!summarizeFunction(F, FileName, M.Globals, WOpts, Summaries[F.Name],
+                           E)) {
       Error = E.str();
       return false;
     }

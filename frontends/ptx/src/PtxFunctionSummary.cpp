@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 #include "PtxFunctionSummary.h"
 
+#include "gpa/ptx/PtxAccessFacts.h"
 #include "gpa/ptx/PtxCoalescing.h"
 #include "gpa/ptx/PtxOpcodeTable.h"
 
@@ -25,6 +26,10 @@ void WeightedCounts::addScaled(const WeightedCounts &O, double Scale) {
   Access.Broadcast += O.Access.Broadcast * Scale;
   Access.Strided += O.Access.Strided * Scale;
   Access.Unknown += O.Access.Unknown * Scale;
+  for (gpa::GlobalAccessFact F : O.Facts) {
+    F.PerThread *= Scale;
+    Facts.push_back(std::move(F));
+  }
 }
 
 std::uint64_t registerEstimate(const PtxFunction &F) {
@@ -54,7 +59,46 @@ static const PtxOperand *calleeOperand(const PtxInstruction &I) {
   return nullptr;
 }
 
+static gpa::AccessShape shapeOf(AccessPattern P) {
+  switch (P) {
+  case AccessPattern::Coalesced:
+    return gpa::AccessShape::Coalesced;
+  case AccessPattern::Broadcast:
+    return gpa::AccessShape::Broadcast;
+  case AccessPattern::Strided:
+    return gpa::AccessShape::Strided;
+  case AccessPattern::Unknown:
+  case AccessPattern::None:
+    break;
+  }
+  return gpa::AccessShape::Gather;
+}
+
+/// The fact the IR front-end reports for the same access (AccessFacts.cpp):
+/// atomics and reductions count as stores.
+static gpa::GlobalAccessFact accessFact(const PtxInstruction &I,
+                                        const AccessInfo &A,
+                                        const AddressFacts &Addr,
+                                        unsigned Bytes, double W) {
+  gpa::GlobalAccessFact F;
+  F.Shape = shapeOf(A.Pattern);
+  F.Bytes = Bytes;
+  bool Affine = A.Pattern == AccessPattern::Coalesced ||
+                A.Pattern == AccessPattern::Strided;
+  F.LaneStrideBytes =
+      Affine ? double(A.StrideBytes < 0 ? -A.StrideBytes : A.StrideBytes)
+             : double(Bytes);
+  F.PerThread = W;
+  F.Store = I.Opcode != "ld" && I.Opcode != "ldu";
+  F.Base = Addr.Base;
+  F.Group = Addr.Group;
+  F.OffsetBytes = double(Addr.OffsetBytes);
+  F.WorkingSetBytes = double(Addr.WorkingSetBytes);
+  return F;
+}
+
 bool summarizeFunction(const PtxFunction &F, const std::string &File,
+                       const std::vector<PtxVariable> &Globals,
                        const WeightOptions &Opts, FunctionSummary &Out,
                        PtxError &Error) {
   Out = FunctionSummary();
@@ -78,6 +122,7 @@ bool summarizeFunction(const PtxFunction &F, const std::string &File,
     Bytes.push_back(Global ? C.AccessBytes : 0);
   }
   std::vector<AccessInfo> Patterns = analyzeAccessPatterns(F, Bytes);
+  std::vector<AddressFacts> Addresses = analyzeAddressFacts(F, Globals);
 
   std::map<std::string, double> CallWeights;
   for (const PtxBlock &B : Cfg.Blocks) {
@@ -108,6 +153,8 @@ bool summarizeFunction(const PtxFunction &F, const std::string &File,
         ++Out.GenericAccesses;
       if (Bytes[K] != 0 && TimingMem) {
         const AccessInfo &A = Patterns[K];
+        if (W > 0)
+          Out.Own.Facts.push_back(accessFact(I, A, Addresses[K], Bytes[K], W));
         switch (A.Pattern) {
         case AccessPattern::Coalesced:
           Out.Own.Access.Coalesced += W;

@@ -14,6 +14,7 @@
 #include "gpa/ptx/PtxError.h"
 #include "gpa/ptx/PtxFrontend.h"
 
+#include "gpa/MemoryLevels.h"
 #include "gpa/Units.h"
 
 #include <map>
@@ -31,6 +32,8 @@ struct WeightedCounts {
   double Uncoalesced = 0;        ///< strided global accesses
   double UncoalTransactions = 0; ///< sum of weight x transactions per warp
   PtxAccessStats Access;
+  /// One fact per global access (gpa/MemoryLevels.h), per_thread weighted.
+  std::vector<gpa::GlobalAccessFact> Facts;
 
   void addScaled(const WeightedCounts &O, double Scale);
 };
@@ -53,7 +56,9 @@ struct FunctionSummary {
 /// are excluded.
 std::uint64_t registerEstimate(const PtxFunction &F);
 
+/// \p Globals are the module's variables (sizes of global arrays).
 bool summarizeFunction(const PtxFunction &F, const std::string &File,
+                       const std::vector<PtxVariable> &Globals,
                        const WeightOptions &Opts, FunctionSummary &Out,
                        PtxError &Error);
 

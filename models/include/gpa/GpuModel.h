@@ -9,6 +9,7 @@
 #ifndef GPA_GPUMODEL_H
 #define GPA_GPUMODEL_H
 
+#include "gpa/MemoryLevels.h"
 #include "gpa/PowerParameters.h"
 #include "gpa/Units.h"
 
@@ -75,6 +76,9 @@ struct GpuModel {
   double DepartureDelayUncoalCycles = 40;
   double UncoalTransactionsPerWarp = 32;
   double TransactionBytes = 32;
+  /// L1/L2 parameters (optional "memory" keys); absent: no data caches,
+  /// HK09 sends every access to DRAM (see gpa/MemoryLevels.h).
+  CacheLevels Caches{};
   /// SM cycles to issue one warp-instruction of each unit (HK09 Issue_cycles,
   /// 4 for everything on GT200; per-unit on later architectures).
   PerUnit IssueCycles{};

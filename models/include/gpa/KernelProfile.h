@@ -11,6 +11,7 @@
 #ifndef GPA_KERNELPROFILE_H
 #define GPA_KERNELPROFILE_H
 
+#include "gpa/MemoryLevels.h"
 #include "gpa/Units.h"
 
 #include <cstdint>
@@ -39,6 +40,9 @@ struct KernelProfile {
   /// Memory transactions per uncoalesced warp access (HK09 Uncoal_per_mw);
   /// 0 means "use the GPU model's default".
   double UncoalescedTransactionsPerWarp = 0;
+  /// What the front-end knows about each global access (optional; empty:
+  /// every access is served by DRAM, as in HK09).
+  std::vector<GlobalAccessFact> GlobalAccesses;
 
   double count(Unit U) const { return PerThread[index(U)]; }
   double &count(Unit U) { return PerThread[index(U)]; }

@@ -12,6 +12,8 @@
 #include "gpa/GpuModel.h"
 #include "gpa/KernelProfile.h"
 
+#include <string>
+
 namespace gpa {
 
 /// Which of IPP Eq. (24)-(26) gave the execution cycles.
@@ -56,7 +58,30 @@ struct Timing {
   double BandwidthBoundCycles = 0, WaveCycles = 0;
   double ExecCycles = 0;
   double ExecTimeS = 0;
+
+  /// Levelled memory model (GPU files with caches and profiles with access
+  /// facts; gpa/MemoryLevels.h). Without them: all DRAM, the HK09 values.
+  bool Levelled = false;
+  LevelShares Levels;          // shares of global memory instructions
+  double DramBytesPerWarp = 0; // per memory instruction, all levels' misses
+  double L2BytesPerWarp = 0;
+  double MwpL2Bw = 0; // MWP idea applied to L2 bandwidth
+  double L1BoundCycles = 0, L2BoundCycles = 0; // per wave
+  /// The memory level whose bound is largest: "dram", "l2" or "l1".
+  const char *BoundingLevel = "dram";
 };
+
+/// Replaces HK09's single DRAM level by L1/L2/DRAM (LevelledTiming.cpp):
+/// the latency is the level mix, Eq. (30)-(31) see DRAM bytes only and L2
+/// gets its own MWP bound. No-op unless the GPU has caches and the profile
+/// reports access facts.
+void applyMemoryLevels(const KernelProfile &P, const GpuModel &Gpu, Timing &T);
+/// The per-wave L1 and L2 bandwidth bounds and the bounding level, after
+/// the DRAM bandwidth bound is known.
+void applyLevelBounds(const GpuModel &Gpu, Timing &T);
+/// For a levelled timing, e.g. "L2-bound: 40% of loads hit L2, 39% L1; DRAM
+/// 31% of peak"; empty otherwise.
+std::string memoryLevelSummary(const Timing &T, const GpuModel &Gpu);
 
 /// True when A and B are equal within the model's comparison tolerance (MWP
 /// and CWP are real numbers compared with N, an integer).

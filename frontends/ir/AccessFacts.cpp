@@ -1,0 +1,151 @@
+//===- AccessFacts.cpp - Facts about a global access for the model --------===//
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+// The group of an access is its address as a linear form without the
+// constant term (a[i-1], a[i], a[i+1] share "4*i + 1*arg0" and differ by -4,
+// 0, 4), written as the PTX front-end writes it (PtxAccessFacts.cpp) so that
+// both report the same facts; the base is the underlying object (a kernel
+// argument or a global variable, whose size is the working set).
+//
+//===----------------------------------------------------------------------===//
+
+#include "AccessFacts.h"
+
+#include "llvm/Analysis/ScalarEvolution.h"
+#include "llvm/Analysis/ScalarEvolutionExpressions.h"
+#include "llvm/Analysis/ValueTracking.h"
+#include "llvm/IR/DataLayout.h"
+#include "llvm/IR/GlobalVariable.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <cstdlib>
+#include <map>
+
+using namespace llvm;
+
+namespace gpa {
+
+static AccessShape shapeOf(AccessKind K) {
+  switch (K) {
+  case AccessKind::Broadcast:
+    return AccessShape::Broadcast;
+  case AccessKind::Coalesced:
+    return AccessShape::Coalesced;
+  case AccessKind::Strided:
+    return AccessShape::Strided;
+  case AccessKind::VariableStride:
+  case AccessKind::DataDependent:
+    return AccessShape::Gather;
+  }
+  return AccessShape::Gather;
+}
+
+static std::string baseName(const Value *Base) {
+  if (auto *A = dyn_cast<Argument>(Base))
+    return "arg" + std::to_string(A->getArgNo());
+  if (auto *GV = dyn_cast<GlobalVariable>(Base))
+    return "@" + GV->getName().str();
+  return Base->hasName() ? "%" + Base->getName().str() : "unknown";
+}
+
+namespace {
+/// An address as a linear form over atoms plus a constant, the way the PTX
+/// front-end writes it (PtxAccessFacts.cpp): extensions and truncations are
+/// looked through (both assume the index does not wrap), a loop recurrence
+/// {s,+,t} is s plus the atom {0,+,t}, a product without a constant factor
+/// and anything else is an atom of its own.
+struct LinearAddress {
+  std::map<std::string, int64_t> Terms;
+  int64_t Const = 0;
+};
+
+std::string printed(const SCEV *S) {
+  std::string Text;
+  raw_string_ostream OS(Text);
+  S->print(OS);
+  return OS.str();
+}
+
+std::string atomName(const SCEV *S) {
+  if (auto *U = dyn_cast<SCEVUnknown>(S)) {
+    const Value *V = U->getValue();
+    if (isa<Argument>(V) || isa<GlobalVariable>(V))
+      return baseName(V);
+  }
+  return printed(S);
+}
+
+void addLinear(const SCEV *S, int64_t Scale, ScalarEvolution &SE,
+               LinearAddress &Out, unsigned Depth = 0) {
+  auto Atom = [&](const std::string &Name) {
+    if ((Out.Terms[Name] += Scale) == 0)
+      Out.Terms.erase(Name);
+  };
+  if (Depth > 16)
+    return Atom(printed(S));
+  if (auto *C = dyn_cast<SCEVConstant>(S)) {
+    Out.Const += C->getAPInt().getSExtValue() * Scale;
+    return;
+  }
+  if (auto *Cast = dyn_cast<SCEVCastExpr>(S))
+    return addLinear(Cast->getOperand(0), Scale, SE, Out, Depth + 1);
+  if (auto *Add = dyn_cast<SCEVAddExpr>(S)) {
+    for (const SCEV *Op : Add->operands())
+      addLinear(Op, Scale, SE, Out, Depth + 1);
+    return;
+  }
+  if (auto *Mul = dyn_cast<SCEVMulExpr>(S))
+    if (Mul->getNumOperands() == 2)
+      if (auto *C = dyn_cast<SCEVConstant>(Mul->getOperand(0))) {
+        int64_t Product;
+        if (!__builtin_mul_overflow(Scale, C->getAPInt().getSExtValue(),
+                                    &Product))
+          return addLinear(Mul->getOperand(1), Product, SE, Out, Depth + 1);
+      }
+  if (auto *Rec = dyn_cast<SCEVAddRecExpr>(S))
+    if (Rec->isAffine()) {
+      addLinear(Rec->getStart(), Scale, SE, Out, Depth + 1);
+      const SCEV *Zero = SE.getZero(Rec->getType());
+      return Atom(printed(SE.getAddRecExpr(Zero, Rec->getStepRecurrence(SE),
+                                           Rec->getLoop(), SCEV::FlagAnyWrap)));
+    }
+  Atom(atomName(S));
+}
+} // namespace
+
+GlobalAccessFact describeGlobalAccess(const Instruction &I, const Value *Ptr,
+                                      uint64_t Bytes,
+                                      const AccessPattern &Pattern,
+                                      double PerThread, ScalarEvolution &SE,
+                                      const DataLayout &DL) {
+  GlobalAccessFact F;
+  F.Shape = shapeOf(Pattern.Kind);
+  F.Bytes = double(Bytes);
+  F.LaneStrideBytes = Pattern.Kind == AccessKind::Coalesced ||
+                              Pattern.Kind == AccessKind::Strided
+                          ? double(std::llabs(Pattern.StrideBytes))
+                          : double(Bytes);
+  F.PerThread = PerThread;
+  F.Store = !isa<LoadInst>(I);
+  const Value *Base = Ptr ? getUnderlyingObject(Ptr) : nullptr;
+  F.Base = Base ? baseName(Base) : "unknown";
+  if (auto *GV = dyn_cast_or_null<GlobalVariable>(Base))
+    F.WorkingSetBytes = double(DL.getTypeAllocSize(GV->getValueType()));
+  F.Group = F.Base;
+  if (Ptr && SE.isSCEVable(Ptr->getType())) {
+    LinearAddress A;
+    addLinear(SE.getSCEV(const_cast<Value *>(Ptr)), 1, SE, A);
+    F.OffsetBytes = double(A.Const);
+    F.Group.clear();
+    for (const auto &[Atom, C] : A.Terms)
+      F.Group +=
+          (F.Group.empty() ? "" : " + ") + std::to_string(C) + "*" + Atom;
+    if (F.Group.empty())
+      F.Group = F.Base;
+  }
+  return F;
+}
+
+} // namespace gpa

@@ -1,0 +1,107 @@
+//===- MemoryLevels.h - Where each global access is served ---- -*- C++ -*-===//
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+// Facts a front-end reports about each global access (base pointer, the
+// accesses it differs from only by a constant, lane stride, working set) and
+// the rules that turn them into the share of its bytes served by L1, L2 and
+// DRAM. docs/models.md "Memory levels" states each rule and its limits.
+//
+//===----------------------------------------------------------------------===//
+#ifndef GPA_MEMORYLEVELS_H
+#define GPA_MEMORYLEVELS_H
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace gpa {
+
+/// How the 32 lanes of a warp address memory (the front-ends' analysis).
+enum class AccessShape {
+  Broadcast, // one address for the whole warp
+  Coalesced, // consecutive lanes, consecutive elements
+  Strided,   // constant lane stride larger than the element
+  Gather,    // run-time or data-dependent addresses
+};
+
+const char *accessShapeName(AccessShape S);
+
+/// One static global access of a kernel, as a front-end reports it.
+struct GlobalAccessFact {
+  /// Identity of the base pointer (a kernel argument, a global variable).
+  std::string Base;
+  /// Accesses of one base whose addresses differ only by a compile-time
+  /// constant share a group (a[i-1], a[i], a[i+1]); a[i+n] is another group.
+  std::string Group;
+  /// The constant offset from the group's other accesses, bytes.
+  double OffsetBytes = 0;
+  AccessShape Shape = AccessShape::Coalesced;
+  /// Address difference between consecutive lanes, bytes.
+  double LaneStrideBytes = 4;
+  /// Bytes one thread moves per execution.
+  double Bytes = 4;
+  /// Dynamic executions per thread.
+  double PerThread = 1;
+  bool Store = false;
+  /// Distinct bytes the whole grid reads through this base, when the front
+  /// end can compute it (a global array's size); 0: unknown.
+  double WorkingSetBytes = 0;
+};
+
+/// The cache parameters of a GPU model file; all zero (the GTX280) means
+/// no data caches: every access goes to DRAM (HK09).
+struct CacheLevels {
+  double L1LatencyCycles = 0;
+  double L2LatencyCycles = 0;
+  double L1BytesPerCyclePerSm = 0;
+  double L2Bytes = 0;
+  double L2BandwidthGbps = 0;
+  bool present() const { return L2Bytes > 0 && L2LatencyCycles > 0; }
+};
+
+/// Fractions of an access's (or a kernel's) global memory instructions
+/// served by each level; they sum to 1.
+struct LevelShares {
+  double L1 = 0, L2 = 0, Dram = 1;
+};
+
+/// Which rule of docs/models.md "Memory levels" placed an access.
+enum class LevelRule {
+  NoCaches,      // R0: no caches in the GPU file
+  Store,         // R0: stores are written back to DRAM
+  Broadcast,     // R1
+  Neighbours,    // R2/R3: constant-offset neighbours and same-base groups
+  FitsL2,        // R4: working set fits in L2
+  Streaming,     // R5: no reuse
+  UnknownGather, // R6: gather with unknown working set
+};
+
+struct AccessLevels {
+  LevelShares Shares;
+  LevelRule Rule = LevelRule::NoCaches;
+};
+
+struct MemoryLevelsEstimate {
+  /// One entry per fact, in the facts' order.
+  std::vector<AccessLevels> PerAccess;
+  /// Shares of all global memory instructions, weighted by executions.
+  LevelShares Kernel;
+  /// Per thread: bytes requested, bytes that miss L1 (L2 traffic) and bytes
+  /// that miss L2 (DRAM traffic).
+  double RequestedBytesPerThread = 0;
+  double L2BytesPerThread = 0;
+  double DramBytesPerThread = 0;
+};
+
+/// Applies the rules to \p Facts for a grid of \p Blocks blocks of
+/// \p ThreadsPerBlock threads on a GPU with \p Caches and warps of
+/// \p WarpSize lanes. With no caches or no facts every access is DRAM.
+MemoryLevelsEstimate
+estimateMemoryLevels(const std::vector<GlobalAccessFact> &Facts,
+                     const CacheLevels &Caches, std::uint64_t ThreadsPerBlock,
+                     std::uint64_t Blocks, unsigned WarpSize);
+
+} // namespace gpa
+
+#endif

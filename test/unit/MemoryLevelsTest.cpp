@@ -1,0 +1,228 @@
+//===- MemoryLevelsTest.cpp - Where global accesses are served ------------===//
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+// Expected shares are worked out by hand from the rules of docs/models.md
+// "Memory levels" (R0-R6): a warp of 32 lanes reading 4-byte elements spans
+// 128 bytes per access.
+//
+//===----------------------------------------------------------------------===//
+#include "TestModels.h"
+
+#include "gpa/MemoryLevels.h"
+#include "gpa/Occupancy.h"
+#include "gpa/Timing.h"
+
+#include <gtest/gtest.h>
+
+using namespace gpa;
+
+namespace {
+CacheLevels someCaches() {
+  CacheLevels C;
+  C.L1LatencyCycles = 30;
+  C.L2LatencyCycles = 200;
+  C.L1BytesPerCyclePerSm = 128;
+  C.L2Bytes = 40.0 * 1024 * 1024;
+  C.L2BandwidthGbps = 5000;
+  return C;
+}
+
+GlobalAccessFact load(const std::string &Base, const std::string &Group,
+                      double OffsetBytes,
+                      AccessShape Shape = AccessShape::Coalesced) {
+  GlobalAccessFact F;
+  F.Base = Base;
+  F.Group = Group;
+  F.OffsetBytes = OffsetBytes;
+  F.Shape = Shape;
+  return F;
+}
+
+GlobalAccessFact store(const std::string &Base) {
+  GlobalAccessFact F = load(Base, Base, 0);
+  F.Store = true;
+  return F;
+}
+
+/// out[i] = in[i-1] + in[i] + in[i+1] + in[i-n] + in[i+n] (n at run time).
+std::vector<GlobalAccessFact> fivePointStencil() {
+  return {load("in", "row", -4), load("in", "row", 0),  load("in", "row", 4),
+          load("in", "up", 0),   load("in", "down", 0), store("out")};
+}
+} // namespace
+
+TEST(MemoryLevels, StreamingCopyGoesToDram) {
+  // R5: one access per base, no neighbours: every byte from DRAM.
+  auto E = estimateMemoryLevels({load("in", "in", 0), store("out")},
+                                someCaches(), 256, 4096, 32);
+  EXPECT_EQ(E.PerAccess[0].Rule, LevelRule::Streaming);
+  EXPECT_EQ(E.PerAccess[1].Rule, LevelRule::Store);
+  EXPECT_DOUBLE_EQ(E.Kernel.Dram, 1.0);
+  EXPECT_DOUBLE_EQ(E.Kernel.L1 + E.Kernel.L2, 0.0);
+  EXPECT_DOUBLE_EQ(E.DramBytesPerThread, 8.0);
+}
+
+TEST(MemoryLevels, FivePointStencilHandWorked) {
+  // Group "row": spans [-4,124), [0,128), [4,132): union 136 bytes of 384.
+  // Groups "up" and "down": 128 bytes each. Requested 5 x 128 = 640 bytes.
+  // R2: L1 serves 640 - (136 + 128 + 128) = 248 bytes -> 0.3875.
+  // R3: DRAM fetches the largest union once, 136 -> 0.2125; L2 the rest,
+  // 256 -> 0.4.
+  auto E =
+      estimateMemoryLevels(fivePointStencil(), someCaches(), 256, 4096, 32);
+  for (int I = 0; I < 5; ++I) {
+    EXPECT_EQ(E.PerAccess[I].Rule, LevelRule::Neighbours);
+    EXPECT_NEAR(E.PerAccess[I].Shares.L1, 248.0 / 640, 1e-12);
+    EXPECT_NEAR(E.PerAccess[I].Shares.L2, 256.0 / 640, 1e-12);
+    EXPECT_NEAR(E.PerAccess[I].Shares.Dram, 136.0 / 640, 1e-12);
+  }
+  // Kernel: five loads and one store (DRAM) per thread.
+  EXPECT_NEAR(E.Kernel.L1, 5 * 248.0 / 640 / 6, 1e-12);
+  EXPECT_NEAR(E.Kernel.Dram, (5 * 136.0 / 640 + 1) / 6, 1e-12);
+  // DRAM bytes per thread: 20 loaded x 0.2125 + 4 stored = 8.25.
+  EXPECT_NEAR(E.DramBytesPerThread, 8.25, 1e-12);
+}
+
+TEST(MemoryLevels, StencilWithAConstantRowWidthSplitsIntoRows) {
+  // The same stencil with a compile-time row width of 2048 floats: all five
+  // loads share one group at offsets -4, 0, 4, -8192, 8192. Its spans form
+  // three clusters, [-4,132) (136 bytes), [-8192,-8064) and [8192,8320)
+  // (128 each): the hand-worked shares of the run-time width above.
+  std::vector<GlobalAccessFact> Facts = {
+      load("in", "i", -4),    load("in", "i", 0),    load("in", "i", 4),
+      load("in", "i", -8192), load("in", "i", 8192), store("out")};
+  auto E = estimateMemoryLevels(Facts, someCaches(), 256, 4096, 32);
+  for (int I = 0; I < 5; ++I) {
+    EXPECT_NEAR(E.PerAccess[I].Shares.L1, 248.0 / 640, 1e-12);
+    EXPECT_NEAR(E.PerAccess[I].Shares.L2, 256.0 / 640, 1e-12);
+    EXPECT_NEAR(E.PerAccess[I].Shares.Dram, 136.0 / 640, 1e-12);
+  }
+}
+
+TEST(MemoryLevels, BroadcastHitsL1AfterTheBlocksFirstWarp) {
+  // R1: 256 threads = 8 warps; the first misses, 7 of 8 hit L1.
+  auto E =
+      estimateMemoryLevels({load("coef", "coef", 0, AccessShape::Broadcast)},
+                           someCaches(), 256, 100, 32);
+  EXPECT_EQ(E.PerAccess[0].Rule, LevelRule::Broadcast);
+  EXPECT_DOUBLE_EQ(E.Kernel.L1, 7.0 / 8);
+  EXPECT_DOUBLE_EQ(E.Kernel.Dram, 1.0 / 8);
+}
+
+TEST(MemoryLevels, TableLookupFittingInL2) {
+  // R4: a 4 KB table gathered once by each of 256 x 4096 threads (4 MB
+  // requested): DRAM fetches the table once, 4096 / 4194304 = 1/1024.
+  GlobalAccessFact Lookup = load("@table", "@table", 0, AccessShape::Gather);
+  Lookup.WorkingSetBytes = 4096;
+  auto E = estimateMemoryLevels({Lookup}, someCaches(), 256, 4096, 32);
+  EXPECT_EQ(E.PerAccess[0].Rule, LevelRule::FitsL2);
+  EXPECT_DOUBLE_EQ(E.Kernel.Dram, 1.0 / 1024);
+  EXPECT_DOUBLE_EQ(E.Kernel.L2, 1023.0 / 1024);
+  // A table larger than L2, or of unknown size (R6), stays at DRAM.
+  Lookup.WorkingSetBytes = 64.0 * 1024 * 1024;
+  EXPECT_DOUBLE_EQ(
+      estimateMemoryLevels({Lookup}, someCaches(), 256, 4096, 32).Kernel.Dram,
+      1.0);
+  Lookup.WorkingSetBytes = 0;
+  auto Unknown = estimateMemoryLevels({Lookup}, someCaches(), 256, 4096, 32);
+  EXPECT_EQ(Unknown.PerAccess[0].Rule, LevelRule::UnknownGather);
+  EXPECT_DOUBLE_EQ(Unknown.Kernel.Dram, 1.0);
+}
+
+TEST(MemoryLevels, NoCachesSendsEverythingToDram) {
+  auto E =
+      estimateMemoryLevels(fivePointStencil(), CacheLevels{}, 256, 4096, 32);
+  for (const AccessLevels &A : E.PerAccess)
+    EXPECT_EQ(A.Rule, LevelRule::NoCaches);
+  EXPECT_DOUBLE_EQ(E.Kernel.Dram, 1.0);
+}
+
+namespace {
+KernelProfile stencilProfile() {
+  KernelProfile P;
+  P.Name = "stencil5";
+  P.Launch = {256, 4096, 32, 0};
+  P.count(Unit::Int) = 12;
+  P.count(Unit::Fp) = 4;
+  P.count(Unit::GlobalMem) = 6;
+  P.GlobalAccesses = fivePointStencil();
+  return P;
+}
+
+Timing timingOn(const KernelProfile &P, const GpuModel &G) {
+  Occupancy O = computeOccupancy(P.Launch, G);
+  unsigned Sms = G.NumSms;
+  return computeTiming(
+      P, G, Sms, O.MaxActiveBlocksPerSm,
+      wavesOnBusiestSm(P.Launch.Blocks, Sms, O.MaxActiveBlocksPerSm));
+}
+
+void expectSameTiming(const Timing &A, const Timing &B) {
+  EXPECT_EQ(A.Case, B.Case);
+  EXPECT_DOUBLE_EQ(A.MemLCycles, B.MemLCycles);
+  EXPECT_DOUBLE_EQ(A.Mwp, B.Mwp);
+  EXPECT_DOUBLE_EQ(A.Cwp, B.Cwp);
+  EXPECT_DOUBLE_EQ(A.ExecCycles, B.ExecCycles);
+}
+} // namespace
+
+TEST(LevelledTiming, ReducesToHk09WithoutCaches) {
+  // The GTX280 file declares no caches: the facts change nothing.
+  KernelProfile WithFacts = stencilProfile();
+  KernelProfile Without = WithFacts;
+  Without.GlobalAccesses.clear();
+  Timing A = timingOn(WithFacts, test::gtx280());
+  EXPECT_FALSE(A.Levelled);
+  expectSameTiming(A, timingOn(Without, test::gtx280()));
+}
+
+TEST(LevelledTiming, AllDramFactsReduceToHk09OnACachedGpu) {
+  // A streaming copy on the A100: every level share is DRAM, so Mem_L and
+  // the bandwidth terms are HK09's.
+  KernelProfile P = stencilProfile();
+  P.count(Unit::GlobalMem) = 2;
+  P.GlobalAccesses = {load("in", "in", 0), store("out")};
+  KernelProfile Without = P;
+  Without.GlobalAccesses.clear();
+  Timing A = timingOn(P, test::a100());
+  EXPECT_TRUE(A.Levelled);
+  EXPECT_DOUBLE_EQ(A.Levels.Dram, 1.0);
+  expectSameTiming(A, timingOn(Without, test::a100()));
+}
+
+TEST(LevelledTiming, CacheHitsShortenAStencil) {
+  const GpuModel &G = test::a100();
+  Timing Levelled = timingOn(stencilProfile(), G);
+  KernelProfile Without = stencilProfile();
+  Without.GlobalAccesses.clear();
+  Timing Hk09 = timingOn(Without, G);
+  // Mem_L is the share-weighted mix of the file's level latencies.
+  double Loads = 5.0 / 6;
+  double Mix = Loads * (248.0 / 640) * G.Caches.L1LatencyCycles +
+               Loads * (256.0 / 640) * G.Caches.L2LatencyCycles +
+               (Loads * (136.0 / 640) + 1.0 / 6) * G.MemLatencyCycles;
+  EXPECT_NEAR(Levelled.MemLCycles, Mix, 1e-9);
+  EXPECT_LT(Levelled.ExecCycles, Hk09.ExecCycles);
+}
+
+TEST(LevelledTiming, NeverFasterThanDramBytesOrIssueRate) {
+  const GpuModel &G = test::a100();
+  for (double FpPerThread : {0.0, 4.0, 400.0}) {
+    KernelProfile P = stencilProfile();
+    P.count(Unit::Fp) = FpPerThread;
+    Timing T = timingOn(P, G);
+    double Threads = double(P.Launch.ThreadsPerBlock) * P.Launch.Blocks;
+    // DRAM bytes (hand-worked above: 8.25 per thread) over the sustained
+    // bandwidth.
+    double DramS = Threads * 8.25 / (G.MemBandwidthGbps * 1e9);
+    EXPECT_GE(T.ExecTimeS, DramS * (1 - 1e-9)) << FpPerThread;
+    // Warp-instructions over every SM's issue slots.
+    double IssueCycles = 0;
+    for (const UnitInfo &Info : allUnits())
+      IssueCycles += G.issueCycles(Info.Id) * P.count(Info.Id);
+    double IssueS =
+        Threads / G.WarpSize * IssueCycles / (G.NumSms * G.ClockGhz * 1e9);
+    EXPECT_GE(T.ExecTimeS, IssueS * (1 - 1e-9)) << FpPerThread;
+  }
+}
