@@ -2,13 +2,19 @@
 //
 // SPDX-License-Identifier: Apache-2.0
 //
+// The call it emits follows runtime/include/gpa/runtime/LaunchAbi.h, the
+// header libgpa_runtime's hook is checked against.
+//
 //===----------------------------------------------------------------------===//
 
 #include "HostLaunchRewriter.h"
+#include "DebugType.h"
 #include "DeviceHandoff.h"
 #include "KernelStubs.h"
+#include "Remarks.h"
 
 #include "gpa/CanonicalJson.h"
+#include "gpa/runtime/LaunchAbi.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
@@ -19,13 +25,17 @@
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
+#include "llvm/Support/Debug.h"
+
+#include <type_traits>
+
+#define DEBUG_TYPE GPA_DEBUG_TYPE
 
 using namespace llvm;
 
 namespace gpa {
 
 namespace {
-constexpr const char *RemarkPass = "gpu-power-advisor";
 
 /// Every cudaLaunchKernel call whose kernel operand is a registered stub:
 /// the one in the stub and the copies inlined into its callers.
@@ -50,7 +60,7 @@ launchCalls(Module &M, const std::map<Function *, std::string> &Kernels) {
   return Out;
 }
 
-struct KernelFacts {
+struct RewriteFacts {
   bool Found = false;
   bool GridIndependent = true;
   std::string Reason;
@@ -60,8 +70,8 @@ struct KernelFacts {
 
 /// Combines every arch's device analysis of one kernel: grid-independent
 /// only if every arch's code was proven so.
-KernelFacts combine(const HandoffByArch &Handoff, const std::string &Name) {
-  KernelFacts F;
+RewriteFacts combine(const HandoffByArch &Handoff, const std::string &Name) {
+  RewriteFacts F;
   nlohmann::json Profiles = nlohmann::json::object();
   for (const auto &[Arch, Kernels] : Handoff)
     for (const HandoffKernel &K : Kernels) {
@@ -76,15 +86,28 @@ KernelFacts combine(const HandoffByArch &Handoff, const std::string &Name) {
       F.GridIndependent &= K.GridIndependent;
       Profiles[Arch] = K.Profile;
     }
-  F.Payload = toCanonicalJson({{"schema", "gpa-launch/1"},
-                               {"grid_independent", F.GridIndependent},
-                               {"reason", F.Reason},
-                               {"profiles", Profiles}});
+  F.Payload = toCanonicalJson(
+      {{launch_abi::PayloadSchemaKey, launch_abi::PayloadSchema},
+       {launch_abi::PayloadGridIndependentKey, F.GridIndependent},
+       {launch_abi::PayloadReasonKey, F.Reason},
+       {launch_abi::PayloadProfilesKey, Profiles}});
   return F;
 }
 
-int modeNumber(const std::string &Mode) {
-  return Mode == "sm" ? 1 : Mode == "auto" ? 2 : 0;
+/// The IR type of one of the hook's C parameters.
+template <typename T> Type *irType(LLVMContext &Ctx) {
+  static_assert(std::is_pointer_v<T> || std::is_same_v<T, int>,
+                "a launch ABI parameter type without an IR mapping");
+  if constexpr (std::is_pointer_v<T>)
+    return PointerType::getUnqual(Ctx);
+  else
+    return Type::getInt32Ty(Ctx);
+}
+
+template <typename... Ts>
+void appendIrTypes(SmallVectorImpl<Type *> &Out, LLVMContext &Ctx,
+                   std::tuple<Ts...> *) {
+  (Out.push_back(irType<Ts>(Ctx)), ...);
 }
 
 /// The <<<>>> site of a launch call: where an inlined stub was called
@@ -109,7 +132,7 @@ bool stubAddressEscapes(const Function &Stub) {
     if (Callee && is_contained({StringRef("__cudaRegisterFunction"),
                                 StringRef("cudaLaunchKernel"),
                                 StringRef("cudaLaunchKernel_ptsz"),
-                                StringRef("__gpa_launch_kernel")},
+                                StringRef(launch_abi::HookName)},
                                Callee->getName()))
       continue;
     return true;
@@ -155,7 +178,7 @@ void remarkLaunchSites(CallBase &Launch, Function &Stub,
   for (const Site &S : Sites) {
     auto &ORE = FAM.getResult<OptimizationRemarkEmitterAnalysis>(*S.F);
     ORE.emit([&] {
-      return RemarkT(RemarkPass, Name, S.Loc,
+      return RemarkT(RemarkPassName, Name, S.Loc,
                      S.F == Launch.getFunction() ? Block
                                                  : &S.F->getEntryBlock())
              << "launch of " << Shown << S.Via << Rest;
@@ -167,16 +190,16 @@ void remarkLaunchSites(CallBase &Launch, Function &Stub,
 using StringCache = std::map<std::string, std::pair<Constant *, Constant *>>;
 
 void rewriteCall(CallBase &Launch, const std::string &Kernel,
-                 const KernelFacts &F, int Mode, StringCache &Strings) {
+                 const RewriteFacts &F, launch_abi::RewriteMode Mode,
+                 StringCache &Strings) {
   Module &M = *Launch.getModule();
   LLVMContext &Ctx = M.getContext();
   FunctionType *Old = Launch.getFunctionType();
   SmallVector<Type *, 12> Params(Old->params());
-  PointerType *Ptr = PointerType::getUnqual(Ctx);
-  Type *I32 = Type::getInt32Ty(Ctx);
-  Params.append({Ptr, Ptr, I32, I32});
+  appendIrTypes(Params, Ctx,
+                static_cast<launch_abi::HookExtraParams *>(nullptr));
   FunctionCallee Hook = M.getOrInsertFunction(
-      "__gpa_launch_kernel",
+      launch_abi::HookName,
       FunctionType::get(Old->getReturnType(), Params, false));
   IRBuilder<> B(&Launch);
   SmallVector<Value *, 12> Args(Launch.args());
@@ -184,10 +207,14 @@ void rewriteCall(CallBase &Launch, const std::string &Kernel,
   if (New)
     It->second = {B.CreateGlobalString(Kernel, "gpa.kernel.name"),
                   B.CreateGlobalString(F.Payload, "gpa.kernel.profile")};
+  // In HookExtraParams's order.
   Args.push_back(It->second.first);
   Args.push_back(It->second.second);
   Args.push_back(B.getInt32(F.GridIndependent ? 1 : 0));
-  Args.push_back(B.getInt32(Mode));
+  Args.push_back(B.getInt32(int(Mode)));
+  LLVM_DEBUG(dbgs() << "gpu-power-advisor: " << Launch.getFunction()->getName()
+                    << ": launch of " << Kernel << " -> "
+                    << launch_abi::HookName << " (mode " << int(Mode) << ")\n");
   // A launch inside `try`, or with a destructor to run on unwind, is an
   // invoke: it stays one, with the same normal and unwind destinations, so
   // its block keeps its terminator.
@@ -216,7 +243,8 @@ bool rewriteHostLaunches(Module &M, const PluginOptions &O,
   std::string Ignored;
   for (const std::string &P : Problems)
     Ignored += "; ignored invalid handoff file " + P;
-  int Mode = modeNumber(O.RewriteMode);
+  launch_abi::RewriteMode Mode = launch_abi::RewriteMode::Grid;
+  launch_abi::parseRewriteMode(O.RewriteMode, Mode); // validated by caller
   bool Changed = false;
   StringCache Strings;
   for (auto [Launch, Stub] : launchCalls(M, Kernels)) {
@@ -231,7 +259,7 @@ bool rewriteHostLaunches(Module &M, const PluginOptions &O,
           "stream launches (cudaLaunchKernel_ptsz) are not routed");
       continue;
     }
-    KernelFacts F = combine(Handoff, Name);
+    RewriteFacts F = combine(Handoff, Name);
     if (!F.Found) {
       remarkLaunchSites<OptimizationRemarkMissed>(
           *Launch, *Stub, FAM, "LaunchNotRewritten", Shown,
@@ -249,7 +277,7 @@ bool rewriteHostLaunches(Module &M, const PluginOptions &O,
               F.Invalid + ")");
       continue;
     }
-    if (!F.GridIndependent && Mode == 0) {
+    if (!F.GridIndependent && Mode == launch_abi::RewriteMode::Grid) {
       remarkLaunchSites<OptimizationRemarkMissed>(
           *Launch, *Stub, FAM, "LaunchNotRewritten", Shown,
           " left unchanged: grid not proven "
@@ -260,7 +288,7 @@ bool rewriteHostLaunches(Module &M, const PluginOptions &O,
       continue;
     }
     std::string How =
-        F.GridIndependent && Mode != 1
+        F.GridIndependent && Mode != launch_abi::RewriteMode::Sm
             ? "its grid may shrink to IPP's optimal SMs x resident blocks "
               "(grid-independent: " +
                   F.Reason + ")"

@@ -4,11 +4,11 @@
 //
 // With -gpa-rewrite-grid, in the host compilation: clang lowers each
 // `k<<<g, b, s, st>>>(args)` into a call of k's device stub, which calls
-// cudaLaunchKernel. Replacing that call in the stub with __gpa_launch_kernel
-// (runtime/include/gpa/runtime/gpa_runtime.h), which takes the same operands
-// plus the kernel's name, its embedded device profiles and its
-// grid-independence verdict, reroutes every launch of k. Each launch site
-// gets a remark saying what was done and why.
+// cudaLaunchKernel. Replacing that call in the stub with __gpa_launch_kernel,
+// which takes the same operands plus the kernel's name, its embedded device
+// profiles, its grid-independence verdict and the rewrite mode (the launch
+// ABI: runtime/include/gpa/runtime/LaunchAbi.h), reroutes every launch of k.
+// Each launch site gets a remark saying what was done and why.
 //
 //===----------------------------------------------------------------------===//
 #ifndef GPA_PLUGIN_HOSTLAUNCHREWRITER_H

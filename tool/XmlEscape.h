@@ -1,5 +1,4 @@
-//===- XmlEscape.h - Text and attribute values for SVG and JUnit -*- C++
-//-*-===//
+//===- XmlEscape.h - Text and attributes for SVG and JUnit ------*- C++ -*-===//
 //
 // SPDX-License-Identifier: Apache-2.0
 //

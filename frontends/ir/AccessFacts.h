@@ -1,5 +1,4 @@
-//===- AccessFacts.h - Facts about a global access for the model -*- C++
-//-*-===//
+//===- AccessFacts.h - A global access's facts for the model ----*- C++ -*-===//
 //
 // SPDX-License-Identifier: Apache-2.0
 //

@@ -11,6 +11,7 @@
 
 #include "gpa/Decision.h"
 #include "gpa/Mechanism.h"
+#include "gpa/runtime/LaunchAbi.h"
 
 namespace gpa {
 
@@ -56,8 +57,8 @@ bool validatePluginOptions(const PluginOptions &O, std::string &Error) {
     Error = "-gpa-budget needs a file name";
     return false;
   }
-  if (O.RewriteMode != "grid" && O.RewriteMode != "sm" &&
-      O.RewriteMode != "auto") {
+  launch_abi::RewriteMode Mode;
+  if (!launch_abi::parseRewriteMode(O.RewriteMode, Mode)) {
     Error = "-gpa-rewrite-mode must be grid, sm or auto, not '" +
             O.RewriteMode + "'";
     return false;

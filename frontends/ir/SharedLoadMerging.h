@@ -1,5 +1,4 @@
-//===- SharedLoadMerging.h - Shared loads ptxas merges into LDS.128 -*- C++
-//-*-===//
+//===- SharedLoadMerging.h - Shared loads merged into LDS.128 --*- C++ -*-===//
 //
 // SPDX-License-Identifier: Apache-2.0
 //

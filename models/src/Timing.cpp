@@ -3,7 +3,8 @@
 // SPDX-License-Identifier: Apache-2.0
 //
 // Equation numbers are IPP's (Hong & Kim, ISCA 2010, §4.1) where IPP prints
-// them; the remaining HK09 equations follow shared/reference/models.md §1.
+// them; the remaining terms are HK09's (Hong & Kim, ISCA 2009), as
+// docs/models.md ("Timing bounds") lists them.
 //
 //===----------------------------------------------------------------------===//
 #include "gpa/Timing.h"

@@ -8,12 +8,14 @@
 // asked for and returns what that launch returns.
 //
 //===----------------------------------------------------------------------===//
+#include "gpa/runtime/LaunchAbi.h"
 #include "gpa/runtime/LaunchRuntime.h"
 #include "gpa/runtime/SmPartition.h"
 
 #include <cuda_runtime_api.h>
 
 #include <iostream>
+#include <type_traits>
 
 using namespace gpa::runtime;
 
@@ -78,9 +80,7 @@ __gpa_launch_kernel(const void *Func, dim3 Grid, dim3 Block, void **Args,
   R.Block = {Block.x, Block.y, Block.z};
   R.DynamicSharedBytes = SharedBytes;
   R.GridIndependent = GridIndependent != 0;
-  R.Mode = Mode == 1   ? RewriteMode::Sm
-           : Mode == 2 ? RewriteMode::Auto
-                       : RewriteMode::Grid;
+  R.Mode = gpa::launch_abi::rewriteModeFromNumber(Mode);
   LaunchRuntime &Runtime = LaunchRuntime::instance();
   LaunchDecision D = Runtime.plan(ProfileJson, R);
   if (D.Action == LaunchAction::ShrinkGrid)
@@ -98,3 +98,15 @@ __gpa_launch_kernel(const void *Func, dim3 Grid, dim3 Block, void **Args,
   }
   return cudaLaunchKernel(Func, Grid, Block, Args, SharedBytes, Stream);
 }
+
+// The hook takes cudaLaunchKernel's parameters, then the launch ABI's.
+using CudaLaunchSignature = decltype(cudaLaunchKernel);
+static_assert(std::is_same_v<CudaLaunchSignature,
+                             cudaError_t(const void *, dim3, dim3, void **,
+                                         size_t, cudaStream_t)>);
+static_assert(
+    std::is_same_v<
+        decltype(__gpa_launch_kernel),
+        gpa::launch_abi::HookSignature<cudaError_t, const void *, dim3, dim3,
+                                       void **, size_t, cudaStream_t>::Type>,
+    "__gpa_launch_kernel must match LaunchAbi.h");

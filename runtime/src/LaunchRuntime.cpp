@@ -4,6 +4,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "gpa/runtime/LaunchRuntime.h"
+#include "gpa/runtime/LaunchAbi.h"
 
 #include "gpa/JsonReader.h"
 #include "gpa/ProfileLoader.h"
@@ -44,9 +45,11 @@ LaunchRuntime::payload(const char *Json, std::string &Error) {
   auto Parsed = std::make_shared<LaunchPayload>();
   std::vector<KernelProfile> List;
   auto Doc = parseJsonText(Json, "embedded profile", Error);
-  if (Doc && Doc->is_object() && Doc->value("schema", "") == "gpa-launch/1") {
+  if (Doc && Doc->is_object() &&
+      Doc->value(launch_abi::PayloadSchemaKey, "") ==
+          launch_abi::PayloadSchema) {
     // Compiler-embedded: one profile per device arch (launch-rewrite).
-    const nlohmann::json &Profiles = (*Doc)["profiles"];
+    const nlohmann::json &Profiles = (*Doc)[launch_abi::PayloadProfilesKey];
     for (auto P = Profiles.begin(); Profiles.is_object() && P != Profiles.end();
          ++P) {
       unsigned Sm = 0;

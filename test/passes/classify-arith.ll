@@ -2,7 +2,7 @@
 ; arithmetic -> int, float arithmetic by type, logic/shift/compare/select/
 ; casts/address arithmetic -> alu, branches and returns -> other, phi free.
 ; REQUIRES: plugin
-; RUN: %opt %loadgpa -passes=gpu-power-advisor -pass-remarks-analysis=gpu-power-advisor \
+; RUN: %opt %loadgpa -passes='print<gpu-power-advisor>' \
 ; RUN:   -disable-output %s 2>&1 | FileCheck %s
 
 target datalayout = "e-p6:32:32-i64:64-i128:128-v16:16-v32:32-n16:32:64"
@@ -11,7 +11,8 @@ target triple = "nvptx64-nvidia-cuda"
 ; add sub mul -> int=3; sdiv, urem, srem by a variable expand as the shared
 ; model's div.s32 (11 int, 12 alu, 1 sfu), rem.u32 (7, 9, 1) and rem.s32
 ; (12, 9, 1) rows: int=3+11+7+12, alu=12+9+9, sfu=3
-; CHECK: remark: {{.*}}intops on a100: {{.*}}; per thread: int=33 sfu=3 alu=30 other=1; launch
+; CHECK-LABEL: kernel intops{{$}}
+; CHECK-NEXT: per_thread: int=33 sfu=3 alu=30 other=1
 define ptx_kernel void @intops(i32 %a, i32 %b) {
   %1 = add i32 %a, %b
   %2 = sub i32 %1, %b
@@ -24,7 +25,8 @@ define ptx_kernel void @intops(i32 %a, i32 %b) {
 
 ; fadd fmul fsub fneg on float (no `contract`: no fma) -> fp=4; on double -> fp64=2; on half and
 ; <2 x half> (one f16x2 instruction) -> fp16=2
-; CHECK: remark: {{.*}}fpops on a100: {{.*}}; per thread: fp=4 fp64=2 fp16=2 other=1; launch
+; CHECK-LABEL: kernel fpops{{$}}
+; CHECK-NEXT: per_thread: fp=4 fp64=2 fp16=2 other=1
 define ptx_kernel void @fpops(float %f, double %d, half %h, <2 x half> %v) {
   %1 = fadd float %f, %f
   %2 = fmul float %1, %f
@@ -38,7 +40,8 @@ define ptx_kernel void @fpops(float %f, double %d, half %h, <2 x half> %v) {
 }
 
 ; and or xor shl lshr ashr icmp fcmp select zext sitofp fptrunc -> alu=12
-; CHECK: remark: {{.*}}aluops on a100: {{.*}}; per thread: alu=12 other=1; launch
+; CHECK-LABEL: kernel aluops{{$}}
+; CHECK-NEXT: per_thread: alu=12 other=1
 define ptx_kernel void @aluops(i32 %a, i32 %b, float %f, double %d) {
   %1 = and i32 %a, %b
   %2 = or i32 %1, %b
@@ -61,7 +64,8 @@ define ptx_kernel void @aluops(i32 %a, i32 %b, float %f, double %d) {
 ; constant offset -> 1 unless only loads/stores use it (then it folds into
 ; their [reg+imm] address: %off), an all-zero GEP -> nothing; a sext only
 ; GEPs use -> nothing (mul.wide.s32); the load -> global; br -> other
-; CHECK: remark: {{.*}}geps on a100: {{.*}}; per thread: int=2 alu=1 global_mem=1 other=2; launch
+; CHECK-LABEL: kernel geps{{$}}
+; CHECK-NEXT: per_thread: int=2 alu=1 global_mem=1 other=2
 define ptx_kernel void @geps(ptr addrspace(1) %p, i32 %j) {
   %i = sext i32 %j to i64
   %1 = getelementptr inbounds float, ptr addrspace(1) %p, i64 %i
@@ -76,7 +80,8 @@ next:
 }
 
 ; Division by a constant is strength-reduced by the back end: one instruction.
-; CHECK: remark: {{.*}}constdiv on a100: {{.*}}; per thread: int=2 other=1; launch
+; CHECK-LABEL: kernel constdiv{{$}}
+; CHECK-NEXT: per_thread: int=2 other=1
 define ptx_kernel void @constdiv(i32 %a) {
   %1 = sdiv i32 %a, 7
   %2 = urem i32 %1, 16
@@ -87,7 +92,8 @@ define ptx_kernel void @constdiv(i32 %a) {
 ; whose only users are `contract` fadd/fsub in its block runs inside their
 ; fmas. llc 22 selects fma.rn.f32, sub.f32, fma.rn.f32 for this body: three
 ; instructions, no mul. Without `contract` on the fadd, mul + add stay.
-; CHECK: remark: {{.*}}contracted on a100: {{.*}}; per thread: fp=3 other=1; launch
+; CHECK-LABEL: kernel contracted{{$}}
+; CHECK-NEXT: per_thread: fp=3 other=1
 define ptx_kernel void @contracted(float %x, float %y, float %z, float %w) {
   %m = fmul contract float %x, %y
   %a = fadd contract float %m, %z
@@ -96,7 +102,8 @@ define ptx_kernel void @contracted(float %x, float %y, float %z, float %w) {
   %b = fsub contract float %m2, %w
   ret void
 }
-; CHECK: remark: {{.*}}notcontracted on a100: {{.*}}; per thread: fp=2 other=1; launch
+; CHECK-LABEL: kernel notcontracted{{$}}
+; CHECK-NEXT: per_thread: fp=2 other=1
 define ptx_kernel void @notcontracted(float %x, float %y, float %z) {
   %m = fmul contract float %x, %y
   %a = fadd float %m, %z

@@ -11,8 +11,8 @@
 ;   ticket:       t = atomicAdd(counter, 1); out[blockIdx.x] = t;                           no: cross-block communication
 ;   annotated:    one thread per element, but GPA_GRID_INDEPENDENT                         yes (annotation)
 ;   blockReduce:  shared-memory reduction writing out[blockIdx.x]                          no
-; Inputs use LLVM 22 IR syntax (captures(none)) that opt-19 cannot parse.
-; UNSUPPORTED: llvm-19
+; Written with `nocapture`, which opt-19 parses and opt-22 reads as
+; captures(none), so the test runs with both LLVMs.
 ; REQUIRES: plugin
 ; RUN: %opt %loadgpa -passes=gpu-power-advisor -gpa-rewrite-grid -pass-remarks-analysis=gpu-power-advisor -disable-output %s 2>&1 | FileCheck %s
 ; RUN: %opt %loadgpa -passes=gpu-power-advisor -gpa-report=%t.json -disable-output %s
@@ -38,7 +38,7 @@ target triple = "nvptx64-nvidia-cuda"
 @llvm.global.annotations = appending global [1 x { ptr, ptr, ptr, i32, ptr }] [{ ptr, ptr, ptr, i32, ptr } { ptr @_Z9annotatedPfi, ptr @.str, ptr @.str1, i32 36, ptr null }], section "llvm.metadata"
 
 ; Function Attrs: mustprogress nofree noinline norecurse nosync nounwind memory(argmem: readwrite)
-define dso_local ptx_kernel void @_Z8stride1dPKfPfi(ptr noundef readonly captures(none) %0, ptr noundef writeonly captures(none) %1, i32 noundef %2) local_unnamed_addr #0 {
+define dso_local ptx_kernel void @_Z8stride1dPKfPfi(ptr noundef readonly nocapture %0, ptr noundef writeonly nocapture %1, i32 noundef %2) local_unnamed_addr #0 {
   %4 = tail call noundef i32 @llvm.nvvm.read.ptx.sreg.ctaid.x()
   %5 = tail call noundef i32 @llvm.nvvm.read.ptx.sreg.ntid.x()
   %6 = mul i32 %4, %5
@@ -69,7 +69,7 @@ define dso_local ptx_kernel void @_Z8stride1dPKfPfi(ptr noundef readonly capture
 }
 
 ; Function Attrs: mustprogress nofree noinline norecurse nosync nounwind memory(argmem: readwrite)
-define dso_local ptx_kernel void @_Z8stride2dPfii(ptr noundef captures(none) %0, i32 noundef %1, i32 noundef %2) local_unnamed_addr #0 {
+define dso_local ptx_kernel void @_Z8stride2dPfii(ptr noundef nocapture %0, i32 noundef %1, i32 noundef %2) local_unnamed_addr #0 {
   %4 = tail call noundef i32 @llvm.nvvm.read.ptx.sreg.ctaid.y()
   %5 = tail call noundef i32 @llvm.nvvm.read.ptx.sreg.ntid.y()
   %6 = mul nuw nsw i32 %4, %5
@@ -121,7 +121,7 @@ define dso_local ptx_kernel void @_Z8stride2dPfii(ptr noundef captures(none) %0,
 }
 
 ; Function Attrs: mustprogress nofree noinline norecurse nosync nounwind memory(argmem: write)
-define dso_local ptx_kernel void @_Z9earlyExitPfi(ptr noundef writeonly captures(none) %0, i32 noundef %1) local_unnamed_addr #1 {
+define dso_local ptx_kernel void @_Z9earlyExitPfi(ptr noundef writeonly nocapture %0, i32 noundef %1) local_unnamed_addr #1 {
   %3 = icmp slt i32 %1, 1
   br i1 %3, label %20, label %4
 
@@ -153,7 +153,7 @@ define dso_local ptx_kernel void @_Z9earlyExitPfi(ptr noundef writeonly captures
 }
 
 ; Function Attrs: mustprogress nofree noinline norecurse nosync nounwind willreturn memory(argmem: write)
-define dso_local ptx_kernel void @_Z10perElementPfi(ptr noundef writeonly captures(none) %0, i32 noundef %1) local_unnamed_addr #2 {
+define dso_local ptx_kernel void @_Z10perElementPfi(ptr noundef writeonly nocapture %0, i32 noundef %1) local_unnamed_addr #2 {
   %3 = tail call noundef i32 @llvm.nvvm.read.ptx.sreg.ctaid.x()
   %4 = tail call noundef i32 @llvm.nvvm.read.ptx.sreg.ntid.x()
   %5 = mul i32 %3, %4
@@ -173,7 +173,7 @@ define dso_local ptx_kernel void @_Z10perElementPfi(ptr noundef writeonly captur
 }
 
 ; Function Attrs: mustprogress nofree noinline norecurse nosync nounwind memory(argmem: write)
-define dso_local ptx_kernel void @_Z12gridDimOtherPfi(ptr noundef writeonly captures(none) %0, i32 noundef %1) local_unnamed_addr #1 {
+define dso_local ptx_kernel void @_Z12gridDimOtherPfi(ptr noundef writeonly nocapture %0, i32 noundef %1) local_unnamed_addr #1 {
   %3 = tail call noundef i32 @llvm.nvvm.read.ptx.sreg.ctaid.x()
   %4 = tail call noundef i32 @llvm.nvvm.read.ptx.sreg.ntid.x()
   %5 = mul i32 %3, %4
@@ -202,7 +202,7 @@ define dso_local ptx_kernel void @_Z12gridDimOtherPfi(ptr noundef writeonly capt
 }
 
 ; Function Attrs: mustprogress nofree noinline norecurse nounwind memory(argmem: readwrite)
-define dso_local ptx_kernel void @_Z11floatAtomicPKfPfi(ptr noundef readonly captures(none) %0, ptr noundef captures(none) %1, i32 noundef %2) local_unnamed_addr #3 {
+define dso_local ptx_kernel void @_Z11floatAtomicPKfPfi(ptr noundef readonly nocapture %0, ptr noundef nocapture %1, i32 noundef %2) local_unnamed_addr #3 {
   %4 = tail call noundef i32 @llvm.nvvm.read.ptx.sreg.ctaid.x()
   %5 = tail call noundef i32 @llvm.nvvm.read.ptx.sreg.ntid.x()
   %6 = mul i32 %4, %5
@@ -231,7 +231,7 @@ define dso_local ptx_kernel void @_Z11floatAtomicPKfPfi(ptr noundef readonly cap
 }
 
 ; Function Attrs: mustprogress nofree noinline norecurse nounwind memory(argmem: readwrite)
-define dso_local ptx_kernel void @_Z9histogramPKiPii(ptr noundef readonly captures(none) %0, ptr noundef captures(none) %1, i32 noundef %2) local_unnamed_addr #3 {
+define dso_local ptx_kernel void @_Z9histogramPKiPii(ptr noundef readonly nocapture %0, ptr noundef nocapture %1, i32 noundef %2) local_unnamed_addr #3 {
   %4 = tail call noundef i32 @llvm.nvvm.read.ptx.sreg.ctaid.x()
   %5 = tail call noundef i32 @llvm.nvvm.read.ptx.sreg.ntid.x()
   %6 = mul i32 %4, %5
@@ -263,7 +263,7 @@ define dso_local ptx_kernel void @_Z9histogramPKiPii(ptr noundef readonly captur
 }
 
 ; Function Attrs: mustprogress nofree noinline norecurse nounwind willreturn memory(argmem: readwrite)
-define dso_local ptx_kernel void @_Z6ticketPiS_(ptr noundef captures(none) %0, ptr noundef writeonly captures(none) %1) local_unnamed_addr #4 {
+define dso_local ptx_kernel void @_Z6ticketPiS_(ptr noundef nocapture %0, ptr noundef writeonly nocapture %1) local_unnamed_addr #4 {
   %3 = atomicrmw add ptr %0, i32 1 seq_cst, align 4
   %4 = tail call noundef i32 @llvm.nvvm.read.ptx.sreg.ctaid.x()
   %5 = zext nneg i32 %4 to i64
@@ -273,7 +273,7 @@ define dso_local ptx_kernel void @_Z6ticketPiS_(ptr noundef captures(none) %0, p
 }
 
 ; Function Attrs: mustprogress nofree noinline norecurse nosync nounwind willreturn memory(argmem: write)
-define dso_local ptx_kernel void @_Z9annotatedPfi(ptr noundef writeonly captures(none) %0, i32 noundef %1) #2 {
+define dso_local ptx_kernel void @_Z9annotatedPfi(ptr noundef writeonly nocapture %0, i32 noundef %1) #2 {
   %3 = tail call noundef i32 @llvm.nvvm.read.ptx.sreg.ctaid.x()
   %4 = tail call noundef i32 @llvm.nvvm.read.ptx.sreg.ntid.x()
   %5 = mul i32 %3, %4
@@ -293,7 +293,7 @@ define dso_local ptx_kernel void @_Z9annotatedPfi(ptr noundef writeonly captures
 }
 
 ; Function Attrs: convergent mustprogress noinline norecurse nounwind
-define dso_local ptx_kernel void @_Z11blockReducePKfPfi(ptr noundef readonly captures(none) %0, ptr noundef writeonly captures(none) %1, i32 noundef %2) local_unnamed_addr #5 {
+define dso_local ptx_kernel void @_Z11blockReducePKfPfi(ptr noundef readonly nocapture %0, ptr noundef writeonly nocapture %1, i32 noundef %2) local_unnamed_addr #5 {
   %4 = tail call noundef i32 @llvm.nvvm.read.ptx.sreg.ctaid.x()
   %5 = tail call noundef i32 @llvm.nvvm.read.ptx.sreg.ntid.x()
   %6 = mul i32 %4, %5

@@ -3,8 +3,8 @@
 ; before rewriting, and otherwise leaves the launch as written with a remark
 ; saying why. Before the fix the launch was routed with "<discarded>"
 ; embedded as its profile.
-; Inputs use LLVM 22 IR syntax (captures(none)) that opt-19 cannot parse.
-; UNSUPPORTED: llvm-19
+; Written with `nocapture`, which opt-19 parses and opt-22 reads as
+; captures(none), so the test runs with both LLVMs.
 ; REQUIRES: plugin
 ; RUN: rm -rf %t.dir && mkdir -p %t.dir
 ; RUN: %opt %loadgpa -passes=gpu-power-advisor -gpa-handoff-dir=%t.dir -disable-output %S/Inputs/launch-rewrite-device.ll

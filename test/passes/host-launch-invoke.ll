@@ -5,8 +5,8 @@
 ; keeps it an invoke with the same normal and unwind destinations; the
 ; module must still verify. Before the fix the invoke became a call, its
 ; block lost its terminator and opt crashed.
-; Inputs use LLVM 22 IR syntax (captures(none)) that opt-19 cannot parse.
-; UNSUPPORTED: llvm-19
+; Written with `nocapture`, which opt-19 parses and opt-22 reads as
+; captures(none), so the test runs with both LLVMs.
 ; REQUIRES: plugin
 ; RUN: rm -rf %t.dir
 ; RUN: %opt %loadgpa -passes=gpu-power-advisor -gpa-handoff-dir=%t.dir -disable-output %S/Inputs/launch-rewrite-device.ll

@@ -3,8 +3,8 @@
 ; verdicts through -gpa-handoff-dir; the host half replaces the stub's
 ; cudaLaunchKernel with __gpa_launch_kernel for the grid-independent kernel
 ; only, and leaves perElement's launch alone with a remark.
-; Inputs use LLVM 22 IR syntax (captures(none)) that opt-19 cannot parse.
-; UNSUPPORTED: llvm-19
+; Written with `nocapture`, which opt-19 parses and opt-22 reads as
+; captures(none), so the test runs with both LLVMs.
 ; REQUIRES: plugin
 ; RUN: rm -rf %t.dir
 ; RUN: %opt %loadgpa -passes=gpu-power-advisor -gpa-handoff-dir=%t.dir -disable-output %S/Inputs/launch-rewrite-device.ll

@@ -2,16 +2,17 @@
 ; to the entry, loops rescaled to their ScalarEvolution trip count, unknown
 ; trip counts -> -gpa-default-trip-count (default 16).
 ; REQUIRES: plugin
-; RUN: %opt %loadgpa -passes=gpu-power-advisor -pass-remarks-analysis=gpu-power-advisor \
+; RUN: %opt %loadgpa -passes='print<gpu-power-advisor>' \
 ; RUN:   -disable-output %s 2>&1 | FileCheck %s --check-prefixes=CHECK,DEF
-; RUN: %opt %loadgpa -passes=gpu-power-advisor -pass-remarks-analysis=gpu-power-advisor \
+; RUN: %opt %loadgpa -passes='print<gpu-power-advisor>' \
 ; RUN:   -gpa-default-trip-count=5 -disable-output %s 2>&1 | FileCheck %s --check-prefixes=CHECK,FIVE
 
 target datalayout = "e-p6:32:32-i64:64-i128:128-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"
 
 ; 10 iterations of {fadd, add, icmp, br}, plus the entry br and the ret.
-; CHECK: remark: {{.*}}constant on a100: {{.*}}; per thread: int=10 fp=10 alu=10 other=12; launch
+; CHECK-LABEL: kernel constant{{$}}
+; CHECK-NEXT: per_thread: int=10 fp=10 alu=10 other=12
 define ptx_kernel void @constant(float %x) {
 entry:
   br label %loop
@@ -28,7 +29,8 @@ exit:
 ; outer 4 x inner 8: outer header {br} and latch {add, icmp, br} 4 times;
 ; inner {fmul, add, icmp, br} 32 times; entry br + ret:
 ; other = 1 + 4 + 32 + 4 + 1 = 42.
-; CHECK: remark: {{.*}}nested on a100: {{.*}}; per thread: int=36 fp=32 alu=36 other=42; launch
+; CHECK-LABEL: kernel nested{{$}}
+; CHECK-NEXT: per_thread: int=36 fp=32 alu=36 other=42
 define ptx_kernel void @nested(float %x) {
 entry:
   br label %outer
@@ -50,8 +52,9 @@ exit:
 }
 
 ; n iterations (unknown): {fadd, add, icmp, br} x default trip count.
-; DEF: remark: {{.*}}unknown on a100: {{.*}}; per thread: int=16 fp=16 alu=16 other=18; launch
-; FIVE: remark: {{.*}}unknown on a100: {{.*}}; per thread: int=5 fp=5 alu=5 other=7; launch
+; CHECK-LABEL: kernel unknown{{$}}
+; DEF-NEXT: per_thread: int=16 fp=16 alu=16 other=18
+; FIVE-NEXT: per_thread: int=5 fp=5 alu=5 other=7
 define ptx_kernel void @unknown(float %x, i32 %n) {
 entry:
   br label %loop
@@ -67,7 +70,8 @@ exit:
 
 ; branch weights 3:1: the then-block (fmul) runs 0.75 times, the else-block
 ; (fadd, fadd) 0.25 times; entry {icmp, br}, then/else br, ret.
-; CHECK: remark: {{.*}}branches on a100: {{.*}}; per thread: fp=1.25 alu=1 other=3; launch
+; CHECK-LABEL: kernel branches{{$}}
+; CHECK-NEXT: per_thread: fp=1.25 alu=1 other=3
 define ptx_kernel void @branches(float %x, i32 %n) {
 entry:
   %c = icmp sgt i32 %n, 0

@@ -1,5 +1,4 @@
-//===- MeasureRunner.h - The suite measured into a training file -*- C++
-//-*-===//
+//===- MeasureRunner.h - The suite, measured for training -------*- C++ -*-===//
 //
 // SPDX-License-Identifier: Apache-2.0
 //

@@ -1,5 +1,4 @@
-//===- SuiteUtilisation.h - The suite as the static analysis sees it -*- C++
-//-*-===//
+//===- SuiteUtilisation.h - The suite as the analysis sees it ---*- C++ -*-===//
 //
 // SPDX-License-Identifier: Apache-2.0
 //

@@ -1,5 +1,4 @@
-//===- FindingRules.h - Stable ids and help of the plugin's findings -*- C++
-//-*-===//
+//===- FindingRules.h - Ids and help of the plugin's findings ---*- C++ -*-===//
 //
 // SPDX-License-Identifier: Apache-2.0
 //

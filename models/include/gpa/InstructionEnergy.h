@@ -1,5 +1,4 @@
-//===- InstructionEnergy.h - Seed 003: energy per native instruction -*- C++
-//-*-===//
+//===- InstructionEnergy.h - Seed 003: per-instruction energy ---*- C++ -*-===//
 //
 // SPDX-License-Identifier: Apache-2.0
 //

@@ -1,5 +1,4 @@
-//===- LaunchFile.h - Launch facts given by the user (gpa-launch/1) -*- C++
-//-*-===//
+//===- LaunchFile.h - User-given launch facts (gpa-launch/1) ----*- C++ -*-===//
 //
 // SPDX-License-Identifier: Apache-2.0
 //

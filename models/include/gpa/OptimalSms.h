@@ -7,7 +7,7 @@
 // Reading of Eq. (34) condition (1): printed "(MWP == N) or (CWP == N)", it
 // cannot be literal: Dotp (Table 4: MWP 10.802, CWP 16 = N) would get all 30
 // SMs, yet §6.4.1 reports 20 for it. It is read as Eq. (24)'s not-enough-warps
-// case, MWP == N *and* CWP == N (shared/reference/models.md §3).
+// case, MWP == N *and* CWP == N (docs/models.md, pipeline step 6).
 //
 //===----------------------------------------------------------------------===//
 #ifndef GPA_OPTIMALSMS_H

@@ -1,5 +1,4 @@
-//===- PowerParameters.h - Named, sourced power-model parameters -*- C++
-//-*-===//
+//===- PowerParameters.h - Named, sourced power parameters ------*- C++ -*-===//
 //
 // SPDX-License-Identifier: Apache-2.0
 //

@@ -1,5 +1,4 @@
-//===- PowerSamples.h - Measured power vs utilisation and clocks -*- C++
-//-*-===//
+//===- PowerSamples.h - Power measured vs utilisation, clocks ---*- C++ -*-===//
 //
 // SPDX-License-Identifier: Apache-2.0
 //

@@ -1,5 +1,4 @@
-//===- PtxasResources.h - Registers of PTX kernels from ptxas -v -*- C++
-//-*-===//
+//===- PtxasResources.h - PTX kernels' registers from ptxas -v --*- C++ -*-===//
 //
 // SPDX-License-Identifier: Apache-2.0
 //

@@ -1,5 +1,4 @@
-//===- SeedPowerBackends.h - Seeds 001 and 003 as power backends -*- C++
-//-*-===//
+//===- SeedPowerBackends.h - Seeds 001, 003 as power backends ---*- C++ -*-===//
 //
 // SPDX-License-Identifier: Apache-2.0
 //

@@ -1,5 +1,4 @@
-//===- SmFootprints.h - Seed 004: per-SM work and core footprints -*- C++
-//-*-===//
+//===- SmFootprints.h - Seed 004: per-SM work, core footprints --*- C++ -*-===//
 //
 // SPDX-License-Identifier: Apache-2.0
 //

@@ -1,5 +1,4 @@
-//===- SmPricing.h - Seed 004 footprints priced by a power backend -*- C++
-//-*-===//
+//===- SmPricing.h - Seed 004 footprints priced by a backend --*- C++ -*-===//
 //
 // SPDX-License-Identifier: Apache-2.0
 //

@@ -3,7 +3,7 @@
 // SPDX-License-Identifier: Apache-2.0
 //
 // HK09 (Hong & Kim, ISCA 2009) as summarised in IPP §4.1, Eq. (24)-(33);
-// see shared/reference/models.md §1 for the full equation list.
+// docs/models.md ("Timing bounds") lists every term and its source.
 //
 //===----------------------------------------------------------------------===//
 #ifndef GPA_TIMING_H

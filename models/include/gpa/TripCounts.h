@@ -1,5 +1,4 @@
-//===- TripCounts.h - Trip counts of loops the compiler cannot count -*- C++
-//-*-===//
+//===- TripCounts.h - Loops the compiler cannot count ---------*- C++ -*-===//
 //
 // SPDX-License-Identifier: Apache-2.0
 //

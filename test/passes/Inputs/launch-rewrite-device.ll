@@ -4,7 +4,7 @@
 source_filename = "stream.cu"
 target datalayout = "e-p6:32:32-i64:64-i128:128-i256:256-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"
-define dso_local ptx_kernel void @_Z8stride1dPKfPfi(ptr noundef readonly captures(none) %0, ptr noundef writeonly captures(none) %1, i32 noundef %2) local_unnamed_addr #0 {
+define dso_local ptx_kernel void @_Z8stride1dPKfPfi(ptr noundef readonly nocapture %0, ptr noundef writeonly nocapture %1, i32 noundef %2) local_unnamed_addr #0 {
   %4 = tail call noundef i32 @llvm.nvvm.read.ptx.sreg.ctaid.x()
   %5 = tail call noundef i32 @llvm.nvvm.read.ptx.sreg.ntid.x()
   %6 = mul i32 %4, %5
@@ -34,7 +34,7 @@ define dso_local ptx_kernel void @_Z8stride1dPKfPfi(ptr noundef readonly capture
   br i1 %22, label %14, label %13, !llvm.loop !13
 }
 
-define dso_local ptx_kernel void @_Z10perElementPfi(ptr noundef writeonly captures(none) %0, i32 noundef %1) local_unnamed_addr #2 {
+define dso_local ptx_kernel void @_Z10perElementPfi(ptr noundef writeonly nocapture %0, i32 noundef %1) local_unnamed_addr #2 {
   %3 = tail call noundef i32 @llvm.nvvm.read.ptx.sreg.ctaid.x()
   %4 = tail call noundef i32 @llvm.nvvm.read.ptx.sreg.ntid.x()
   %5 = mul i32 %3, %4

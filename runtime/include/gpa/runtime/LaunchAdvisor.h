@@ -17,15 +17,15 @@
 #include "gpa/Decision.h"
 #include "gpa/GpuModel.h"
 #include "gpa/KernelProfile.h"
+#include "gpa/runtime/LaunchAbi.h"
 
 #include <cstdint>
 #include <string>
 
 namespace gpa::runtime {
 
-/// -gpa-rewrite-mode: grid (shrink grid-independent grids), sm (restrict SMs,
-/// grid unchanged), auto (grid where proven safe, else sm).
-enum class RewriteMode { Grid, Sm, Auto };
+/// -gpa-rewrite-mode, as the launch ABI numbers it (LaunchAbi.h).
+using launch_abi::RewriteMode;
 
 struct Dim3 {
   std::uint32_t X = 1, Y = 1, Z = 1;

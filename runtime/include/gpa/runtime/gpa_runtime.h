@@ -22,7 +22,8 @@
 #ifdef __cplusplus
 extern "C" {
 #endif
-/* Mode: 0 grid, 1 sm, 2 auto (as -gpa-rewrite-mode). */
+/* The parameters after cudaLaunchKernel's, the Mode numbers and the
+   ProfileJson payload: gpa/runtime/LaunchAbi.h (checked in LaunchHook.cpp). */
 cudaError_t __gpa_launch_kernel(const void *Func, dim3 Grid, dim3 Block,
                                 void **Args, size_t SharedBytes,
                                 cudaStream_t Stream, const char *KernelName,

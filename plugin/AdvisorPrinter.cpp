@@ -1,0 +1,79 @@
+//===- AdvisorPrinter.cpp - print<gpu-power-advisor> ----------------------===//
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
+#include "AdvisorPrinter.h"
+#include "AdvisorAnalysis.h"
+#include "Remarks.h"
+
+#include "gpa/Report.h"
+
+#include "gpa/Units.h"
+
+#include "llvm/IR/Module.h"
+#include "llvm/Support/Format.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <cmath>
+
+using namespace llvm;
+
+namespace gpa {
+
+static double finite(double V) { return std::isfinite(V) ? V : 0.0; }
+
+static void printKernel(raw_ostream &OS, const KernelResult &K) {
+  const KernelAnalysis &A = K.Analysis;
+  const KernelProfile &P = A.Profile;
+  const Evaluation &E = A.Requested;
+  OS << "kernel " << K.F->getName() << "\n";
+  OS << "  per_thread:";
+  for (const UnitInfo &U : allUnits())
+    if (P.count(U.Id) > 0)
+      OS << " " << U.Key << "=" << formatCount(P.count(U.Id));
+  OS << "\n";
+  OS << "  uncoalesced_mem: " << formatCount(P.UncoalescedMem) << "\n";
+  OS << "  launch: " << P.Launch.ThreadsPerBlock << " threads x "
+     << P.Launch.Blocks << " blocks\n";
+  OS << "  sms: " << E.ActiveSms << " of " << A.MaxUsefulSms << " useful\n";
+  OS << "  mwp: " << format("%.2f", finite(E.Time.Mwp))
+     << "  cwp: " << format("%.2f", finite(E.Time.Cwp))
+     << "  case: " << timingCaseNumber(E.Time.Case) << "\n";
+  OS << "  time_s: " << format("%.3e", finite(E.Time.ExecTimeS)) << "\n";
+  OS << "  power_w: " << format("%.1f", finite(E.Pow.TotalPowerW)) << "\n";
+  OS << "  bandwidth_bound: " << (A.Adv.BandwidthBound ? "true" : "false")
+     << "  eq34_sms: " << A.Adv.Eq34ActiveSms << "\n";
+  OS << "  decision: " << (A.Adv.Rec.Change ? "change" : "launch as written")
+     << ", " << A.Adv.RecommendedActiveSms << " SMs x "
+     << A.Adv.RecommendedBlocks << " blocks (" << mechanismName(A.Adv.Mech)
+     << ", " << objectiveName(A.Adv.Policy.Goal) << "), saving "
+     << format("%.1f", finite(A.Adv.Rec.ObjectiveSavingPct)) << "%, slowdown "
+     << format("%.1f", finite(A.Adv.Rec.SlowdownPct)) << "%\n";
+  OS << "  grid_independent: " << (K.Grid.Independent ? "true" : "false")
+     << "\n";
+}
+
+PreservedAnalyses GpuPowerAdvisorPrinterPass::run(Module &M,
+                                                  ModuleAnalysisManager &MAM) {
+  const GpuPowerAdvisorAnalysis::Result &R =
+      MAM.getResult<GpuPowerAdvisorAnalysis>(M);
+  OS << "gpu-power-advisor: module '" << M.getSourceFileName() << "'";
+  if (!R.Ok) {
+    OS << ": error: " << R.Error << "\n";
+    return PreservedAnalyses::all();
+  }
+  if (R.Analysis.Results.empty()) {
+    OS << ": no kernels\n";
+    return PreservedAnalyses::all();
+  }
+  OS << " on " << R.Analysis.Gpu.Name << " (" << R.Analysis.Arch << ")\n";
+  for (const std::string &W : R.Analysis.Warnings)
+    OS << "warning: " << W << "\n";
+  for (const KernelResult &K : R.Analysis.Results)
+    printKernel(OS, K);
+  return PreservedAnalyses::all();
+}
+
+} // namespace gpa
