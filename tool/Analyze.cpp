@@ -73,25 +73,6 @@ std::string portablePath(const std::string &Path) {
   return Path.substr(Path.find_last_of('/') + 1);
 }
 
-Assumption numberRecord(std::string Name, double Value, std::string Source,
-                        std::string Kind) {
-  Assumption A;
-  A.Name = std::move(Name);
-  A.Number = Value;
-  A.Source = std::move(Source);
-  A.Kind = std::move(Kind);
-  return A;
-}
-
-Assumption textRecord(std::string Name, std::string Value, std::string Source,
-                      std::string Kind) {
-  Assumption A =
-      numberRecord(std::move(Name), 0, std::move(Source), std::move(Kind));
-  A.IsNumber = false;
-  A.Text = std::move(Value);
-  return A;
-}
-
 /// The model for an input: --gpu, else the bundled one closest to SmVersion.
 bool chooseModel(const AnalyzeRequest &R, unsigned SmVersion, GpuModel &Gpu,
                  std::string &Why, std::string &Error) {
@@ -127,12 +108,12 @@ void addKernel(KernelProfile P, const GpuModel &Gpu, const AnalyzeRequest &R,
   if (R.GridSize) {
     P.Launch.Blocks = R.GridSize;
     Assumptions.push_back(
-        numberRecord("blocks", double(R.GridSize), "--grid-size", "given"));
+        numberAssumption("blocks", double(R.GridSize), "--grid-size", "given"));
   } else {
     Occupancy Occ = computeOccupancy(P.Launch, Gpu);
     P.Launch.Blocks =
         std::uint64_t(Gpu.NumSms) * std::max(Occ.MaxActiveBlocksPerSm, 1u);
-    Assumptions.push_back(numberRecord(
+    Assumptions.push_back(numberAssumption(
         "blocks", double(P.Launch.Blocks),
         "enough blocks to fill every SM (--grid-size)", "assumed"));
   }
@@ -205,11 +186,12 @@ bool addPtxModule(const AnalyzeRequest &R, const std::string &Path,
   }
   for (const ptx::PtxKernelResult &K : M.Kernels) {
     AssumptionList Assumptions = {
-        textRecord("gpu", Gpu.Name, Why, R.Gpu.empty() ? "derived" : "given"),
-        numberRecord("threads_per_block",
-                     double(K.Profile.Launch.ThreadsPerBlock),
-                     ".reqntid/.maxntid, else --block-size or 256",
-                     R.BlockSize ? "given" : "derived")};
+        textAssumption("gpu", Gpu.Name, Why,
+                       R.Gpu.empty() ? "derived" : "given"),
+        numberAssumption("threads_per_block",
+                         double(K.Profile.Launch.ThreadsPerBlock),
+                         ".reqntid/.maxntid, else --block-size or 256",
+                         R.BlockSize ? "given" : "derived")};
     // PTX declares virtual registers; ptxas allocates far fewer, so their
     // sum is no occupancy estimate. ptxas -v says what it allocates; without
     // the toolkit, the plugin's default estimate (32), capped by the sum
@@ -219,12 +201,12 @@ bool addPtxModule(const AnalyzeRequest &R, const std::string &Path,
     auto Compiled = Ptxas.find(K.Profile.Name);
     if (Compiled != Ptxas.end() && Compiled->second.Registers) {
       Profile.Launch.RegistersPerThread = Compiled->second.Registers;
-      Assumptions.push_back(numberRecord("registers_per_thread",
-                                         double(Compiled->second.Registers),
-                                         CompiledBy, "derived"));
+      Assumptions.push_back(numberAssumption("registers_per_thread",
+                                             double(Compiled->second.Registers),
+                                             CompiledBy, "derived"));
     } else {
       Profile.Launch.RegistersPerThread = std::min<std::uint64_t>(Declared, 32);
-      Assumptions.push_back(numberRecord(
+      Assumptions.push_back(numberAssumption(
           "registers_per_thread", double(Profile.Launch.RegistersPerThread),
           "default estimate 32, as the plugin's; the PTX declares " +
               std::to_string(Declared) + " virtual registers; " + PtxasWhy,
@@ -236,13 +218,13 @@ bool addPtxModule(const AnalyzeRequest &R, const std::string &Path,
     if (Compiled != Ptxas.end())
       Spills = addSpillTraffic(Profile, Compiled->second, CompiledBy);
     if (Spills.any())
-      Assumptions.push_back(textRecord("spill_traffic", Spills.Description,
-                                       CompiledBy, "derived"));
+      Assumptions.push_back(textAssumption("spill_traffic", Spills.Description,
+                                           CompiledBy, "derived"));
     std::string Notes;
     for (const std::string &W : K.Warnings)
       Notes += (Notes.empty() ? "" : "; ") + W;
     if (!Notes.empty())
-      Assumptions.push_back(textRecord(
+      Assumptions.push_back(textAssumption(
           "ptx_notes", Notes, "what the PTX front-end could not see through",
           "assumed"));
     bool HasLoc = !K.SourceFile.empty() && K.SourceLine;
@@ -312,8 +294,8 @@ bool analyzeProfiles(const AnalyzeRequest &R, const std::string &Path,
       continue;
     }
     K.Location = KernelLocation{portablePath(Path), 0};
-    K.Assumptions = {
-        textRecord("gpu", Gpu.Name, Why, R.Gpu.empty() ? "assumed" : "given")};
+    K.Assumptions = {textAssumption("gpu", Gpu.Name, Why,
+                                    R.Gpu.empty() ? "assumed" : "given")};
     if (finiteResult(K, Gpu, Path, Warnings))
       Kernels.push_back(std::move(K));
   }

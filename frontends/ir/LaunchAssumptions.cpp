@@ -29,26 +29,6 @@ using namespace llvm;
 
 namespace gpa {
 
-Assumption numberAssumption(std::string Name, double Value, std::string Source,
-                            std::string Kind) {
-  Assumption A;
-  A.Kind = std::move(Kind);
-  A.Name = std::move(Name);
-  A.Number = Value;
-  A.Source = std::move(Source);
-  return A;
-}
-
-Assumption textAssumption(std::string Name, std::string Value,
-                          std::string Source) {
-  Assumption A;
-  A.Name = std::move(Name);
-  A.IsNumber = false;
-  A.Text = std::move(Value);
-  A.Source = std::move(Source);
-  return A;
-}
-
 bool chooseGpu(const Module &M, const Function *FirstKernel,
                const PluginOptions &O, GpuModel &Gpu, Assumption &Chosen,
                std::string &Error) {

@@ -31,13 +31,8 @@ namespace gpa {
 struct FunctionSummary;
 struct LaunchEntry;
 
-// Assumption, AssumptionList: gpa/AnalyzedKernel.h (shared with the PTX
-// front-end).
-
-Assumption numberAssumption(std::string Name, double Value, std::string Source,
-                            std::string Kind = "assumed");
-Assumption textAssumption(std::string Name, std::string Value,
-                          std::string Source);
+// Assumption, AssumptionList, numberAssumption, textAssumption:
+// gpa/AnalyzedKernel.h (shared with the PTX front-end).
 
 /// Loads -gpa-gpu, or the bundled model closest to the first kernel's
 /// target-cpu (sm_80 when there is none). Error names the option.

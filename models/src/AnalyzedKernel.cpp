@@ -12,6 +12,25 @@
 
 namespace gpa {
 
+Assumption numberAssumption(std::string Name, double Value, std::string Source,
+                            std::string Kind) {
+  Assumption A;
+  A.Name = std::move(Name);
+  A.Number = Value;
+  A.Source = std::move(Source);
+  A.Kind = std::move(Kind);
+  return A;
+}
+
+Assumption textAssumption(std::string Name, std::string Value,
+                          std::string Source, std::string Kind) {
+  Assumption A =
+      numberAssumption(std::move(Name), 0, std::move(Source), std::move(Kind));
+  A.IsNumber = false;
+  A.Text = std::move(Value);
+  return A;
+}
+
 using nlohmann::json;
 
 static json assumptionsJson(const AssumptionList &List) {

@@ -38,6 +38,12 @@ struct Assumption {
 };
 using AssumptionList = std::vector<Assumption>;
 
+/// The records every front-end builds (one constructor each, shared).
+Assumption numberAssumption(std::string Name, double Value, std::string Source,
+                            std::string Kind = "assumed");
+Assumption textAssumption(std::string Name, std::string Value,
+                          std::string Source, std::string Kind = "assumed");
+
 /// A named, located finding (rule ids: gpa/FindingRules.h).
 struct FindingRecord {
   std::string Rule;
