@@ -13,7 +13,11 @@ difference, so fixed costs cancel) and the time ratio over the kernel ratio
 (1.00: linear). A benchmark, not a pass/fail test; docs/cli.md states the
 figures.
 
-usage: bench/many_kernels.py [BUILD_DIR] [--no-plugin] [N ...]
+ptxas is off (GPA_PTXAS=off): with it, the NVPTX back end compiles a copy
+of the whole module and ptxas -v runs on it, and ptxas's own time on one
+PTX file of N kernels dominates; --ptxas measures that too.
+
+usage: bench/many_kernels.py [BUILD_DIR] [--no-plugin] [--ptxas] [N ...]
        (default: build 2000 10000 20000)
 """
 import os
@@ -61,11 +65,12 @@ def module(n):
     return HEADER + "".join(KERNEL.format(i=i, f=i % 7 + 1) for i in range(n))
 
 
-def run(cmd):
-    """Wall time and peak RSS (KiB) of cmd, via wait4's rusage."""
+def run(cmd, env=None):
+    """Wall time and peak RSS (KiB) of cmd (and of the children it waited
+    for, such as ptxas), via wait4's rusage."""
     start = time.monotonic()
     proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL,
-                            stderr=subprocess.DEVNULL)
+                            stderr=subprocess.DEVNULL, env=env)
     _, status, usage = os.wait4(proc.pid, 0)
     if os.waitstatus_to_exitcode(status) != 0:
         sys.exit(f"failed: {' '.join(cmd)}")
@@ -77,7 +82,10 @@ def main():
     build = args.pop(0) if args and not args[0].isdigit() and \
         not args[0].startswith("--") else "build"
     with_plugin = "--no-plugin" not in args
-    args = [a for a in args if a != "--no-plugin"]
+    env = dict(os.environ)
+    if "--ptxas" not in args:
+        env["GPA_PTXAS"] = "off"
+    args = [a for a in args if not a.startswith("--")]
     sizes = sorted(int(a) for a in args) or [2000, 10000, 20000]
     opt = "/usr/lib/llvm-22/bin/opt"
     plugin = os.path.join(build, "plugin", "GpuPowerAdvisor.so")
@@ -92,8 +100,8 @@ def main():
             plug = run([opt, "-load-pass-plugin=" + plugin,
                         "-passes=gpu-power-advisor",
                         "-gpa-report=" + os.path.join(tmp, "r.json"),
-                        "-disable-output", ll]) if with_plugin else (0.0, 0)
-            tool = run([gpa, "analyze", "--format", "json", ll])
+                        "-disable-output", ll], env) if with_plugin else (0, 0)
+            tool = run([gpa, "analyze", "--format", "json", ll], env)
             rows[n] = (base, plug, tool)
             print(f"N={n:6d}  opt alone {base[0]:7.2f} s {base[1] / 1024:8.1f} MiB"
                   f" | plugin {plug[0]:7.2f} s {plug[1] / 1024:8.1f} MiB"
@@ -119,6 +127,7 @@ def main():
                   f" ({own / dn:6.1f} KiB beyond opt's own); time ratio "
                   f"{ratio:.2f} for {b / a:.2f}x kernels "
                   f"(linearity {ratio / (b / a):.2f})")
-    print("target: <= 20 KB (19.5 KiB) per kernel; linearity ~1.00")
+    print("ptxas " + ("on" if "--ptxas" in sys.argv else "off (GPA_PTXAS=off)")
+          + "; target: <= 20 KB (19.5 KiB) per kernel; linearity ~1.00")
 
 main()
