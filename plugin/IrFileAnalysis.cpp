@@ -22,8 +22,8 @@ using namespace llvm;
 namespace gpa {
 
 bool analyzeIrFile(const std::string &Path, const PluginOptions &O,
-                   AnalyzedModule &Out, std::vector<std::string> &Warnings,
-                   std::string &Error) {
+                   const AnalyzedKernelSink &Sink,
+                   std::vector<std::string> &Warnings, std::string &Error) {
   LLVMContext Ctx;
   // Diagnostics from parsing or the analysis must not print or abort.
   Ctx.setDiagnosticHandlerCallBack([](const DiagnosticInfo *, void *) {},
@@ -60,21 +60,21 @@ bool analyzeIrFile(const std::string &Path, const PluginOptions &O,
   PB.crossRegisterProxies(LAM, FAM, CGAM, MAM);
 
   ModuleAnalysis A;
+  std::size_t Kernels = 0;
+  A.OnKernel = [&](KernelResult &&R) {
+    ++Kernels;
+    Sink(toAnalyzedKernel(std::move(R)), A.Gpu);
+  };
   if (!analyzeModule(*M, FAM, O, A, Error)) {
     Error = Path + ": " + Error;
     return false;
   }
   for (const std::string &W : A.Warnings)
     Warnings.push_back(Path + ": " + W);
-  if (A.Results.empty() && A.Warnings.empty()) {
+  if (!Kernels && A.Warnings.empty()) {
     Error = Path + ": no kernels (no ptx_kernel function in the module)";
     return false;
   }
-  Out.Gpu = A.Gpu;
-  Out.Kernels.reserve(A.Results.size());
-  for (KernelResult &R : A.Results)
-    Out.Kernels.push_back(toAnalyzedKernel(std::move(R)));
-  A.Results.clear();
   return true;
 }
 

@@ -12,6 +12,7 @@
 #include "PluginOptions.h"
 
 #include "gpa/AnalyzedKernel.h"
+#include "gpa/AnalyzedKernelSink.h"
 
 #include <string>
 #include <vector>
@@ -19,13 +20,14 @@
 namespace gpa {
 
 /// Parses Path (textual .ll or bitcode .bc), analyses every kernel and
-/// returns the typed results with the GPU model they used. Per-kernel
+/// passes each typed result to Sink, with the GPU model it used, as soon as
+/// it is ready (the module's results are never held together). Per-kernel
 /// problems are appended to Warnings; anything that stops the analysis
 /// (unreadable file, not NVPTX, bad options or model) returns false with
 /// Error naming the file.
 bool analyzeIrFile(const std::string &Path, const PluginOptions &O,
-                   AnalyzedModule &Out, std::vector<std::string> &Warnings,
-                   std::string &Error);
+                   const AnalyzedKernelSink &Sink,
+                   std::vector<std::string> &Warnings, std::string &Error);
 
 } // namespace gpa
 

@@ -87,6 +87,23 @@ bool chooseModel(const AnalyzeRequest &R, unsigned SmVersion, GpuModel &Gpu,
   return loadBundledModel(Name, Gpu, Error);
 }
 
+/// Where one input's kernels go, each as soon as it is analysed, with the
+/// model it was analysed with.
+struct KernelOutput {
+  const AnalyzedKernelSink &Sink;
+  std::size_t Count = 0;
+  void operator()(AnalyzedKernel &&K, const GpuModel &Gpu) {
+    ++Count;
+    Sink(std::move(K), Gpu);
+  }
+  /// This output as a sink (counting here, not in a copy).
+  AnalyzedKernelSink sink() {
+    return [this](AnalyzedKernel &&K, const GpuModel &Gpu) {
+      (*this)(std::move(K), Gpu);
+    };
+  }
+};
+
 /// The kernel's result is finite everywhere the report shows a number; else
 /// a warning naming where (huge counts can overflow the model).
 bool finiteResult(const AnalyzedKernel &K, const GpuModel &Gpu,
@@ -100,11 +117,13 @@ bool finiteResult(const AnalyzedKernel &K, const GpuModel &Gpu,
   return false;
 }
 
-/// Adds one kernel analysed by the model library (PTX inputs).
+/// Passes on one kernel analysed by the model library (PTX inputs), with
+/// the findings the PTX front-end has for it.
 void addKernel(KernelProfile P, const GpuModel &Gpu, const AnalyzeRequest &R,
                AssumptionList Assumptions, const std::string &File,
-               unsigned Line, std::vector<AnalyzedKernel> &Kernels,
-               std::vector<std::string> &Warnings) {
+               unsigned Line,
+               std::optional<std::vector<FindingRecord>> Findings,
+               KernelOutput &Out, std::vector<std::string> &Warnings) {
   if (R.GridSize) {
     P.Launch.Blocks = R.GridSize;
     Assumptions.push_back(
@@ -126,8 +145,9 @@ void addKernel(KernelProfile P, const GpuModel &Gpu, const AnalyzeRequest &R,
   K.Location = KernelLocation{File, Line};
   K.Assumptions = std::move(Assumptions);
   K.Demangled = demangle(P.Name);
+  K.Findings = std::move(Findings);
   if (finiteResult(K, Gpu, File, Warnings))
-    Kernels.push_back(std::move(K));
+    Out(std::move(K), Gpu);
 }
 
 /// The sm_XX an embedded-PTX choice aims at: --gpu's, else none (newest).
@@ -145,8 +165,8 @@ unsigned wantedSmVersion(const AnalyzeRequest &R) {
 bool addPtxModule(const AnalyzeRequest &R, const std::string &Path,
                   const EmbeddedPtx &Ptx, ptx::PtxOptions Opts,
                   ptx::PtxModuleResult &M, unsigned &SmVersion, GpuModel &Gpu,
-                  std::vector<AnalyzedKernel> &Kernels,
-                  std::vector<std::string> &Warnings, std::string &Error) {
+                  KernelOutput &Out, std::vector<std::string> &Warnings,
+                  std::string &Error) {
   if (M.Kernels.empty())
     return true;
   if (!SmVersion)
@@ -230,20 +250,21 @@ bool addPtxModule(const AnalyzeRequest &R, const std::string &Path,
     bool HasLoc = !K.SourceFile.empty() && K.SourceLine;
     std::string File = portablePath(HasLoc ? K.SourceFile : Path);
     unsigned Line = HasLoc ? K.SourceLine : K.PtxLine;
-    std::size_t Before = Kernels.size();
-    addKernel(Profile, Gpu, R, Assumptions, File, Line, Kernels, Warnings);
-    if (Spills.any() && Kernels.size() > Before)
-      Kernels.back().Findings = std::vector<FindingRecord>{
+    std::optional<std::vector<FindingRecord>> Findings;
+    if (Spills.any())
+      Findings = std::vector<FindingRecord>{
           {"RegisterSpill",
            "registers spilled to local memory: " + Spills.Description, File,
            Line, 0}};
+    addKernel(Profile, Gpu, R, Assumptions, File, Line, std::move(Findings),
+              Out, Warnings);
   }
   return true;
 }
 
-bool analyzePtx(const AnalyzeRequest &R, const std::string &Path, GpuModel &Gpu,
-                std::vector<AnalyzedKernel> &Kernels,
-                std::vector<std::string> &Warnings, std::string &Error) {
+bool analyzePtx(const AnalyzeRequest &R, const std::string &Path,
+                KernelOutput &Out, std::vector<std::string> &Warnings,
+                std::string &Error) {
   if (!R.TripCountSpecs.empty())
     Warnings.push_back(Path + ": --trip-count KERNEL[:LINE]=N applies to "
                               ".ll, .bc and .cu inputs; the PTX front-end "
@@ -261,15 +282,16 @@ bool analyzePtx(const AnalyzeRequest &R, const std::string &Path, GpuModel &Gpu,
   if (!Note.empty())
     Warnings.push_back(Path + ": " + Note);
   unsigned SmVersion = 0;
-  std::size_t KernelsBefore = Kernels.size();
+  GpuModel Gpu;
+  std::size_t KernelsBefore = Out.Count;
   for (const EmbeddedPtx &Ptx : Modules) {
     ptx::PtxModuleResult M;
     if (!ptx::parsePtxModule(Ptx.Text, Ptx.Name, Opts, M, Error) ||
-        !addPtxModule(R, Path, Ptx, Opts, M, SmVersion, Gpu, Kernels, Warnings,
+        !addPtxModule(R, Path, Ptx, Opts, M, SmVersion, Gpu, Out, Warnings,
                       Error))
       return false;
   }
-  if (Kernels.size() == KernelsBefore) {
+  if (Out.Count == KernelsBefore) {
     Error = Path + ": no kernels (no .entry with a body)";
     return false;
   }
@@ -277,11 +299,12 @@ bool analyzePtx(const AnalyzeRequest &R, const std::string &Path, GpuModel &Gpu,
 }
 
 bool analyzeProfiles(const AnalyzeRequest &R, const std::string &Path,
-                     GpuModel &Gpu, std::vector<AnalyzedKernel> &Kernels,
-                     std::vector<std::string> &Warnings, std::string &Error) {
+                     KernelOutput &Out, std::vector<std::string> &Warnings,
+                     std::string &Error) {
   std::vector<KernelProfile> Profiles;
   if (!loadKernelProfiles(Path, Profiles, Error))
     return false;
+  GpuModel Gpu;
   std::string Why;
   if (!chooseModel(R, 0, Gpu, Why, Error))
     return false;
@@ -297,7 +320,7 @@ bool analyzeProfiles(const AnalyzeRequest &R, const std::string &Path,
     K.Assumptions = {textAssumption("gpu", Gpu.Name, Why,
                                     R.Gpu.empty() ? "assumed" : "given")};
     if (finiteResult(K, Gpu, Path, Warnings))
-      Kernels.push_back(std::move(K));
+      Out(std::move(K), Gpu);
   }
   return true;
 }
@@ -333,7 +356,7 @@ PluginOptions pluginOptions(const AnalyzeRequest &R) {
 /// Compiles the device side of a .cu to IR with clang and runs the IR
 /// front-end on it in this process (the plugin's analysis, linked in).
 bool analyzeCuda(const AnalyzeRequest &R, const std::string &Path,
-                 AnalyzedModule &Out, std::vector<std::string> &Warnings,
+                 KernelOutput &Out, std::vector<std::string> &Warnings,
                  std::string &Error) {
   std::string Arch = "sm_80";
   if (!R.Gpu.empty()) {
@@ -365,7 +388,7 @@ bool analyzeCuda(const AnalyzeRequest &R, const std::string &Path,
   bool Ok = compileCudaToIr(Path, Arch, ClangArgs, Tmp, Error);
   std::vector<std::string> IrWarnings;
   if (Ok)
-    Ok = analyzeIrFile(Tmp, pluginOptions(R), Out, IrWarnings, Error);
+    Ok = analyzeIrFile(Tmp, pluginOptions(R), Out.sink(), IrWarnings, Error);
   ::unlink(Tmp);
   // Messages name the .cu, not the temporary file.
   auto Rename = [&](std::string &Text) {
@@ -382,9 +405,10 @@ bool analyzeCuda(const AnalyzeRequest &R, const std::string &Path,
 #endif
 } // namespace
 
-bool analyzeInputs(const AnalyzeRequest &R, AnalyzedModule &Out,
+bool analyzeInputs(const AnalyzeRequest &R, const AnalyzedKernelSink &Sink,
                    std::vector<std::string> &Warnings, std::string &Error) {
   bool HaveGpu = false;
+  std::string FirstGpu; // the model of the first kernel: all must use it
   for (const std::string &Path : R.Inputs) {
     std::string Ext = extension(Path);
     bool KnownKind = Ext == ".ptx" || Ext == ".json" || Ext == ".cu" ||
@@ -392,17 +416,34 @@ bool analyzeInputs(const AnalyzeRequest &R, AnalyzedModule &Out,
     if (KnownKind && !checkInputFile(Path, Error))
       return false;
     bool Ok = false;
-    // Each input's kernels with the model they were analysed with.
-    AnalyzedModule File;
+    // Each kernel goes on as it is analysed; one from another model than
+    // the earlier inputs' stops the run.
+    std::string Mismatch;
+    AnalyzedKernelSink Checked = [&](AnalyzedKernel &&K, const GpuModel &Gpu) {
+      if (!HaveGpu) {
+        FirstGpu = Gpu.Name;
+        HaveGpu = true;
+      }
+      if (Gpu.Name != FirstGpu) {
+        if (Mismatch.empty())
+          Mismatch = Path + ": analysed for " + Gpu.Name +
+                     " but earlier inputs for " + FirstGpu +
+                     "; pass --gpu to use one model for all";
+        return;
+      }
+      if (Mismatch.empty())
+        Sink(std::move(K), Gpu);
+    };
+    KernelOutput File{Checked};
     if (Ext == ".ptx" || isPtxContainer(Path)) {
-      Ok = analyzePtx(R, Path, File.Gpu, File.Kernels, Warnings, Error);
+      Ok = analyzePtx(R, Path, File, Warnings, Error);
     } else if (Ext == ".json") {
-      Ok = analyzeProfiles(R, Path, File.Gpu, File.Kernels, Warnings, Error);
+      Ok = analyzeProfiles(R, Path, File, Warnings, Error);
     } else if (Ext == ".cu" || Ext == ".ll" || Ext == ".bc") {
 #ifdef GPA_HAVE_IR
-      Ok = Ext == ".cu"
-               ? analyzeCuda(R, Path, File, Warnings, Error)
-               : analyzeIrFile(Path, pluginOptions(R), File, Warnings, Error);
+      Ok = Ext == ".cu" ? analyzeCuda(R, Path, File, Warnings, Error)
+                        : analyzeIrFile(Path, pluginOptions(R), File.sink(),
+                                        Warnings, Error);
 #else
       Error = Path + ": this gpa was built without LLVM; IR and CUDA input "
                      "need it";
@@ -414,31 +455,30 @@ bool analyzeInputs(const AnalyzeRequest &R, AnalyzedModule &Out,
     }
     if (!Ok)
       return false;
-    if (File.Kernels.empty()) {
+    if (!File.Count) {
       Error = Path + ": no kernels";
       return false;
     }
-    if (HaveGpu && File.Gpu.Name != Out.Gpu.Name) {
-      Error = Path + ": analysed for " + File.Gpu.Name +
-              " but earlier inputs for " + Out.Gpu.Name +
-              "; pass --gpu to use one model for all";
+    if (!Mismatch.empty()) {
+      Error = Mismatch;
       return false;
     }
-    if (!HaveGpu)
-      Out.Gpu = File.Gpu; // the report header: the model the kernels used
-    HaveGpu = true;
-    for (AnalyzedKernel &K : File.Kernels)
-      Out.Kernels.push_back(std::move(K));
   }
   return true;
 }
 
-nlohmann::json analyzedReportJson(const AnalyzedModule &M) {
-  json Report = reportJson(M.Gpu, {});
-  json &Kernels = Report["kernels"];
-  for (const AnalyzedKernel &K : M.Kernels)
-    Kernels.push_back(analyzedKernelJson(K, M.Gpu));
-  return Report;
+bool analyzeInputs(const AnalyzeRequest &R, AnalyzedModule &Out,
+                   std::vector<std::string> &Warnings, std::string &Error) {
+  bool HaveGpu = false;
+  return analyzeInputs(
+      R,
+      [&](AnalyzedKernel &&K, const GpuModel &Gpu) {
+        if (!HaveGpu)
+          Out.Gpu = Gpu; // the model the kernels used
+        HaveGpu = true;
+        Out.Kernels.push_back(std::move(K));
+      },
+      Warnings, Error);
 }
 
 } // namespace gpa::tool

@@ -6,10 +6,9 @@
 #ifndef GPA_TOOL_ANALYZE_H
 #define GPA_TOOL_ANALYZE_H
 
-#include <nlohmann/json.hpp>
-
 #include "gpa/Analysis.h"
 #include "gpa/AnalyzedKernel.h"
+#include "gpa/AnalyzedKernelSink.h"
 
 #include <cstdint>
 #include <string>
@@ -39,19 +38,17 @@ struct AnalyzeRequest {
 /// its device side to IR with clang 22 and the same front-end, all in this
 /// process; .ptx and `cuobjdump -ptx` listings through the PTX front-end;
 /// objects, executables and .fatbin files through their embedded PTX; .json
-/// kernel profiles) into typed results and the GPU model they used; nothing
-/// is rendered or parsed back. An input without kernels is an error.
-/// Warnings are per-kernel notes; Error stops the run (exit 2).
-bool analyzeInputs(const AnalyzeRequest &R, AnalyzedModule &Out,
+/// kernel profiles) into typed results, each passed to Sink as soon as it is
+/// analysed (with the model it used, the same for all), so that no input's
+/// kernels are held together; nothing is rendered or parsed back. An input
+/// without kernels is an error. Warnings are per-kernel notes; Error stops
+/// the run (exit 2), possibly after some kernels went to Sink.
+bool analyzeInputs(const AnalyzeRequest &R, const AnalyzedKernelSink &Sink,
                    std::vector<std::string> &Warnings, std::string &Error);
 
-/// The whole gpa-report/1 document (for the text, CSV and SARIF renderers;
-/// JSON output streams with gpa::ReportStream instead).
-nlohmann::json analyzedReportJson(const AnalyzedModule &M);
-
-std::string renderAnalyzeText(const nlohmann::json &Report);
-std::string renderAnalyzeCsv(const nlohmann::json &Report);
-std::string renderAnalyzeSarif(const nlohmann::json &Report);
+/// The same, keeping every kernel (gpa sweep picks among them).
+bool analyzeInputs(const AnalyzeRequest &R, AnalyzedModule &Out,
+                   std::vector<std::string> &Warnings, std::string &Error);
 
 } // namespace gpa::tool
 

@@ -1,52 +1,78 @@
-//===- AnalyzeFormats.cpp - gpa analyze as text, CSV and SARIF ------------===//
+//===- AnalyzeFormats.cpp - gpa analyze as JSON, text, CSV and SARIF ------===//
 //
 // SPDX-License-Identifier: Apache-2.0
 //
-// Rendered from the gpa-report/1 document, so IR, PTX and CUDA inputs print
-// the same way. Fixed formats only (deterministic output).
+// Each format rendered from the typed result, so IR, PTX and CUDA inputs
+// print the same way; a kernel is written as soon as it is analysed. The
+// numbers are the ones the JSON report shows (gpa/Report.h). Fixed formats
+// only (deterministic output).
 //
 //===----------------------------------------------------------------------===//
-#include "Analyze.h"
+#include "AnalyzeFormats.h"
 #include "TextFormat.h"
 
 #include "gpa/CanonicalJson.h"
 #include "gpa/FindingRules.h"
+#include "gpa/Mechanism.h"
+#include "gpa/Report.h"
 
 #include <algorithm>
-#include <cstdio>
+#include <map>
+#include <optional>
+#include <stdexcept>
+#include <utility>
+#include <vector>
 
 namespace gpa::tool {
 
 using nlohmann::json;
 
 namespace {
-double num(const json &K, const char *Section, const char *Key) {
-  const json *S = K.contains(Section) ? &K[Section] : nullptr;
-  if (!S || !S->contains(Key) || !(*S)[Key].is_number())
-    return 0;
-  return (*S)[Key].get<double>();
+std::string displayName(const AnalyzedKernel &K) {
+  std::string D = K.Demangled.value_or("");
+  return D.empty() ? K.Analysis.Profile.Name : D;
 }
 
-std::string displayName(const json &K) {
-  std::string D = K.value("demangled", "");
-  return D.empty() ? K.value("name", "?") : D;
-}
-
-std::string where(const json &K) {
-  if (!K.contains("location") || !K["location"].is_object())
+std::string where(const AnalyzedKernel &K) {
+  if (!K.Location)
     return "";
-  const json &L = K["location"];
-  std::string File = L.value("file", "");
-  unsigned Line = L.value("line", 0u);
-  return Line ? File + ":" + std::to_string(Line) : File;
+  const KernelLocation &L = *K.Location;
+  return L.Line ? L.File + ":" + std::to_string(L.Line) : L.File;
 }
 
-std::string topUnits(const json &K) {
+/// The power the report's "power" section shows (evaluationPowerJson,
+/// gpa/PowerModelsReport.h): IPP's own numbers, else the backend's.
+struct PowerView {
+  double TotalW = 0;
+  double RuntimeW = 0;
+  std::map<std::string, double> ComponentsW; // by key, as the report's
+};
+
+PowerView powerView(const Evaluation &E) {
+  PowerView V;
+  const PowerEstimate &W = E.Est;
+  if (W.Backend == "ipp") {
+    V.TotalW = E.Pow.TotalPowerW;
+    V.RuntimeW = E.Pow.RuntimePowerW;
+    for (std::size_t C = 0; C < NumPowerComponents; ++C)
+      if (powerComponentReported(C))
+        V.ComponentsW[std::string(powerComponentKey(C))] = E.Pow.ComponentW[C];
+    return V;
+  }
+  V.TotalW = W.TotalPowerW;
+  V.RuntimeW = W.TotalPowerW - W.StaticPowerW;
+  V.ComponentsW["constant"] = W.ConstantPowerW;
+  for (const ComponentPowerW &C : W.Components)
+    V.ComponentsW[C.Key] = C.PowerW;
+  return V;
+}
+
+/// The four largest positive components, largest first (ties by key).
+std::string topUnits(const PowerView &P) {
   std::vector<std::pair<double, std::string>> Units;
-  if (K.contains("power") && K["power"].contains("components_w"))
-    for (auto &[Key, W] : K["power"]["components_w"].items())
-      if (W.is_number() && W.get<double>() > 0)
-        Units.push_back({-W.get<double>(), Key});
+  for (const auto &[Key, W] : P.ComponentsW)
+    if (W > 0)
+      Units.push_back({-W, Key});
   std::sort(Units.begin(), Units.end());
   std::string Out;
   for (std::size_t I = 0; I < Units.size() && I < 4; ++I)
@@ -55,127 +81,139 @@ std::string topUnits(const json &K) {
   return Out.empty() ? "none" : Out;
 }
 
-/// An assumption record {value, source, kind} as "VALUE (KIND: SOURCE)".
-std::string assumptionText(const json &A) {
-  if (!A.is_object())
-    return A.is_string() ? A.get<std::string>() : A.dump();
-  const json V = A.value("value", json());
-  std::string Value = V.is_string()   ? V.get<std::string>()
-                      : V.is_number() ? formatNumber(V.get<double>())
-                                      : V.dump();
-  return Value + " (" + A.value("kind", std::string("assumed")) + ": " +
-         A.value("source", std::string()) + ")";
+/// An assumption as "VALUE (KIND: SOURCE)".
+std::string assumptionText(const Assumption &A) {
+  std::string Value = A.IsNumber ? formatNumber(A.Number) : A.Text;
+  return Value + " (" + A.Kind + ": " + A.Source + ")";
 }
 
-/// The decision's verdict (models/include/gpa/Decision.h): a change to
-/// fewer SMs is recommended.
-bool fewerSmsAdvised(const json &K) {
-  return K.contains("advice") && K["advice"].is_object() &&
-         K["advice"].value("change", false);
+/// The assumptions by name, as the report's object holds them (sorted; a
+/// repeated name keeps its last record).
+std::map<std::string, const Assumption *>
+assumptionsByName(const AssumptionList &List) {
+  std::map<std::string, const Assumption *> Out;
+  for (const Assumption &A : List)
+    Out[A.Name] = &A;
+  return Out;
 }
 
-std::string adviceReason(const json &K) {
-  return K.contains("advice") && K["advice"].is_object()
-             ? K["advice"].value("reason", std::string("launch as written"))
-             : std::string("launch as written");
-}
-} // namespace
+class JsonRenderer final : public AnalyzeRenderer {
+public:
+  explicit JsonRenderer(std::ostream &OS) : OS(OS) {}
+  void begin(const GpuModel &G) override {
+    Gpu = G;
+    Stream.emplace(OS, Gpu);
+  }
+  void add(const AnalyzedKernel &K) override { Stream->add(K); }
+  void finish() override { Stream->finish(); }
 
-std::string renderAnalyzeText(const json &Report) {
+private:
+  std::ostream &OS;
+  GpuModel Gpu; // ReportStream keeps a reference
+  std::optional<ReportStream> Stream;
+};
+
+class TextRenderer final : public AnalyzeRenderer {
+public:
+  explicit TextRenderer(std::ostream &OS) : OS(OS) {}
+  void begin(const GpuModel &G) override {
+    Gpu = G;
+    OS << format("GPU model %s%s\n", Gpu.Name.c_str(),
+                 Gpu.Calibrated ? "" : " (power uncalibrated)");
+  }
+  void add(const AnalyzedKernel &K) override;
+  void finish() override {}
+
+private:
+  std::ostream &OS;
+  GpuModel Gpu;
+};
+
+void TextRenderer::add(const AnalyzedKernel &K) {
+  const KernelAnalysis &A = K.Analysis;
+  const Evaluation &E = A.Requested;
+  const Timing &T = E.Time;
   std::string Out =
-      format("GPU model %s%s\n", Report.value("gpu", "?").c_str(),
-             Report.value("calibrated", false) ? "" : " (power uncalibrated)");
-  for (const json &K : Report.value("kernels", json::array())) {
-    Out +=
-        format("\nkernel %s  [%s]\n", displayName(K).c_str(), where(K).c_str());
-    Out += format("  launch      %.0f threads x %.0f blocks, %.0f regs/thread, "
-                  "%.0f active blocks/SM on %.0f SMs\n",
-                  num(K, "launch", "threads_per_block"),
-                  num(K, "launch", "blocks"),
-                  num(K, "launch", "registers_per_thread"),
-                  num(K, "launch", "active_blocks_per_sm"),
-                  num(K, "launch", "active_sms"));
-    Out += format("  timing      case %.0f, MWP %.3f (peak BW %.3f), CWP %.3f, "
-                  "%.6g s\n",
-                  num(K, "timing", "case"), num(K, "timing", "mwp"),
-                  num(K, "timing", "mwp_peak_bw"), num(K, "timing", "cwp"),
-                  num(K, "timing", "exec_time_s"));
-    // Which memory level bounds a memory-bound kernel (docs/models.md).
-    if (K.contains("timing") && K["timing"].contains("memory_levels") &&
-        K["timing"]["memory_levels"].contains("summary"))
-      Out += "  memory      " +
-             K["timing"]["memory_levels"].value("summary", std::string()) +
-             "\n";
-    Out += format("  power       %.1f W total (%.1f W runtime); top: %s\n",
-                  num(K, "power", "total_power_w"),
-                  num(K, "power", "runtime_power_w"), topUnits(K).c_str());
-    Out +=
-        format("  efficiency  %.4g GIPS, %.4g GIPS/W, %.6g J per launch\n",
-               num(K, "efficiency", "gips"), num(K, "efficiency", "gips_per_w"),
-               num(K, "efficiency", "energy_j"));
-    if (fewerSmsAdvised(K))
-      Out += format(
-          "  advice      run on %.0f SMs (%s): energy %s (%s with power "
-          "gating), slowdown %.1f%%\n",
-          num(K, "advice", "optimal_active_sms"),
-          K["advice"].value("mechanism", std::string("sm")).c_str(),
-          savingText(
-              K["advice"]["energy_savings_pct"].value("runtime_idle", 0.0))
-              .c_str(),
-          savingText(
-              K["advice"]["energy_savings_pct"].value("power_gating", 0.0))
-              .c_str(),
-          num(K, "advice", "slowdown_pct"));
-    else
-      Out += "  advice      " + adviceReason(K) + "\n";
-    if (K.contains("assumptions") && K["assumptions"].is_object())
-      for (auto &[Key, V] : K["assumptions"].items())
-        Out += "  assumes     " + Key + ": " + assumptionText(V) + "\n";
+      format("\nkernel %s  [%s]\n", displayName(K).c_str(), where(K).c_str());
+  Out += format("  launch      %.0f threads x %.0f blocks, %.0f regs/thread, "
+                "%.0f active blocks/SM on %.0f SMs\n",
+                double(A.Profile.Launch.ThreadsPerBlock),
+                double(A.Profile.Launch.Blocks),
+                double(A.Profile.Launch.RegistersPerThread),
+                T.ActiveBlocksPerSm, double(E.ActiveSms));
+  Out += format("  timing      case %.0f, MWP %.3f (peak BW %.3f), CWP %.3f, "
+                "%.6g s\n",
+                double(timingCaseNumber(T.Case)), T.Mwp, T.MwpPeakBw, T.Cwp,
+                T.ExecTimeS);
+  // Which memory level bounds a memory-bound kernel (docs/models.md).
+  if (T.Levelled && T.Case == TimingCase::MemoryBound) {
+    std::string Summary = memoryLevelSummary(T, Gpu);
+    if (!Summary.empty())
+      Out += "  memory      " + Summary + "\n";
   }
-  return Out;
+  PowerView P = powerView(E);
+  Out += format("  power       %.1f W total (%.1f W runtime); top: %s\n",
+                P.TotalW, P.RuntimeW, topUnits(P).c_str());
+  Out += format("  efficiency  %.4g GIPS, %.4g GIPS/W, %.6g J per launch\n",
+                E.Eff.Gips, E.Eff.GipsPerW, E.Eff.EnergyJ);
+  // The decision's verdict (gpa/Decision.h): a change to fewer SMs.
+  if (A.Adv.Rec.Change)
+    Out += format("  advice      run on %.0f SMs (%s): energy %s (%s with "
+                  "power gating), slowdown %.1f%%\n",
+                  double(A.Adv.RecommendedActiveSms), mechanismName(A.Adv.Mech),
+                  savingText(A.Adv.Savings.RuntimeIdlePct).c_str(),
+                  savingText(A.Adv.Savings.PowerGatingPct).c_str(),
+                  A.Adv.Rec.SlowdownPct);
+  else
+    Out += "  advice      " + A.Adv.Rec.Reason + "\n";
+  for (const auto &[Name, Record] : assumptionsByName(K.Assumptions))
+    Out += "  assumes     " + Name + ": " + assumptionText(*Record) + "\n";
+  OS << Out;
 }
 
-std::string renderAnalyzeCsv(const json &Report) {
-  std::string Out = "kernel,demangled,location,gpu,threads_per_block,blocks,"
-                    "active_sms,case,mwp,cwp,exec_time_s,total_power_w,gips,"
-                    "gips_per_w,energy_j,bandwidth_bound,optimal_active_sms\n";
-  for (const json &K : Report.value("kernels", json::array())) {
-    Out += csvField(K.value("name", "")) + "," +
-           csvField(K.value("demangled", "")) + "," + csvField(where(K)) + "," +
-           csvField(Report.value("gpu", ""));
-    for (auto [Section, Key] : {std::pair{"launch", "threads_per_block"},
-                                {"launch", "blocks"},
-                                {"launch", "active_sms"},
-                                {"timing", "case"},
-                                {"timing", "mwp"},
-                                {"timing", "cwp"},
-                                {"timing", "exec_time_s"},
-                                {"power", "total_power_w"},
-                                {"efficiency", "gips"},
-                                {"efficiency", "gips_per_w"},
-                                {"efficiency", "energy_j"}})
-      Out += "," + formatNumber(num(K, Section, Key));
-    Out += std::string(",") +
-           (K.contains("advice") && K["advice"].value("bandwidth_bound", false)
-                ? "true"
-                : "false") +
-           "," + formatNumber(num(K, "advice", "optimal_active_sms")) + "\n";
+class CsvRenderer final : public AnalyzeRenderer {
+public:
+  explicit CsvRenderer(std::ostream &OS) : OS(OS) {}
+  void begin(const GpuModel &Gpu) override {
+    GpuName = Gpu.Name;
+    OS << "kernel,demangled,location,gpu,threads_per_block,blocks,"
+          "active_sms,case,mwp,cwp,exec_time_s,total_power_w,gips,"
+          "gips_per_w,energy_j,bandwidth_bound,optimal_active_sms\n";
   }
-  return Out;
+  void add(const AnalyzedKernel &K) override;
+  void finish() override {}
+
+private:
+  std::ostream &OS;
+  std::string GpuName;
+};
+
+void CsvRenderer::add(const AnalyzedKernel &K) {
+  const KernelAnalysis &A = K.Analysis;
+  const Evaluation &E = A.Requested;
+  const Timing &T = E.Time;
+  std::string Out = csvField(A.Profile.Name) + "," +
+                    csvField(K.Demangled.value_or("")) + "," +
+                    csvField(where(K)) + "," + csvField(GpuName);
+  for (double V :
+       {double(A.Profile.Launch.ThreadsPerBlock),
+        double(A.Profile.Launch.Blocks), double(E.ActiveSms),
+        double(timingCaseNumber(T.Case)), T.Mwp, T.Cwp, T.ExecTimeS,
+        powerView(E).TotalW, E.Eff.Gips, E.Eff.GipsPerW, E.Eff.EnergyJ})
+    Out += "," + formatNumber(V);
+  Out += std::string(",") + (A.Adv.BandwidthBound ? "true" : "false") + "," +
+         formatNumber(double(A.Adv.RecommendedActiveSms)) + "\n";
+  OS << Out;
 }
 
-namespace {
-/// A SARIF physicalLocation for a report location: the file relative to the
-/// source root (uriBaseId SRCROOT, declared in originalUriBaseIds), never an
-/// absolute path; {} without a location.
-json physicalLocation(const json &Location) {
+/// A SARIF physicalLocation: the file relative to the source root (uriBaseId
+/// SRCROOT, declared in originalUriBaseIds), never an absolute path; {}
+/// without a file.
+json physicalLocation(const std::string &File, unsigned Line, unsigned Column) {
   json Physical = json::object();
-  if (!Location.is_object() || Location.value("file", "").empty())
+  if (File.empty())
     return Physical;
-  Physical["artifactLocation"] = {{"uri", Location.value("file", "")},
-                                  {"uriBaseId", "SRCROOT"}};
-  unsigned Line = Location.value("line", 0u);
-  unsigned Column = Location.value("column", 0u);
+  Physical["artifactLocation"] = {{"uri", File}, {"uriBaseId", "SRCROOT"}};
   if (Line) {
     Physical["region"] = {{"startLine", Line}};
     if (Column)
@@ -184,49 +222,20 @@ json physicalLocation(const json &Location) {
   return Physical;
 }
 
-/// One result per finding (frontends/ir/Findings.cpp) of every kernel.
-void addFindingResults(const json &K, json &Results) {
-  for (const json &F : K.value("findings", json::array())) {
-    json Result = {{"ruleId", F.value("rule", "")},
-                   {"level", "warning"},
-                   {"message", {{"text", F.value("message", "")}}},
-                   {"properties", {{"kernel", K.value("name", "")}}}};
-    json Physical = physicalLocation(F.value("location", json()));
-    if (!Physical.empty())
-      Result["locations"] = json::array({{{"physicalLocation", Physical}}});
-    Results.push_back(std::move(Result));
-  }
+json sarifResult(const std::string &Rule, const char *Level,
+                 const std::string &Text, const std::string &Kernel,
+                 const json &Physical) {
+  json Result = {{"ruleId", Rule},
+                 {"level", Level},
+                 {"message", {{"text", Text}}},
+                 {"properties", {{"kernel", Kernel}}}};
+  if (!Physical.empty())
+    Result["locations"] = json::array({{{"physicalLocation", Physical}}});
+  return Result;
 }
-} // namespace
 
-std::string renderAnalyzeSarif(const json &Report) {
-  json Results = json::array();
-  for (const json &K : Report.value("kernels", json::array())) {
-    json Physical = physicalLocation(K.value("location", json()));
-    bool Fewer = fewerSmsAdvised(K);
-    std::string Text =
-        Fewer ? format("%s: running it on %.0f of %.0f SMs on %s saves "
-                       "%.1f%% energy",
-                       displayName(K).c_str(),
-                       num(K, "advice", "optimal_active_sms"),
-                       num(K, "launch", "active_sms"),
-                       Report.value("gpu", "?").c_str(),
-                       K["advice"]["energy_savings_pct"].value("runtime_idle",
-                                                               0.0))
-              : format("%s on %s: %.1f W, %.4g GIPS/W, %.6g s per launch",
-                       displayName(K).c_str(), Report.value("gpu", "?").c_str(),
-                       num(K, "power", "total_power_w"),
-                       num(K, "efficiency", "gips_per_w"),
-                       num(K, "timing", "exec_time_s"));
-    json Result = {{"ruleId", Fewer ? "gpa-use-fewer-sms" : "gpa-kernel-power"},
-                   {"level", Fewer ? "warning" : "note"},
-                   {"message", {{"text", Text}}},
-                   {"properties", {{"kernel", K.value("name", "")}}}};
-    if (!Physical.empty())
-      Result["locations"] = json::array({{{"physicalLocation", Physical}}});
-    Results.push_back(std::move(Result));
-    addFindingResults(K, Results);
-  }
+/// The SARIF log with an empty result list; results go where it is.
+json sarifLog() {
   json Rules = json::array(
       {{{"id", "gpa-kernel-power"},
         {"shortDescription",
@@ -247,22 +256,90 @@ std::string renderAnalyzeSarif(const json &Report) {
                             "](" + FindingsDoc + "#" + R.Anchor + ")."}}},
          {"helpUri", std::string(FindingsDoc) + "#" + R.Anchor},
          {"defaultConfiguration", {{"level", "warning"}}}});
-  json Log = {
-      {"$schema", "https://json.schemastore.org/sarif-2.1.0.json"},
-      {"version", "2.1.0"},
-      {"runs", json::array({{{"tool",
-                              {{"driver",
-                                {{"name", "GpuPowerAdvisor"},
-                                 {"version", "0.1.0"},
-                                 {"rules", Rules}}}}},
-                             {"originalUriBaseIds",
-                              {{"SRCROOT",
-                                {{"description",
-                                  {{"text", "The directory the compile "
-                                            "ran in: every artifact URI is "
-                                            "relative to it"}}}}}}},
-                             {"results", Results}}})}};
-  return toCanonicalJson(Log);
+  return {{"$schema", "https://json.schemastore.org/sarif-2.1.0.json"},
+          {"version", "2.1.0"},
+          {"runs", json::array({{{"tool",
+                                  {{"driver",
+                                    {{"name", "GpuPowerAdvisor"},
+                                     {"version", "0.1.0"},
+                                     {"rules", Rules}}}}},
+                                 {"originalUriBaseIds",
+                                  {{"SRCROOT",
+                                    {{"description",
+                                      {{"text", "The directory the compile "
+                                                "ran in: every artifact URI "
+                                                "is relative to it"}}}}}}},
+                                 {"results", json::array()}}})}};
+}
+
+/// SARIF 2.1.0, one result per kernel and one per finding
+/// (frontends/ir/Findings.cpp), written as each kernel comes: the log's
+/// canonical text is split where its results go (sorted keys put them
+/// before "tool"), as ReportStream does for the report.
+class SarifRenderer final : public AnalyzeRenderer {
+public:
+  explicit SarifRenderer(std::ostream &OS) : OS(OS) {}
+  void begin(const GpuModel &Gpu) override;
+  void add(const AnalyzedKernel &K) override;
+  void finish() override { OS << (Count ? "\n      ]" : "]") << Tail; }
+
+private:
+  void write(const json &Result) {
+    OS << (Count++ ? ",\n        " : "\n        ")
+       << toCanonicalJsonAt(Result, 4);
+  }
+  std::ostream &OS;
+  std::string GpuName;
+  std::string Tail;
+  std::size_t Count = 0;
+};
+
+void SarifRenderer::begin(const GpuModel &Gpu) {
+  GpuName = Gpu.Name;
+  std::string Text = toCanonicalJson(sarifLog());
+  const std::string Marker = "\n      \"results\": []";
+  std::size_t At = Text.find(Marker);
+  if (At == std::string::npos)
+    throw std::logic_error("no result list in the SARIF log");
+  OS << Text.substr(0, At + Marker.size() - 1);
+  Tail = Text.substr(At + Marker.size());
+}
+
+void SarifRenderer::add(const AnalyzedKernel &K) {
+  const KernelAnalysis &A = K.Analysis;
+  const Evaluation &E = A.Requested;
+  const std::string &Name = A.Profile.Name;
+  bool Fewer = A.Adv.Rec.Change;
+  std::string Text =
+      Fewer ? format("%s: running it on %.0f of %.0f SMs on %s saves "
+                     "%.1f%% energy",
+                     displayName(K).c_str(), double(A.Adv.RecommendedActiveSms),
+                     double(E.ActiveSms), GpuName.c_str(),
+                     A.Adv.Savings.RuntimeIdlePct)
+            : format("%s on %s: %.1f W, %.4g GIPS/W, %.6g s per launch",
+                     displayName(K).c_str(), GpuName.c_str(),
+                     powerView(E).TotalW, E.Eff.GipsPerW, E.Time.ExecTimeS);
+  write(sarifResult(
+      Fewer ? "gpa-use-fewer-sms" : "gpa-kernel-power",
+      Fewer ? "warning" : "note", Text, Name,
+      K.Location ? physicalLocation(K.Location->File, K.Location->Line, 0)
+                 : json::object()));
+  if (K.Findings)
+    for (const FindingRecord &F : *K.Findings)
+      write(sarifResult(F.Rule, "warning", F.Message, Name,
+                        physicalLocation(F.File, F.Line, F.Column)));
+}
+} // namespace
+
+std::unique_ptr<AnalyzeRenderer> makeAnalyzeRenderer(const std::string &Format,
+                                                     std::ostream &OS) {
+  if (Format == "json")
+    return std::make_unique<JsonRenderer>(OS);
+  if (Format == "csv")
+    return std::make_unique<CsvRenderer>(OS);
+  if (Format == "sarif")
+    return std::make_unique<SarifRenderer>(OS);
+  return std::make_unique<TextRenderer>(OS);
 }
 
 } // namespace gpa::tool

@@ -8,6 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Analyze.h"
+#include "AnalyzeFormats.h"
 #include "Calibrate.h"
 #include "CheckFormats.h"
 #include "ClockReport.h"
@@ -29,6 +30,7 @@
 #include <exception>
 #include <fstream>
 #include <iostream>
+#include <memory>
 #include <optional>
 
 using namespace gpa;
@@ -225,13 +227,6 @@ static int runCheck(const Options &O) {
 
 static int runAnalyze(const Options &O, const char *Argv0) {
   AnalyzeRequest R = analyzeRequest(O, Argv0);
-  AnalyzedModule Module;
-  std::vector<std::string> Warnings;
-  std::string Error;
-  if (!analyzeInputs(R, Module, Warnings, Error))
-    return fail(Error);
-  for (const std::string &W : Warnings)
-    std::cerr << "gpa: warning: " << W << "\n";
   std::ofstream File;
   if (!O.Output.empty()) {
     File.open(O.Output, std::ios::binary);
@@ -239,19 +234,48 @@ static int runAnalyze(const Options &O, const char *Argv0) {
       return fail(O.Output + ": cannot write the report");
   }
   std::ostream &Out = O.Output.empty() ? std::cout : File;
-  if (O.Format == "json") { // one kernel at a time (ReportStream)
-    ReportStream Report(Out, Module.Gpu);
-    for (const AnalyzedKernel &K : Module.Kernels)
-      Report.add(K);
-    Report.finish();
-  } else {
-    nlohmann::json Report = analyzedReportJson(Module);
-    Out << (O.Format == "csv"     ? renderAnalyzeCsv(Report)
-            : O.Format == "sarif" ? renderAnalyzeSarif(Report)
-                                  : renderAnalyzeText(Report));
+  // Each kernel is rendered and written as it is analysed, then dropped
+  // (issue 16 s.4); warnings go out before the kernel that follows them.
+  std::unique_ptr<AnalyzeRenderer> Renderer =
+      makeAnalyzeRenderer(O.Format, Out);
+  std::vector<std::string> Warnings;
+  std::size_t Shown = 0;
+  auto ShowWarnings = [&] {
+    for (; Shown < Warnings.size(); ++Shown)
+      std::cerr << "gpa: warning: " << Warnings[Shown] << "\n";
+  };
+  bool Begun = false;
+  std::string Error;
+  auto Write = [&](AnalyzedKernel &&K, const GpuModel &Gpu) {
+    ShowWarnings();
+    if (!Begun)
+      Renderer->begin(Gpu);
+    Begun = true;
+    Renderer->add(K);
+  };
+  // No half-written report file: removed on any error.
+  auto Discard = [&] {
+    if (!O.Output.empty()) {
+      File.close();
+      std::remove(O.Output.c_str());
+    }
+  };
+  try {
+    bool Ok = analyzeInputs(R, Write, Warnings, Error);
+    ShowWarnings();
+    if (!Ok) {
+      Discard();
+      return fail(Error);
+    }
+    Renderer->finish();
+  } catch (...) {
+    Discard();
+    throw;
   }
-  if (!Out.flush())
+  if (!Out.flush()) {
+    Discard();
     return fail(O.Output + ": cannot write the report");
+  }
   return ExitOk;
 }
 

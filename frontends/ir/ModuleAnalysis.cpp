@@ -187,7 +187,8 @@ bool analyzeModule(Module &M, FunctionAnalysisManager &FAM,
   // Kernels whose launch-file entry or -gpa-trip-count gives other trip
   // counts: one counter per set of counts (summaries are memoised).
   std::map<std::string, std::unique_ptr<KernelCounter>> TripCounters;
-  Out.Results.reserve(Kernels.size()); // KernelResult copies are not cheap
+  if (!Out.OnKernel)
+    Out.Results.reserve(Kernels.size()); // KernelResult copies are not cheap
   for (Function *K : Kernels) {
     const LaunchEntry *Given =
         findLaunchEntry(Facts, K->getName().str(), demangle(K->getName()));
@@ -268,7 +269,10 @@ bool analyzeModule(Module &M, FunctionAnalysisManager &FAM,
       F.Message = "registers spilled to local memory: " + Spills.Description;
       R.Findings.insert(R.Findings.begin(), F);
     }
-    Out.Results.push_back(std::move(R));
+    if (Out.OnKernel)
+      Out.OnKernel(std::move(R));
+    else
+      Out.Results.push_back(std::move(R));
   }
   Error.clear();
   return true;

@@ -17,6 +17,7 @@
 
 #include "llvm/IR/PassManager.h"
 
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -26,6 +27,10 @@ namespace gpa {
 struct ModuleAnalysis {
   GpuModel Gpu;
   std::vector<KernelResult> Results;
+  /// When set, each result goes here as soon as it is ready instead of into
+  /// Results (gpa analyze streams its output; the pass keeps Results for
+  /// its remarks). Gpu is set before the first call.
+  std::function<void(KernelResult &&)> OnKernel;
   /// Owns the notes (instructions the estimate cannot see through) that the
   /// remarks point at.
   std::unique_ptr<KernelCounter> Counter;
