@@ -48,8 +48,9 @@ void applyMemoryLevels(const KernelProfile &P, const GpuModel &Gpu, Timing &T) {
       T.MemLUncoalCycles * WeightUncoal + T.MemLCoalCycles * (1 - WeightUncoal);
   T.DramBytesPerWarp = T.LoadBytesPerWarp * T.Levels.Dram;
   T.L2BytesPerWarp = T.LoadBytesPerWarp * (T.Levels.L2 + T.Levels.Dram);
-  double L2BwPerWarpGbps =
-      T.MemLCycles > 0 ? Gpu.ClockGhz * T.L2BytesPerWarp / T.MemLCycles : 0;
+  double L2BwPerWarpGbps = T.MemLCycles > 0 ? Gpu.ClockGhz * T.L2BytesPerWarp *
+                                                  T.LoadsPerRound / T.MemLCycles
+                                            : 0;
   T.MwpL2Bw = C.L2BandwidthGbps > 0 && L2BwPerWarpGbps > 0
                   ? C.L2BandwidthGbps / (L2BwPerWarpGbps * T.BandwidthSms)
                   : T.N;
