@@ -180,7 +180,8 @@ DD_MAX_SHIFT = 650
 DD_INPUT_BYTES = (DD_SAMPLES + DD_MAX_SHIFT) * DD_CHANNELS
 
 
-def dedispersion_profile(bx, by, tx, ty, sx, sy, with_facts=True):
+def dedispersion_profile(bx, by, tx, ty, sx, sy, with_facts=True,
+                         rounds=True):
     threads = bx * by
     blocks = math.ceil(DD_SAMPLES / bx) * math.ceil(DD_DMS / by)
     outputs = DD_SAMPLES * DD_DMS / (blocks * threads)  # per launched thread
@@ -201,8 +202,9 @@ def dedispersion_profile(bx, by, tx, ty, sx, sy, with_facts=True):
         "int": 4 * steps + 6 * outputs + 8,
         "other": 0.25 * steps + 2 * outputs + 2,
         "bytes_per_mem_access": 4,
-        "load_rounds": steps / 4 + outputs,
     }
+    if rounds:
+        counts["load_rounds"] = steps / 4 + outputs
     # Lanes run along threadIdx.x: samples tile_x apart (stride 0) or
     # adjacent (stride 1); a warp with block_x < 32 also spans 32 / block_x
     # DMs, whose shifts differ by under a sample per DM at these sizes: the
@@ -248,9 +250,7 @@ def report(name, a):
     rows = list(csv.DictReader(open(os.path.join(HERE, "data", csv_name))))
     cfg = [tuple(int(r[k]) for k in keys) for r in rows]
     measured = [float(r["time_ms"]) for r in rows]
-    kwargs = {"with_facts": not a.no_facts}
-    if make is profile:
-        kwargs["rounds"] = not a.no_rounds
+    kwargs = {"with_facts": not a.no_facts, "rounds": not a.no_rounds}
     predicted = predict(a.gpa, a.gpu, [make(*c, **kwargs) for c in cfg])
     ape = [abs(p - m) / m for p, m in zip(predicted, measured)]
     ratio = [p / m for p, m in zip(predicted, measured)]
@@ -285,8 +285,8 @@ def main():
     ap.add_argument("--no-facts", action="store_true",
                     help="leave out the access facts (HK09: all DRAM)")
     ap.add_argument("--no-rounds", action="store_true",
-                    help="leave out the barrier load rounds (HK09's one "
-                    "exposed latency per wave)")
+                    help="leave out the load rounds (HK09: one exposed "
+                    "latency per wave, one load in flight per warp)")
     ap.add_argument("--show", type=int, default=0)
     a = ap.parse_args()
     names = sorted(SETS) if a.set == "all" else [a.set]

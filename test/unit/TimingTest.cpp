@@ -287,3 +287,29 @@ TEST(Timing, LoadsInFlightDoNotBeatTheBandwidth) {
   EXPECT_NEAR(T.Mwp, PeakBwMwp30 / 3, 1e-9);
   EXPECT_NEAR(T.MemCycles * T.N / T.Mwp, 1290 * 16 / PeakBwMwp30, 1e-6);
 }
+
+TEST(Timing, WarpRequestsMoveWholeSectors) {
+  // A100 (32-byte sectors, CUDA Best Practices Guide): one streaming load
+  // of one byte per lane (R5: all DRAM) moves one sector per warp, not
+  // 32 x the profile's 4 bytes; a broadcast moves one sector for the block's
+  // first warp (R1: 1 of 8 warps misses L1), 32 / 8 bytes per instruction.
+  KernelProfile P;
+  P.Launch = {256, 864, 32, 0};
+  P.count(Unit::Fp) = 10;
+  P.count(Unit::GlobalMem) = 1;
+  GlobalAccessFact Byte;
+  Byte.Base = Byte.Group = "bytes";
+  Byte.Bytes = 1;
+  Byte.LaneStrideBytes = 1;
+  P.GlobalAccesses = {Byte};
+  Timing T = computeTiming(P, test::a100(), 108, 8, 1);
+  ASSERT_TRUE(T.Levelled);
+  EXPECT_DOUBLE_EQ(T.DramBytesPerWarp, 32);
+  EXPECT_DOUBLE_EQ(T.L2BytesPerWarp, 32);
+  GlobalAccessFact Coef;
+  Coef.Base = Coef.Group = "coef";
+  Coef.Shape = AccessShape::Broadcast;
+  P.GlobalAccesses = {Coef};
+  T = computeTiming(P, test::a100(), 108, 8, 1);
+  EXPECT_DOUBLE_EQ(T.DramBytesPerWarp, 32.0 / 8);
+}
