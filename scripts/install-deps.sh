@@ -5,7 +5,8 @@
 # Ninja, Python's jsonschema for the schema tests, and PyYAML + Pygments for
 # LLVM's opt-viewer in test/e2e/opt-viewer.cu).
 # The CUDA toolkit (/usr/local/cuda) is used by the end-to-end tests when
-# present; those tests are skipped otherwise.
+# present; those tests are skipped otherwise. Its include/ also gives gpa-measure's
+# CUPTI backend its headers (compiled out without them; libcupti is loaded at run time).
 set -euo pipefail
 SUDO=""
 if [ "$(id -u)" -ne 0 ]; then SUDO=sudo; fi

@@ -38,6 +38,10 @@ if config.cuda_path and os.path.isdir(os.path.join(config.cuda_path, "include"))
     config.substitutions.append(("%cuda_path", config.cuda_path))
     if os.access(os.path.join(config.cuda_path, "bin", "nvcc"), os.X_OK):
         config.available_features.add("nvcc")
+# The stand-in libcupti is built where the CUPTI headers are.
+if os.path.exists(os.path.join(config.gpa_obj_root, "test", "measure",
+                               "fakedriver", "libcupti.so.13")):
+    config.available_features.add("cupti")
 # cuobjdump is not in every toolkit install (CUDA 13's minimal one lacks it).
 import shutil as _shutil
 _cuobjdump = _shutil.which("cuobjdump") or (

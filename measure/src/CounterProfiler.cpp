@@ -5,8 +5,9 @@
 //===----------------------------------------------------------------------===//
 #include "gpa/CounterProfiler.h"
 
+#include "gpa/CuptiMetrics.h"
+
 #include <algorithm>
-#include <dlfcn.h>
 
 namespace gpa {
 
@@ -37,24 +38,10 @@ DvfsUtilisation measuredUtilisation(const KernelCounters &K,
   return U;
 }
 
-std::unique_ptr<CounterProfiler> openCuptiProfiler(unsigned /*Device*/,
+std::unique_ptr<CounterProfiler> openCuptiProfiler(unsigned Device,
                                                    std::string &Error) {
-  // CUPTI ships with the toolkit, not the driver; any of these names.
-  void *Lib = nullptr;
-  for (const char *Name : {"libcupti.so", "libcupti.so.13", "libcupti.so.12"})
-    if ((Lib = dlopen(Name, RTLD_NOW | RTLD_LOCAL)))
-      break;
-  if (!Lib) {
-    Error = "libcupti.so not found (it ships with the CUDA toolkit, "
-            "extras/CUPTI/lib64; add it to LD_LIBRARY_PATH)";
-    return nullptr;
-  }
-  // The counter collection itself (CUPTI's range profiler and its metric
-  // evaluation) is not written yet: say so rather than guess its results.
-  dlclose(Lib);
-  Error = "libcupti found, but gpa-measure does not collect CUPTI counters "
-          "yet (docs/dvfs.md)";
-  return nullptr;
+  auto Source = openCuptiRangeSource(Device, cuptiUtilisationMetrics(), Error);
+  return Source ? metricCounterProfiler(std::move(Source)) : nullptr;
 }
 
 } // namespace gpa

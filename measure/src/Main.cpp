@@ -37,8 +37,10 @@ const char *Usage =
     "       gpa-measure --check [--device N]\n"
     "Runs the microbenchmark suite at the GPU's current clocks (never\n"
     "changing clocks or power limits) and writes a gpa-power-samples/1\n"
-    "training file (default: stdout) for `gpa calibrate`. Exit: 0 ok, 1 the\n"
-    "measurement failed, 2 bad input.\n";
+    "training file (default: stdout) for `gpa calibrate`. Where libcupti\n"
+    "loads (CUDA 12.6+; $GPA_CUPTI_LIBRARY names it) the counters' measured\n"
+    "utilisations are added. Exit: 0 ok, 1 the measurement failed, 2 bad\n"
+    "input.\n";
 
 struct Options {
   std::string Output, Gpu, Ptx, Only, Source;

@@ -8,10 +8,12 @@
 // there is no counter, the median of several readings, clocks that must not
 // move; and the whole suite walk writing a gpa-power-samples/1 file that the
 // calibration reads back and fits (seed 002 and seed 003), with measured
-// utilisations from a fake counter profiler (seed 002 Eq. 7-8 by hand).
+// utilisations from a fake counter profiler (seed 002 Eq. 7-8 by hand) and
+// from CUPTI metric values through a fake range profiler.
 //
 //===----------------------------------------------------------------------===//
 #include "gpa/CounterProfiler.h"
+#include "gpa/CuptiMetrics.h"
 #include "gpa/DvfsCalibration.h"
 #include "gpa/EmbeddedSuite.h"
 #include "gpa/GpuModelLoader.h"
@@ -21,7 +23,9 @@
 
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <map>
+#include <set>
 #include <vector>
 
 using namespace gpa;
@@ -413,4 +417,158 @@ TEST(MeasureSuite, AProfilerThatFailsLeavesTheMeasuredColumnsEmpty) {
   EXPECT_FALSE(Back.Samples[0].MeasuredU.has_value());
   EXPECT_NE(measurementLogCsv(Log).find(",none: counter unavailable\n"),
             std::string::npos);
+}
+
+namespace {
+/// The CUPTI call sequence replaced: fixed metric values by name, RunOnce
+/// called once per replay pass.
+struct FakeRangeSource : RangeMetricSource {
+  std::map<std::string, double> ByName;
+  unsigned Passes = 3;
+  unsigned *Runs = nullptr;
+  std::vector<std::string> *Ranges = nullptr;
+  bool collect(const std::string &Range,
+               const std::function<bool(std::string &)> &RunOnce,
+               std::vector<double> &Values, std::string &Error) override {
+    if (Ranges)
+      Ranges->push_back(Range);
+    for (unsigned P = 0; P < Passes; ++P) {
+      if (Runs)
+        ++*Runs;
+      if (!RunOnce(Error))
+        return false;
+    }
+    Values.clear();
+    for (const std::string &M : cuptiUtilisationMetrics()) {
+      auto It = ByName.find(M);
+      Values.push_back(It == ByName.end() ? 0.0 : It->second);
+    }
+    return true;
+  }
+};
+
+/// One range's values: 3.2e7 thread FFMAs, 1e5 warp instructions on the
+/// SFU (XU) pipe, 1e6 SM-active cycles, 4e8 L2 bytes, 4.8e6 shared
+/// wavefronts, 9e8 DRAM bytes, 1 ms of GPU time.
+std::unique_ptr<FakeRangeSource> fakeRangeSource() {
+  auto S = std::make_unique<FakeRangeSource>();
+  S->ByName = {{"smsp__sass_thread_inst_executed_op_ffma_pred_on.sum", 3.2e7},
+               {"smsp__inst_executed_pipe_xu.sum", 1e5},
+               {"sm__cycles_active.sum", 1e6},
+               {"lts__t_bytes.sum", 4e8},
+               {"l1tex__data_pipe_lsu_wavefronts_mem_shared.sum", 4.8e6},
+               {"dram__bytes.sum", 9e8},
+               {"gpu__time_duration.sum", 1e6}};
+  return S;
+}
+} // namespace
+
+TEST(CuptiMetrics, OneMetricPerComponentCountAndTime) {
+  // Seed 002 Table 1: one count per pipe component, ACycles, the three
+  // memory levels' traffic, and the time the bandwidths are taken over.
+  const std::vector<std::string> &M = cuptiUtilisationMetrics();
+  EXPECT_EQ(M.size(), 9u + 1 + 3 + 1);
+  EXPECT_EQ(std::set<std::string>(M.begin(), M.end()).size(), M.size());
+}
+
+TEST(CuptiMetrics, ValuesBecomeEq7And8Utilisations) {
+  unsigned Runs = 0;
+  std::vector<std::string> Ranges;
+  auto Source = fakeRangeSource();
+  Source->Runs = &Runs;
+  Source->Ranges = &Ranges;
+  auto Profiler = metricCounterProfiler(std::move(Source));
+  unsigned Launches = 0;
+  KernelCounters K;
+  std::string Error;
+  ASSERT_TRUE(Profiler->profile(
+      "sfu_i4",
+      [&](std::string &) {
+        ++Launches;
+        return true;
+      },
+      K, Error))
+      << Error;
+  EXPECT_EQ(Launches, 3u); // one repetition per replay pass
+  EXPECT_EQ(Ranges, std::vector<std::string>{"sfu_i4"});
+  // Warp instructions x 32 threads; wavefronts x 128 bytes; ns -> s.
+  EXPECT_DOUBLE_EQ(
+      K.ThreadInstructions[static_cast<std::size_t>(DvfsComponent::Sfu)],
+      3.2e6);
+  EXPECT_DOUBLE_EQ(K.SharedBytes, 6.144e8);
+  EXPECT_DOUBLE_EQ(K.ElapsedS, 1e-3);
+  // Eq. (7): 3.2e7 / (1e6 x 64 lanes) = 0.5; 3.2e6 / (1e6 x 16 SFUs) = 0.2.
+  // Eq. (8) at 600 of 1200 MHz on 80 SMs: L2 4e8 B/ms of 1000 GB/s = 0.4,
+  // shared 6.144e8 B/ms of 128 B x 80 x 600 MHz = 0.1, DRAM 9e8 B/ms of
+  // 900 GB/s = 1.0.
+  DvfsPowerParams Hw;
+  Hw.LanesPerSm[static_cast<std::size_t>(DvfsComponent::Fp32Fma)] = 64;
+  Hw.LanesPerSm[static_cast<std::size_t>(DvfsComponent::Sfu)] = 16;
+  Hw.L2PeakGbps = 2000;
+  Hw.Core.RefMhz = 1200;
+  Hw.SharedBytesPerSmPerCycle = 128;
+  DvfsUtilisation U = measuredUtilisation(K, Hw, 80, 600, 900);
+  auto At = [&](DvfsComponent C) { return U[static_cast<std::size_t>(C)]; };
+  EXPECT_DOUBLE_EQ(At(DvfsComponent::Fp32Fma), 0.5);
+  EXPECT_DOUBLE_EQ(At(DvfsComponent::Sfu), 0.2);
+  EXPECT_DOUBLE_EQ(At(DvfsComponent::Fp32Add), 0);
+  EXPECT_DOUBLE_EQ(At(DvfsComponent::L2), 0.4);
+  EXPECT_DOUBLE_EQ(At(DvfsComponent::Shared), 0.1);
+  EXPECT_DOUBLE_EQ(At(DvfsComponent::Dram), 1.0);
+}
+
+TEST(CuptiMetrics, ABadValueNamesTheMetric) {
+  KernelCounters K;
+  std::string Error;
+  std::vector<double> V(cuptiUtilisationMetrics().size(), 1.0);
+  EXPECT_TRUE(countersFromMetricValues(V, K, Error)) << Error;
+  for (std::size_t I = 0; I < V.size(); ++I)
+    if (cuptiUtilisationMetrics()[I] == "dram__bytes.sum")
+      V[I] = std::nan("");
+  EXPECT_FALSE(countersFromMetricValues(V, K, Error));
+  EXPECT_NE(Error.find("dram__bytes.sum"), std::string::npos) << Error;
+  V.pop_back();
+  EXPECT_FALSE(countersFromMetricValues(V, K, Error));
+  EXPECT_NE(Error.find("expected 14"), std::string::npos) << Error;
+  // No GPU time: the range ran nothing, so no bandwidth can be derived.
+  std::vector<double> Zero(cuptiUtilisationMetrics().size(), 0.0);
+  EXPECT_FALSE(countersFromMetricValues(Zero, K, Error));
+  EXPECT_NE(Error.find("gpu__time_duration.sum"), std::string::npos) << Error;
+}
+
+TEST(CuptiMetrics, TrainingFileCarriesTheMeasuredColumns) {
+  FakeGpu G;
+  unsigned Runs = 0;
+  auto Source = fakeRangeSource();
+  Source->Runs = &Runs;
+  auto Profiler = metricCounterProfiler(std::move(Source));
+  std::vector<SuiteKernel> Suite(1);
+  Suite[0].Name = "fp32_fma_i4";
+  Suite[0].Profile.Name = "fp32_fma_i4";
+  Suite[0].Profile.Launch.Blocks = 80;
+  Suite[0].Profile.Launch.ThreadsPerBlock = 256;
+  Suite[0].Profile.PerThread[index(Unit::Fp)] = 4;
+  GpuModel Gpu;
+  std::string Error;
+  ASSERT_TRUE(loadGpuModel("titan-v", Gpu, Error)) << Error;
+  RunnerOptions O;
+  O.Measure.Readings = 1;
+  O.Profiler = Profiler.get();
+  PowerSampleSet Set;
+  std::vector<MeasuredKernel> Log;
+  ASSERT_TRUE(runSuite(G, G, G, Suite, Gpu, O, Set, Log, Error)) << Error;
+  EXPECT_EQ(Runs, 3u);
+  std::string Text = writePowerSamples(Set);
+  EXPECT_NE(Text.find(",measured_fp32_fma,"), std::string::npos) << Text;
+  PowerSampleSet Back;
+  ASSERT_TRUE(parsePowerSamples(Text, "train.csv", true, Back, Error)) << Error;
+  ASSERT_TRUE(Back.HasMeasuredUtilisation);
+  ASSERT_TRUE(Back.Samples[0].MeasuredU.has_value());
+  const DvfsUtilisation &U = *Back.Samples[0].MeasuredU;
+  // GV100 (Titan V): 64 FP32 lanes and 16 SFUs per SM (Volta whitepaper;
+  // defaultLanesPerSm), so Eq. (7) gives 3.2e7 / (1e6 x 64) and
+  // 3.2e6 / (1e6 x 16).
+  EXPECT_NEAR(U[static_cast<std::size_t>(DvfsComponent::Fp32Fma)], 0.5, 1e-4);
+  EXPECT_NEAR(U[static_cast<std::size_t>(DvfsComponent::Sfu)], 0.2, 1e-4);
+  EXPECT_NE(measurementLogCsv(Log).find(",measured\n"), std::string::npos);
 }

@@ -53,8 +53,10 @@ DvfsUtilisation measuredUtilisation(const KernelCounters &K,
                                     const DvfsPowerParams &Hw, unsigned NumSms,
                                     double CoreMhz, double PeakDramGbps);
 
-/// libcupti loaded at run time. nullptr with Error (why) when it is absent
-/// or its counter collection is not available for the device.
+/// libcupti's range profiler, loaded at run time, collecting
+/// cuptiUtilisationMetrics() (CuptiMetrics.h) on the CUDA context current on
+/// this thread (open the launcher first). nullptr with Error (why) when it is
+/// absent or its counter collection is not available for the device.
 std::unique_ptr<CounterProfiler> openCuptiProfiler(unsigned Device,
                                                    std::string &Error);
 
