@@ -8,10 +8,12 @@ GPU file (models/gpus/a100.json) comes from datasheets and microbenchmark
 papers, and the kernel's per-configuration profile is derived below from
 the tunables alone.
 
-Data: bench/data/convolution_a100.csv (see bench/data/README.md).
+Data: bench/data/convolution_a100.csv and bench/data/dedispersion_a100.csv
+(see bench/data/README.md).
 
 Usage: bench/validate_timing.py [--gpa build/tool/gpa] [--gpu a100]
-       [--no-facts] [--show N]
+       [--set convolution|dedispersion|all] [--no-facts] [--no-rounds]
+       [--show N]
 """
 import argparse
 import csv
@@ -53,7 +55,25 @@ def bank_conflict_degree(bx, row_words):
     return worst
 
 
-def profile(bx, by, tx, ty, with_facts=True):
+def staging_rounds(bx, by, rows, cols, checks):
+    """Global-load latencies the slowest thread (threadIdx = 0) waits for
+    one after another while it stages the tile: the row loop (rows / by
+    iterations, a run-time trip count: not unrolled) holds a column loop of
+    cols / bx iterations that the compiler unrolls by 4 after peeling the
+    remainder. Each unrolled group issues its 4 loads together (one round);
+    the remainder takes one round per iteration with bounds checks and at
+    most two without. Shape read from the SASS nvcc 13 (sm_80) makes of our
+    own rendition of the kernel (docs/validation.md); not fitted."""
+    t = math.ceil(cols / bx)
+    rest = t % 4
+    if checks:
+        per_row = t // 4 + rest
+    else:
+        per_row = t // 4 + min(rest, 2)
+    return math.ceil(rows / by) * per_row
+
+
+def profile(bx, by, tx, ty, with_facts=True, rounds=True):
     threads = bx * by
     blocks = math.ceil(IMAGE / (bx * tx)) * math.ceil(IMAGE / (by * ty))
     rows, cols = by * ty + HALO, bx * tx + HALO
@@ -80,6 +100,9 @@ def profile(bx, by, tx, ty, with_facts=True):
         "other": 2,
         "bytes_per_mem_access": 4,
     }
+    if rounds:
+        counts["barrier_load_rounds"] = staging_rounds(bx, by, rows, cols,
+                                                       not divides)
     p = {
         "name": "conv_%d_%d_%d_%d" % (bx, by, tx, ty),
         "launch": {
@@ -141,22 +164,94 @@ def predict(gpa, gpu, profiles):
     return [times[p["name"]] for p in profiles]
 
 
-def main():
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--gpa", default=os.path.join(ROOT, "build/tool/gpa"))
-    ap.add_argument("--gpu", default="a100")
-    ap.add_argument("--no-facts", action="store_true",
-                    help="leave out the access facts (HK09: all DRAM)")
-    ap.add_argument("--show", type=int, default=0)
-    a = ap.parse_args()
-    rows = list(csv.DictReader(open(os.path.join(
-        HERE, "data", "convolution_a100.csv"))))
-    cfg = [tuple(int(r[k]) for k in ("block_size_x", "block_size_y",
-                                     "tile_size_x", "tile_size_y"))
-           for r in rows]
+# The dedispersion kernel the second set comes from, in our own words: a
+# thread sums, for each of its tile_x x tile_y (sample, DM) outputs, one
+# byte of input per frequency channel (1536 channels) at the sample shifted
+# by a DM- and channel-dependent delay, reading the channel's delay factor
+# from a small float array each time; 25000 samples x 2048 DMs. The launch
+# covers ceil(25000 / block_x) x ceil(2048 / block_y) blocks (Kernel
+# Tuner's default grid division by the block size); threads past the data
+# do nothing, so the useful work per launched thread is the outputs over
+# the threads.
+DD_SAMPLES = 25000
+DD_DMS = 2048
+DD_CHANNELS = 1536
+DD_MAX_SHIFT = 650
+DD_INPUT_BYTES = (DD_SAMPLES + DD_MAX_SHIFT) * DD_CHANNELS
+
+
+def dedispersion_profile(bx, by, tx, ty, sx, sy, with_facts=True,
+                         rounds=True):
+    threads = bx * by
+    blocks = math.ceil(DD_SAMPLES / bx) * math.ceil(DD_DMS / by)
+    outputs = DD_SAMPLES * DD_DMS / (blocks * threads)  # per launched thread
+    steps = outputs * DD_CHANNELS
+    # Per channel step, as in the SASS nvcc 13 (sm_80) makes of our own
+    # rendition of the loop (the tuned `#pragma unroll 0` is ignored: nvcc
+    # warns and unrolls by 8): load the delay factor, multiply (the DM term
+    # is loop invariant), convert to an integer shift, form the byte's
+    # 64-bit address (4 integer adds and multiply-adds), load the byte,
+    # convert it to float, add; compare and branch once per 8 steps. Per
+    # output: the sample and DM indices, bounds checks and the store.
+    # Rounds: the 8 delay loads of an unrolled group issue together, then
+    # the 8 byte loads: 2 load latencies per 8 steps.
+    counts = {
+        "global_mem": 2 * steps + outputs,
+        "fp": 2 * steps,
+        "alu": 2 * steps,  # conversions (gpa's unit for cvt)
+        "int": 4 * steps + 6 * outputs + 8,
+        "other": 0.25 * steps + 2 * outputs + 2,
+        "bytes_per_mem_access": 4,
+    }
+    if rounds:
+        counts["load_rounds"] = steps / 4 + outputs
+    # Lanes run along threadIdx.x: samples tile_x apart (stride 0) or
+    # adjacent (stride 1); a warp with block_x < 32 also spans 32 / block_x
+    # DMs, whose shifts differ by under a sample per DM at these sizes: the
+    # warp's bytes stay within the span of its block_x samples.
+    lane_stride = tx if sx == 0 else 1
+    store_stride = 4 * lane_stride if bx > 1 else 4 * DD_SAMPLES
+    p = {
+        "name": "dd_%d_%d_%d_%d_%d_%d" % (bx, by, tx, ty, sx, sy),
+        "launch": {"threads_per_block": threads, "blocks": blocks,
+                   # assumed: no compiler output is used
+                   "registers_per_thread": 32},
+        "per_thread": counts,
+    }
+    if bx == 1:
+        counts["uncoalesced_mem"] = outputs  # the store, DMs a row apart
+    if with_facts:
+        p["global_accesses"] = [
+            {"base": "shifts", "shape": "broadcast", "per_thread": steps,
+             "working_set_bytes": DD_CHANNELS * 4},
+            {"base": "input", "shape": "coalesced", "bytes": 1,
+             "lane_stride_bytes": lane_stride, "per_thread": steps,
+             "working_set_bytes": DD_INPUT_BYTES},
+            {"base": "output", "shape": "coalesced" if bx > 1 else "strided",
+             "lane_stride_bytes": store_stride, "per_thread": outputs,
+             "store": True},
+        ]
+    return p
+
+
+SETS = {
+    "convolution": ("convolution_a100.csv",
+                    ("block_size_x", "block_size_y", "tile_size_x",
+                     "tile_size_y"), profile),
+    "dedispersion": ("dedispersion_a100.csv",
+                     ("block_size_x", "block_size_y", "tile_size_x",
+                      "tile_size_y", "tile_stride_x", "tile_stride_y"),
+                     dedispersion_profile),
+}
+
+
+def report(name, a):
+    csv_name, keys, make = SETS[name]
+    rows = list(csv.DictReader(open(os.path.join(HERE, "data", csv_name))))
+    cfg = [tuple(int(r[k]) for k in keys) for r in rows]
     measured = [float(r["time_ms"]) for r in rows]
-    predicted = predict(a.gpa, a.gpu,
-                        [profile(*c, with_facts=not a.no_facts) for c in cfg])
+    kwargs = {"with_facts": not a.no_facts, "rounds": not a.no_rounds}
+    predicted = predict(a.gpa, a.gpu, [make(*c, **kwargs) for c in cfg])
     ape = [abs(p - m) / m for p, m in zip(predicted, measured)]
     ratio = [p / m for p, m in zip(predicted, measured)]
     gmean = math.exp(sum(math.log(r) for r in ratio) / len(ratio))
@@ -164,7 +259,7 @@ def main():
     best_meas = min(measured)
     regret = measured[best_pred] / best_meas - 1
     within2 = sum(1 for r in ratio if 0.5 <= r <= 2) / len(ratio)
-    print("configurations: %d (convolution, A100, benchmark_hub)" % len(cfg))
+    print("configurations: %d (%s, A100, benchmark_hub)" % (len(cfg), name))
     print("MAPE: %.1f %%" % (100 * sum(ape) / len(ape)))
     print("geometric mean predicted/measured: %.3f" % gmean)
     print("within 2x: %.1f %%" % (100 * within2))
@@ -173,8 +268,32 @@ def main():
           "regret %.1f %%" % (cfg[best_pred], measured[best_pred], best_meas,
                               100 * regret))
     for i in sorted(range(len(cfg)), key=lambda i: measured[i])[:a.show]:
-        print("  %-20s measured %.4f predicted %.4f" %
+        print("  %-24s measured %.4f predicted %.4f" %
               (cfg[i], measured[i], predicted[i]))
+    order = sorted(range(len(cfg)), key=lambda i: predicted[i])
+    for i in order[:a.show]:
+        print("  predicted %-14s measured %.4f predicted %.4f" %
+              (cfg[i], measured[i], predicted[i]))
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--gpa", default=os.path.join(ROOT, "build/tool/gpa"))
+    ap.add_argument("--gpu", default="a100")
+    ap.add_argument("--set", default="all",
+                    choices=["all"] + sorted(SETS))
+    ap.add_argument("--no-facts", action="store_true",
+                    help="leave out the access facts (HK09: all DRAM)")
+    ap.add_argument("--no-rounds", action="store_true",
+                    help="leave out the load rounds (HK09: one exposed "
+                    "latency per wave, one load in flight per warp)")
+    ap.add_argument("--show", type=int, default=0)
+    a = ap.parse_args()
+    names = sorted(SETS) if a.set == "all" else [a.set]
+    for n, name in enumerate(names):
+        if n:
+            print()
+        report(name, a)
 
 
 if __name__ == "__main__":

@@ -14,9 +14,34 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cmath>
 #include <cstdio>
 
 namespace gpa {
+
+/// Bytes one warp's execution of a broadcast or coalesced access moves
+/// beyond L1: the 32-byte sectors it touches (CUDA C++ Best Practices
+/// Guide, "Coalesced Access to Global Memory"). A broadcast touches one
+/// sector, 32 one-byte loads one; strided and gathered accesses keep the
+/// profile's bytes (the uncoalesced path models their transactions).
+static double bytesBeyondL1PerWarp(const GlobalAccessFact &F,
+                                   const GpuModel &Gpu, double Default) {
+  double Sector = Gpu.TransactionBytes > 0 ? Gpu.TransactionBytes : 32;
+  double Lanes = Gpu.WarpSize;
+  double SectorsPerLane = std::ceil(F.Bytes / Sector);
+  switch (F.Shape) {
+  case AccessShape::Broadcast:
+    return SectorsPerLane * Sector;
+  case AccessShape::Coalesced: {
+    double Span = Lanes * std::max(F.LaneStrideBytes, F.Bytes);
+    return std::min(std::ceil(Span / Sector), Lanes * SectorsPerLane) * Sector;
+  }
+  case AccessShape::Strided:
+  case AccessShape::Gather:
+    break;
+  }
+  return Default;
+}
 
 void applyMemoryLevels(const KernelProfile &P, const GpuModel &Gpu, Timing &T) {
   if (!Gpu.Caches.present() || P.GlobalAccesses.empty() || T.MemInsts <= 0)
@@ -46,10 +71,26 @@ void applyMemoryLevels(const KernelProfile &P, const GpuModel &Gpu, Timing &T) {
   double WeightUncoal = T.UncoalMemInsts / T.MemInsts;
   T.MemLCycles =
       T.MemLUncoalCycles * WeightUncoal + T.MemLCoalCycles * (1 - WeightUncoal);
-  T.DramBytesPerWarp = T.LoadBytesPerWarp * T.Levels.Dram;
-  T.L2BytesPerWarp = T.LoadBytesPerWarp * (T.Levels.L2 + T.Levels.Dram);
-  double L2BwPerWarpGbps =
-      T.MemLCycles > 0 ? Gpu.ClockGhz * T.L2BytesPerWarp / T.MemLCycles : 0;
+  // Bytes per memory instruction beyond L1 and beyond L2: each fact's
+  // sectors times its misses; instructions without a fact move the
+  // profile's bytes to DRAM (HK09).
+  double Uncovered = std::max(0.0, T.MemInsts - Covered);
+  double L2Bytes = Uncovered * T.LoadBytesPerWarp;
+  double DramBytes = L2Bytes;
+  for (std::size_t I = 0; I < P.GlobalAccesses.size(); ++I) {
+    const GlobalAccessFact &F = P.GlobalAccesses[I];
+    const LevelShares &S = E.PerAccess[I].Shares;
+    double Bytes =
+        F.PerThread * bytesBeyondL1PerWarp(F, Gpu, T.LoadBytesPerWarp);
+    L2Bytes += Bytes * (S.L2 + S.Dram);
+    DramBytes += Bytes * S.Dram;
+  }
+  double Insts = std::max(T.MemInsts, Covered);
+  T.DramBytesPerWarp = DramBytes / Insts;
+  T.L2BytesPerWarp = L2Bytes / Insts;
+  double L2BwPerWarpGbps = T.MemLCycles > 0 ? Gpu.ClockGhz * T.L2BytesPerWarp *
+                                                  T.LoadsPerRound / T.MemLCycles
+                                            : 0;
   T.MwpL2Bw = C.L2BandwidthGbps > 0 && L2BwPerWarpGbps > 0
                   ? C.L2BandwidthGbps / (L2BwPerWarpGbps * T.BandwidthSms)
                   : T.N;

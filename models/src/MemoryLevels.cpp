@@ -126,17 +126,23 @@ estimateMemoryLevels(const std::vector<GlobalAccessFact> &Facts,
       A.Rule = LevelRule::NoCaches;
     } else if (F.Store) { // R0: written back to DRAM
       A.Rule = LevelRule::Store;
+    } else if (F.Shape == AccessShape::Broadcast) { // R1
+      // The block's first warp fetches the sector; its other warps hit L1.
+      // A working set that fits L2 (R4) serves the first warps' misses
+      // from L2 once the grid has fetched it.
+      double Miss = 1 / WarpsPerBlock;
+      double GridBytes = GridThreads * Requested;
+      double Dram = fitsL2(F, Caches) && GridBytes > 0
+                        ? std::min(Miss, F.WorkingSetBytes / GridBytes)
+                        : Miss;
+      A.Shares = {1 - Miss, Miss - Dram, Dram};
+      A.Rule = LevelRule::Broadcast;
     } else if (fitsL2(F, Caches)) { // R4
       double GridBytes = GridThreads * Requested;
       double Dram =
           GridBytes > 0 ? std::min(1.0, F.WorkingSetBytes / GridBytes) : 1.0;
       A.Shares = {0, 1 - Dram, Dram};
       A.Rule = LevelRule::FitsL2;
-    } else if (F.Shape == AccessShape::Broadcast) { // R1
-      // The block's first warp fetches the sector; its other warps hit L1.
-      double Miss = 1 / WarpsPerBlock;
-      A.Shares = {1 - Miss, 0, Miss};
-      A.Rule = LevelRule::Broadcast;
     } else if (F.Shape == AccessShape::Gather) { // R6
       A.Rule = LevelRule::UnknownGather;
     } else {

@@ -32,8 +32,9 @@ static std::string perThreadKeys() {
   std::string Keys;
   for (const UnitInfo &Info : allUnits())
     Keys += std::string(Info.Key) + ",";
-  return Keys + "uncoalesced_mem,bytes_per_mem_access,"
-                "uncoalesced_transactions_per_warp";
+  return Keys +
+         "uncoalesced_mem,bytes_per_mem_access,"
+         "uncoalesced_transactions_per_warp,barrier_load_rounds,load_rounds";
 }
 
 static void readPerThread(JsonReader &R, const nlohmann::json &Counts,
@@ -64,6 +65,15 @@ static void readPerThread(JsonReader &R, const nlohmann::json &Counts,
     if (auto N = R.number(
             *V, childPath(Path, "uncoalesced_transactions_per_warp"), 1, 1024))
       P.UncoalescedTransactionsPerWarp = *N;
+  if (const nlohmann::json *V =
+          R.member(Counts, Path, "barrier_load_rounds", false))
+    if (auto N = R.number(*V, childPath(Path, "barrier_load_rounds"), 0,
+                          MaxCountPerThread))
+      P.BarrierLoadRounds = *N;
+  if (const nlohmann::json *V = R.member(Counts, Path, "load_rounds", false))
+    if (auto N =
+            R.number(*V, childPath(Path, "load_rounds"), 0, MaxCountPerThread))
+      P.LoadRounds = *N;
 }
 
 static const char *const AccessKeys =
@@ -188,6 +198,10 @@ nlohmann::json kernelProfileToJson(const KernelProfile &P) {
   if (P.UncoalescedTransactionsPerWarp > 0)
     Counts["uncoalesced_transactions_per_warp"] =
         P.UncoalescedTransactionsPerWarp;
+  if (P.BarrierLoadRounds > 0)
+    Counts["barrier_load_rounds"] = P.BarrierLoadRounds;
+  if (P.LoadRounds > 0)
+    Counts["load_rounds"] = P.LoadRounds;
   nlohmann::json Out = {
       {"name", P.Name},
       {"launch",

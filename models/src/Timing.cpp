@@ -56,12 +56,15 @@ static void computeMemoryLatency(const KernelProfile &P, const GpuModel &Gpu,
 
 // IPP Eq. (29)-(33) and HK09's CWP.
 static void computeParallelism(const GpuModel &Gpu, Timing &T) {
+  // A warp with LoadsPerRound requests per memory period departs them all
+  // (Eq. 32's delay each) and moves all their bytes (Eq. 31).
+  double K = T.LoadsPerRound;
   T.MwpWithoutBwFull = T.DepartureDelayCycles > 0
-                           ? T.MemLCycles / T.DepartureDelayCycles
+                           ? T.MemLCycles / (T.DepartureDelayCycles * K)
                            : T.N;                     // Eq. (32)
   T.MwpWithoutBw = std::min(T.MwpWithoutBwFull, T.N); // Eq. (33)
   T.BwPerWarpGbps = T.MemLCycles > 0
-                        ? Gpu.ClockGhz * T.DramBytesPerWarp / T.MemLCycles
+                        ? Gpu.ClockGhz * T.DramBytesPerWarp * K / T.MemLCycles
                         : 0; // Eq. (31)
   T.MwpPeakBw = T.BwPerWarpGbps > 0
                     ? Gpu.MemBandwidthGbps / (T.BwPerWarpGbps * T.BandwidthSms)
@@ -104,7 +107,7 @@ static void computeWaveCycles(const GpuModel &Gpu, Timing &T) {
   // period costs, and more work would predict less time.
   double MwpMinus1 = std::max(T.Mwp - 1, 0.0);
   double MinLatency = std::min(T.MemLCoalCycles, T.MemLUncoalCycles);
-  double Periods = std::max(M, 1.0);
+  double Periods = std::max(M / T.LoadsPerRound, 1.0);
   if (MinLatency > 0 && T.CompCycles > 0)
     Periods =
         std::max(Periods, std::sqrt(T.CompCycles * MwpMinus1 / MinLatency));
@@ -113,9 +116,14 @@ static void computeWaveCycles(const GpuModel &Gpu, Timing &T) {
   // slots, Issue_cycles each (N x Comp_cycles per wave).
   T.IssueBoundCycles = T.N * T.CompCycles;
   // Eq. (26): Mem_L + Comp_cycles x N, with the coalesced latency (the
-  // shortest a warp can wait) faded in with the memory count.
+  // shortest a warp can wait) faded in with the memory count. A kernel that
+  // stages data before a barrier exposes each of its load rounds: the
+  // wave's warps all wait at the barrier for the chain, and blocks that
+  // start together stay in phase (docs/models.md "Barrier-exposed load
+  // rounds").
+  T.ExposedLoadRounds = std::max(std::min(M, 1.0), T.BarrierLoadRounds);
   T.ComputePhaseCycles =
-      T.IssueBoundCycles + std::min(M, 1.0) * T.MemLCoalCycles;
+      T.IssueBoundCycles + T.ExposedLoadRounds * T.MemLCoalCycles;
   // Eq. (24): one warp's serial path. Its compute takes each instruction's
   // dependent-issue latency when that exceeds the issue cost (few-warp
   // kernels cannot hide it).
@@ -194,10 +202,18 @@ Timing computeTiming(const KernelProfile &P, const GpuModel &Gpu,
                                  BlocksPerSmRun)
           : T.ActiveSms;
   T.SyncInsts = P.count(Unit::Sync);
+  T.BarrierLoadRounds = T.SyncInsts > 0 ? P.BarrierLoadRounds : 0;
 
+  // Loads in flight per warp (docs/models.md): HK09 waits Mem_L for each
+  // memory instruction; a warp that issues k independent loads together
+  // waits once per round of k.
+  double MemInsts = P.memoryInstructions();
+  T.LoadsPerRound =
+      P.LoadRounds > 0 && MemInsts > P.LoadRounds ? MemInsts / P.LoadRounds : 1;
   computeMemoryLatency(P, Gpu, T);
-  T.MemCycles =
-      T.MemLUncoalCycles * T.UncoalMemInsts + T.MemLCoalCycles * T.CoalMemInsts;
+  T.MemCycles = (T.MemLUncoalCycles * T.UncoalMemInsts +
+                 T.MemLCoalCycles * T.CoalMemInsts) /
+                T.LoadsPerRound;
   // HK09 Comp_cycles = Issue_cycles x (Comp_insts + Mem_insts), with the
   // issue cost per unit (all 4 on GT200; see the model files).
   for (const UnitInfo &Info : allUnits()) {

@@ -226,3 +226,16 @@ TEST(LevelledTiming, NeverFasterThanDramBytesOrIssueRate) {
     EXPECT_GE(T.ExecTimeS, IssueS * (1 - 1e-9)) << FpPerThread;
   }
 }
+
+TEST(MemoryLevels, BroadcastOfAnL2ResidentArrayMissesToL2) {
+  // R1 then R4: 8 warps per block, so 1/8 of the executions miss L1; the
+  // 4-byte value is fetched from DRAM once for the grid's 256 x 100 x 4 =
+  // 102400 requested bytes, the rest of the misses hit L2.
+  GlobalAccessFact Coef = load("coef", "coef", 0, AccessShape::Broadcast);
+  Coef.WorkingSetBytes = 4;
+  auto E = estimateMemoryLevels({Coef}, someCaches(), 256, 100, 32);
+  EXPECT_EQ(E.PerAccess[0].Rule, LevelRule::Broadcast);
+  EXPECT_DOUBLE_EQ(E.Kernel.L1, 7.0 / 8);
+  EXPECT_DOUBLE_EQ(E.Kernel.Dram, 4.0 / 102400);
+  EXPECT_DOUBLE_EQ(E.Kernel.L2, 1.0 / 8 - 4.0 / 102400);
+}

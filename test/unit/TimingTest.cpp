@@ -235,3 +235,81 @@ TEST(Timing, RarelyTakenStoresDoNotExplode) {
   EXPECT_DOUBLE_EQ(Never, 4 * 200 * 16);
   EXPECT_NEAR(Rare, Never, 1);
 }
+
+TEST(Timing, BarrierLoadRoundsExposeOneLatencyEach) {
+  // A compute-bound kernel (Eq. 26: Mem_L + Comp_cycles x N) that stages
+  // data before a barrier in 5 dependent load rounds: the wave's warps wait
+  // at the barrier for the whole chain, 5 x Mem_L instead of HK09's one
+  // (docs/models.md "Barrier-exposed load rounds"): 4 x 430 cycles more.
+  KernelProfile P = test::dotpProfile();
+  P.PerThread = {};
+  P.count(Unit::Int) = 40;
+  P.count(Unit::GlobalMem) = 1;
+  P.count(Unit::Sync) = 1;
+  Timing Hk09 = computeTiming(P, test::gtx280(), 30, 1, 1);
+  P.BarrierLoadRounds = 5;
+  Timing Staged = computeTiming(P, test::gtx280(), 30, 1, 1);
+  EXPECT_EQ(Staged.Case, TimingCase::ComputeBound);
+  EXPECT_DOUBLE_EQ(Staged.ExposedLoadRounds, 5);
+  EXPECT_NEAR(Staged.ExecCycles - Hk09.ExecCycles, 4 * 430, 1e-9);
+  // One round is HK09's own Mem_L; without a barrier nothing waits.
+  P.BarrierLoadRounds = 1;
+  EXPECT_DOUBLE_EQ(computeTiming(P, test::gtx280(), 30, 1, 1).ExecCycles,
+                   Hk09.ExecCycles);
+  P.BarrierLoadRounds = 5;
+  P.count(Unit::Sync) = 0;
+  Timing NoBarrier = computeTiming(P, test::gtx280(), 30, 1, 1);
+  EXPECT_DOUBLE_EQ(NoBarrier.ExposedLoadRounds, 1);
+}
+
+TEST(Timing, LoadsIssuedTogetherWaitOnce) {
+  // Dotp's 3 loads issued together (one round, docs/models.md "Loads in
+  // flight per warp"), 2 warps (Eq. 24): Mem_cycles = 430 x 1 round, not
+  // 430 x 3; Eq. (24) = Mem_cycles + Comp_cycles + Comp_cycles / 1 period x
+  // (MWP - 1) = 430 + 44 + 44.
+  KernelProfile P = test::dotpProfile();
+  P.Launch.ThreadsPerBlock = 64;
+  P.LoadRounds = 1;
+  Timing T = computeTiming(P, test::gtx280(), 30, 1, 1);
+  EXPECT_DOUBLE_EQ(T.LoadsPerRound, 3);
+  EXPECT_DOUBLE_EQ(T.MemCycles, 430);
+  EXPECT_EQ(T.Case, TimingCase::NotEnoughWarps);
+  EXPECT_NEAR(T.ExecCycles, 430 + 44 + 44, 1e-9);
+}
+
+TEST(Timing, LoadsInFlightDoNotBeatTheBandwidth) {
+  // 16 warps at 30 SMs are bandwidth-limited (MWP = 10.8 < N, Eq. 30): a
+  // round of 3 loads moves 3 x 128 bytes, so MWP falls to 10.8 / 3 and
+  // Eq. (25)'s Mem_cycles x N / MWP stays 1290 x 16 / 10.8.
+  KernelProfile P = test::dotpProfile();
+  P.LoadRounds = 1;
+  Timing T = computeTiming(P, test::gtx280(), 30, 1, 1);
+  EXPECT_NEAR(T.Mwp, PeakBwMwp30 / 3, 1e-9);
+  EXPECT_NEAR(T.MemCycles * T.N / T.Mwp, 1290 * 16 / PeakBwMwp30, 1e-6);
+}
+
+TEST(Timing, WarpRequestsMoveWholeSectors) {
+  // A100 (32-byte sectors, CUDA Best Practices Guide): one streaming load
+  // of one byte per lane (R5: all DRAM) moves one sector per warp, not
+  // 32 x the profile's 4 bytes; a broadcast moves one sector for the block's
+  // first warp (R1: 1 of 8 warps misses L1), 32 / 8 bytes per instruction.
+  KernelProfile P;
+  P.Launch = {256, 864, 32, 0};
+  P.count(Unit::Fp) = 10;
+  P.count(Unit::GlobalMem) = 1;
+  GlobalAccessFact Byte;
+  Byte.Base = Byte.Group = "bytes";
+  Byte.Bytes = 1;
+  Byte.LaneStrideBytes = 1;
+  P.GlobalAccesses = {Byte};
+  Timing T = computeTiming(P, test::a100(), 108, 8, 1);
+  ASSERT_TRUE(T.Levelled);
+  EXPECT_DOUBLE_EQ(T.DramBytesPerWarp, 32);
+  EXPECT_DOUBLE_EQ(T.L2BytesPerWarp, 32);
+  GlobalAccessFact Coef;
+  Coef.Base = Coef.Group = "coef";
+  Coef.Shape = AccessShape::Broadcast;
+  P.GlobalAccesses = {Coef};
+  T = computeTiming(P, test::a100(), 108, 8, 1);
+  EXPECT_DOUBLE_EQ(T.DramBytesPerWarp, 32.0 / 8);
+}

@@ -40,6 +40,16 @@ struct KernelProfile {
   /// Memory transactions per uncoalesced warp access (HK09 Uncoal_per_mw);
   /// 0 means "use the GPU model's default".
   double UncoalescedTransactionsPerWarp = 0;
+  /// Global-load latencies one thread waits for one after another before
+  /// its barriers (a staging loop's load -> shared-store rounds), summed
+  /// over the barriers it passes; 0: unknown or none (HK09's one Mem_L).
+  /// docs/models.md "Barrier-exposed load rounds".
+  double BarrierLoadRounds = 0;
+  /// Memory latencies one thread waits for one after another over the
+  /// whole kernel: independent loads a compiler issues together (an
+  /// unrolled loop's) count once; 0: unknown, every memory instruction is
+  /// its own period (HK09). docs/models.md "Loads in flight per warp".
+  double LoadRounds = 0;
   /// What the front-end knows about each global access (optional; empty:
   /// every access is served by DRAM, as in HK09).
   std::vector<GlobalAccessFact> GlobalAccesses;

@@ -32,6 +32,11 @@ struct Timing {
   double BandwidthSms = 0; // SMs' worth of warps sharing the bandwidth
 
   double MemInsts = 0, CoalMemInsts = 0, UncoalMemInsts = 0, SyncInsts = 0;
+  /// The profile's barrier load rounds (0 without barriers).
+  double BarrierLoadRounds = 0;
+  /// Memory instructions one warp has in flight per memory period: the
+  /// profile's memory instructions over its load rounds (1: HK09).
+  double LoadsPerRound = 1;
   double MemLCoalCycles = 0, MemLUncoalCycles = 0, MemLCycles = 0;
   double DepartureDelayCycles = 0;
   double LoadBytesPerWarp = 0;
@@ -54,6 +59,9 @@ struct Timing {
   /// N x Comp_cycles, Eq. (26), Eq. (24) and Eq. (25) as bounds, the
   /// sustained-bandwidth bound, and their maximum.
   double TailCycles = 0, IssueBoundCycles = 0, ComputePhaseCycles = 0;
+  /// Memory latencies Eq. (26) exposes per wave: HK09's one, or the
+  /// profile's barrier load rounds when larger.
+  double ExposedLoadRounds = 0;
   double LatencyPathCycles = 0, MemoryPhaseCycles = 0;
   double BandwidthBoundCycles = 0, WaveCycles = 0;
   double ExecCycles = 0;
