@@ -6,9 +6,10 @@
 // loop out. Inside a region (a loop body, or the whole function) a unit of
 // mass enters at the header and flows forward in RPO:
 //  - a block with one successor passes its mass on;
-//  - a two-way branch whose targets both stay in the region splits 50/50,
-//    except a loop guard (one target is an exit of a loop the other target
-//    leads into): the loop is assumed entered, the skip gets nothing;
+//  - a two-way branch whose targets both stay in the region splits by its
+//    probability (PtxBranchHeuristics.cpp, LLVM's integer rules; else
+//    50/50), except a loop guard (one target is an exit of a loop the other
+//    target leads into): the loop is assumed entered, the skip gets nothing;
 //  - edges back to the region's header are ignored (they are the trip);
 //  - edges leaving the region carry no mass inside it, but record an exit
 //    attempt (the block's mass times 1/successors, all of it when nothing
@@ -118,22 +119,33 @@ RegionResult Weigher::weighRegion(int Loop) {
     }
     R.Local[B] = Mass[B];
     std::vector<unsigned> Inside, Exits;
+    std::map<unsigned, double> Share; ///< successor -> branch probability
+    const PtxBlock &Blk = Cfg.Blocks[B];
     unsigned NumSuccs = 0;
-    for (unsigned S : Cfg.Blocks[B].Succs) {
+    for (unsigned S : Blk.Succs)
+      NumSuccs += !ignoredEdge(B, S);
+    for (unsigned I = 0; I < Blk.Succs.size(); ++I) {
+      unsigned S = Blk.Succs[I];
       if (ignoredEdge(B, S))
         continue;
-      ++NumSuccs;
+      Share[S] =
+          NumSuccs == 2 && Blk.Succs.size() == 2
+              ? (I == 0 ? Blk.TakenProbability : 1 - Blk.TakenProbability)
+              : 1.0 / NumSuccs;
       if (Loop >= 0 && S == Header)
         continue;
       (inRegion(S, Loop) ? Inside : Exits).push_back(S);
     }
     for (unsigned S : Exits)
       Attempts[S] +=
-          Inside.empty() ? Mass[B] / Exits.size() : Mass[B] / NumSuccs;
+          Inside.empty() ? Mass[B] / Exits.size() : Mass[B] * Share[S];
     if (Inside.size() == 2 && isLoopGuard(Inside[0], Inside[1], B)) {
       Mass[Inside[0]] += Mass[B];
     } else if (Inside.size() == 2 && isLoopGuard(Inside[1], Inside[0], B)) {
       Mass[Inside[1]] += Mass[B];
+    } else if (Inside.size() == 2) {
+      for (unsigned S : Inside)
+        Mass[S] += Mass[B] * Share[S];
     } else {
       for (unsigned S : Inside)
         Mass[S] += Mass[B] / Inside.size();

@@ -28,6 +28,9 @@ struct PtxBlock {
   double Weight = 0;
   /// Number of loops containing the block.
   unsigned LoopDepth = 0;
+  /// With two successors: the probability of Succs[0], the branch target
+  /// (Succs[1] falls through); PtxBranchHeuristics.cpp.
+  double TakenProbability = 0.5;
 };
 
 struct PtxLoop {
@@ -70,6 +73,9 @@ bool buildCfg(const PtxFunction &F, const std::string &File, PtxCfg &Out,
 /// Fills PtxLoop::TripCount for nvcc-style counted loops.
 struct PtxFunction;
 void computeTripCounts(const PtxFunction &F, PtxCfg &Cfg);
+
+/// Fills PtxBlock::TakenProbability from the comparisons guarding branches.
+void computeBranchProbabilities(const PtxFunction &F, PtxCfg &Cfg);
 
 /// Fills PtxBlock::Weight and LoopDepth (see docs/ptx-frontend.md).
 void computeBlockWeights(PtxCfg &Cfg, const WeightOptions &Opts);
