@@ -90,8 +90,10 @@ private:
       if (Outside != 1)
         continue;
       unsigned Into = L.Header;
-      for (int Step = 0; Cand >= 0 && Step < 2; ++Step) {
+      // Two IR blocks back; blocks that only jump are llc's, not steps.
+      for (int Step = 0, Seen = 0; Cand >= 0 && Step < 2 && Seen < 16; ++Seen) {
         const PtxBlock &C = Cfg.Blocks[Cand];
+        Step += !C.OnlyJumps;
         if (C.Succs.size() == 2) {
           if (static_cast<unsigned>(Cand) == From && Enter == Into)
             return true;

@@ -138,6 +138,9 @@ std::optional<double> predicateProbability(const PtxFunction &F,
 
 void computeBranchProbabilities(const PtxFunction &F, PtxCfg &Cfg) {
   for (PtxBlock &B : Cfg.Blocks) {
+    B.OnlyJumps = B.End == B.Begin ||
+                  (B.End == B.Begin + 1 && F.Body[B.Begin].Opcode == "bra" &&
+                   F.Body[B.Begin].Guard.empty());
     if (B.End == B.Begin || B.Succs.size() != 2)
       continue;
     const PtxInstruction &Br = F.Body[B.End - 1];

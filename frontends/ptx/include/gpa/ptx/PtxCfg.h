@@ -31,6 +31,8 @@ struct PtxBlock {
   /// With two successors: the probability of Succs[0], the branch target
   /// (Succs[1] falls through); PtxBranchHeuristics.cpp.
   double TakenProbability = 0.5;
+  /// Empty or only "bra.uni": llc's layout, no block of the IR.
+  bool OnlyJumps = false;
 };
 
 struct PtxLoop {
@@ -74,7 +76,8 @@ bool buildCfg(const PtxFunction &F, const std::string &File, PtxCfg &Out,
 struct PtxFunction;
 void computeTripCounts(const PtxFunction &F, PtxCfg &Cfg);
 
-/// Fills PtxBlock::TakenProbability from the comparisons guarding branches.
+/// Fills PtxBlock::TakenProbability from the comparisons guarding branches,
+/// and PtxBlock::OnlyJumps.
 void computeBranchProbabilities(const PtxFunction &F, PtxCfg &Cfg);
 
 /// Fills PtxBlock::Weight and LoopDepth (see docs/ptx-frontend.md).
