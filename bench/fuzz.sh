@@ -12,4 +12,5 @@ build=${GPA_BUILD_DIR:-build}
 secs=${1:-600}
 shift || true
 bash test/fuzz/build.sh "$build" "$build/test/fuzz"
-bash test/fuzz/run.sh "$build/test/fuzz" "$secs" "$@"
+# A new random sequence each time (the CI smoke run uses seed 1).
+FUZZ_SEED=${FUZZ_SEED:-0} bash test/fuzz/run.sh "$build/test/fuzz" "$secs" "$@"

@@ -54,7 +54,7 @@ std::string readFile(const std::string &Path, HandoffByArch &Out) {
   auto Doc = Text ? parseJsonText(*Text, Name, Error) : std::nullopt;
   if (!Doc)
     return Text ? Error : Name + ": cannot be read";
-  if (!Doc->is_object() || Doc->value("schema", "") != "gpa-handoff/1")
+  if (!hasSchema(*Doc, "gpa-handoff/1"))
     return Name + ": expected an object with \"schema\": \"gpa-handoff/1\"";
   try {
     std::vector<HandoffKernel> Kernels;

@@ -14,9 +14,7 @@ namespace gpa::tool {
 using nlohmann::json;
 
 namespace {
-bool isReport(const json &Doc) {
-  return Doc.is_object() && Doc.value("schema", "") == "gpa-report/1";
-}
+bool isReport(const json &Doc) { return hasSchema(Doc, "gpa-report/1"); }
 
 /// A report kernel as a kernel profile: its launch and per-thread counts.
 bool profilesFromReport(const json &Report, const std::string &File,

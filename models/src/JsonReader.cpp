@@ -91,6 +91,14 @@ std::size_t overflowingNumber(const std::string &Text, std::string &Token) {
 }
 } // namespace
 
+bool hasSchema(const nlohmann::json &Doc, const char *Schema) {
+  if (!Doc.is_object())
+    return false;
+  auto It = Doc.find("schema");
+  return It != Doc.end() && It->is_string() &&
+         It->get_ref<const std::string &>() == Schema;
+}
+
 std::string shortenForMessage(const std::string &Token, std::size_t Max) {
   if (Token.size() <= Max)
     return Token;

@@ -86,7 +86,7 @@ bool loops(const json &V, const std::string &Where,
 bool parseLaunchFile(const json &Doc, const std::string &Path, LaunchFile &Out,
                      std::string &Error) {
   Out.Path = Path;
-  if (!Doc.is_object() || Doc.value("schema", "") != "gpa-launch/1") {
+  if (!hasSchema(Doc, "gpa-launch/1")) {
     Error = Path + ": schema: expected \"gpa-launch/1\"";
     return false;
   }

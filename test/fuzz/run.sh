@@ -5,6 +5,9 @@
 # launch_file
 # (default: all). New inputs go to a scratch corpus; crashes are written to
 # OUT_DIR/crashes/KIND/ and fail the run. Exits 77 when a target is missing.
+# FUZZ_SEED (default 1) fixes libFuzzer's random sequence, so a short run
+# executes a prefix of the sequence a longer run with the same seed checks,
+# and a CI failure reproduces here; FUZZ_SEED=0 picks a new seed each run.
 set -euo pipefail
 src=$(cd "$(dirname "$0")/../.." && pwd)
 out=$1
@@ -29,7 +32,7 @@ for kind in "${kinds[@]}"; do
   corpus=$(mktemp -d)
   cp $(seeds "$kind") "$corpus"/
   mkdir -p "$out/crashes/$kind"
-  if "$bin" -max_total_time="$secs" -timeout=10 -rss_limit_mb=2048 \
+  if "$bin" -seed="${FUZZ_SEED:-1}" -max_total_time="$secs" -timeout=10 -rss_limit_mb=2048 \
        -max_len=65536 -print_final_stats=1 \
        -artifact_prefix="$out/crashes/$kind/" "$corpus" \
        > "$out/$kind.log" 2>&1; then

@@ -89,6 +89,21 @@ TEST(TripCounts, LaunchFileLoops) {
                    "from 1 to 2^32 - 1");
 }
 
+TEST(LaunchFile, SchemaOfAnotherTypeIsAnErrorNotAnException) {
+  // Found by fuzz_launch_file: json::value("schema", "") throws when the
+  // member exists but is no string.
+  for (const char *Text :
+       {R"({"schema": [{"kernel": "k", "grid": 0}]})", R"({"schema": 1})",
+        R"({"schema": null})", R"([])"}) {
+    LaunchFile F;
+    std::string Error;
+    EXPECT_FALSE(
+        parseLaunchFile(nlohmann::json::parse(Text), "l.json", F, Error))
+        << Text;
+    EXPECT_EQ(Error, "l.json: schema: expected \"gpa-launch/1\"") << Text;
+  }
+}
+
 TEST(SpillTraffic, SpillBytesBecomeFourByteLocalAccesses) {
   // 308 B stored and 312 B loaded in 4-byte spills: 77 + 78 accesses.
   KernelProfile P;

@@ -61,6 +61,10 @@ private:
 
 std::string childPath(const std::string &Path, const std::string &Key);
 
+/// Whether Doc is an object whose "schema" member is the string Schema.
+/// Never throws: json::value() would, when "schema" is present but no string.
+bool hasSchema(const nlohmann::json &Doc, const char *Schema);
+
 /// Token itself, or its first Max bytes and its size when it is longer (no
 /// error message echoes a multi-megabyte token).
 std::string shortenForMessage(const std::string &Token, std::size_t Max = 64);

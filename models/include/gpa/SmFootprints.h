@@ -31,6 +31,7 @@
 
 #include "gpa/PowerParameters.h"
 
+#include <cmath>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -86,7 +87,12 @@ struct DvfsPoint {
   double PerSmEnergyJ = 0;  // per-SM clocks, finishing no later
   std::vector<double> SmClockMhz;
   double savingPct() const {
-    return AllSmsEnergyJ > 0 ? 100 * (1 - PerSmEnergyJ / AllSmsEnergyJ) : 0;
+    if (!(AllSmsEnergyJ > 0))
+      return 0;
+    double Pct = 100 * (1 - PerSmEnergyJ / AllSmsEnergyJ);
+    // Equal energies summed in another order differ in the last bits; an
+    // even grid must read 0, not -0.000.
+    return std::fabs(Pct) < 1e-9 ? 0 : Pct;
   }
 };
 
