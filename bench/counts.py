@@ -100,40 +100,68 @@ def ptx_loop_trips(ptx, kernel):
 
 
 def _trip(lines, head, latch):
+    """The first loop test, from the latch up, whose counter has a constant
+    start and a constant step: add (count = span / step) or a geometric
+    shl/mul, directly or through a copy (`shl %r4, %r22, 1; ...
+    mov %r22, %r4` for `s *= 2`, counted test by test)."""
+    body = range(head, latch + 1)
     for n in range(latch, head, -1):
         m = re.search(r"setp\.(\w+)\.[sub]\d+\s+%p\d+, (%r\w*\d+), (-?\d+);",
                       lines[n])
         if not m:
             continue
         cmp_, reg, bound = m.group(1), m.group(2), int(m.group(3))
-        for k in range(head, latch + 1):  # a truncated copy of the counter
+        for k in body:  # a truncated copy of the counter
             c = re.search(r"cvt\.u32\.u64\s+%s, (%%rd\d+);" % re.escape(reg),
                           lines[k])
             if c:
                 reg = c.group(1)
-        step = init = None
-        for k in range(head, latch + 1):
-            a = re.search(r"add\.[sub]\d+\s+%s, %s, (-?\d+);" %
-                          (re.escape(reg), re.escape(reg)), lines[k])
-            if a:
-                step = int(a.group(1))
-        for k in range(head - 1, -1, -1):
-            a = re.search(r"mov\.[sub]\d+\s+%s, (-?\d+);" % re.escape(reg),
+        r = re.escape(reg)
+        step = factor = init = None
+        after = False  # the test sees the counter after its update
+        for k in body:
+            a = re.search(r"add\.[sub]\d+\s+%s, %s, (-?\d+);" % (r, r),
                           lines[k])
+            if a:
+                step, after = int(a.group(1)), k < n
+            c = re.search(r"mov\.b\d+\s+%s, (%%r\d+);" % r, lines[k])
+            if c:
+                for j in body:
+                    g = re.search(r"(shl|mul\.lo)\.[sub]\d+\s+%s, %s, (\d+);"
+                                  % (re.escape(c.group(1)), r), lines[j])
+                    if g:
+                        v = int(g.group(2))
+                        factor = 2 ** v if g.group(1) == "shl" else v
+                        after = k < n
+        for k in range(head - 1, -1, -1):
+            a = re.search(r"mov\.[sub]\d+\s+%s, (-?\d+);" % r, lines[k])
             if a:
                 init = int(a.group(1))
                 break
-        if step and init is not None:
+        if init is None:
+            continue
+        if factor and factor > 1 and init > 0:
+            ops = {"lt": int.__lt__, "le": int.__le__, "gt": int.__gt__,
+                   "ge": int.__ge__, "ne": int.__ne__, "eq": int.__eq__}
+            if cmp_ not in ops:
+                continue
+            x = init * factor if after else init
+            for k in range(1, 65):
+                if not ops[cmp_](x, bound):
+                    return k
+                x *= factor
+            continue
+        if step:
+            extra = 0 if after else 1  # a test before the step: one more
             if cmp_ in ("eq", "ne"):
                 k = (bound - init) / step
                 if k > 0 and k == int(k):
-                    return int(k)
+                    return int(k) + extra
             elif cmp_ in ("lt", "le", "gt", "ge"):
                 span = bound - init + (1 if cmp_ in ("le", "ge") else 0)
                 k = -(-span // step)
                 if k > 0:
-                    return int(k)
-        return DEFAULT_TRIPS
+                    return int(k) + extra
     return DEFAULT_TRIPS
 
 

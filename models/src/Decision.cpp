@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 #include "gpa/Decision.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <limits>
@@ -45,6 +46,8 @@ bool validatePolicy(const DecisionPolicy &P, std::string &Error) {
     return Bad("max_slowdown", P.MaxSlowdownPct, "a percentage >= 0");
   if (!(P.MinSavingPct >= 0 && P.MinSavingPct < 100))
     return Bad("min_saving", P.MinSavingPct, "a percentage in [0, 100)");
+  if (!(P.TiePct >= 0 && P.TiePct < 100))
+    return Bad("tie", P.TiePct, "a percentage in [0, 100)");
   if (!(P.MaxPowerW >= 0 && P.MaxPowerW <= 1e7))
     return Bad("max_power_w", P.MaxPowerW, "watts >= 0 (0: no cap)");
   return true;
@@ -119,6 +122,25 @@ Recommendation decide(const std::vector<Candidate> &Cands, std::size_t Base,
     R.Reason = "launch as written is best: no configuration stays under "
                "max_power_w";
     return R;
+  }
+  // A tie (within TiePct of the best) goes to the fewest SMs.
+  if (BaseAllowed && Policy.TiePct > 0) {
+    double Limit = BestCost * (1 + Policy.TiePct / 100);
+    // ... and still saves min_saving when the best does.
+    if (pctBelow(BaseCost, BestCost) >= Policy.MinSavingPct)
+      Limit = std::min(Limit, BaseCost * (1 - Policy.MinSavingPct / 100));
+    for (std::size_t I = 0; I < Cands.size(); ++I) {
+      const Candidate &C = Cands[I];
+      double Cost = objectiveCost(Policy.Goal, C);
+      if (!std::isfinite(Cost) || !(C.ExecTimeS > 0) || !UnderCap(C) ||
+          Slowdown(C) > Policy.MaxSlowdownPct || Cost > Limit)
+        continue;
+      if (C.ActiveSms < Cands[Best].ActiveSms ||
+          (C.ActiveSms == Cands[Best].ActiveSms &&
+           Cost < objectiveCost(Policy.Goal, Cands[Best])))
+        Best = I;
+    }
+    BestCost = objectiveCost(Policy.Goal, Cands[Best]);
   }
   auto Fill = [&](std::size_t I) {
     R.Index = I;

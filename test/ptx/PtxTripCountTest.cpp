@@ -96,3 +96,36 @@ TEST(PtxTripCount, UnknownBoundsKeepTheDefault) {
                    "setp.ne.s32 %p1, %r1, 64;\n@%p1 bra $L;"),
             16.0);
 }
+
+TEST(PtxTripCount, LlcLatchAboveTheHeaderFallsIntoIt) {
+  // llc's rotated count-down loop (bench/kernels/hotspot_like.cu, clang-22
+  // -O2 for sm_80): the preheader jumps to the header, the latch sits above
+  // it, exits when the counter reaches 0 and otherwise falls into the
+  // header. Counter 4, 3, 2, 1 then 0 exits: 4 iterations.
+  std::string Body = "mov.b32 %r41, 4;\nbra.uni $H;\n"
+                     "$Latch:\nadd.s32 %r41, %r41, -1;\n"
+                     "setp.eq.b32 %p15, %r41, 0;\n@%p15 bra $Exit;\n"
+                     "$H:\nadd.f32 %f1, %f1, %f2;\nbra.uni $Latch;\n"
+                     "$Exit:\nret;\n";
+  EXPECT_EQ(fpAddsIn(Body), 4.0);
+}
+
+TEST(PtxTripCount, GeometricCounterThroughACopy) {
+  // llc's `for (s = 1; s < 16; s *= 2)` (bench/kernels/backprop_like.cu):
+  // the header doubles s into %r4, the latch tests the old s < 8 and then
+  // copies %r4 back. s = 1, 2, 4, 8: 4 iterations.
+  std::string Body = "mov.b32 %r22, 1;\nbra.uni $H;\n"
+                     "$Latch:\nsetp.lt.u32 %p3, %r22, 8;\n"
+                     "mov.b32 %r22, %r4;\n@%p3 bra $H;\nbra.uni $Exit;\n"
+                     "$H:\nshl.b32 %r4, %r22, 1;\nadd.f32 %f1, %f1, %f2;\n"
+                     "bra.uni $Latch;\n$Exit:\nret;\n";
+  EXPECT_EQ(fpAddsIn(Body), 4.0);
+  // mul.lo by 3 from 1 while < 100: 1, 3, 9, 27, 81 then 243: 5 iterations.
+  EXPECT_EQ(fpAdds("mov.u32 %r1, 1;", "mul.lo.s32 %r1, %r1, 3;",
+                   "setp.lt.s32 %p1, %r1, 100;\n@%p1 bra $L;"),
+            5.0);
+  // Powers of two tested with "!= 100" never stop: unknown, 16.
+  EXPECT_EQ(fpAdds("mov.u32 %r1, 1;", "shl.b32 %r1, %r1, 1;",
+                   "setp.ne.s32 %p1, %r1, 100;\n@%p1 bra $L;"),
+            16.0);
+}

@@ -6,13 +6,16 @@
 // loop out. Inside a region (a loop body, or the whole function) a unit of
 // mass enters at the header and flows forward in RPO:
 //  - a block with one successor passes its mass on;
-//  - a two-way branch whose targets both stay in the region splits 50/50,
-//    except a loop guard (one target is an exit of a loop the other target
-//    leads into): the loop is assumed entered, the skip gets nothing;
+//  - a two-way branch whose targets both stay in the region splits by its
+//    probability (PtxBranchHeuristics.cpp, LLVM's integer rules; else
+//    50/50), except a loop guard (the branch just before a loop, one target
+//    on the way in, the other an exit of the loop: the IR front-end's
+//    rule): the loop is assumed entered, the skip gets nothing;
 //  - edges back to the region's header are ignored (they are the trip);
 //  - edges leaving the region carry no mass inside it, but record an exit
-//    attempt (the block's mass times 1/successors, all of it when nothing
-//    else stays inside) from which the loop's exit distribution is formed.
+//    attempt (the block's mass times the edge's probability, all of it when
+//    nothing else stays inside) from which the loop's exit distribution is
+//    formed.
 // A child loop is collapsed: entered with mass m, its blocks get m x
 // DefaultTripCount x their local mass, and m leaves through its exits in
 // proportion to the exit attempts. Nested loops thus multiply trip counts.
@@ -66,13 +69,42 @@ private:
   bool inRegion(unsigned B, int Loop) const {
     return Cfg.Blocks[B].Reachable && (Loop < 0 || Cfg.Loops[Loop].contains(B));
   }
+  /// From's branch to Enter or Skip is the zero-trip guard of a loop, by
+  /// the IR front-end's rule (frontends/ir/BlockWeights.cpp, guardBlock):
+  /// it ends the loop's only outside predecessor of the header, or the
+  /// block that alone leads there, one target on the way into the loop and
+  /// the other, Skip, an exit of it.
   bool isLoopGuard(unsigned Enter, unsigned Skip, unsigned From) const {
-    for (const PtxLoop &L : Cfg.Loops)
-      if (!L.contains(From) &&
-          std::find(L.ExitTargets.begin(), L.ExitTargets.end(), Skip) !=
-              L.ExitTargets.end() &&
-          Cfg.dominates(Enter, L.Header))
-        return true;
+    for (const PtxLoop &L : Cfg.Loops) {
+      if (L.contains(From) ||
+          std::find(L.ExitTargets.begin(), L.ExitTargets.end(), Skip) ==
+              L.ExitTargets.end())
+        continue;
+      int Cand = -1;
+      unsigned Outside = 0;
+      for (unsigned P : Cfg.Blocks[L.Header].Preds)
+        if (!L.contains(P)) {
+          Cand = static_cast<int>(P);
+          ++Outside;
+        }
+      if (Outside != 1)
+        continue;
+      unsigned Into = L.Header;
+      // Two IR blocks back; blocks that only jump are llc's, not steps.
+      for (int Step = 0, Seen = 0; Cand >= 0 && Step < 2 && Seen < 16; ++Seen) {
+        const PtxBlock &C = Cfg.Blocks[Cand];
+        Step += !C.OnlyJumps;
+        if (C.Succs.size() == 2) {
+          if (static_cast<unsigned>(Cand) == From && Enter == Into)
+            return true;
+          break;
+        }
+        if (C.Succs.size() != 1 || C.Succs[0] != Into)
+          break;
+        Into = static_cast<unsigned>(Cand);
+        Cand = C.Preds.size() == 1 ? static_cast<int>(C.Preds[0]) : -1;
+      }
+    }
     return false;
   }
   RegionResult weighRegion(int Loop);
@@ -118,22 +150,33 @@ RegionResult Weigher::weighRegion(int Loop) {
     }
     R.Local[B] = Mass[B];
     std::vector<unsigned> Inside, Exits;
+    std::map<unsigned, double> Share; ///< successor -> branch probability
+    const PtxBlock &Blk = Cfg.Blocks[B];
     unsigned NumSuccs = 0;
-    for (unsigned S : Cfg.Blocks[B].Succs) {
+    for (unsigned S : Blk.Succs)
+      NumSuccs += !ignoredEdge(B, S);
+    for (unsigned I = 0; I < Blk.Succs.size(); ++I) {
+      unsigned S = Blk.Succs[I];
       if (ignoredEdge(B, S))
         continue;
-      ++NumSuccs;
+      Share[S] =
+          NumSuccs == 2 && Blk.Succs.size() == 2
+              ? (I == 0 ? Blk.TakenProbability : 1 - Blk.TakenProbability)
+              : 1.0 / NumSuccs;
       if (Loop >= 0 && S == Header)
         continue;
       (inRegion(S, Loop) ? Inside : Exits).push_back(S);
     }
     for (unsigned S : Exits)
       Attempts[S] +=
-          Inside.empty() ? Mass[B] / Exits.size() : Mass[B] / NumSuccs;
+          Inside.empty() ? Mass[B] / Exits.size() : Mass[B] * Share[S];
     if (Inside.size() == 2 && isLoopGuard(Inside[0], Inside[1], B)) {
       Mass[Inside[0]] += Mass[B];
     } else if (Inside.size() == 2 && isLoopGuard(Inside[1], Inside[0], B)) {
       Mass[Inside[1]] += Mass[B];
+    } else if (Inside.size() == 2) {
+      for (unsigned S : Inside)
+        Mass[S] += Mass[B] * Share[S];
     } else {
       for (unsigned S : Inside)
         Mass[S] += Mass[B] / Inside.size();

@@ -107,6 +107,7 @@ bool summarizeFunction(const PtxFunction &F, const std::string &File,
   if (!buildCfg(F, File, Cfg, Error))
     return false;
   computeTripCounts(F, Cfg);
+  computeBranchProbabilities(F, Cfg);
   computeBlockWeights(Cfg, Opts);
   Out.NumBlocks = static_cast<unsigned>(Cfg.Blocks.size());
   Out.NumLoops = static_cast<unsigned>(Cfg.Loops.size());

@@ -5,12 +5,16 @@
 // nvcc emits counted loops as
 //     mov.u32 %r5, 0;                 // before the loop
 //   $L__BB0_2:  ...
-//     add.s32 %r5, %r5, 4;            // step (the unroll factor, when
-//     unrolled) setp.lt.s32 %p2, %r5, 1024;     // bound: an immediate
+//     add.s32 %r5, %r5, 4;            // step (unroll factor if unrolled)
+//     setp.lt.s32 %p2, %r5, 1024;     // bound: an immediate
 //     @%p2 bra $L__BB0_2;             // back to the header
 // clang (llc) instead exits when the test holds ("add %r12, %r12, -4;
 // setp.eq %p1, %r12, 0; @%p1 bra $EXIT; bra.uni $HEADER"), which is the
-// same loop with the condition negated.
+// same loop with the condition negated; its latch either jumps back
+// ("bra.uni $HEADER") or sits just above the header and falls into it.
+// A counter may also grow geometrically ("shl %r4, %r22, 1; ...
+// mov %r22, %r4" for `s *= 2`): counted test by test, as ScalarEvolution
+// evaluates such loops exhaustively.
 // The trip count is then exact, as ScalarEvolution finds it in the IR, so
 // both front-ends weigh such loops alike. Anything else (a parameter bound,
 // a register changed twice, wrap-around) stays unknown and gets the default.
@@ -20,6 +24,7 @@
 
 #include "gpa/ptx/PtxAst.h"
 
+#include <algorithm>
 #include <cmath>
 #include <optional>
 
@@ -131,6 +136,77 @@ std::optional<double> executions(std::int64_t First, std::int64_t Step,
   }
 }
 
+/// How the counter changes per iteration: X + Add, or X * Factor when
+/// Factor != 0.
+struct Update {
+  std::int64_t Add = 0;
+  std::int64_t Factor = 0;
+};
+
+/// The update of Counter that Ins computes ("add/sub D, Counter, Imm",
+/// "shl.b32 D, Counter, Imm", "mul.lo D, Counter, Imm"), if it is one.
+std::optional<Update> updateOf(const PtxInstruction &Ins,
+                               const std::string &Counter) {
+  if (!Ins.Guard.empty() || Ins.Operands.size() != 3 ||
+      !Ins.Operands[1].isRegister() || Ins.Operands[1].Name != Counter)
+    return std::nullopt;
+  std::optional<std::int64_t> V = immediate(Ins.Operands[2]);
+  if (!V)
+    return std::nullopt;
+  Update U;
+  if (Ins.Opcode == "add")
+    U.Add = *V;
+  else if (Ins.Opcode == "sub")
+    U.Add = -*V;
+  else if (Ins.Opcode == "shl" && *V > 0 && *V < 31)
+    U.Factor = std::int64_t(1) << *V;
+  else if (Ins.Opcode == "mul" && *V > 1 &&
+           std::find(Ins.Modifiers.begin(), Ins.Modifiers.end(), ".lo") !=
+               Ins.Modifiers.end())
+    U.Factor = *V;
+  else
+    return std::nullopt;
+  return U;
+}
+
+/// As executions() for X, X*Factor, X*Factor^2, ... (Factor >= 2, X > 0):
+/// counted one test at a time, as ScalarEvolution's exhaustive evaluation
+/// of such loops does; nullopt past 64 iterations or 2^40 (a test that
+/// never fails, e.g. "!= 100" of powers of two).
+std::optional<double> geometricExecutions(std::int64_t First,
+                                          std::int64_t Factor,
+                                          std::int64_t Bound, Cmp Cont) {
+  if (First <= 0 || Factor < 2)
+    return std::nullopt;
+  auto Holds = [&](std::int64_t X) {
+    switch (Cont) {
+    case Cmp::Lt:
+      return X < Bound;
+    case Cmp::Le:
+      return X <= Bound;
+    case Cmp::Gt:
+      return X > Bound;
+    case Cmp::Ge:
+      return X >= Bound;
+    case Cmp::Ne:
+      return X != Bound;
+    default:
+      return X == Bound;
+    }
+  };
+  if (Cont == Cmp::Unknown)
+    return std::nullopt;
+  std::int64_t X = First;
+  for (int K = 1; K <= 64; ++K) {
+    if (!Holds(X))
+      return double(K);
+    if (X > (std::int64_t(1) << 40))
+      return std::nullopt;
+    X *= Factor;
+  }
+  return std::nullopt;
+}
+
 /// The trip count of L, or 0 when it is not evident.
 double tripCount(const PtxFunction &F, const PtxCfg &Cfg, const PtxLoop &L) {
   // The latch: a block of L ending in a conditional branch to the header.
@@ -154,13 +230,16 @@ double tripCount(const PtxFunction &F, const PtxCfg &Cfg, const PtxLoop &L) {
         TargetInLoop |= Cfg.Blocks[LB].Begin == Target->second &&
                         Cfg.Blocks[LB].End > Cfg.Blocks[LB].Begin;
       std::size_t Next = Block.End;
+      // llc also lays the latch out just above the header and falls into
+      // it ("@%p15 bra $L__BB0_9; $L__BB0_4: // Loop Header").
+      bool FallsToHeader = Next == Cfg.Blocks[L.Header].Begin;
       bool FallsToLatch =
           Next < F.Body.size() && F.Body[Next].Opcode == "bra" &&
           F.Body[Next].Guard.empty() && !F.Body[Next].Operands.empty() &&
           F.Labels.count(F.Body[Next].Operands[0].Name) &&
           F.Labels.at(F.Body[Next].Operands[0].Name) ==
               Cfg.Blocks[L.Header].Begin;
-      if (TargetInLoop || !FallsToLatch)
+      if (TargetInLoop || !(FallsToLatch || FallsToHeader))
         continue;
       ExitsWhenTrue = true;
     }
@@ -205,8 +284,10 @@ double tripCount(const PtxFunction &F, const PtxCfg &Cfg, const PtxLoop &L) {
         Counter = OnlyWrite->Operands[1].Name;
     }
     // Exactly one write of the counter in the loop: "add X, X, Step" (or
-    // sub).
-    std::optional<std::int64_t> Step;
+    // sub), or a geometric step "shl X, X, K" / "mul.lo X, X, M" — or
+    // "mov X, Y" of a Y computed once in the loop from X that way (llc's
+    // `for (s = 1; s < 16; s *= 2)`: "shl %r4, %r22, 1; ... mov %r22, %r4").
+    std::optional<Update> Step;
     std::size_t StepAt = 0;
     unsigned Writes = 0;
     for (unsigned LB : L.Blocks)
@@ -216,11 +297,22 @@ double tripCount(const PtxFunction &F, const PtxCfg &Cfg, const PtxLoop &L) {
           continue;
         ++Writes;
         StepAt = I;
-        if ((Ins.Opcode == "add" || Ins.Opcode == "sub") &&
-            Ins.Operands.size() == 3 && Ins.Operands[1].isRegister() &&
-            Ins.Operands[1].Name == Counter && Ins.Guard.empty())
-          if (auto V = immediate(Ins.Operands[2]))
-            Step = Ins.Opcode == "add" ? *V : -*V;
+        Step = updateOf(Ins, Counter);
+        if (!Step && Ins.Opcode == "mov" && Ins.Guard.empty() &&
+            Ins.Operands.size() == 2 && Ins.Operands[1].isRegister()) {
+          const std::string &Y = Ins.Operands[1].Name;
+          const PtxInstruction *YDef = nullptr;
+          unsigned YWrites = 0;
+          for (unsigned YB : L.Blocks)
+            for (std::size_t J = Cfg.Blocks[YB].Begin; J < Cfg.Blocks[YB].End;
+                 ++J)
+              if (writes(F.Body[J], Y)) {
+                ++YWrites;
+                YDef = &F.Body[J];
+              }
+          if (YWrites == 1)
+            Step = updateOf(*YDef, Counter);
+        }
       }
     if (Writes != 1 || !Step)
       return 0;
@@ -245,8 +337,12 @@ double tripCount(const PtxFunction &F, const PtxCfg &Cfg, const PtxLoop &L) {
     // The compare sees X after the step when the step comes first in the
     // latch, else the value the iteration started with.
     bool AfterStep = Cfg.Blocks[B].Begin <= StepAt && StepAt < SetpAt;
-    std::int64_t First = AfterStep ? *Init + *Step : *Init;
-    return executions(First, *Step, *Bound, C).value_or(0);
+    if (Step->Factor != 0) {
+      std::int64_t First = AfterStep ? *Init * Step->Factor : *Init;
+      return geometricExecutions(First, Step->Factor, *Bound, C).value_or(0);
+    }
+    std::int64_t First = AfterStep ? *Init + Step->Add : *Init;
+    return executions(First, Step->Add, *Bound, C).value_or(0);
   }
   return 0;
 }

@@ -34,6 +34,11 @@ struct DecisionPolicy {
   double MaxSlowdownPct = 5; // a change may be at most this much slower
   double MinSavingPct = 2;   // and must improve the objective this much
   double MaxPowerW = 0;      // time objective: power cap; 0 = none
+  // Options whose objective is within TiePct of the best are a tie, and the
+  // fewest SMs wins: the model's own error is larger than such differences,
+  // and a tie broken by the exact minimum would jump between far-apart SM
+  // counts for nearly equal inputs (assumed; 0 = the exact minimum).
+  double TiePct = 1;
 };
 
 /// Checks a policy's numbers; Error names the offending setting.

@@ -28,6 +28,11 @@ struct PtxBlock {
   double Weight = 0;
   /// Number of loops containing the block.
   unsigned LoopDepth = 0;
+  /// With two successors: the probability of Succs[0], the branch target
+  /// (Succs[1] falls through); PtxBranchHeuristics.cpp.
+  double TakenProbability = 0.5;
+  /// Empty or only "bra.uni": llc's layout, no block of the IR.
+  bool OnlyJumps = false;
 };
 
 struct PtxLoop {
@@ -70,6 +75,10 @@ bool buildCfg(const PtxFunction &F, const std::string &File, PtxCfg &Out,
 /// Fills PtxLoop::TripCount for nvcc-style counted loops.
 struct PtxFunction;
 void computeTripCounts(const PtxFunction &F, PtxCfg &Cfg);
+
+/// Fills PtxBlock::TakenProbability from the comparisons guarding branches,
+/// and PtxBlock::OnlyJumps.
+void computeBranchProbabilities(const PtxFunction &F, PtxCfg &Cfg);
 
 /// Fills PtxBlock::Weight and LoopDepth (see docs/ptx-frontend.md).
 void computeBlockWeights(PtxCfg &Cfg, const WeightOptions &Opts);
