@@ -103,10 +103,10 @@ TEST(Decision, TimeUnderAPowerCap) {
   EXPECT_NE(R.Reason.find("max_power_w"), std::string::npos);
 }
 
-TEST(Decision, TiesGoToTheFewestSmsAndBadInputsKeepTheLaunch) {
+TEST(Decision, TiesGoToTheEarlierCandidateAndBadInputsKeepTheLaunch) {
   std::vector<Candidate> S = sweep();
-  S[1].EnergyJ = 90; // same as S[2]: 20 SMs rather than 25
-  EXPECT_EQ(decide(S, 0, {}).Index, 2u);
+  S[1].EnergyJ = 90; // same as S[2]
+  EXPECT_EQ(decide(S, 0, {}).Index, 1u);
   S[0].ExecTimeS = 0;
   EXPECT_FALSE(decide(S, 0, {}).Change);
   EXPECT_FALSE(decide({}, 0, {}).Change);
@@ -126,21 +126,20 @@ TEST(Decision, NamesAndValidation) {
   EXPECT_FALSE(validatePolicy(P, Error));
 }
 
-TEST(Decision, NearTiesGoToTheFewestSms) {
-  // 20 SMs (90 J) and 25 SMs (89.5 J, 0.56% less) are a tie within the
-  // default 1%: the fewer SMs win, whichever of the two is the minimum.
+TEST(Decision, NearTiesGoToTheFewestSmsWhenAsked) {
+  // 20 SMs (90 J) and 25 SMs (89.5 J, 0.56% less) are a tie within a 1%
+  // TiePct: the fewer SMs win, whichever of the two is the minimum.
+  DecisionPolicy Tie;
+  Tie.TiePct = 1;
   std::vector<Candidate> S = sweep();
   S[1].EnergyJ = 89.5;
-  Recommendation R = decide(S, 0, {});
-  EXPECT_EQ(R.Index, 2u);
+  EXPECT_EQ(decide(S, 0, Tie).Index, 2u);
   S[1].EnergyJ = 90.5;
-  EXPECT_EQ(decide(S, 0, {}).Index, 2u);
+  EXPECT_EQ(decide(S, 0, Tie).Index, 2u);
   // 2% apart is not a tie: 25 SMs at 88 J is the minimum and wins.
   S[1].EnergyJ = 88;
-  EXPECT_EQ(decide(S, 0, {}).Index, 1u);
-  // TiePct 0 takes the exact minimum: 25 SMs at 89.5 J.
-  DecisionPolicy Exact;
-  Exact.TiePct = 0;
+  EXPECT_EQ(decide(S, 0, Tie).Index, 1u);
+  // The default takes the exact minimum: 25 SMs at 89.5 J.
   S[1].EnergyJ = 89.5;
-  EXPECT_EQ(decide(S, 0, Exact).Index, 1u);
+  EXPECT_EQ(decide(S, 0, {}).Index, 1u);
 }

@@ -35,10 +35,10 @@ struct DecisionPolicy {
   double MinSavingPct = 2;   // and must improve the objective this much
   double MaxPowerW = 0;      // time objective: power cap; 0 = none
   // Options whose objective is within TiePct of the best are a tie, and the
-  // fewest SMs wins: the model's own error is larger than such differences,
-  // and a tie broken by the exact minimum would jump between far-apart SM
-  // counts for nearly equal inputs (assumed; 0 = the exact minimum).
-  double TiePct = 1;
+  // fewest SMs wins, so nearly equal inputs cannot jump between far-apart SM
+  // counts. Off by default (0 = the exact minimum): advice never names an
+  // option the sweep shows to be worse; a user may accept such a tie.
+  double TiePct = 0;
 };
 
 /// Checks a policy's numbers; Error names the offending setting.

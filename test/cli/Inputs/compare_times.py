@@ -1,9 +1,6 @@
 """Compares two `gpa analyze --format json` reports of the same kernels:
 predicted time within a relative tolerance and the same recommended number
-of SMs, strictly. Near-equal options are not excused here: the decision
-itself breaks ties deterministically (gpa/Decision.h, TiePct: options within
-1% of the best objective go to the fewest SMs), so nearly equal inputs give
-the same answer.
+of SMs, strictly: near-equal options are not excused here.
 
 Prints one line per kernel and a summary; exits 1 when any differ.
 
