@@ -296,13 +296,10 @@ private:
 
 void SarifRenderer::begin(const GpuModel &Gpu) {
   GpuName = Gpu.Name;
-  std::string Text = toCanonicalJson(sarifLog());
-  const std::string Marker = "\n      \"results\": []";
-  std::size_t At = Text.find(Marker);
-  if (At == std::string::npos)
-    throw std::logic_error("no result list in the SARIF log");
-  OS << Text.substr(0, At + Marker.size() - 1);
-  Tail = Text.substr(At + Marker.size());
+  CanonicalSplit Split =
+      splitCanonicalJsonAt(sarifLog(), "\n      \"results\": []");
+  OS << Split.Head;
+  Tail = std::move(Split.Tail);
 }
 
 void SarifRenderer::add(const AnalyzedKernel &K) {

@@ -14,6 +14,8 @@
 //===----------------------------------------------------------------------===//
 #include "gpa/CudaDriverLauncher.h"
 
+#include "DynamicSymbol.h"
+
 #include <dlfcn.h>
 
 #include <map>
@@ -50,11 +52,6 @@ struct DriverApi {
   CuResult (*EventDestroy)(Handle);
   CuResult (*GetErrorName)(CuResult, const char **);
 };
-
-template <typename Fn> bool bind(void *Lib, const char *Name, Fn &Out) {
-  Out = reinterpret_cast<Fn>(dlsym(Lib, Name));
-  return Out != nullptr;
-}
 
 class CudaDriverLauncher : public CudaSuiteLauncher {
 public:

@@ -27,6 +27,8 @@
 //===----------------------------------------------------------------------===//
 #include "gpa/CuptiMetrics.h"
 
+#include "DynamicSymbol.h"
+
 #include <cstdlib>
 #include <dlfcn.h>
 
@@ -88,11 +90,6 @@ template <typename Params> Params params(std::size_t StructSize) {
   Params P{};
   P.structSize = StructSize;
   return P;
-}
-
-template <typename Fn> bool bind(void *Lib, const char *Name, Fn &Out) {
-  Out = reinterpret_cast<Fn>(dlsym(Lib, Name));
-  return Out != nullptr;
 }
 
 class CuptiRangeSource : public RangeMetricSource {

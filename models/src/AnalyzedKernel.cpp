@@ -9,6 +9,7 @@
 #include "gpa/Report.h"
 
 #include <stdexcept>
+#include <utility>
 
 namespace gpa {
 
@@ -106,13 +107,9 @@ ReportStream::ReportStream(std::ostream &OS, const GpuModel &Gpu)
   // array, split where the kernels go.
   json Doc = reportJson(Gpu, {});
   Doc["kernels"] = json::array();
-  std::string Text = toCanonicalJson(Doc);
-  const std::string Marker = "\n  \"kernels\": []";
-  std::size_t At = Text.find(Marker);
-  if (At == std::string::npos)
-    throw std::logic_error("no kernel array in the report header");
-  OS << Text.substr(0, At + Marker.size() - 1);
-  Tail = Text.substr(At + Marker.size());
+  CanonicalSplit Split = splitCanonicalJsonAt(Doc, "\n  \"kernels\": []");
+  OS << Split.Head;
+  Tail = std::move(Split.Tail);
 }
 
 void ReportStream::add(const AnalyzedKernel &K) {

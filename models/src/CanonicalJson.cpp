@@ -105,4 +105,14 @@ std::string toCanonicalJson(const nlohmann::json &Value) {
   return toCanonicalJsonAt(Value, 0) + "\n";
 }
 
+CanonicalSplit splitCanonicalJsonAt(const nlohmann::json &Doc,
+                                    const std::string &Marker) {
+  std::string Text = toCanonicalJson(Doc);
+  std::size_t At = Text.find(Marker);
+  if (At == std::string::npos)
+    throw std::logic_error("no empty array to stream into in the document");
+  return {Text.substr(0, At + Marker.size() - 1),
+          Text.substr(At + Marker.size())};
+}
+
 } // namespace gpa

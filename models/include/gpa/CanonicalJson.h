@@ -31,6 +31,17 @@ std::string toCanonicalJson(const nlohmann::json &Value);
 /// document can be written piece by piece. Throws like toCanonicalJson.
 std::string toCanonicalJsonAt(const nlohmann::json &Value, int Indent);
 
+/// Canonical text of a document streamed piece by piece: Head ends just
+/// inside the empty array written as Marker (e.g. "\n  \"kernels\": []"),
+/// Tail is the text after that array's closing bracket (the writer closes
+/// the array). Throws std::logic_error when the text has no such array.
+struct CanonicalSplit {
+  std::string Head;
+  std::string Tail;
+};
+CanonicalSplit splitCanonicalJsonAt(const nlohmann::json &Doc,
+                                    const std::string &Marker);
+
 } // namespace gpa
 
 #endif
