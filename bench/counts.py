@@ -293,12 +293,8 @@ def main():
         return
     env = dict(os.environ)
     env["PATH"] = os.path.dirname(nvdisasm) + os.pathsep + env.get("PATH", "")
-    cflags = ["-x", "cuda", "--cuda-path=" + args.cuda, "--cuda-gpu-arch=sm_80",
-              "-Wno-unknown-cuda-version", "-O2", "--cuda-device-only"]
-    sources = [("own", p) for p in sorted(
-        glob.glob(os.path.join(ROOT, "examples", "cuda", "*.cu")) +
-        glob.glob(os.path.join(ROOT, "bench", "kernels", "*.cu")))]
-    sources += real_kernels.sources(args.polybench, args.rodinia)
+    cflags = real_kernels.device_flags(args.cuda)
+    sources = real_kernels.all_sources(args.polybench, args.rodinia)
     suites = ["own"] + [s for s in ("PolyBench-GPU", "Rodinia")
                         if any(x == s for x, _ in sources)]
     totals = {s: {fe: defaultdict(float) for fe in ("ir", "ptx", "sass")}

@@ -21,7 +21,6 @@ Usage: python3 bench/frontend_agreement.py [--build build]
            [--polybench CHECKOUT] [--rodinia CHECKOUT] [--nvcc-tolerance 0.25]
 """
 import argparse
-import glob
 import json
 import os
 import subprocess
@@ -64,12 +63,8 @@ def main():
         print("frontend_agreement.py: skipped, %s not built" % gpa)
         return
     have_nvcc = os.path.exists(nvcc)
-    cflags = ["-x", "cuda", "--cuda-path=" + args.cuda, "--cuda-gpu-arch=sm_80",
-              "-Wno-unknown-cuda-version", "-O2", "--cuda-device-only"]
-    sources = [("own", p) for p in sorted(
-        glob.glob(os.path.join(ROOT, "examples", "cuda", "*.cu")) +
-        glob.glob(os.path.join(ROOT, "bench", "kernels", "*.cu")))]
-    sources += real_kernels.sources(args.polybench, args.rodinia)
+    cflags = real_kernels.device_flags(args.cuda)
+    sources = real_kernels.all_sources(args.polybench, args.rodinia)
     stats = {}
     print("%-44s %-14s %8s %8s %8s  %s" % ("kernel", "suite", "IR/cPTX",
                                           "IR/nvcc", "", "SMs IR cPTX nvcc"))

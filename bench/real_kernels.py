@@ -10,6 +10,7 @@ suite's kernels (its host code is compiled too, device side only); DOITGEN
 13 removed) and kmeans (needs omp.h) do not compile with clang 22 + CUDA 13
 and are left out.
 """
+import glob
 import os
 
 POLYBENCH = [
@@ -47,3 +48,20 @@ def sources(polybench=None, rodinia=None):
             if os.path.exists(path):
                 out.append((suite, path))
     return out
+
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def device_flags(cuda):
+    """clang 22 flags that compile a source's device side for sm_80."""
+    return ["-x", "cuda", "--cuda-path=" + cuda, "--cuda-gpu-arch=sm_80",
+            "-Wno-unknown-cuda-version", "-O2", "--cuda-device-only"]
+
+
+def all_sources(polybench=None, rodinia=None):
+    """[(suite, path)]: this repository's examples and bench kernels ("own"),
+    then the real suites' files found under the given roots."""
+    own = sorted(glob.glob(os.path.join(ROOT, "examples", "cuda", "*.cu")) +
+                 glob.glob(os.path.join(ROOT, "bench", "kernels", "*.cu")))
+    return [("own", p) for p in own] + sources(polybench, rodinia)

@@ -6,14 +6,11 @@
 #include "gpa/PtxasResources.h"
 
 #include "gpa/JsonReader.h"
+#include "gpa/Subprocess.h"
 
 #include <cstdlib>
-#include <spawn.h>
-#include <sys/wait.h>
 #include <unistd.h>
 #include <vector>
-
-extern char **environ;
 
 namespace gpa {
 
@@ -44,35 +41,16 @@ bool ptxasResources(const std::string &PtxPath, unsigned Sm, ResourceTable &Out,
   std::vector<std::string> Args = {
       Ptxas, "-v",        "--gpu-name", "sm_" + std::to_string(Sm ? Sm : 80),
       "-o",  "/dev/null", PtxPath};
-  std::vector<char *> Argv;
-  for (std::string &A : Args)
-    Argv.push_back(A.data());
-  Argv.push_back(nullptr);
-  char ErrPath[] = "/tmp/gpa-ptxas-XXXXXX";
-  int ErrFd = ::mkstemp(ErrPath);
-  if (ErrFd < 0) {
+  ProcessResult Run = runCapturingOutput(std::move(Args), /*WithStdout=*/true);
+  if (!Run.Captured) {
     Why = "cannot create a temporary file for ptxas";
     return false;
   }
-  posix_spawn_file_actions_t Actions;
-  posix_spawn_file_actions_init(&Actions);
-  posix_spawn_file_actions_adddup2(&Actions, ErrFd, 2);
-  posix_spawn_file_actions_adddup2(&Actions, ErrFd, 1);
-  pid_t Pid;
-  int Spawn =
-      posix_spawn(&Pid, Ptxas.c_str(), &Actions, nullptr, Argv.data(), environ);
-  posix_spawn_file_actions_destroy(&Actions);
-  int Status = 0;
-  if (Spawn == 0)
-    ::waitpid(Pid, &Status, 0);
-  ::close(ErrFd);
-  std::string Ignored;
-  std::string Text = readTextFile(ErrPath, Ignored).value_or("");
-  ::unlink(ErrPath);
-  if (Spawn != 0 || !WIFEXITED(Status) || WEXITSTATUS(Status) != 0) {
+  if (!Run.Succeeded) {
     Why = "ptxas -v failed for sm_" + std::to_string(Sm);
     return false;
   }
+  const std::string &Text = Run.Output;
   if (parsePtxasVerbose(Text, Out) == 0) {
     Why = "ptxas -v reported no entry function";
     return false;
