@@ -1,5 +1,4 @@
-//===- Subprocess.h - Run a toolchain program, capture its output -*- C++
-//-*-===//
+//===- Subprocess.h - Run a program, capture its output ---------*- C++ -*-===//
 //
 // SPDX-License-Identifier: Apache-2.0
 //
