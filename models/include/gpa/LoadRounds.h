@@ -1,5 +1,4 @@
-//===- LoadRounds.h - Global-load latencies a thread waits in turn -*- C++
-//-*-===//
+//===- LoadRounds.h - Global-load waits of a thread ----------*- C++ -*-===//
 //
 // SPDX-License-Identifier: Apache-2.0
 //

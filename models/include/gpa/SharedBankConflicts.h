@@ -1,5 +1,4 @@
-//===- SharedBankConflicts.h - Replays of a shared-memory access -*- C++
-//-*-===//
+//===- SharedBankConflicts.h - Shared-memory bank replays ----*- C++ -*-===//
 //
 // SPDX-License-Identifier: Apache-2.0
 //
