@@ -11,6 +11,10 @@
 //===----------------------------------------------------------------------===//
 
 #include "AccessFacts.h"
+#include "Compat.h"
+#include "InstructionClassifier.h"
+
+#include "gpa/SharedBankConflicts.h"
 
 #include "llvm/Analysis/ScalarEvolution.h"
 #include "llvm/Analysis/ScalarEvolutionExpressions.h"
@@ -115,6 +119,37 @@ void addLinear(const SCEV *S, int64_t Scale, ScalarEvolution &SE,
 }
 } // namespace
 
+unsigned sharedBankConflictWays(const Value *Ptr, uint64_t Bytes,
+                                ScalarEvolution &SE, const MemoryGeometry &G) {
+  if (!Ptr)
+    return 1;
+  AccessPattern P = analyzeAccess(Ptr, Bytes, SE, G);
+  if (P.Kind != AccessKind::Strided && P.Kind != AccessKind::Coalesced)
+    return 1;
+  return sharedBankConflictWays(P.StrideBytes, Bytes);
+}
+
+bool isReadOnlyLoad(const Instruction &I) {
+  auto *L = dyn_cast<LoadInst>(&I);
+  if (!L || !L->isSimple() ||
+      resolveAddressSpace(L->getPointerOperand()) != AS_Global)
+    return false;
+  if (L->hasMetadata(LLVMContext::MD_invariant_load))
+    return true;
+  const Function *F = L->getFunction();
+  if (!F || !isKernel(*F))
+    return false;
+  SmallVector<const Value *, 4> Objects;
+  getUnderlyingObjects(L->getPointerOperand(), Objects);
+  return !Objects.empty() && all_of(Objects, [](const Value *V) {
+    if (auto *A = dyn_cast<Argument>(V))
+      return A->hasNoAliasAttr() && A->onlyReadsMemory();
+    if (auto *GV = dyn_cast<GlobalVariable>(V))
+      return GV->isConstant();
+    return false;
+  });
+}
+
 GlobalAccessFact describeGlobalAccess(const Instruction &I, const Value *Ptr,
                                       uint64_t Bytes,
                                       const AccessPattern &Pattern,
@@ -129,6 +164,7 @@ GlobalAccessFact describeGlobalAccess(const Instruction &I, const Value *Ptr,
                           : double(Bytes);
   F.PerThread = PerThread;
   F.Store = !isa<LoadInst>(I);
+  F.ReadOnly = isReadOnlyLoad(I);
   const Value *Base = Ptr ? getUnderlyingObject(Ptr) : nullptr;
   F.Base = Base ? baseName(Base) : "unknown";
   if (auto *GV = dyn_cast_or_null<GlobalVariable>(Base))

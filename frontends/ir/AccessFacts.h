@@ -24,6 +24,18 @@ class Value;
 
 namespace gpa {
 
+/// A load the NVPTX back end makes ld.global.nc: marked !invariant.load, or
+/// in a kernel through pointers that can only point into noalias arguments
+/// the kernel never writes (or constant global variables); the PTX
+/// front-end reads the .nc of the same load.
+bool isReadOnlyLoad(const llvm::Instruction &I);
+
+/// Wavefronts one warp's shared access to \p Ptr of \p Bytes bytes per lane
+/// needs (gpa/SharedBankConflicts.h); 1 unless its lane stride is known.
+unsigned sharedBankConflictWays(const llvm::Value *Ptr, uint64_t Bytes,
+                                llvm::ScalarEvolution &SE,
+                                const MemoryGeometry &G);
+
 /// Describes the global access \p I to \p Ptr of \p Bytes bytes per thread,
 /// executed \p PerThread times, whose coalescing is \p Pattern.
 GlobalAccessFact describeGlobalAccess(const llvm::Instruction &I,

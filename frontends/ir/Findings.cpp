@@ -15,6 +15,7 @@
 #include "InstructionClassifier.h"
 #include "SourceLocation.h"
 #include "gpa/InstructionCosts.h"
+#include "gpa/SharedBankConflicts.h"
 
 #include "llvm/Analysis/AliasAnalysis.h"
 #include "llvm/Analysis/LoopInfo.h"
@@ -189,11 +190,9 @@ void memoryRules(const Function &F, const GpuModel &Gpu, ScalarEvolution &SE,
                  number(Extra) + " extra DRAM bytes per warp access"));
     } else if (K.AddrSpace == AS_Shared) {
       AccessPattern P = analyzeAccess(K.Pointer, K.Bytes, SE, Geometry);
-      if (P.Kind != AccessKind::Strided || K.Bytes != 4 ||
-          P.StrideBytes % 4 != 0)
+      if (P.Kind != AccessKind::Strided)
         continue;
-      uint64_t Words = uint64_t(std::llabs(P.StrideBytes)) / 4;
-      uint64_t Ways = std::gcd<uint64_t>(Words, 32);
+      unsigned Ways = sharedBankConflictWays(P.StrideBytes, K.Bytes);
       if (Ways <= 1)
         continue;
       C.add("SharedBankConflict", I, nullptr,

@@ -12,6 +12,7 @@
 #include "AccessPattern.h"
 #include "BlockWeights.h"
 #include "InstructionClassifier.h"
+#include "LoadStaging.h"
 #include "SharedLoadMerging.h"
 #include "StrengthReduction.h"
 
@@ -47,6 +48,11 @@ void FunctionSummary::addScaled(const FunctionSummary &Callee, double W) {
     F.PerThread *= W;
     GlobalAccesses.push_back(std::move(F));
   }
+  Rounds.addScaled(Callee.Rounds, W);
+  SharedBankReplays += Callee.SharedBankReplays * W;
+  if (W > 0)
+    SharedBankConflictWays =
+        std::max(SharedBankConflictWays, Callee.SharedBankConflictWays);
   for (const auto &[Name, N] : Callee.Assumed)
     Assumed[Name] += N * W;
   UnknownTripCountLoops += Callee.UnknownTripCountLoops;
@@ -90,6 +96,11 @@ static void addMemory(FunctionSummary &S, const Instruction &I,
                       const Classification &C, double W, ScalarEvolution &SE,
                       const DataLayout &DL, const MemoryGeometry &G) {
   bool Global = C.AddrSpace == AS_Global || C.GenericAsGlobal;
+  if (C.AddrSpace == AS_Shared && W > 0) {
+    unsigned Ways = sharedBankConflictWays(C.Pointer, C.Bytes, SE, G);
+    S.SharedBankReplays += W * (Ways - 1);
+    S.SharedBankConflictWays = std::max(S.SharedBankConflictWays, Ways);
+  }
   if (!Global && C.AddrSpace != AS_Local)
     return;
   S.Mem.Accesses += W;
@@ -177,6 +188,7 @@ void KernelCounter::countBlock(BasicBlock &BB, double W, ScalarEvolution &SE,
                                bool Notes) {
   const DataLayout &DL = BB.getModule()->getDataLayout();
   auto MergedLoads = mergedSharedLoads(BB, SE);
+  S.Rounds.add(roundsOfBlock(blockLoads(BB, DL)), W);
   for (Instruction &I : BB) {
     Classification C = classifyInstruction(I, DL);
     if (auto It = MergedLoads.find(&I); It != MergedLoads.end())

@@ -17,6 +17,7 @@
 #include "StrengthReduction.h"
 
 #include "gpa/InstructionCosts.h"
+#include "gpa/LoadRounds.h"
 #include "gpa/MemoryLevels.h"
 #include "gpa/Units.h"
 
@@ -66,6 +67,12 @@ struct FunctionSummary {
   MemoryStats Mem;
   /// One fact per static global access (callees' scaled by the call).
   std::vector<GlobalAccessFact> GlobalAccesses;
+  /// Waits saved by loads issued together, staging rounds (gpa/LoadRounds.h).
+  LoadRoundSums Rounds;
+  /// Shared-memory bank-conflict replays per thread and the worst conflict
+  /// (gpa/SharedBankConflicts.h).
+  double SharedBankReplays = 0;
+  unsigned SharedBankConflictWays = 1;
   /// Named assumptions -> dynamic per-thread instructions they affect.
   std::map<std::string, double> Assumed;
   unsigned UnknownTripCountLoops = 0;

@@ -93,6 +93,9 @@ static KernelProfile makeProfile(const Function &K, const FunctionSummary &S) {
   if (S.Mem.Uncoalesced > 0)
     P.UncoalescedTransactionsPerWarp =
         S.Mem.UncoalescedTransactions / S.Mem.Uncoalesced;
+  applyLoadRounds(S.Rounds, P);
+  P.SharedBankReplays = S.SharedBankReplays;
+  P.SharedBankConflictWays = S.SharedBankConflictWays;
   return P;
 }
 

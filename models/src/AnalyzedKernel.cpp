@@ -6,6 +6,7 @@
 #include "gpa/AnalyzedKernel.h"
 
 #include "gpa/CanonicalJson.h"
+#include "gpa/ProfileLoader.h"
 #include "gpa/Report.h"
 
 #include <stdexcept>
@@ -71,6 +72,8 @@ json analyzedKernelJson(const AnalyzedKernel &K, const GpuModel &Gpu) {
   }
   if (K.Findings)
     Obj["findings"] = findingsJson(*K.Findings);
+  if (json Facts = memoryFactsJson(K.Analysis.Profile); !Facts.empty())
+    Obj["memory_facts"] = std::move(Facts);
   if (K.MemorySection) {
     const KernelProfile &P = K.Analysis.Profile;
     Obj["memory"] = {{"bytes_per_access", P.BytesPerMemAccess},

@@ -34,7 +34,8 @@ static std::string perThreadKeys() {
     Keys += std::string(Info.Key) + ",";
   return Keys +
          "uncoalesced_mem,bytes_per_mem_access,"
-         "uncoalesced_transactions_per_warp,barrier_load_rounds,load_rounds";
+         "uncoalesced_transactions_per_warp,barrier_load_rounds,load_rounds,"
+         "shared_bank_replays,shared_bank_conflict_ways";
 }
 
 static void readPerThread(JsonReader &R, const nlohmann::json &Counts,
@@ -74,11 +75,21 @@ static void readPerThread(JsonReader &R, const nlohmann::json &Counts,
     if (auto N =
             R.number(*V, childPath(Path, "load_rounds"), 0, MaxCountPerThread))
       P.LoadRounds = *N;
+  if (const nlohmann::json *V =
+          R.member(Counts, Path, "shared_bank_replays", false))
+    if (auto N = R.number(*V, childPath(Path, "shared_bank_replays"), 0,
+                          MaxCountPerThread))
+      P.SharedBankReplays = *N;
+  if (const nlohmann::json *V =
+          R.member(Counts, Path, "shared_bank_conflict_ways", false))
+    if (auto N = R.number(*V, childPath(Path, "shared_bank_conflict_ways"), 1,
+                          32, /*Integer=*/true))
+      P.SharedBankConflictWays = *N;
 }
 
 static const char *const AccessKeys =
     "base,group,offset_bytes,shape,lane_stride_bytes,bytes,per_thread,store,"
-    "working_set_bytes";
+    "working_set_bytes,read_only";
 
 static void readAccess(JsonReader &R, const nlohmann::json &J,
                        const std::string &Path, GlobalAccessFact &F) {
@@ -119,6 +130,9 @@ static void readAccess(JsonReader &R, const nlohmann::json &J,
   if (const nlohmann::json *V = R.member(J, Path, "store", false))
     if (auto B = R.boolean(*V, childPath(Path, "store")))
       F.Store = *B;
+  if (const nlohmann::json *V = R.member(J, Path, "read_only", false))
+    if (auto B = R.boolean(*V, childPath(Path, "read_only")))
+      F.ReadOnly = *B;
 }
 
 static void readProfile(JsonReader &R, const nlohmann::json &J,
@@ -202,6 +216,10 @@ nlohmann::json kernelProfileToJson(const KernelProfile &P) {
     Counts["barrier_load_rounds"] = P.BarrierLoadRounds;
   if (P.LoadRounds > 0)
     Counts["load_rounds"] = P.LoadRounds;
+  if (P.SharedBankReplays > 0) {
+    Counts["shared_bank_replays"] = P.SharedBankReplays;
+    Counts["shared_bank_conflict_ways"] = P.SharedBankConflictWays;
+  }
   nlohmann::json Out = {
       {"name", P.Name},
       {"launch",
@@ -210,7 +228,7 @@ nlohmann::json kernelProfileToJson(const KernelProfile &P) {
         {"registers_per_thread", P.Launch.RegistersPerThread},
         {"shared_bytes_per_block", P.Launch.SharedBytesPerBlock}}},
       {"per_thread", Counts}};
-  for (const GlobalAccessFact &F : P.GlobalAccesses)
+  for (const GlobalAccessFact &F : P.GlobalAccesses) {
     Out["global_accesses"].push_back(
         {{"base", F.Base},
          {"group", F.Group},
@@ -221,7 +239,25 @@ nlohmann::json kernelProfileToJson(const KernelProfile &P) {
          {"per_thread", F.PerThread},
          {"store", F.Store},
          {"working_set_bytes", F.WorkingSetBytes}});
+    if (F.ReadOnly)
+      Out["global_accesses"].back()["read_only"] = true;
+  }
   return Out;
+}
+
+nlohmann::json memoryFactsJson(const KernelProfile &P) {
+  double ReadOnly = 0;
+  for (const GlobalAccessFact &F : P.GlobalAccesses)
+    if (F.ReadOnly && !F.Store)
+      ReadOnly += F.PerThread;
+  if (P.LoadRounds <= 0 && P.BarrierLoadRounds <= 0 && ReadOnly <= 0 &&
+      P.SharedBankReplays <= 0)
+    return nlohmann::json::object();
+  return {{"load_rounds", P.LoadRounds},
+          {"barrier_load_rounds", P.BarrierLoadRounds},
+          {"read_only_loads", ReadOnly},
+          {"shared_bank_replays", P.SharedBankReplays},
+          {"shared_bank_conflict_ways", P.SharedBankConflictWays}};
 }
 
 } // namespace gpa

@@ -12,6 +12,7 @@
 
 #include "PtxFunctionSummary.h"
 #include "gpa/InputFile.h"
+#include "gpa/LoadRounds.h"
 #include "gpa/ProfileLoader.h"
 #include "gpa/ptx/PtxParser.h"
 
@@ -217,6 +218,9 @@ static void buildKernel(const PtxModule &M, const PtxFunction &K,
   if (F.Counts.Uncoalesced > 0)
     P.UncoalescedTransactionsPerWarp =
         F.Counts.UncoalTransactions / F.Counts.Uncoalesced;
+  gpa::applyLoadRounds(F.Counts.Rounds, P);
+  P.SharedBankReplays = F.Counts.SharedBankReplays;
+  P.SharedBankConflictWays = F.Counts.SharedBankConflictWays;
 
   addSummaryNotes(S, K.Name, R.Warnings);
   for (const std::string &W : F.Warnings)

@@ -8,11 +8,16 @@
 //
 //===----------------------------------------------------------------------===//
 #include "PtxFunctionSummary.h"
+#include "PtxLoadRounds.h"
 #include "PtxSassRules.h"
 
 #include "gpa/ptx/PtxAccessFacts.h"
 #include "gpa/ptx/PtxCoalescing.h"
 #include "gpa/ptx/PtxOpcodeTable.h"
+
+#include "gpa/SharedBankConflicts.h"
+
+#include <algorithm>
 
 namespace gpa::ptx {
 
@@ -31,6 +36,11 @@ void WeightedCounts::addScaled(const WeightedCounts &O, double Scale) {
     F.PerThread *= Scale;
     Facts.push_back(std::move(F));
   }
+  Rounds.addScaled(O.Rounds, Scale);
+  SharedBankReplays += O.SharedBankReplays * Scale;
+  if (Scale > 0)
+    SharedBankConflictWays =
+        std::max(SharedBankConflictWays, O.SharedBankConflictWays);
 }
 
 std::uint64_t registerEstimate(const PtxFunction &F) {
@@ -91,6 +101,7 @@ static gpa::GlobalAccessFact accessFact(const PtxInstruction &I,
              : double(Bytes);
   F.PerThread = W;
   F.Store = I.Opcode != "ld" && I.Opcode != "ldu";
+  F.ReadOnly = I.Opcode == "ldu" || (!F.Store && I.hasModifier(".nc"));
   F.Base = Addr.Base;
   F.Group = Addr.Group;
   F.OffsetBytes = double(Addr.OffsetBytes);
@@ -115,13 +126,16 @@ bool summarizeFunction(const PtxFunction &F, const std::string &File,
   Out.Warnings = Cfg.Warnings;
 
   std::vector<OpClassification> Classes;
-  std::vector<unsigned> Bytes;
+  std::vector<unsigned> Bytes, SharedBytes;
   Classes.reserve(F.Body.size());
   for (const PtxInstruction &I : F.Body) {
     Classes.push_back(classifyInstruction(I));
     const OpClassification &C = Classes.back();
     bool Global = C.Space == MemSpace::Global || C.Space == MemSpace::Generic;
     Bytes.push_back(Global ? C.AccessBytes : 0);
+    bool Shared =
+        C.Space == MemSpace::Shared && (I.Opcode == "ld" || I.Opcode == "st");
+    SharedBytes.push_back(Shared ? C.AccessBytes : 0);
   }
   std::set<std::string> Shared;
   for (const PtxVariable &V : Globals)
@@ -132,7 +146,12 @@ bool summarizeFunction(const PtxFunction &F, const std::string &File,
       Shared.insert(V.Name);
   applySassRules(F, Cfg, Shared, Classes);
   std::vector<AccessInfo> Patterns = analyzeAccessPatterns(F, Bytes);
+  std::vector<AccessInfo> SharedPatterns =
+      analyzeAccessPatterns(F, SharedBytes);
   std::vector<AddressFacts> Addresses = analyzeAddressFacts(F, Globals);
+  std::vector<std::vector<gpa::BlockLoad>> Loads = blockLoads(F, Cfg, Classes);
+  for (std::size_t B = 0; B < Cfg.Blocks.size(); ++B)
+    Out.Own.Rounds.add(gpa::roundsOfBlock(Loads[B]), Cfg.Blocks[B].Weight);
 
   std::map<std::string, double> CallWeights;
   for (const PtxBlock &B : Cfg.Blocks) {
@@ -161,6 +180,15 @@ bool summarizeFunction(const PtxFunction &F, const std::string &File,
       }
       if (C.GenericAddress)
         ++Out.GenericAccesses;
+      if (SharedBytes[K] != 0 && W > 0 &&
+          (SharedPatterns[K].Pattern == AccessPattern::Strided ||
+           SharedPatterns[K].Pattern == AccessPattern::Coalesced)) {
+        unsigned Ways = gpa::sharedBankConflictWays(
+            SharedPatterns[K].StrideBytes, SharedBytes[K]);
+        Out.Own.SharedBankReplays += W * (Ways - 1);
+        Out.Own.SharedBankConflictWays =
+            std::max(Out.Own.SharedBankConflictWays, Ways);
+      }
       if (Bytes[K] != 0 && TimingMem) {
         const AccessInfo &A = Patterns[K];
         if (W > 0)

@@ -14,6 +14,7 @@
 #include "gpa/ptx/PtxError.h"
 #include "gpa/ptx/PtxFrontend.h"
 
+#include "gpa/LoadRounds.h"
 #include "gpa/MemoryLevels.h"
 #include "gpa/Units.h"
 
@@ -34,6 +35,12 @@ struct WeightedCounts {
   PtxAccessStats Access;
   /// One fact per global access (gpa/MemoryLevels.h), per_thread weighted.
   std::vector<gpa::GlobalAccessFact> Facts;
+  /// Waits saved by loads issued together, staging rounds (gpa/LoadRounds.h).
+  gpa::LoadRoundSums Rounds;
+  /// Shared-memory bank-conflict replays and the worst conflict
+  /// (gpa/SharedBankConflicts.h).
+  double SharedBankReplays = 0;
+  unsigned SharedBankConflictWays = 1;
 
   void addScaled(const WeightedCounts &O, double Scale);
 };

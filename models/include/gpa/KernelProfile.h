@@ -50,6 +50,12 @@ struct KernelProfile {
   /// unrolled loop's) count once; 0: unknown, every memory instruction is
   /// its own period (HK09). docs/models.md "Loads in flight per warp".
   double LoadRounds = 0;
+  /// Extra shared-memory wavefronts per thread from bank conflicts:
+  /// executions x (ways - 1) of each shared access with an analysable
+  /// stride (gpa/SharedBankConflicts.h); not part of the shared_mem count.
+  double SharedBankReplays = 0;
+  /// The worst conflict among those accesses (1: none found).
+  double SharedBankConflictWays = 1;
   /// What the front-end knows about each global access (optional; empty:
   /// every access is served by DRAM, as in HK09).
   std::vector<GlobalAccessFact> GlobalAccesses;

@@ -44,6 +44,9 @@ struct GlobalAccessFact {
   /// Dynamic executions per thread.
   double PerThread = 1;
   bool Store = false;
+  /// A load the back end makes read-only (ld.global.nc: !invariant.load, or
+  /// a noalias argument the kernel never writes).
+  bool ReadOnly = false;
   /// Distinct bytes the whole grid reads through this base, when the front
   /// end can compute it (a global array's size); 0: unknown.
   double WorkingSetBytes = 0;

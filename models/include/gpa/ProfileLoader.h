@@ -30,6 +30,12 @@ bool parseKernelProfiles(const nlohmann::json &Document,
 bool loadKernelProfiles(const std::string &Path,
                         std::vector<KernelProfile> &Out, std::string &Error);
 
+/// The memory facts a front-end reported beyond the counts (load rounds,
+/// barrier load rounds, read-only loads per thread, shared-memory bank
+/// conflicts) for the report's `memory_facts`; an empty object when there
+/// are none (docs/models.md "Load rounds from the code").
+nlohmann::json memoryFactsJson(const KernelProfile &P);
+
 /// The profile in the input format (the inverse of parseKernelProfiles).
 nlohmann::json kernelProfileToJson(const KernelProfile &Profile);
 
