@@ -129,4 +129,5 @@ def main():
     print("ptxas " + ("on" if "--ptxas" in sys.argv else "off (GPA_PTXAS=off)")
           + "; target: <= 20 KB (19.5 KiB) per kernel; linearity ~1.00")
 
-main()
+if __name__ == "__main__":
+    main()

@@ -10,9 +10,6 @@
 
 #include "BudgetDiagnostics.h"
 
-#include "gpa/AnalyzedKernel.h"
-#include "gpa/Budget.h"
-
 #include "llvm/IR/DiagnosticInfo.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/LLVMContext.h"
@@ -22,7 +19,8 @@ using namespace llvm;
 
 namespace gpa {
 
-bool enforceBudget(Module &M, const ModuleAnalysis &A, const PluginOptions &O,
+bool enforceBudget(Module &M, const std::vector<KernelFacts> &Kernels,
+                   const std::string &Gpu, const PluginOptions &O,
                    std::string &Error) {
   Budget B;
   if (!loadBudget(O.BudgetFile, B, Error)) {
@@ -30,22 +28,17 @@ bool enforceBudget(Module &M, const ModuleAnalysis &A, const PluginOptions &O,
     return false;
   }
   // The typed results, checked with `gpa check`'s rules: no report is built.
-  std::vector<KernelFacts> Kernels;
-  Kernels.reserve(A.Results.size());
-  for (const KernelResult &R : A.Results)
-    Kernels.push_back(kernelFacts(toAnalyzedKernel(R)));
   BudgetCheck Check;
-  checkKernels(Kernels, A.Gpu.Name, M.getSourceFileName(), B, Check);
+  checkKernels(Kernels, Gpu, M.getSourceFileName(), B, Check);
   for (const BudgetViolation &V : Check.Violations) {
-    for (const KernelResult &R : A.Results) {
-      if (R.F->getName() != V.Kernel)
-        continue;
-      std::string Msg =
-          "GpuPowerAdvisor budget " + O.BudgetFile + ": " + V.message();
-      DiagnosticLocation Loc(R.F->getSubprogram());
-      M.getContext().diagnose(DiagnosticInfoUnsupported(
-          *R.F, Msg, Loc, O.BudgetWarn ? DS_Warning : DS_Error));
-    }
+    const Function *F = M.getFunction(V.Kernel);
+    if (!F)
+      continue;
+    std::string Msg =
+        "GpuPowerAdvisor budget " + O.BudgetFile + ": " + V.message();
+    DiagnosticLocation Loc(F->getSubprogram());
+    M.getContext().diagnose(DiagnosticInfoUnsupported(
+        *F, Msg, Loc, O.BudgetWarn ? DS_Warning : DS_Error));
   }
   return true;
 }

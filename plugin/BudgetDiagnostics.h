@@ -11,9 +11,12 @@
 #ifndef GPA_PLUGIN_BUDGETDIAGNOSTICS_H
 #define GPA_PLUGIN_BUDGETDIAGNOSTICS_H
 
-#include "ModuleAnalysis.h"
+#include "PluginOptions.h"
+
+#include "gpa/Budget.h"
 
 #include <string>
+#include <vector>
 
 namespace llvm {
 class Module;
@@ -21,10 +24,13 @@ class Module;
 
 namespace gpa {
 
-/// Returns false with Error when the budget file cannot be used; violations
-/// are diagnosed directly.
-bool enforceBudget(llvm::Module &M, const ModuleAnalysis &A,
-                   const PluginOptions &O, std::string &Error);
+/// Checks Kernels (the module's analysed kernels, in order, analysed on
+/// Gpu) against -gpa-budget. Returns false with Error when the budget file
+/// cannot be used; violations are diagnosed directly, at the kernel of M
+/// each names.
+bool enforceBudget(llvm::Module &M, const std::vector<KernelFacts> &Kernels,
+                   const std::string &Gpu, const PluginOptions &O,
+                   std::string &Error);
 
 } // namespace gpa
 

@@ -2,20 +2,21 @@
 //
 // SPDX-License-Identifier: Apache-2.0
 //
-// NVPTX modules only: GpuPowerAdvisorAnalysis's results -> remarks, the
-// device->host handoff, the -gpa-budget check and the optional JSON report.
+// NVPTX modules only: each kernel, as analyzeModule finishes it -> remarks,
+// the device->host handoff, the -gpa-budget check and the optional JSON
+// report, streamed so that a module's cost is a few KB per kernel.
 // The device IR is never changed. Problems with options or the model are
 // reported through LLVMContext::diagnose (PluginDiagnostic.h); the pass
 // never aborts.
 //
 //===----------------------------------------------------------------------===//
 
-#include "AdvisorAnalysis.h"
 #include "ArgumentLoops.h"
 #include "BudgetDiagnostics.h"
 #include "Compat.h"
 #include "DeviceHandoff.h"
 #include "GpuPowerAdvisor.h"
+#include "ModuleAnalysis.h"
 #include "PluginDiagnostic.h"
 #include "PluginOptions.h"
 #include "Remarks.h"
@@ -26,45 +27,38 @@
 
 #include "llvm/IR/Module.h"
 
+#include <optional>
 #include <set>
 
 using namespace llvm;
 
 namespace gpa {
 
-/// What the host compilation needs of each analysed kernel.
-static std::vector<HandoffKernel> handoffKernels(const ModuleAnalysis &A) {
-  std::vector<HandoffKernel> Out;
-  for (const KernelResult &R : A.Results)
-    Out.push_back(
-        {R.F->getName().str(), R.Grid.Independent, R.Grid.Reason,
-         kernelProfileToJson(R.Analysis.Profile),
-         argumentLoopsToJson(R.ArgumentLoops, unsigned(R.F->arg_size()))});
-  return Out;
+/// What the host compilation needs of one analysed kernel.
+static HandoffKernel handoffKernel(const KernelResult &R) {
+  return {R.F->getName().str(), R.Grid.Independent, R.Grid.Reason,
+          kernelProfileToJson(R.Analysis.Profile),
+          argumentLoopsToJson(R.ArgumentLoops, unsigned(R.F->arg_size()))};
 }
 
-PreservedAnalyses DeviceAdvisorPass::run(Module &M,
-                                         ModuleAnalysisManager &MAM) {
-  if (!isNVPTXModule(M))
-    return PreservedAnalyses::all();
-  PluginOptions O = readPluginOptions();
-  auto &FAM = MAM.getResult<FunctionAnalysisManagerModuleProxy>(M).getManager();
-  const GpuPowerAdvisorAnalysis::Result &Analysed =
-      MAM.getResult<GpuPowerAdvisorAnalysis>(M);
-  if (!Analysed.Ok) {
-    diagnose(M, Analysed.Error, DS_Error);
-    return PreservedAnalyses::all();
-  }
-  const ModuleAnalysis &A = Analysed.Analysis;
-  for (const std::string &W : A.Warnings)
-    diagnose(M, W, DS_Warning);
-  if (A.Results.empty())
-    return PreservedAnalyses::all();
+namespace {
+/// Remarks, handoff, budget facts and report, one kernel at a time, as
+/// analyzeModule hands each over: nothing of a kernel outlives its turn but
+/// its handoff text, its budget facts (with -gpa-budget) and the findings
+/// already remarked (issue 16 s.4: a large module costs a few KB per
+/// kernel; bench/many_kernels.py).
+class KernelPublisher {
+public:
+  KernelPublisher(Module &M, ModuleAnalysis &A, const PluginOptions &O,
+                  FunctionAnalysisManager &FAM)
+      : M(M), A(A), O(O), FAM(FAM) {}
 
-  std::string Error;
-  std::vector<bool> NoteEmitted;
-  std::set<std::pair<const Instruction *, std::string>> FindingEmitted;
-  for (const KernelResult &R : A.Results) {
+  void add(KernelResult &&R) {
+    diagnoseNewWarnings();
+    if (!Handoff)
+      Handoff.emplace(M.getSourceFileName(), A.Arch, O.HandoffDir);
+    if (!Report && !O.ReportFile.empty())
+      Report.emplace(reportFileName(O.ReportFile, A.Arch));
     emitNoteRemarks(A.Counter->notes(), R, NoteEmitted, FAM);
     emitKernelRemarks(R, A.Gpu, FAM, O.RewriteGrid);
     // A device function two kernels call is reported once.
@@ -73,20 +67,79 @@ PreservedAnalyses DeviceAdvisorPass::run(Module &M,
       if (FindingEmitted.insert({F.At, F.Rule}).second)
         New.push_back(F);
     emitFindingRemarks(New, FAM);
+    // The remark emitters' analyses of the kernel and its callees are done
+    // with, as analyzeModule's own are.
+    for (const Function *F : R.Reached)
+      FAM.clear(*const_cast<Function *>(F), F->getName());
+    try {
+      if (HandoffError.empty())
+        Handoff->add(handoffKernel(R));
+    } catch (const std::exception &E) {
+      HandoffError = std::string("cannot build the handoff: ") + E.what();
+    }
+    AnalyzedKernel K = toAnalyzedKernel(std::move(R));
+    if (O.BudgetGiven)
+      Facts.push_back(kernelFacts(K));
+    if (Report)
+      Report->add(K, A.Gpu);
   }
 
-  // Always handed off: the host compilation evaluates each launch site with
-  // these profiles. Only a rewrite the user asked for needs it to succeed.
-  if (!publishDeviceKernels(M.getSourceFileName(), A.Arch, handoffKernels(A),
-                            O.HandoffDir, Error) &&
-      (O.RewriteGrid || !O.HandoffDir.empty()))
+  /// After the last kernel: the handoff, the budget and the report.
+  void finish() {
+    diagnoseNewWarnings();
+    if (!Handoff)
+      return; // no kernel analysed: nothing to hand off or report
+    std::string Error = HandoffError;
+    // Always handed off: the host compilation evaluates each launch site
+    // with these profiles. Only a rewrite the user asked for needs it to
+    // succeed.
+    if ((!Error.empty() || !Handoff->finish(Error)) &&
+        (O.RewriteGrid || !O.HandoffDir.empty()))
+      diagnose(M, Error, DS_Error);
+    if (O.BudgetGiven && !enforceBudget(M, Facts, A.Gpu.Name, O, Error))
+      diagnose(M, Error, DS_Error);
+    if (Report && !Report->finish(Error))
+      diagnose(M, Error, DS_Error);
+  }
+
+private:
+  Module &M;
+  ModuleAnalysis &A;
+  const PluginOptions &O;
+  FunctionAnalysisManager &FAM;
+  std::optional<HandoffWriter> Handoff;
+  std::string HandoffError;
+  std::optional<ReportFileWriter> Report;
+  std::vector<KernelFacts> Facts;
+  std::vector<bool> NoteEmitted;
+  std::set<std::pair<const Instruction *, std::string>> FindingEmitted;
+  std::size_t WarningsDiagnosed = 0;
+
+  /// Kernels that could not be analysed, diagnosed as they come.
+  void diagnoseNewWarnings() {
+    for (; WarningsDiagnosed < A.Warnings.size(); ++WarningsDiagnosed)
+      diagnose(M, A.Warnings[WarningsDiagnosed], DS_Warning);
+  }
+};
+} // namespace
+
+PreservedAnalyses DeviceAdvisorPass::run(Module &M,
+                                         ModuleAnalysisManager &MAM) {
+  if (!isNVPTXModule(M))
+    return PreservedAnalyses::all();
+  PluginOptions O = readPluginOptions();
+  auto &FAM = MAM.getResult<FunctionAnalysisManagerModuleProxy>(M).getManager();
+  // Not GpuPowerAdvisorAnalysis (print<gpu-power-advisor>'s): it keeps
+  // every kernel's result; the pass publishes each as it is ready.
+  ModuleAnalysis A;
+  KernelPublisher Publisher(M, A, O, FAM);
+  A.OnKernel = [&](KernelResult &&R) { Publisher.add(std::move(R)); };
+  std::string Error;
+  if (!analyzeModule(M, FAM, O, A, Error)) {
     diagnose(M, Error, DS_Error);
-  if (O.BudgetGiven && !enforceBudget(M, A, O, Error))
-    diagnose(M, Error, DS_Error);
-  if (!O.ReportFile.empty() &&
-      !writeReport(reportFileName(O.ReportFile, A.Arch), A.Gpu, A.Results,
-                   Error))
-    diagnose(M, Error, DS_Error);
+    return PreservedAnalyses::all(); // the writers drop what they began
+  }
+  Publisher.finish();
   return PreservedAnalyses::all();
 }
 

@@ -27,33 +27,34 @@ namespace gpa {
 
 namespace {
 std::mutex RegistryMutex;
-std::map<std::string, HandoffByArch> &registry() {
-  static std::map<std::string, HandoffByArch> R;
+/// Source file -> arch -> the handoff document's text: the text, not the
+/// parsed kernels, is what a device compilation leaves in this process
+/// (a few hundred bytes per kernel instead of a JSON tree's kilobytes).
+using TextByArch = std::map<std::string, std::string>;
+std::map<std::string, TextByArch> &registry() {
+  static std::map<std::string, TextByArch> R;
   return R;
 }
 
-nlohmann::json toJson(const std::string &Arch,
-                      const std::vector<HandoffKernel> &Kernels) {
-  nlohmann::json List = nlohmann::json::array();
-  for (const HandoffKernel &K : Kernels) {
-    List.push_back({{"name", K.Name},
-                    {"grid_independent", K.GridIndependent},
-                    {"reason", K.Reason},
-                    {"profile", K.Profile}});
-    if (!K.ArgumentLoops.is_null())
-      List.back()["argument_loops"] = K.ArgumentLoops;
-  }
-  return {{"schema", "gpa-handoff/1"}, {"arch", Arch}, {"kernels", List}};
+nlohmann::json kernelJson(const HandoffKernel &K) {
+  nlohmann::json J = {{"name", K.Name},
+                      {"grid_independent", K.GridIndependent},
+                      {"reason", K.Reason},
+                      {"profile", K.Profile}};
+  if (!K.ArgumentLoops.is_null())
+    J["argument_loops"] = K.ArgumentLoops;
+  return J;
 }
 
-/// Reads one handoff file; a malformed file contributes nothing (no
-/// rewrite) and returns what is wrong with it.
-std::string readFile(const std::string &Path, HandoffByArch &Out) {
-  std::string Error, Name = sys::path::filename(Path).str();
-  auto Text = readTextFile(Path, Error);
-  auto Doc = Text ? parseJsonText(*Text, Name, Error) : std::nullopt;
+/// Parses one handoff document (Name says where it came from); a malformed
+/// document contributes nothing (no rewrite) and returns what is wrong with
+/// it. Arch gets the document's arch.
+std::string parseHandoff(const std::string &Text, const std::string &Name,
+                         HandoffByArch &Out, std::string *Arch = nullptr) {
+  std::string Error;
+  auto Doc = parseJsonText(Text, Name, Error);
   if (!Doc)
-    return Text ? Error : Name + ": cannot be read";
+    return Error;
   if (!hasSchema(*Doc, "gpa-handoff/1"))
     return Name + ": expected an object with \"schema\": \"gpa-handoff/1\"";
   try {
@@ -63,7 +64,10 @@ std::string readFile(const std::string &Path, HandoffByArch &Out) {
                          K.at("grid_independent").get<bool>(),
                          K.at("reason").get<std::string>(), K.at("profile"),
                          K.value("argument_loops", nlohmann::json())});
-    Out[Doc->at("arch").get<std::string>()] = std::move(Kernels);
+    std::string DocArch = Doc->at("arch").get<std::string>();
+    Out[DocArch] = std::move(Kernels);
+    if (Arch)
+      *Arch = DocArch;
   } catch (const std::exception &E) {
     // nlohmann's messages name the missing key or the wrong type.
     return Name +
@@ -72,6 +76,21 @@ std::string readFile(const std::string &Path, HandoffByArch &Out) {
            E.what();
   }
   return "";
+}
+
+/// Reads one handoff file into Out, and its text into Texts; returns what
+/// is wrong with it, like parseHandoff.
+std::string readFile(const std::string &Path, HandoffByArch &Out,
+                     TextByArch &Texts) {
+  std::string Error, Name = sys::path::filename(Path).str();
+  auto Text = readTextFile(Path, Error);
+  if (!Text)
+    return Name + ": cannot be read";
+  std::string Arch;
+  std::string Why = parseHandoff(*Text, Name, Out, &Arch);
+  if (Why.empty())
+    Texts[Arch] = std::move(*Text);
+  return Why;
 }
 
 /// Field 22 (start time in clock ticks) of /proc/<Pid>/stat; the command
@@ -138,13 +157,30 @@ std::string handoffKey(const std::string &SourceFile) {
          utohexstr(xxh3_64bits(SourceFile), /*LowerCase=*/true);
 }
 
-bool publishDeviceKernels(const std::string &SourceFile,
-                          const std::string &Arch,
-                          const std::vector<HandoffKernel> &Kernels,
-                          const std::string &Dir, std::string &Error) {
+HandoffWriter::HandoffWriter(std::string SourceFile, std::string Arch,
+                             std::string Dir)
+    : SourceFile(std::move(SourceFile)), Arch(std::move(Arch)),
+      Dir(std::move(Dir)) {
+  // The canonical text of the whole document, split where the kernels go.
+  nlohmann::json Doc = {{"schema", "gpa-handoff/1"},
+                        {"arch", this->Arch},
+                        {"kernels", nlohmann::json::array()}};
+  CanonicalSplit Split = splitCanonicalJsonAt(Doc, "\n  \"kernels\": []");
+  Text = std::move(Split.Head);
+  Tail = std::move(Split.Tail);
+}
+
+void HandoffWriter::add(const HandoffKernel &K) {
+  Text += Count++ ? ",\n    " : "\n    ";
+  Text += toCanonicalJsonAt(kernelJson(K), 2);
+}
+
+bool HandoffWriter::finish(std::string &Error) {
+  Text += Count ? "\n  ]" : "]";
+  Text += Tail;
   {
     std::lock_guard<std::mutex> Lock(RegistryMutex);
-    registry()[SourceFile][Arch] = Kernels;
+    registry()[SourceFile][Arch] = Text;
   }
   std::string OutDir, Prefix;
   location(SourceFile, Dir, OutDir, Prefix);
@@ -168,7 +204,7 @@ bool publishDeviceKernels(const std::string &SourceFile,
       Error = "gpa handoff file " + Tmp + ": " + EC.message();
       return false;
     }
-    OS << toCanonicalJson(toJson(Arch, Kernels));
+    OS << Text;
   }
   if (std::error_code EC = sys::fs::rename(Tmp, Path)) {
     Error = "gpa handoff file " + Path.str().str() + ": " + EC.message();
@@ -177,10 +213,21 @@ bool publishDeviceKernels(const std::string &SourceFile,
   return true;
 }
 
+bool publishDeviceKernels(const std::string &SourceFile,
+                          const std::string &Arch,
+                          const std::vector<HandoffKernel> &Kernels,
+                          const std::string &Dir, std::string &Error) {
+  HandoffWriter W(SourceFile, Arch, Dir);
+  for (const HandoffKernel &K : Kernels)
+    W.add(K);
+  return W.finish(Error);
+}
+
 HandoffByArch findDeviceKernels(const std::string &SourceFile,
                                 const std::string &Dir,
                                 std::vector<std::string> *Problems) {
   HandoffByArch Out;
+  TextByArch Texts;
   std::string InDir, Prefix;
   location(SourceFile, Dir, InDir, Prefix);
   std::vector<std::string> Consumed;
@@ -191,7 +238,7 @@ HandoffByArch findDeviceKernels(const std::string &SourceFile,
        It != End && !EC; It.increment(EC)) {
     StringRef Name = sys::path::filename(It->path());
     if (Name.starts_with(Prefix) && Name.ends_with(".json")) {
-      std::string Why = readFile(It->path(), Out);
+      std::string Why = readFile(It->path(), Out, Texts);
       if (!Why.empty() && Problems)
         Problems->push_back(Why);
       Consumed.push_back(It->path());
@@ -204,12 +251,14 @@ HandoffByArch findDeviceKernels(const std::string &SourceFile,
   std::lock_guard<std::mutex> Lock(RegistryMutex);
   // Consumed files stay readable to later readers in this process (the
   // launch-site advisor and the launch rewrite both read them).
-  for (const auto &[Arch, Kernels] : Out)
-    registry()[SourceFile].emplace(Arch, Kernels);
+  for (auto &[Arch, Text] : Texts)
+    registry()[SourceFile].emplace(Arch, std::move(Text));
   auto It = registry().find(SourceFile);
   if (It != registry().end())
-    for (const auto &[Arch, Kernels] : It->second)
-      Out[Arch] = Kernels; // this process's own compile wins over files
+    for (const auto &[Arch, Text] : It->second)
+      // This process's own compile wins over files; its text was made by
+      // HandoffWriter or read above, so it parses.
+      parseHandoff(Text, Arch, Out);
   return Out;
 }
 

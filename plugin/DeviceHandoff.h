@@ -46,9 +46,28 @@ struct HandoffKernel {
 /// Arch ("sm_80") -> kernels of one device compilation.
 using HandoffByArch = std::map<std::string, std::vector<HandoffKernel>>;
 
+/// A device compilation's handoff, built one kernel at a time (a module of
+/// 20,000 kernels never holds every kernel's JSON tree: issue 16 s.4): the
+/// canonical text of the gpa-handoff/1 document grows with each add(), and
+/// finish() records it in this process and writes it as a file (in Dir, or
+/// the per-driver default). The text is what this process keeps.
+class HandoffWriter {
+public:
+  HandoffWriter(std::string SourceFile, std::string Arch, std::string Dir);
+  /// Appends one kernel; throws what toCanonicalJson throws.
+  void add(const HandoffKernel &K);
+  /// Returns false with Error only for a file that cannot be written.
+  bool finish(std::string &Error);
+
+private:
+  std::string SourceFile, Arch, Dir;
+  std::string Text, Tail;
+  std::size_t Count = 0;
+};
+
 /// Records a device compilation's kernels in this process and as a file
-/// (in Dir, or the per-driver default). Returns false with Error only for a
-/// file that cannot be written.
+/// (in Dir, or the per-driver default), through a HandoffWriter. Returns
+/// false with Error only for a file that cannot be written.
 bool publishDeviceKernels(const std::string &SourceFile,
                           const std::string &Arch,
                           const std::vector<HandoffKernel> &Kernels,

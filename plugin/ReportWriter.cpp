@@ -10,12 +10,10 @@
 
 #include "ReportWriter.h"
 
-#include "gpa/AnalyzedKernel.h"
-
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Process.h"
 
 #include <exception>
-#include <fstream>
 
 using namespace llvm;
 
@@ -35,34 +33,66 @@ std::string reportFileName(const std::string &Pattern,
   return Out;
 }
 
-bool writeReport(const std::string &File, const GpuModel &Gpu,
-                 const std::vector<KernelResult> &Kernels, std::string &Error) {
-  std::ofstream OS(File, std::ios::binary | std::ios::trunc);
-  if (!OS) {
-    Error = "-gpa-report=" + File + ": cannot open for writing";
-    return false;
+ReportFileWriter::ReportFileWriter(std::string File) : File(std::move(File)) {}
+
+ReportFileWriter::~ReportFileWriter() {
+  if (!Tmp.empty()) { // not finished: no half-written report
+    OS.close();
+    sys::fs::remove(Tmp);
   }
+}
+
+void ReportFileWriter::fail(std::string Why) {
+  if (Error.empty())
+    Error = std::move(Why);
+}
+
+void ReportFileWriter::add(const AnalyzedKernel &K, const GpuModel &Gpu) {
+  if (!Error.empty())
+    return;
   // Nothing may unwind into LLVM: nlohmann's exceptions, allocation, a
   // non-finite number (toCanonicalJson) become Error.
-  Error.clear();
   try {
-    ReportStream Report(OS, Gpu);
-    for (const KernelResult &K : Kernels)
-      Report.add(toAnalyzedKernel(K));
-    Report.finish();
-    OS.flush();
-    if (!OS)
-      Error = "-gpa-report=" + File + ": write failed";
+    if (!Report) {
+      Tmp = File + ".tmp" + std::to_string(sys::Process::getProcessId());
+      OS.open(Tmp, std::ios::binary | std::ios::trunc);
+      if (!OS) {
+        Tmp.clear();
+        fail("-gpa-report=" + File + ": cannot open for writing");
+        return;
+      }
+      Report = std::make_unique<ReportStream>(OS, Gpu);
+    }
+    Report->add(K);
   } catch (const std::exception &E) {
-    Error = std::string("cannot build the report: ") + E.what();
+    fail(std::string("cannot build the report: ") + E.what());
   } catch (...) {
-    Error = "cannot build the report";
+    fail("cannot build the report");
   }
-  OS.close();
-  if (Error.empty())
-    return true;
-  sys::fs::remove(File); // no half-written report
-  return false;
+}
+
+bool ReportFileWriter::finish(std::string &Out) {
+  if (Error.empty() && Report) {
+    try {
+      Report->finish();
+      OS.flush();
+      if (!OS)
+        fail("-gpa-report=" + File + ": write failed");
+    } catch (const std::exception &E) {
+      fail(std::string("cannot build the report: ") + E.what());
+    } catch (...) {
+      fail("cannot build the report");
+    }
+    OS.close();
+    if (Error.empty()) {
+      if (std::error_code EC = sys::fs::rename(Tmp, File))
+        fail("-gpa-report=" + File + ": " + EC.message());
+      else
+        Tmp.clear();
+    }
+  }
+  Out = Error;
+  return Error.empty();
 }
 
 } // namespace gpa

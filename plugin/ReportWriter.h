@@ -11,12 +11,12 @@
 #ifndef GPA_PLUGIN_REPORTWRITER_H
 #define GPA_PLUGIN_REPORTWRITER_H
 
-#include "KernelResult.h"
-
+#include "gpa/AnalyzedKernel.h"
 #include "gpa/GpuModel.h"
 
+#include <fstream>
+#include <memory>
 #include <string>
-#include <vector>
 
 namespace gpa {
 
@@ -24,11 +24,27 @@ namespace gpa {
 /// \p Arch ("sm_80"; "nvptx" when the module has no target-cpu).
 std::string reportFileName(const std::string &Pattern, const std::string &Arch);
 
-/// Writes the gpa-report/1 document to \p File, one kernel at a time
-/// (gpa::ReportStream over each kernel's AnalyzedKernel); never throws, and
-/// leaves no half-written file.
-bool writeReport(const std::string &File, const GpuModel &Gpu,
-                 const std::vector<KernelResult> &Kernels, std::string &Error);
+/// Writes the gpa-report/1 document to File one kernel at a time
+/// (gpa::ReportStream), so that no kernel is kept once written: into a
+/// temporary file beside File, renamed to File by finish(). Never throws;
+/// leaves no half-written file (a failed or abandoned report is removed,
+/// and File is only replaced by a whole one).
+class ReportFileWriter {
+public:
+  explicit ReportFileWriter(std::string File);
+  ~ReportFileWriter();
+  /// The first call opens the file and writes the model (Gpu) once.
+  void add(const AnalyzedKernel &K, const GpuModel &Gpu);
+  /// Completes the document; false with Error when anything failed. With
+  /// no kernel added, nothing is written.
+  bool finish(std::string &Error);
+
+private:
+  std::string File, Tmp, Error;
+  std::ofstream OS;
+  std::unique_ptr<ReportStream> Report;
+  void fail(std::string Why);
+};
 
 } // namespace gpa
 

@@ -7,6 +7,7 @@
 #include "PtxasOfModule.h"
 #include "Compat.h"
 
+#include "gpa/PtxChunks.h"
 #include "gpa/PtxasResources.h"
 
 #include "llvm/ADT/SmallString.h"
@@ -84,7 +85,27 @@ bool ptxasResourcesOfModule(const Module &M, unsigned Sm, ResourceTable &Out,
     return false;
   }
   std::string Ptx = emitPtx(M, Sm, Why);
-  return !Ptx.empty() && ptxasResourcesOfText(Ptx, Sm, Out, Why);
+  if (Ptx.empty())
+    return false;
+  // ptxas's time grows faster than the kernels of one file: it runs on
+  // sets of kernels (gpa/PtxChunks.h). A failed chunk leaves its kernels
+  // without an entry; Why says why.
+  std::vector<std::string> Chunks = splitPtxByKernels(Ptx, ptxasChunkKernels());
+  Ptx.clear();
+  Ptx.shrink_to_fit();
+  bool Ok = true;
+  for (const std::string &Chunk : Chunks) {
+    ResourceTable Part;
+    std::string ChunkWhy;
+    if (!ptxasResourcesOfText(Chunk, Sm, Part, ChunkWhy)) {
+      if (Ok)
+        Why = ChunkWhy;
+      Ok = false;
+      continue;
+    }
+    Out.insert(Part.begin(), Part.end());
+  }
+  return Ok;
 }
 
 } // namespace gpa

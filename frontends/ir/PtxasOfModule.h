@@ -5,7 +5,9 @@
 // Device-only compiles and `gpa analyze FILE.ll|.bc|.cu` have no binary to
 // read registers from. When the CUDA toolkit is present, LLVM's NVPTX
 // back-end turns a copy of the module into PTX and `ptxas -v` says what it
-// allocates: registers, static shared memory, the stack frame and spills.
+// allocates: registers, static shared memory, the stack frame and spills,
+// on sets of GPA_PTXAS_CHUNK kernels at a time (gpa/PtxChunks.h), so that a
+// module of many kernels takes time linear in its kernels.
 // Otherwise the estimate stays, and the report says why.
 //
 //===----------------------------------------------------------------------===//
