@@ -236,6 +236,30 @@ static Classification memTransfer(const CallBase &CB) {
   return C;
 }
 
+/// Whether \p CB, an approximate f32 sin or cos, follows in its block the
+/// other of the pair on the same operand: ptxas then shares one range
+/// reduction (gpa/InstructionCosts.h sinCosSharingReduction).
+static bool sharesSinCosReduction(const CallBase &CB, StringRef Name,
+                                  OpPrecision P) {
+  if (P == OpPrecision::Ieee || P == OpPrecision::Full ||
+      !CB.getType()->isFloatTy() || CB.arg_size() != 1)
+    return false;
+  bool IsSin = Name.contains(".sin.");
+  for (const Instruction *I = CB.getPrevNode(); I; I = I->getPrevNode()) {
+    const auto *Other = dyn_cast<CallBase>(I);
+    const Function *Callee = Other ? Other->getCalledFunction() : nullptr;
+    if (!Callee || Other->arg_size() != 1 ||
+        Other->getArgOperand(0) != CB.getArgOperand(0))
+      continue;
+    StringRef OtherName = Callee->getName();
+    CallCost Cost = lookupIntrinsic(OtherName);
+    if (Cost.Rule == CallRule::Op && Cost.Family == OpFamily::SinCos &&
+        OtherName.contains(".sin.") != IsSin)
+      return true;
+  }
+  return false;
+}
+
 static Classification classifyIntrinsic(const CallBase &CB, StringRef Name,
                                         const DataLayout &DL) {
   CallCost Cost = lookupIntrinsic(Name);
@@ -254,7 +278,12 @@ static Classification classifyIntrinsic(const CallBase &CB, StringRef Name,
     OpPrecision P = Cost.Precision;
     if (P == OpPrecision::Ieee)
       P = precisionOf(CB);
-    C.Units = expansion(Cost.Family, callType(CB), P);
+    if (Cost.Family == OpFamily::SinCos && sharesSinCosReduction(CB, Name, P)) {
+      UnitCountList Second = sinCosSharingReduction();
+      C.Units.assign(Second.begin(), Second.end());
+    } else {
+      C.Units = expansion(Cost.Family, callType(CB), P);
+    }
     return C;
   }
   case CallRule::GlobalLoad:

@@ -171,6 +171,20 @@ TEST(InstructionCosts, SinApproxF32) {
             (Counts{{"sfu", 1}, {"fp", 1}}));
 }
 
+TEST(InstructionCosts, SinCosOfOneOperandShareTheRangeReduction) {
+  // sin.approx.f32 %r6, %r22; cos.approx.f32 %r7, %r22 (sfu_heavy.cu):
+  // FMUL.RZ R9, R5, 0.15915493667125701904; MUFU.SIN R2, R9;
+  // MUFU.COS R3, R9 -- one FMUL.RZ for both, so the second is one MUFU.
+  Counts Second;
+  for (const UnitCount &C : sinCosSharingReduction())
+    Second[std::string(unitInfo(C.U).Key)] += C.N;
+  EXPECT_EQ(Second, (Counts{{"sfu", 1}}));
+  Counts Pair = expand(OpFamily::SinCos, OpType::F32, OpPrecision::Approx);
+  for (const auto &[Key, N] : Second)
+    Pair[Key] += N;
+  EXPECT_EQ(Pair, (Counts{{"sfu", 2}, {"fp", 1}}));
+}
+
 TEST(InstructionCosts, TanhApproxF32) {
   // MUFU.TANH.
   EXPECT_EQ(expand(OpFamily::Tanh, OpType::F32, OpPrecision::Approx),

@@ -66,6 +66,12 @@ struct OpFacts {
 /// (ApproxFtz -> Approx -> Full -> Ieee).
 UnitCountList expandOp(const OpFacts &F);
 
+/// sin.approx.f32 and cos.approx.f32 of one operand share their range
+/// reduction: ptxas emits one FMUL.RZ (x * 1/2pi) that both MUFU.SIN and
+/// MUFU.COS read, so the second of the pair is its MUFU alone (SASS of
+/// examples/cuda/sfu_heavy.cu, `__sinf(X) * __cosf(X)`).
+UnitCountList sinCosSharingReduction();
+
 /// Integer add/sub/neg of \p Bits bits: one IADD3 up to 32 bits; SASS
 /// integer registers are 32 bits wide, so a 64-bit one is IADD3 + IADD3.X
 /// (low word, then high word with the carry).
