@@ -409,6 +409,17 @@ static bool extFoldsIntoAddress(const Instruction &I) {
   return true;
 }
 
+/// A 32-bit integer mul whose only user is an add in its block: llc emits
+/// one mad.lo.s32 for both (gpa/InstructionCosts.h).
+static bool mulFusesIntoAdd(const Instruction &I) {
+  if (I.getOpcode() != Instruction::Mul || !I.getType()->isIntegerTy(32) ||
+      !I.hasOneUse())
+    return false;
+  const auto *User = dyn_cast<Instruction>(*I.user_begin());
+  return User && User->getOpcode() == Instruction::Add &&
+         User->getParent() == I.getParent();
+}
+
 Classification classifyInstruction(const Instruction &I, const DataLayout &DL) {
   OpRule Rule = OpRule::Other;
   bool Found = false;
@@ -433,6 +444,8 @@ Classification classifyInstruction(const Instruction &I, const DataLayout &DL) {
         I.getType()->isIntegerTy())
       C.Units = {{Unit::Int,
                   integerAddInstructions(I.getType()->getIntegerBitWidth())}};
+    if (mulFusesIntoAdd(I))
+      C.Units = {{Unit::Int, FusedIntegerMultiplyInstructions}};
     break;
   case OpRule::Alu:
     C.Units = {{Unit::Alu, 1}};

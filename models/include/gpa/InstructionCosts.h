@@ -84,6 +84,11 @@ double integerAddInstructions(unsigned Bits);
 /// both, ptxas first moves the scale into a register, one ALU instruction.
 UnitCountList wideMultiplyAdd(bool ImmediateScale, bool ParameterBase);
 
+/// A 32-bit integer multiply whose only use is an add is one IMAD with it
+/// (PTX mad.lo.s32; `blockIdx.x * blockDim.x + threadIdx.x` is
+/// `IMAD R0, R0, c[0x0][0x0], R3`): the multiply costs nothing of its own.
+constexpr double FusedIntegerMultiplyInstructions = 0;
+
 /// A narrowing integer conversion (cvt.u32.u64, trunc i64 -> i32) reads the
 /// low register of the pair: no instruction.
 constexpr double NarrowingConvertInstructions = 0;
