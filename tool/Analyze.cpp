@@ -163,10 +163,9 @@ unsigned wantedSmVersion(const AnalyzeRequest &R) {
 /// translation unit's) add nothing; SmVersion is the first module's target
 /// so that one model serves all modules of a binary.
 bool addPtxModule(const AnalyzeRequest &R, const std::string &Path,
-                  const EmbeddedPtx &Ptx, ptx::PtxOptions Opts,
-                  ptx::PtxModuleResult &M, unsigned &SmVersion, GpuModel &Gpu,
-                  KernelOutput &Out, std::vector<std::string> &Warnings,
-                  std::string &Error) {
+                  const EmbeddedPtx &Ptx, ptx::PtxModuleResult &M,
+                  unsigned &SmVersion, GpuModel &Gpu, KernelOutput &Out,
+                  std::vector<std::string> &Warnings, std::string &Error) {
   if (M.Kernels.empty())
     return true;
   if (!SmVersion)
@@ -174,15 +173,6 @@ bool addPtxModule(const AnalyzeRequest &R, const std::string &Path,
   std::string Why;
   if (!chooseModel(R, SmVersion, Gpu, Why, Error))
     return false;
-  // The GPU is known only once the .target is read: count again when its
-  // sectors or warps differ from the ones the first count assumed.
-  MemoryGeometry Geometry = memoryGeometry(Gpu);
-  if (Geometry.SectorBytes != Opts.Memory.SectorBytes ||
-      Geometry.WarpSize != Opts.Memory.WarpSize) {
-    Opts.Memory = Geometry;
-    if (!ptx::parsePtxModule(Ptx.Text, Ptx.Name, Opts, M, Error))
-      return false;
-  }
   for (const std::string &W : M.Warnings)
     Warnings.push_back(Path + ": " + W);
   // ptxas 13 compiles sm_75 and newer; older targets use the oldest it has.
@@ -284,11 +274,20 @@ bool analyzePtx(const AnalyzeRequest &R, const std::string &Path,
   unsigned SmVersion = 0;
   GpuModel Gpu;
   std::size_t KernelsBefore = Out.Count;
+  // The GPU is known only once a .target is read: the front-end asks for
+  // its sector and warp size then (the same choice addPtxModule makes).
+  Opts.MemoryForTarget =
+      [&](unsigned ModuleSm) -> std::optional<MemoryGeometry> {
+    GpuModel Chosen;
+    std::string Why, Ignored; // addPtxModule reports a failed choice
+    if (!chooseModel(R, SmVersion ? SmVersion : ModuleSm, Chosen, Why, Ignored))
+      return std::nullopt;
+    return memoryGeometry(Chosen);
+  };
   for (const EmbeddedPtx &Ptx : Modules) {
     ptx::PtxModuleResult M;
     if (!ptx::parsePtxModule(Ptx.Text, Ptx.Name, Opts, M, Error) ||
-        !addPtxModule(R, Path, Ptx, Opts, M, SmVersion, Gpu, Out, Warnings,
-                      Error))
+        !addPtxModule(R, Path, Ptx, M, SmVersion, Gpu, Out, Warnings, Error))
       return false;
   }
   if (Out.Count == KernelsBefore) {

@@ -8,7 +8,8 @@
 // static-analysis utilisations, launch counts and time, and CUPTI-measured
 // utilisations where CUPTI is available.
 // --list shows the suite and its static utilisations without a GPU;
-// --check reports the clocks and which power reading NVML offers.
+// --check reports the clocks, which power reading NVML offers and whether
+// CUPTI's counters can be read.
 //
 //===----------------------------------------------------------------------===//
 #include "gpa/CounterProfiler.h"
@@ -34,7 +35,7 @@ const char *Usage =
     "                   [--blocks N] [--only PREFIX] [--reference-mhz C,M]\n"
     "                   [--clock-tolerance-mhz N] [--source TEXT]\n"
     "       gpa-measure --list [--gpu NAME|FILE] [--ptx FILE] [--blocks N]\n"
-    "       gpa-measure --check [--device N]\n"
+    "       gpa-measure --check [--device N] [--ptx FILE]\n"
     "Runs the microbenchmark suite at the GPU's current clocks (never\n"
     "changing clocks or power limits) and writes a gpa-power-samples/1\n"
     "training file (default: stdout) for `gpa calibrate`. Where libcupti\n"
@@ -202,6 +203,16 @@ int runCheck(const Options &O) {
             << (Meter->totalEnergyMj() ? "total-energy counter"
                                        : "power samples only")
             << "\n";
+  // Whether a run would add measured utilisations: CUPTI profiles the
+  // context the suite launcher makes, so open both as a run would.
+  std::string Ptx, PtxName;
+  std::unique_ptr<gpa::CudaSuiteLauncher> Launcher;
+  if (suitePtx(O, Ptx, PtxName, Error))
+    Launcher = gpa::openCudaSuiteLauncher(O.Device, Ptx, O.Shape, Error);
+  if (Launcher && gpa::openCuptiProfiler(O.Device, Error))
+    std::cout << "counters: CUPTI range profiler (measured utilisations)\n";
+  else
+    std::cout << "counters: none (static utilisations only): " << Error << "\n";
   return 0;
 }
 

@@ -2,7 +2,7 @@
 //
 // SPDX-License-Identifier: Apache-2.0
 //
-// The gpa-launch/1 payload the host rewrite embeds (or a single kernel
+// The gpa-launch-payload/1 payload the host rewrite embeds (or a single kernel
 // profile), as libgpa_runtime parses and plans it at a launch. There is no
 // separate launch-file reader yet; this is the runtime's reader.
 //

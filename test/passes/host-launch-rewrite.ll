@@ -31,7 +31,7 @@
 
 ; The payload: the verdict and one kernel profile per device arch.
 ; IR: @gpa.kernel.name = {{.*}}c"_Z8stride1dPKfPfi\00"
-; IR: @gpa.kernel.profile = {{.*}}c"{\0A  \22grid_independent\22: true,{{.*}}\22profiles\22: {\0A    \22sm_80\22: {{.*}}\22schema\22: \22gpa-launch/1\22\0A}\0A\00"
+; IR: @gpa.kernel.profile = {{.*}}c"{\0A  \22grid_independent\22: true,{{.*}}\22profiles\22: {\0A    \22sm_80\22: {{.*}}\22schema\22: \22gpa-launch-payload/1\22\0A}\0A\00"
 ; IR-LABEL: define void @_Z23__device_stub__stride1dPKfPfi(
 ; IR: call i32 @__gpa_launch_kernel(ptr @_Z23__device_stub__stride1dPKfPfi, i64 %gxy, i32 %gz, i64 %bxy, i32 %bz, ptr %args, i64 %shmem, ptr %stream, ptr @gpa.kernel.name, ptr @gpa.kernel.profile, i32 1, i32 0)
 ; IR-NOT: cudaLaunchKernel(ptr @_Z23__device_stub__stride1dPKfPfi

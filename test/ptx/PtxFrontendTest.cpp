@@ -259,3 +259,30 @@ TEST(PtxFrontend, MissingFileIsAnError) {
   EXPECT_FALSE(parsePtxFile("/nonexistent/x.ptx", PtxOptions(), R, Error));
   EXPECT_EQ(Error, "/nonexistent/x.ptx: cannot open file");
 }
+
+TEST(PtxFrontend, GeometryChosenFromTheTargetIsUsedForCounting) {
+  // The 32-byte stride of StridedAccessIsUncoalesced on a GPU with 128-byte
+  // transactions (GTX280-class, HK09): 32 lanes x 32 B span 8 of them. The
+  // caller chooses that GPU from the .target; the count must use it.
+  std::vector<unsigned> Asked;
+  PtxOptions Opts;
+  Opts.MemoryForTarget =
+      [&](unsigned Sm) -> std::optional<gpa::MemoryGeometry> {
+    Asked.push_back(Sm);
+    gpa::MemoryGeometry G;
+    G.SectorBytes = 128;
+    return G;
+  };
+  const PtxKernelResult &K = only(analyze(
+      wrapKernel("ld.param.u64 %rd1, [k_param_0];\nmov.u32 %r1, %tid.x;\n"
+                 "shl.b32 %r2, %r1, 1;\nmul.wide.s32 %rd2, %r2, 16;\n"
+                 "add.s64 %rd3, %rd1, %rd2;\nld.global.u32 %r4, [%rd3];\n"
+                 "ret;\n"),
+      Opts));
+  EXPECT_EQ(K.Profile.UncoalescedTransactionsPerWarp, 8.0);
+  EXPECT_EQ(Asked, std::vector<unsigned>{80});
+  // A module without a kernel body chooses nothing.
+  Asked.clear();
+  analyze(".version 9.0\n.target sm_75\n.address_size 64\n", Opts);
+  EXPECT_TRUE(Asked.empty());
+}

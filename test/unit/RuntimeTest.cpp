@@ -364,7 +364,8 @@ TEST(Runtime, CompilerPayloadPicksTheClosestArch) {
   // (model sm_80) the sm_80 profile is used, not sm_70's or sm_90's: here
   // only sm_80's is bandwidth-bound (3 global accesses vs 300 FP), so the
   // grid shrinks only if the right one was chosen.
-  const char *Payload = R"({"schema": "gpa-launch/1", "grid_independent": true,
+  const char *Payload =
+      R"({"schema": "gpa-launch-payload/1", "grid_independent": true,
       "reason": "r", "profiles": {
         "sm_70": {"name": "k", "launch": {"threads_per_block": 1, "blocks": 1},
                   "per_thread": {"fp": 300, "global_mem": 3}},
@@ -390,7 +391,7 @@ TEST(Runtime, CompilerPayloadPicksTheClosestArch) {
   EXPECT_EQ(D.Action, LaunchAction::Original);
   EXPECT_EQ(D.Reason.rfind("launch as written is best: ", 0), 0u) << D.Reason;
 
-  const char *Empty = R"({"schema": "gpa-launch/1", "profiles": {}})";
+  const char *Empty = R"({"schema": "gpa-launch-payload/1", "profiles": {}})";
   D = Runtime.plan(Empty, request({4320, 1, 1}, {256, 1, 1}, true));
   EXPECT_EQ(D.Action, LaunchAction::Original);
   EXPECT_NE(D.Reason.find("no kernel profile"), std::string::npos);

@@ -224,7 +224,7 @@ static void buildKernel(const PtxModule &M, const PtxFunction &K,
 }
 
 bool parsePtxModule(std::string_view Text, const std::string &FileName,
-                    const PtxOptions &Opts, PtxModuleResult &Out,
+                    const PtxOptions &Given, PtxModuleResult &Out,
                     std::string &Error) {
   Out = PtxModuleResult();
   Error.clear();
@@ -242,6 +242,16 @@ bool parsePtxModule(std::string_view Text, const std::string &FileName,
     Out.Warnings.push_back("no .version directive");
   if (M.Target.empty())
     Out.Warnings.push_back("no .target sm_XX directive");
+  // The caller may choose the GPU, and so the sector and warp size, from
+  // the target: ask once the target is known, before anything is counted.
+  PtxOptions Opts = Given;
+  bool HasKernel =
+      std::any_of(M.Functions.begin(), M.Functions.end(),
+                  [](const PtxFunction &F) { return F.IsEntry && F.HasBody; });
+  if (Opts.MemoryForTarget && HasKernel)
+    if (std::optional<gpa::MemoryGeometry> G =
+            Opts.MemoryForTarget(Out.SmVersion))
+      Opts.Memory = *G;
 
   WeightOptions WOpts;
   WOpts.DefaultTripCount = Opts.DefaultTripCount;

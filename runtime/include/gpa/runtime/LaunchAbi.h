@@ -60,10 +60,11 @@ inline RewriteMode rewriteModeFromNumber(int Number) {
 }
 
 /// The payload: a JSON object
-///   {"schema": "gpa-launch/1", "grid_independent": bool, "reason": text,
-///    "profiles": {"sm_XX": kernel profile, ...}}
+///   {"schema": "gpa-launch-payload/1", "grid_independent": bool,
+///    "reason": text, "profiles": {"sm_XX": kernel profile, ...}}
+/// (not gpa-launch/1, the launch facts a user writes: another format).
 /// one profile per device arch the kernel was compiled for.
-constexpr const char *PayloadSchema = "gpa-launch/1";
+constexpr const char *PayloadSchema = "gpa-launch-payload/1";
 constexpr const char *PayloadSchemaKey = "schema";
 constexpr const char *PayloadGridIndependentKey = "grid_independent";
 constexpr const char *PayloadReasonKey = "reason";

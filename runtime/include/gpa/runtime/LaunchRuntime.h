@@ -39,7 +39,7 @@ public:
                 LogSink Log);
 
   /// The decision for one launch. ProfileJson is the kernel's embedded
-  /// payload (gpa-launch/1: one kernel profile per device arch, as the
+  /// payload (gpa-launch-payload/1: one kernel profile per device arch, as the
   /// launch rewrite embeds it) or a single kernel profile; it is parsed on
   /// first use and cached by its address, which the compiler makes a
   /// constant.

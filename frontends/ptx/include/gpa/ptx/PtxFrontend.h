@@ -16,6 +16,8 @@
 #include "gpa/KernelProfile.h"
 
 #include <cstdint>
+#include <functional>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -34,6 +36,12 @@ struct PtxOptions {
   unsigned MaxCallDepth = 32;
   /// Sector and warp size of the GPU the profile is for.
   gpa::MemoryGeometry Memory;
+  /// When set, called with the module's sm version (0 when it names none)
+  /// once its .target is read, if it has a kernel body, before anything is
+  /// counted: a caller that picks the GPU from the target gives its
+  /// geometry here (nullopt keeps Memory), so the module is parsed once.
+  std::function<std::optional<gpa::MemoryGeometry>(unsigned SmVersion)>
+      MemoryForTarget;
 };
 
 /// Weighted (dynamic, per thread) global-memory accesses by address pattern.
