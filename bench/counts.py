@@ -27,7 +27,8 @@ A benchmark, not a test: it prints ratios and always exits 0. Needs ptxas,
 cuobjdump and nvdisasm: from the CUDA toolkit, $CUOBJDUMP / $NVDISASM, or
 the PyPI packages nvidia-cuda-cuobjdump and nvidia-cuda-nvdisasm (found in
 any site-packages, or under --tools DIR where `pip install --target DIR`
-put them); without them it says so and exits 0.
+put them; --tools may be given once per folder); without them it says so
+and exits 0.
 
 Usage: python3 bench/counts.py [--build build] [--cuda /usr/local/cuda]
            [--polybench POLYBENCH_GPU_CHECKOUT] [--rodinia RODINIA_CHECKOUT]
@@ -275,7 +276,7 @@ def find_tool(name, env, args):
     """A CUDA binary: $ENV, PATH, the toolkit, --tools, any site-packages."""
     cands = [os.environ.get(env), shutil.which(name),
              os.path.join(args.cuda, "bin", name)]
-    roots = ([args.tools] if args.tools else []) + \
+    roots = (args.tools or []) + \
         [p for p in sys.path if p.endswith("site-packages")]
     for root in roots:
         cands += glob.glob(os.path.join(root, "nvidia", "*", "bin", name))
@@ -306,8 +307,9 @@ def main():
     ap.add_argument("--build", default=os.path.join(ROOT, "build"))
     ap.add_argument("--cuda", default="/usr/local/cuda")
     ap.add_argument("--clang", default="/usr/lib/llvm-22/bin/clang++")
-    ap.add_argument("--tools", help="pip --target folder with cuobjdump and "
-                    "nvdisasm (nvidia/*/bin)")
+    ap.add_argument("--tools", action="append",
+                    help="pip --target folder with cuobjdump and/or "
+                    "nvdisasm (nvidia/*/bin); may be given twice")
     ap.add_argument("--polybench", help="PolyBench-GPU checkout")
     ap.add_argument("--rodinia", help="Rodinia checkout")
     args = ap.parse_args()

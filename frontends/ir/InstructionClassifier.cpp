@@ -409,11 +409,14 @@ static bool extFoldsIntoAddress(const Instruction &I) {
   return true;
 }
 
-/// A 32-bit integer mul whose only user is an add in its block: llc emits
-/// one mad.lo.s32 for both (gpa/InstructionCosts.h).
+/// A 32-bit integer mul of two variables whose only user is an add in its
+/// block: llc emits one mad.lo.s32 for both (gpa/InstructionCosts.h). A
+/// multiply by a constant is left alone: in a loop, strength reduction
+/// turns it into an induction variable's add instead.
 static bool mulFusesIntoAdd(const Instruction &I) {
   if (I.getOpcode() != Instruction::Mul || !I.getType()->isIntegerTy(32) ||
-      !I.hasOneUse())
+      !I.hasOneUse() || isa<Constant>(I.getOperand(0)) ||
+      isa<Constant>(I.getOperand(1)))
     return false;
   const auto *User = dyn_cast<Instruction>(*I.user_begin());
   return User && User->getOpcode() == Instruction::Add &&
