@@ -156,6 +156,8 @@ static void readMemory(JsonReader &R, const nlohmann::json &Doc, GpuModel &G) {
                    1, 1e6);
   S.optionalNumber("l2_bytes", G.Caches.L2Bytes, 1, 1e12);
   S.optionalNumber("l2_bandwidth_gbps", G.Caches.L2BandwidthGbps, 0.001, 1e7);
+  S.optionalNumber("shared_latency_cycles", G.Caches.SharedLatencyCycles, 1,
+                   1e4);
 }
 
 static void readIssueCycles(JsonReader &R, const nlohmann::json &Doc,

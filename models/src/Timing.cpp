@@ -220,12 +220,15 @@ Timing computeTiming(const KernelProfile &P, const GpuModel &Gpu,
     double Issue = Gpu.issueCycles(Info.Id);
     T.CompCycles += Issue * P.count(Info.Id);
     // One warp alone waits for each result: the dependent-issue latency
-    // (memory instructions' waits are in Mem_cycles already).
-    T.CompLatencyCycles +=
-        (Info.IsTimingMemory
-             ? Issue
-             : std::max(Issue, Gpu.DependentIssueLatencyCycles)) *
-        P.count(Info.Id);
+    // (memory instructions' waits are in Mem_cycles already), and for a
+    // shared-memory load the shared-memory latency (docs/models.md
+    // "Shared-memory latency on the one-warp path").
+    double Wait = Info.IsTimingMemory
+                      ? Issue
+                      : std::max(Issue, Gpu.DependentIssueLatencyCycles);
+    if (Info.Id == Unit::SharedMem)
+      Wait = std::max(Wait, Gpu.Caches.SharedLatencyCycles);
+    T.CompLatencyCycles += Wait * P.count(Info.Id);
   }
   computeParallelism(Gpu, T);
   computeExecutionCycles(Gpu, T);

@@ -112,6 +112,32 @@ TEST(PtxCfg, ZeroTripGuardAssumesTheLoopRuns) {
   EXPECT_EQ(weights(B.Cfg), Ws({1, 1, 16, 1}));
 }
 
+TEST(PtxCfg, ZeroTripGuardOfAnExitThroughAJump) {
+  // llc's layout (PolyBench CORR, Rodinia bfs): the latch sits above the
+  // header and leaves through a block that only jumps to the guard's
+  // target. The guard is still the loop's (the IR's exit edge goes
+  // straight to $Exit), so the loop runs 16 times, not 8.
+  Built B = build("setp.ge.s32 %p1, %r1, %r2;\n"
+                  "@%p1 bra $Exit;\n"
+                  "mov.u32 %r3, 0;\n"
+                  "bra.uni $Head;\n"
+                  "$Latch:\n"
+                  "add.s32 %r3, %r3, 1;\n"
+                  "setp.lt.s32 %p2, %r3, %r2;\n"
+                  "@%p2 bra $Head;\n"
+                  "bra.uni $Exit;\n"
+                  "$Head:\n"
+                  "add.s32 %r4, %r4, %r3;\n"
+                  "bra.uni $Latch;\n"
+                  "$Exit:\n"
+                  "ret;\n");
+  // As the front-end does (PtxFunctionSummary.cpp): the blocks that only
+  // jump are marked with the branch probabilities, then weighed again.
+  computeBranchProbabilities(B.M.Functions.at(0), B.Cfg);
+  computeBlockWeights(B.Cfg, WeightOptions());
+  EXPECT_EQ(weights(B.Cfg), Ws({1, 1, 16, 1, 16, 1}));
+}
+
 TEST(PtxCfg, TopTestedLoopAtFunctionEntry) {
   Built B = build("$Head:\n"
                   "setp.ge.s32 %p1, %r1, %r2;\n"

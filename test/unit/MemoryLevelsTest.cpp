@@ -239,3 +239,50 @@ TEST(MemoryLevels, BroadcastOfAnL2ResidentArrayMissesToL2) {
   EXPECT_DOUBLE_EQ(E.Kernel.Dram, 4.0 / 102400);
   EXPECT_DOUBLE_EQ(E.Kernel.L2, 1.0 / 8 - 4.0 / 102400);
 }
+
+namespace {
+/// 100 shared-memory loads per thread and nothing else, one 32-thread block
+/// per SM (100 KB of shared memory each), one wave on every SM.
+KernelProfile sharedLoadsOneWarpPerSm(const GpuModel &G, unsigned Warps) {
+  KernelProfile P;
+  P.Name = "shared_loads";
+  P.Launch = {32ull * Warps, G.NumSms, 32, 100 * 1024};
+  P.count(Unit::SharedMem) = 100;
+  return P;
+}
+} // namespace
+
+TEST(LevelledTiming, SharedLoadLatencyIsExposedWithOneWarp) {
+  // HK09's Eq. (24) path for one warp: each shared load waits the
+  // shared-memory latency before its dependent instruction. A100: 23 cycles
+  // (Abdelkhalik et al. 2022, the file's estimate); 1 warp per SM, 1 wave:
+  // 100 loads x 23 cycles = 2300 cycles, against 100 x 1 issue cycles.
+  GpuModel G = test::a100();
+  G.Caches.SharedLatencyCycles = 23;
+  Timing T = timingOn(sharedLoadsOneWarpPerSm(G, 1), G);
+  EXPECT_DOUBLE_EQ(T.N, 1.0);
+  EXPECT_DOUBLE_EQ(T.Rep, 1.0);
+  EXPECT_DOUBLE_EQ(T.ExecCycles, 100 * 23.0);
+  // Without the key the warp waits the dependent-issue latency only (4
+  // cycles on the A100 file): 400 cycles.
+  G.Caches.SharedLatencyCycles = 0;
+  EXPECT_DOUBLE_EQ(timingOn(sharedLoadsOneWarpPerSm(G, 1), G).ExecCycles,
+                   100 * G.DependentIssueLatencyCycles);
+}
+
+TEST(LevelledTiming, SharedLoadLatencyIsHiddenByEnoughWarps) {
+  // 32 warps per SM: their 32 x 100 issue cycles (3200) exceed one warp's
+  // 2300-cycle latency path, so the latency changes nothing (HK09's Eq. 26
+  // regime).
+  GpuModel G = test::a100();
+  G.Caches.SharedLatencyCycles = 23;
+  Timing T = timingOn(sharedLoadsOneWarpPerSm(G, 32), G);
+  EXPECT_DOUBLE_EQ(T.N, 32.0);
+  EXPECT_DOUBLE_EQ(T.ExecCycles, 32 * 100 * G.issueCycles(Unit::SharedMem));
+}
+
+TEST(LevelledTiming, SharedLoadLatencyLeavesTheGtx280AsHk09) {
+  // The GTX280 file has no shared_latency_cycles: Comp_cycles and the
+  // one-warp path are HK09's (Issue_cycles x instructions).
+  EXPECT_DOUBLE_EQ(test::gtx280().Caches.SharedLatencyCycles, 0.0);
+}

@@ -9,7 +9,8 @@
 //  - a two-way branch whose targets both stay in the region splits by its
 //    probability (PtxBranchHeuristics.cpp, LLVM's integer rules; else
 //    50/50), except a loop guard (the branch just before a loop, one target
-//    on the way in, the other an exit of the loop: the IR front-end's
+//    on the way in, the other an exit of the loop, directly or through
+//    blocks that only jump, as llc lays exits out: the IR front-end's
 //    rule): the loop is assumed entered, the skip gets nothing;
 //  - edges back to the region's header are ignored (they are the trip);
 //  - edges leaving the region carry no mass inside it, but record an exit
@@ -69,16 +70,26 @@ private:
   bool inRegion(unsigned B, int Loop) const {
     return Cfg.Blocks[B].Reachable && (Loop < 0 || Cfg.Loops[Loop].contains(B));
   }
+  /// Where B leads past blocks that only jump (llc's layout: a loop's exit
+  /// "bra.uni $L__BB0_10" is the IR's exit edge to that block).
+  unsigned pastJumps(unsigned B) const {
+    for (int Seen = 0; Seen < 16 && Cfg.Blocks[B].OnlyJumps &&
+                       Cfg.Blocks[B].Succs.size() == 1;
+         ++Seen)
+      B = Cfg.Blocks[B].Succs[0];
+    return B;
+  }
   /// From's branch to Enter or Skip is the zero-trip guard of a loop, by
   /// the IR front-end's rule (frontends/ir/BlockWeights.cpp, guardBlock):
   /// it ends the loop's only outside predecessor of the header, or the
   /// block that alone leads there, one target on the way into the loop and
-  /// the other, Skip, an exit of it.
+  /// the other, Skip, an exit of it (past blocks that only jump).
   bool isLoopGuard(unsigned Enter, unsigned Skip, unsigned From) const {
+    unsigned SkipTo = pastJumps(Skip);
     for (const PtxLoop &L : Cfg.Loops) {
       if (L.contains(From) ||
-          std::find(L.ExitTargets.begin(), L.ExitTargets.end(), Skip) ==
-              L.ExitTargets.end())
+          std::none_of(L.ExitTargets.begin(), L.ExitTargets.end(),
+                       [&](unsigned T) { return pastJumps(T) == SkipTo; }))
         continue;
       int Cand = -1;
       unsigned Outside = 0;

@@ -57,6 +57,10 @@ struct CacheLevels {
   double L1BytesPerCyclePerSm = 0;
   double L2Bytes = 0;
   double L2BandwidthGbps = 0;
+  /// Cycles from a shared-memory load's issue to its result (optional in
+  /// model files, memory.shared_latency_cycles; 0: the unit's issue cost
+  /// only, as HK09 and the GTX280 file).
+  double SharedLatencyCycles = 0;
   bool present() const { return L2Bytes > 0 && L2LatencyCycles > 0; }
 };
 
