@@ -15,7 +15,8 @@ checkouts are given (--polybench, --rodinia):
     (read from the PTX: the counter's start, step and bound), else 16; code
     after a predicated EXIT or under a forward branch counts 1/2, except a
     branch around a loop (its zero-trip guard, assumed passed as the
-    front-ends do; a predicated EXIT before a loop likewise) and a branch
+    front-ends do; a predicated EXIT before a loop likewise when only
+    EXIT follows the loop, see exit_guards_loop) and a branch
     around a CALL of a slow-path subroutine
     (division/sqrt for denormal or huge operands: skipped for normal
     operands, the path gpa/InstructionCosts.def counts, so weight 0).
@@ -26,7 +27,8 @@ A benchmark, not a test: it prints ratios and always exits 0. Needs ptxas,
 cuobjdump and nvdisasm: from the CUDA toolkit, $CUOBJDUMP / $NVDISASM, or
 the PyPI packages nvidia-cuda-cuobjdump and nvidia-cuda-nvdisasm (found in
 any site-packages, or under --tools DIR where `pip install --target DIR`
-put them); without them it says so and exits 0.
+put them; --tools may be given once per folder); without them it says so
+and exits 0.
 
 Usage: python3 bench/counts.py [--build build] [--cuda /usr/local/cuda]
            [--polybench POLYBENCH_GPU_CHECKOUT] [--rodinia RODINIA_CHECKOUT]
@@ -165,6 +167,24 @@ def _trip(lines, head, latch):
     return DEFAULT_TRIPS
 
 
+def exit_guards_loop(insts, loops, a):
+    """Whether the predicated EXIT at address a is the zero-trip guard of
+    the next loop, by the front-ends' rule (frontends/ir/BlockWeights.cpp,
+    guardBlock): the guard's other target is an exit of the loop. In SASS
+    that is `if (i < n) { for ... }` with nothing after the loop: the loop
+    falls through to an unpredicated EXIT. An early return before a loop
+    with code after it (`if (i >= n) return; for ...; out[i] = x;`) is no
+    guard: both front-ends weigh what follows it 1/2, and so does this."""
+    after = [(s, e) for s, e in loops if s > a]
+    if not after:
+        return False
+    first = min(s for s, _ in after)
+    end = max(e for s, e in after if s == first)
+    nxt = [i for i in insts if i[0] > end]
+    return bool(nxt) and nxt[0][1] == "EXIT" and \
+        not re.match(r"^\s*/\*[0-9a-f]+\*/\s+@", nxt[0][2])
+
+
 def sass_counts(sass_text, kernel, trips):
     """Per-unit weighted SASS counts of one kernel's function."""
     section = None
@@ -205,16 +225,28 @@ def sass_counts(sass_text, kernel, trips):
     slow = []  # (start, end) ranges around a slow-path CALL: weight 0
     calls = [i[0] for i in insts if i[1].startswith("CALL")]
     end_addr = addr[-1] + 16 if addr else 0
+    forward = []  # (address, target) of predicated forward branches
+    for a, mnem, line in insts:
+        m = re.search(r"BRA\s+(?:!?U?P\w+,\s*)?(0x[0-9a-f]+)", line)
+        if (re.match(r"^\s*/\*[0-9a-f]+\*/\s+@!?P\d", line) and
+                mnem.startswith("BRA") and m and int(m.group(1), 16) > a):
+            forward.append((a, int(m.group(1), 16)))
+
+    def around_call(a, end):
+        return any(a < c < end for c in calls)
+
     for a, mnem, line in insts:
         if re.match(r"^\s*/\*[0-9a-f]+\*/\s+@!?P\d", line):
-            # A predicated EXIT before a loop is that loop's guard too
-            # (`if (i < n) { for ... }`): assumed passed, as above.
-            if mnem == "EXIT" and not any(s > a for s, _ in loops):
+            if mnem == "EXIT" and not exit_guards_loop(insts, loops, a):
                 half_from.append((a + 16, end_addr))
-            m = re.search(r"BRA\s+(?:!?U?P\w+,\s*)?(0x[0-9a-f]+)", line)
-            if mnem.startswith("BRA") and m and int(m.group(1), 16) > a:
-                end = int(m.group(1), 16)
-                if any(a < c < end for c in calls):
+            if a in dict(forward):
+                end = dict(forward)[a]
+                # Only the innermost branch around a CALL skips the slow
+                # path; one around more (an `if` whose body holds divisions,
+                # each with its own slow-path branch) is an ordinary branch.
+                if around_call(a, end) and not any(
+                        a < b and t <= end and around_call(b, t)
+                        for b, t in forward):
                     slow.append((a + 16, end))
                 # A branch around a loop is its zero-trip guard, which both
                 # front-ends assume passed (loops are entered).
@@ -244,7 +276,7 @@ def find_tool(name, env, args):
     """A CUDA binary: $ENV, PATH, the toolkit, --tools, any site-packages."""
     cands = [os.environ.get(env), shutil.which(name),
              os.path.join(args.cuda, "bin", name)]
-    roots = ([args.tools] if args.tools else []) + \
+    roots = (args.tools or []) + \
         [p for p in sys.path if p.endswith("site-packages")]
     for root in roots:
         cands += glob.glob(os.path.join(root, "nvidia", "*", "bin", name))
@@ -275,8 +307,9 @@ def main():
     ap.add_argument("--build", default=os.path.join(ROOT, "build"))
     ap.add_argument("--cuda", default="/usr/local/cuda")
     ap.add_argument("--clang", default="/usr/lib/llvm-22/bin/clang++")
-    ap.add_argument("--tools", help="pip --target folder with cuobjdump and "
-                    "nvdisasm (nvidia/*/bin)")
+    ap.add_argument("--tools", action="append",
+                    help="pip --target folder with cuobjdump and/or "
+                    "nvdisasm (nvidia/*/bin); may be given twice")
     ap.add_argument("--polybench", help="PolyBench-GPU checkout")
     ap.add_argument("--rodinia", help="Rodinia checkout")
     args = ap.parse_args()

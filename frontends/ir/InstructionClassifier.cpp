@@ -236,6 +236,30 @@ static Classification memTransfer(const CallBase &CB) {
   return C;
 }
 
+/// Whether \p CB, an approximate f32 sin or cos, follows in its block the
+/// other of the pair on the same operand: ptxas then shares one range
+/// reduction (gpa/InstructionCosts.h sinCosSharingReduction).
+static bool sharesSinCosReduction(const CallBase &CB, StringRef Name,
+                                  OpPrecision P) {
+  if (P == OpPrecision::Ieee || P == OpPrecision::Full ||
+      !CB.getType()->isFloatTy() || CB.arg_size() != 1)
+    return false;
+  bool IsSin = Name.contains(".sin.");
+  for (const Instruction *I = CB.getPrevNode(); I; I = I->getPrevNode()) {
+    const auto *Other = dyn_cast<CallBase>(I);
+    const Function *Callee = Other ? Other->getCalledFunction() : nullptr;
+    if (!Callee || Other->arg_size() != 1 ||
+        Other->getArgOperand(0) != CB.getArgOperand(0))
+      continue;
+    StringRef OtherName = Callee->getName();
+    CallCost Cost = lookupIntrinsic(OtherName);
+    if (Cost.Rule == CallRule::Op && Cost.Family == OpFamily::SinCos &&
+        OtherName.contains(".sin.") != IsSin)
+      return true;
+  }
+  return false;
+}
+
 static Classification classifyIntrinsic(const CallBase &CB, StringRef Name,
                                         const DataLayout &DL) {
   CallCost Cost = lookupIntrinsic(Name);
@@ -254,7 +278,12 @@ static Classification classifyIntrinsic(const CallBase &CB, StringRef Name,
     OpPrecision P = Cost.Precision;
     if (P == OpPrecision::Ieee)
       P = precisionOf(CB);
-    C.Units = expansion(Cost.Family, callType(CB), P);
+    if (Cost.Family == OpFamily::SinCos && sharesSinCosReduction(CB, Name, P)) {
+      UnitCountList Second = sinCosSharingReduction();
+      C.Units.assign(Second.begin(), Second.end());
+    } else {
+      C.Units = expansion(Cost.Family, callType(CB), P);
+    }
     return C;
   }
   case CallRule::GlobalLoad:
@@ -380,6 +409,20 @@ static bool extFoldsIntoAddress(const Instruction &I) {
   return true;
 }
 
+/// A 32-bit integer mul of two variables whose only user is an add in its
+/// block: llc emits one mad.lo.s32 for both (gpa/InstructionCosts.h). A
+/// multiply by a constant is left alone: in a loop, strength reduction
+/// turns it into an induction variable's add instead.
+static bool mulFusesIntoAdd(const Instruction &I) {
+  if (I.getOpcode() != Instruction::Mul || !I.getType()->isIntegerTy(32) ||
+      !I.hasOneUse() || isa<Constant>(I.getOperand(0)) ||
+      isa<Constant>(I.getOperand(1)))
+    return false;
+  const auto *User = dyn_cast<Instruction>(*I.user_begin());
+  return User && User->getOpcode() == Instruction::Add &&
+         User->getParent() == I.getParent();
+}
+
 Classification classifyInstruction(const Instruction &I, const DataLayout &DL) {
   OpRule Rule = OpRule::Other;
   bool Found = false;
@@ -404,6 +447,8 @@ Classification classifyInstruction(const Instruction &I, const DataLayout &DL) {
         I.getType()->isIntegerTy())
       C.Units = {{Unit::Int,
                   integerAddInstructions(I.getType()->getIntegerBitWidth())}};
+    if (mulFusesIntoAdd(I))
+      C.Units = {{Unit::Int, FusedIntegerMultiplyInstructions}};
     break;
   case OpRule::Alu:
     C.Units = {{Unit::Alu, 1}};

@@ -147,6 +147,10 @@ UnitCountList expandOp(const OpFacts &F) {
   return Out;
 }
 
+UnitCountList sinCosSharingReduction() {
+  return {{Unit::Sfu, 1}}; // MUFU.SIN or MUFU.COS; the FMUL.RZ is shared
+}
+
 double integerAddInstructions(unsigned Bits) { return Bits > 32 ? 2 : 1; }
 
 UnitCountList wideMultiplyAdd(bool ImmediateScale, bool ParameterBase) {

@@ -10,8 +10,9 @@
 target datalayout = "e-p6:32:32-i64:64-i128:128-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"
 
-; precise f32 division (div.rn.f32): MUFU.RCP, FCHK + 5 FFMA, BRA
-; CHECK: remark: {{.*}}divprecise on a100: {{.*}}; per thread: fp=6 sfu=1 other=2; launch
+; precise f32 division (div.rn.f32): MUFU.RCP, FCHK + 5 FFMA, BSSY, BRA,
+; BSYNC
+; CHECK: remark: {{.*}}divprecise on a100: {{.*}}; per thread: fp=6 sfu=1 other=4; launch
 define ptx_kernel void @divprecise(float %a, float %b) {
   %q = fdiv float %a, %b
   ret void
@@ -25,29 +26,31 @@ define ptx_kernel void @divapprox(float %a, float %b) {
 }
 
 ; arcp alone still selects div.rn.f32
-; CHECK: remark: {{.*}}divarcp on a100: {{.*}}; per thread: fp=6 sfu=1 other=2; launch
+; CHECK: remark: {{.*}}divarcp on a100: {{.*}}; per thread: fp=6 sfu=1 other=4; launch
 define ptx_kernel void @divarcp(float %a, float %b) {
   %q = fdiv arcp float %a, %b
   ret void
 }
 
-; 1.0 / x selects rcp.rn.f32: IADD3, LOP3, ISETP, BRA, MUFU.RCP, 3 FP
-; CHECK: remark: {{.*}}reciprocal on a100: {{.*}}; per thread: int=1 fp=3 sfu=1 alu=2 other=2; launch
+; 1.0 / x selects rcp.rn.f32: IADD3, LOP3, ISETP, BSSY, BRA, BSYNC,
+; MUFU.RCP, 3 FP
+; CHECK: remark: {{.*}}reciprocal on a100: {{.*}}; per thread: int=1 fp=3 sfu=1 alu=2 other=4; launch
 define ptx_kernel void @reciprocal(float %b) {
   %q = fdiv float 1.0, %b
   ret void
 }
 
-; f64 division (div.rn.f64): MUFU.RCP64H, 8 DFMA/DMUL, FFMA, 3 alu, BRA
-; CHECK: remark: {{.*}}divdouble on a100: {{.*}}; per thread: fp=1 sfu=1 alu=3 fp64=8 other=2; launch
+; f64 division (div.rn.f64): MUFU.RCP64H, 8 DFMA/DMUL, FFMA, 3 alu, BSSY,
+; BRA, BSYNC
+; CHECK: remark: {{.*}}divdouble on a100: {{.*}}; per thread: fp=1 sfu=1 alu=3 fp64=8 other=4; launch
 define ptx_kernel void @divdouble(double %a, double %b) {
   %q = fdiv double %a, %b
   ret void
 }
 
-; llvm.sqrt.f32: sqrt.rn.f32 (MUFU.RSQ, 4 fp, IADD3, ISETP, BRA); with afn
-; sqrt.approx.f32 (FSETP, 2 FMUL, MUFU.SQRT)
-; CHECK: remark: {{.*}}sqrts on a100: {{.*}}; per thread: int=1 fp=6 sfu=2 alu=2 other=2; launch
+; llvm.sqrt.f32: sqrt.rn.f32 (MUFU.RSQ, 4 fp, IADD3, ISETP, BSSY, BRA,
+; BSYNC); with afn sqrt.approx.f32 (FSETP, 2 FMUL, MUFU.SQRT)
+; CHECK: remark: {{.*}}sqrts on a100: {{.*}}; per thread: int=1 fp=6 sfu=2 alu=2 other=4; launch
 define ptx_kernel void @sqrts(float %a) {
   %p = call float @llvm.sqrt.f32(float %a)
   %q = call afn float @llvm.sqrt.f32(float %a)

@@ -25,8 +25,9 @@ define void @shuffle(i32 %v, i1 %p) {
 
 ; sin/cos/lg2/rsqrt/rcp approximations: one MUFU each plus the range
 ; handling of the non-ftz forms (shared model: sin/cos.approx FMUL.RZ;
-; lg2/rsqrt.approx FSETP + 2 FMUL; rcp.approx.ftz none)
-; CHECK: remark: {{.*}}sfu on a100: {{.*}}; per thread: fp=6 sfu=5 alu=2 other=1; launch
+; lg2/rsqrt.approx FSETP + 2 FMUL; rcp.approx.ftz none); cos of sin's
+; operand reads sin's FMUL.RZ (sinCosSharingReduction)
+; CHECK: remark: {{.*}}sfu on a100: {{.*}}; per thread: fp=5 sfu=5 alu=2 other=1; launch
 define void @sfu(float %x) {
   %a = call float @llvm.nvvm.sin.approx.f(float %x)
   %b = call float @llvm.nvvm.cos.approx.f(float %x)

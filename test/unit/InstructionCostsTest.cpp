@@ -7,7 +7,10 @@
 // PTX operation between two ld.global and one st.global, read with
 // `cuobjdump -sass` and mapped to units by bench/sass_units.py; the comments
 // quote that SASS (fast path only: the slow-path subroutine that the
-// predicated branch skips is not executed for normal operands).
+// predicated branch skips is not executed for normal operands). The rows
+// with a slow path were re-read from kernels of the form `O[I] = op(A[I])`
+// compiled by clang-22 (-O2, sm_80) and ptxas 13: the fast path is wrapped
+// in BSSY/BSYNC (convergence barrier around the divergent CALL).
 //
 //===----------------------------------------------------------------------===//
 #include "gpa/InstructionCosts.h"
@@ -31,9 +34,10 @@ Counts expand(OpFamily F, OpType T, OpPrecision P = OpPrecision::Ieee) {
 } // namespace
 
 TEST(InstructionCosts, DivRnF32) {
-  // MUFU.RCP; FCHK; FFMA x5; @!P0 BRA (to the slow path, not taken).
+  // BSSY B0; MUFU.RCP; FCHK; FFMA x5; @!P0 BRA (around the slow-path
+  // CALL, taken); BSYNC B0. `O[I] = A[I] / B[I]` on float, clang-22 PTX.
   EXPECT_EQ(expand(OpFamily::Div, OpType::F32),
-            (Counts{{"sfu", 1}, {"fp", 6}, {"other", 1}}));
+            (Counts{{"sfu", 1}, {"fp", 6}, {"other", 3}}));
 }
 
 TEST(InstructionCosts, DivFullF32) {
@@ -55,18 +59,19 @@ TEST(InstructionCosts, DivApproxFtzF32) {
 }
 
 TEST(InstructionCosts, DivRnF64) {
-  // IMAD.MOV; MUFU.RCP64H; FSETP.GEU; DFMA x7; DMUL; FFMA; FSETP.GT;
-  // @P0 BRA.
+  // IMAD.MOV; BSSY B0; MUFU.RCP64H; FSETP.GEU; DFMA x7; DMUL; FFMA;
+  // FSETP.GT; @P0 BRA P1; BSYNC B0. `O[I] = A[I] / B[I]` on double.
   EXPECT_EQ(
       expand(OpFamily::Div, OpType::F64),
-      (Counts{{"sfu", 1}, {"fp", 1}, {"fp64", 8}, {"alu", 3}, {"other", 1}}));
+      (Counts{{"sfu", 1}, {"fp", 1}, {"fp64", 8}, {"alu", 3}, {"other", 3}}));
 }
 
 TEST(InstructionCosts, RcpRnF32) {
-  // IADD3; LOP3; ISETP; @P0 BRA; MUFU.RCP; FFMA; FADD.FTZ; FFMA.
+  // BSSY B0; IADD3; LOP3; ISETP; @P0 BRA; MUFU.RCP; FFMA; FADD.FTZ; FFMA;
+  // BSYNC B0. `O[I] = 1.0f / A[I]` (rcp.rn.f32).
   EXPECT_EQ(
       expand(OpFamily::Rcp, OpType::F32),
-      (Counts{{"sfu", 1}, {"fp", 3}, {"int", 1}, {"alu", 2}, {"other", 1}}));
+      (Counts{{"sfu", 1}, {"fp", 3}, {"int", 1}, {"alu", 2}, {"other", 3}}));
 }
 
 TEST(InstructionCosts, RcpApproxF32) {
@@ -82,10 +87,11 @@ TEST(InstructionCosts, RcpApproxFtzF32) {
 }
 
 TEST(InstructionCosts, RcpRnF64) {
-  // MUFU.RCP64H; IADD3; FSETP.GEU; DFMA x5; @P0 BRA.
+  // BSSY B0; MUFU.RCP64H; IADD3; FSETP.GEU; DFMA x5; @P0 BRA; BSYNC B0.
+  // `O[I] = 1.0 / A[I]` (rcp.rn.f64).
   EXPECT_EQ(
       expand(OpFamily::Rcp, OpType::F64),
-      (Counts{{"sfu", 1}, {"fp64", 5}, {"int", 1}, {"alu", 1}, {"other", 1}}));
+      (Counts{{"sfu", 1}, {"fp64", 5}, {"int", 1}, {"alu", 1}, {"other", 3}}));
 }
 
 TEST(InstructionCosts, RcpApproxFtzF64) {
@@ -95,10 +101,11 @@ TEST(InstructionCosts, RcpApproxFtzF64) {
 }
 
 TEST(InstructionCosts, SqrtRnF32) {
-  // IADD3; MUFU.RSQ; ISETP; @!P0 BRA; FMUL.FTZ x2; FFMA x2.
+  // BSSY B0; IADD3; MUFU.RSQ; ISETP; @!P0 BRA; FMUL.FTZ x2; FFMA x2;
+  // BSYNC B0. `O[I] = sqrtf(A[I])` with sqrt.rn.f32.
   EXPECT_EQ(
       expand(OpFamily::Sqrt, OpType::F32),
-      (Counts{{"sfu", 1}, {"fp", 4}, {"int", 1}, {"alu", 1}, {"other", 1}}));
+      (Counts{{"sfu", 1}, {"fp", 4}, {"int", 1}, {"alu", 1}, {"other", 3}}));
 }
 
 TEST(InstructionCosts, SqrtApproxF32) {
@@ -114,11 +121,12 @@ TEST(InstructionCosts, SqrtApproxFtzF32) {
 }
 
 TEST(InstructionCosts, SqrtRnF64) {
-  // IMAD.MOV; MOV; MUFU.RSQ64H; IADD3; ISETP; DMUL; DFMA x2; DMUL; DFMA;
-  // DMUL; IADD3; IMAD.MOV; DFMA x2; @!P0 BRA.
+  // IMAD.MOV x2; BSSY B0; MUFU.RSQ64H; IADD3; ISETP; DMUL; DFMA x2; DMUL;
+  // DFMA; DMUL; IADD3; DFMA; MOV; DFMA; @!P0 BRA; BSYNC B0.
+  // `O[I] = sqrt(A[I])` (sqrt.rn.f64).
   EXPECT_EQ(
       expand(OpFamily::Sqrt, OpType::F64),
-      (Counts{{"sfu", 1}, {"fp64", 8}, {"int", 2}, {"alu", 4}, {"other", 1}}));
+      (Counts{{"sfu", 1}, {"fp64", 8}, {"int", 2}, {"alu", 4}, {"other", 3}}));
 }
 
 TEST(InstructionCosts, RsqrtApproxF32) {
@@ -134,11 +142,11 @@ TEST(InstructionCosts, RsqrtApproxFtzF32) {
 }
 
 TEST(InstructionCosts, RsqrtApproxF64) {
-  // IMAD.MOV x2; MOV; MUFU.RSQ64H; IADD3; ISETP; DMUL; DFMA x2; DMUL; DFMA;
-  // @!P0 BRA.
+  // HFMA2.MMA; IMAD.MOV x2; BSSY B0; MUFU.RSQ64H; IADD3; ISETP; DMUL;
+  // DFMA x2; DMUL; DFMA; @!P0 BRA; BSYNC B0. `O[I] = rsqrt(A[I])`.
   EXPECT_EQ(
       expand(OpFamily::Rsqrt, OpType::F64, OpPrecision::Approx),
-      (Counts{{"sfu", 1}, {"fp64", 5}, {"int", 1}, {"alu", 4}, {"other", 1}}));
+      (Counts{{"sfu", 1}, {"fp64", 5}, {"int", 1}, {"alu", 4}, {"other", 3}}));
 }
 
 TEST(InstructionCosts, Ex2ApproxF32) {
@@ -169,6 +177,29 @@ TEST(InstructionCosts, SinApproxF32) {
   // FMUL.RZ (by 1/2pi); MUFU.SIN.
   EXPECT_EQ(expand(OpFamily::SinCos, OpType::F32, OpPrecision::Approx),
             (Counts{{"sfu", 1}, {"fp", 1}}));
+}
+
+TEST(InstructionCosts, SinCosOfOneOperandShareTheRangeReduction) {
+  // sin.approx.f32 %r6, %r22; cos.approx.f32 %r7, %r22 (sfu_heavy.cu):
+  // FMUL.RZ R9, R5, 0.15915493667125701904; MUFU.SIN R2, R9;
+  // MUFU.COS R3, R9 -- one FMUL.RZ for both, so the second is one MUFU.
+  Counts Second;
+  for (const UnitCount &C : sinCosSharingReduction())
+    Second[std::string(unitInfo(C.U).Key)] += C.N;
+  EXPECT_EQ(Second, (Counts{{"sfu", 1}}));
+  Counts Pair = expand(OpFamily::SinCos, OpType::F32, OpPrecision::Approx);
+  for (const auto &[Key, N] : Second)
+    Pair[Key] += N;
+  EXPECT_EQ(Pair, (Counts{{"sfu", 2}, {"fp", 1}}));
+}
+
+TEST(InstructionCosts, IntegerMultiplyFusesIntoItsAdd) {
+  // `I = blockIdx.x * blockDim.x + threadIdx.x` (examples/cuda/
+  // sfu_heavy.cu): PTX mad.lo.s32 %r1, %r3, %r4, %r5; SASS
+  // IMAD R0, R0, c[0x0][0x0], R3 -- one int instruction for mul and add,
+  // the add's own integerAddInstructions(32).
+  EXPECT_EQ(FusedIntegerMultiplyInstructions, 0);
+  EXPECT_EQ(FusedIntegerMultiplyInstructions + integerAddInstructions(32), 1);
 }
 
 TEST(InstructionCosts, TanhApproxF32) {

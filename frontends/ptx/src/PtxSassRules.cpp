@@ -281,6 +281,33 @@ void mergeSharedLoads(const PtxFunction &F, const PtxCfg &Cfg,
     Flush(Groups);
   }
 }
+bool isApproxSinCosF32(const PtxInstruction &I) {
+  return (I.Opcode == "sin" || I.Opcode == "cos") && I.hasModifier(".approx") &&
+         I.hasModifier(".f32") && I.Operands.size() == 2 &&
+         I.Operands[1].isRegister();
+}
+
+/// sin.approx and cos.approx of one register in one block share ptxas's
+/// range reduction (gpa/InstructionCosts.h sinCosSharingReduction): the
+/// second of the pair is its MUFU alone.
+void shareSinCosReduction(const PtxFunction &F, const PtxCfg &Cfg,
+                          std::vector<OpClassification> &Classes) {
+  for (const PtxBlock &B : Cfg.Blocks) {
+    std::map<std::string, std::string> Reduced; // operand -> sin or cos
+    for (std::size_t K = B.Begin; K < B.End; ++K) {
+      const PtxInstruction &I = F.Body[K];
+      if (isApproxSinCosF32(I)) {
+        auto It = Reduced.find(I.Operands[1].Name);
+        if (It != Reduced.end() && It->second != I.Opcode)
+          Classes[K].Units = sinCosSharingReduction();
+        else
+          Reduced.emplace(I.Operands[1].Name, I.Opcode);
+      }
+      if (writesFirstOperand(I) && I.Operands[0].isRegister())
+        Reduced.erase(I.Operands[0].Name);
+    }
+  }
+}
 } // namespace
 
 void applySassRules(const PtxFunction &F, const PtxCfg &Cfg,
@@ -298,6 +325,7 @@ void applySassRules(const PtxFunction &F, const PtxCfg &Cfg,
       Classes[K].Units = {{Unit::Alu, GlobalAddressConversionInstructions}};
   }
   fuseWideAdds(F, D, Classes);
+  shareSinCosReduction(F, Cfg, Classes);
   mergeSharedLoads(F, Cfg, knownAlignment(F, D, StaticShared), StaticShared,
                    Classes);
 }

@@ -66,6 +66,12 @@ struct OpFacts {
 /// (ApproxFtz -> Approx -> Full -> Ieee).
 UnitCountList expandOp(const OpFacts &F);
 
+/// sin.approx.f32 and cos.approx.f32 of one operand share their range
+/// reduction: ptxas emits one FMUL.RZ (x * 1/2pi) that both MUFU.SIN and
+/// MUFU.COS read, so the second of the pair is its MUFU alone (SASS of
+/// examples/cuda/sfu_heavy.cu, `__sinf(X) * __cosf(X)`).
+UnitCountList sinCosSharingReduction();
+
 /// Integer add/sub/neg of \p Bits bits: one IADD3 up to 32 bits; SASS
 /// integer registers are 32 bits wide, so a 64-bit one is IADD3 + IADD3.X
 /// (low word, then high word with the carry).
@@ -77,6 +83,11 @@ double integerAddInstructions(unsigned Bits);
 /// value: with an immediate scale and a kernel-parameter base (c[0x0][...])
 /// both, ptxas first moves the scale into a register, one ALU instruction.
 UnitCountList wideMultiplyAdd(bool ImmediateScale, bool ParameterBase);
+
+/// A 32-bit integer multiply whose only use is an add is one IMAD with it
+/// (PTX mad.lo.s32; `blockIdx.x * blockDim.x + threadIdx.x` is
+/// `IMAD R0, R0, c[0x0][0x0], R3`): the multiply costs nothing of its own.
+constexpr double FusedIntegerMultiplyInstructions = 0;
 
 /// A narrowing integer conversion (cvt.u32.u64, trunc i64 -> i32) reads the
 /// low register of the pair: no instruction.
