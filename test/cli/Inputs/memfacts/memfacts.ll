@@ -8,7 +8,7 @@ target triple = "nvptx64-nvidia-cuda"
 @_ZZ14shared_stride2PKfPfE4tile = internal unnamed_addr addrspace(3) global [512 x float] undef, align 4
 
 ; Function Attrs: convergent mustprogress noinline norecurse nounwind
-define dso_local ptx_kernel void @_Z12staging_loopPKfPf(ptr noalias noundef readonly captures(none) %0, ptr noundef writeonly captures(none) %1) local_unnamed_addr #0 {
+define dso_local ptx_kernel void @_Z12staging_loopPKfPf(ptr noalias noundef readonly %0, ptr noundef writeonly %1) local_unnamed_addr #0 {
   %3 = tail call noundef i32 @llvm.nvvm.read.ptx.sreg.tid.x()
   %4 = tail call noundef i32 @llvm.nvvm.read.ptx.sreg.ctaid.x()
   %5 = shl i32 %4, 10
@@ -52,7 +52,7 @@ define dso_local ptx_kernel void @_Z12staging_loopPKfPf(ptr noalias noundef read
 declare void @llvm.nvvm.barrier.cta.sync.aligned.all(i32) #1
 
 ; Function Attrs: convergent mustprogress noinline norecurse nounwind
-define dso_local ptx_kernel void @_Z16staging_unrolledPKfPf(ptr noalias noundef readonly captures(none) %0, ptr noundef writeonly captures(none) %1) local_unnamed_addr #0 {
+define dso_local ptx_kernel void @_Z16staging_unrolledPKfPf(ptr noalias noundef readonly %0, ptr noundef writeonly %1) local_unnamed_addr #0 {
   %3 = tail call noundef i32 @llvm.nvvm.read.ptx.sreg.tid.x()
   %4 = tail call noundef i32 @llvm.nvvm.read.ptx.sreg.ctaid.x()
   %5 = shl i32 %4, 10
@@ -103,7 +103,7 @@ define dso_local ptx_kernel void @_Z16staging_unrolledPKfPf(ptr noalias noundef 
 }
 
 ; Function Attrs: convergent mustprogress noinline norecurse nounwind
-define dso_local ptx_kernel void @_Z14shared_stride2PKfPf(ptr noalias noundef readonly captures(none) %0, ptr noundef writeonly captures(none) %1) local_unnamed_addr #0 {
+define dso_local ptx_kernel void @_Z14shared_stride2PKfPf(ptr noalias noundef readonly %0, ptr noundef writeonly %1) local_unnamed_addr #0 {
   %3 = tail call noundef i32 @llvm.nvvm.read.ptx.sreg.tid.x()
   %4 = tail call noundef i32 @llvm.nvvm.read.ptx.sreg.ctaid.x()
   %5 = shl i32 %4, 8
