@@ -57,34 +57,21 @@ static void readPerThread(JsonReader &R, const nlohmann::json &Counts,
       P.UncoalescedMem = *N;
     }
   }
-  if (const nlohmann::json *V =
-          R.member(Counts, Path, "bytes_per_mem_access", false))
-    if (auto N = R.number(*V, childPath(Path, "bytes_per_mem_access"), 1, 256))
-      P.BytesPerMemAccess = *N;
-  if (const nlohmann::json *V =
-          R.member(Counts, Path, "uncoalesced_transactions_per_warp", false))
-    if (auto N = R.number(
-            *V, childPath(Path, "uncoalesced_transactions_per_warp"), 1, 1024))
-      P.UncoalescedTransactionsPerWarp = *N;
-  if (const nlohmann::json *V =
-          R.member(Counts, Path, "barrier_load_rounds", false))
-    if (auto N = R.number(*V, childPath(Path, "barrier_load_rounds"), 0,
-                          MaxCountPerThread))
-      P.BarrierLoadRounds = *N;
-  if (const nlohmann::json *V = R.member(Counts, Path, "load_rounds", false))
-    if (auto N =
-            R.number(*V, childPath(Path, "load_rounds"), 0, MaxCountPerThread))
-      P.LoadRounds = *N;
-  if (const nlohmann::json *V =
-          R.member(Counts, Path, "shared_bank_replays", false))
-    if (auto N = R.number(*V, childPath(Path, "shared_bank_replays"), 0,
-                          MaxCountPerThread))
-      P.SharedBankReplays = *N;
-  if (const nlohmann::json *V =
-          R.member(Counts, Path, "shared_bank_conflict_ways", false))
-    if (auto N = R.number(*V, childPath(Path, "shared_bank_conflict_ways"), 1,
-                          32, /*Integer=*/true))
-      P.SharedBankConflictWays = *N;
+  // An optional number in [Min, Max] read into Field when present.
+  auto Optional = [&](const char *Key, double Min, double Max, double &Field,
+                      bool Integer = false) {
+    if (const nlohmann::json *V = R.member(Counts, Path, Key, false))
+      if (auto N = R.number(*V, childPath(Path, Key), Min, Max, Integer))
+        Field = *N;
+  };
+  Optional("bytes_per_mem_access", 1, 256, P.BytesPerMemAccess);
+  Optional("uncoalesced_transactions_per_warp", 1, 1024,
+           P.UncoalescedTransactionsPerWarp);
+  Optional("barrier_load_rounds", 0, MaxCountPerThread, P.BarrierLoadRounds);
+  Optional("load_rounds", 0, MaxCountPerThread, P.LoadRounds);
+  Optional("shared_bank_replays", 0, MaxCountPerThread, P.SharedBankReplays);
+  Optional("shared_bank_conflict_ways", 1, 32, P.SharedBankConflictWays,
+           /*Integer=*/true);
 }
 
 static const char *const AccessKeys =
