@@ -9,7 +9,8 @@
 // it with another pinning and another iteration tells a constant stride from
 // one that depends on run-time values (a[tid * n]) or on the iteration.
 // Unknowns that themselves depend on threadIdx.x through data (a[idx[tid]])
-// make the access a gather.
+// make the access a gather. Sign and zero extensions keep the pinned
+// index's value (the index is assumed not to wrap, as in AccessFacts.cpp).
 //
 // Transactions per warp come from the shared cost model
 // (gpa/InstructionCosts.h): the sectors a constant stride spans, and its one
@@ -110,6 +111,18 @@ public:
                           /*isSigned=*/true);
   }
 
+  // An extension keeps the index's value: a pinning can make an index that
+  // the code guards non-negative (m - t under `t <= m`, zext nneg) negative
+  // for lane 1, where a zero extension would wrap it to 2^32 - 1. Like the
+  // linear form (AccessFacts.cpp) and the PTX front-end, assume the index
+  // does not wrap.
+  const SCEV *visitZeroExtendExpr(const SCEVZeroExtendExpr *E) {
+    return extendedValue(E);
+  }
+  const SCEV *visitSignExtendExpr(const SCEVSignExtendExpr *E) {
+    return extendedValue(E);
+  }
+
   const SCEV *visitAddRecExpr(const SCEVAddRecExpr *AR) {
     const SCEV *Start = visit(AR->getStart());
     if (Iter == 0 || !AR->isAffine())
@@ -118,6 +131,15 @@ public:
   }
 
 private:
+  const SCEV *extendedValue(const SCEVCastExpr *E) {
+    const SCEV *Op = visit(E->getOperand(0));
+    if (auto *C = dyn_cast<SCEVConstant>(Op))
+      return SE.getConstant(E->getType(), C->getAPInt().getSExtValue(),
+                            /*isSigned=*/true);
+    return isa<SCEVZeroExtendExpr>(E) ? SE.getZeroExtendExpr(Op, E->getType())
+                                      : SE.getSignExtendExpr(Op, E->getType());
+  }
+
   int64_t Lane, Pin;
   unsigned Iter;
 };
