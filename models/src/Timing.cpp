@@ -218,7 +218,12 @@ Timing computeTiming(const KernelProfile &P, const GpuModel &Gpu,
   // issue cost per unit (all 4 on GT200; see the model files).
   for (const UnitInfo &Info : allUnits()) {
     double Issue = Gpu.issueCycles(Info.Id);
-    T.CompCycles += Issue * P.count(Info.Id);
+    // A shared access with an n-way bank conflict is split into n requests
+    // (CUDA C++ Programming Guide, "Shared Memory"): each replay is issued
+    // and waited for as the access itself (gpa/SharedBankConflicts.h).
+    double Count = P.count(Info.Id) +
+                   (Info.Id == Unit::SharedMem ? P.SharedBankReplays : 0);
+    T.CompCycles += Issue * Count;
     // One warp alone waits for each result: the dependent-issue latency
     // (memory instructions' waits are in Mem_cycles already), and for a
     // shared-memory load the shared-memory latency (docs/models.md
@@ -228,7 +233,7 @@ Timing computeTiming(const KernelProfile &P, const GpuModel &Gpu,
                       : std::max(Issue, Gpu.DependentIssueLatencyCycles);
     if (Info.Id == Unit::SharedMem)
       Wait = std::max(Wait, Gpu.Caches.SharedLatencyCycles);
-    T.CompLatencyCycles += Wait * P.count(Info.Id);
+    T.CompLatencyCycles += Wait * Count;
   }
   computeParallelism(Gpu, T);
   computeExecutionCycles(Gpu, T);

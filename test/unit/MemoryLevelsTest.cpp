@@ -286,3 +286,19 @@ TEST(LevelledTiming, SharedLoadLatencyLeavesTheGtx280AsHk09) {
   // one-warp path are HK09's (Issue_cycles x instructions).
   EXPECT_DOUBLE_EQ(test::gtx280().Caches.SharedLatencyCycles, 0.0);
 }
+
+TEST(LevelledTiming, BankConflictReplaysAreIssuedAndWaitedFor) {
+  // 100 shared loads with a 2-way conflict each (stride 2 words: gcd(2, 32)
+  // = 2, CUDA C++ Programming Guide "Shared Memory") are 200 requests.
+  // 32 warps per SM: Eq. (26)'s N x Comp_cycles = 32 x 200 issue cycles;
+  // one warp alone (shared latency 23): 200 x 23 cycles.
+  GpuModel G = test::a100();
+  G.Caches.SharedLatencyCycles = 23;
+  KernelProfile P = sharedLoadsOneWarpPerSm(G, 32);
+  P.SharedBankReplays = 100;
+  EXPECT_DOUBLE_EQ(timingOn(P, G).ExecCycles,
+                   32 * 200 * G.issueCycles(Unit::SharedMem));
+  KernelProfile Alone = sharedLoadsOneWarpPerSm(G, 1);
+  Alone.SharedBankReplays = 100;
+  EXPECT_DOUBLE_EQ(timingOn(Alone, G).ExecCycles, 200 * 23.0);
+}
