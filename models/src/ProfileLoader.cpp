@@ -76,7 +76,7 @@ static void readPerThread(JsonReader &R, const nlohmann::json &Counts,
 
 static const char *const AccessKeys =
     "base,group,offset_bytes,shape,lane_stride_bytes,bytes,per_thread,store,"
-    "working_set_bytes,read_only";
+    "working_set_bytes,read_only,in_loop,iteration_stride_bytes";
 
 static void readAccess(JsonReader &R, const nlohmann::json &J,
                        const std::string &Path, GlobalAccessFact &F) {
@@ -120,6 +120,14 @@ static void readAccess(JsonReader &R, const nlohmann::json &J,
   if (const nlohmann::json *V = R.member(J, Path, "read_only", false))
     if (auto B = R.boolean(*V, childPath(Path, "read_only")))
       F.ReadOnly = *B;
+  if (const nlohmann::json *V = R.member(J, Path, "in_loop", false))
+    if (auto B = R.boolean(*V, childPath(Path, "in_loop")))
+      F.InLoop = *B;
+  if (J.contains("iteration_stride_bytes")) {
+    Read("iteration_stride_bytes", F.IterationStrideBytes, -1e15, 1e15);
+    F.IterationStrideKnown = true;
+    F.InLoop = true;
+  }
 }
 
 static void readProfile(JsonReader &R, const nlohmann::json &J,
@@ -228,6 +236,11 @@ nlohmann::json kernelProfileToJson(const KernelProfile &P) {
          {"working_set_bytes", F.WorkingSetBytes}});
     if (F.ReadOnly)
       Out["global_accesses"].back()["read_only"] = true;
+    if (F.InLoop)
+      Out["global_accesses"].back()["in_loop"] = true;
+    if (F.InLoop && F.IterationStrideKnown)
+      Out["global_accesses"].back()["iteration_stride_bytes"] =
+          F.IterationStrideBytes;
   }
   return Out;
 }
