@@ -246,18 +246,33 @@ nlohmann::json kernelProfileToJson(const KernelProfile &P) {
 }
 
 nlohmann::json memoryFactsJson(const KernelProfile &P) {
-  double ReadOnly = 0;
-  for (const GlobalAccessFact &F : P.GlobalAccesses)
-    if (F.ReadOnly && !F.Store)
+  double ReadOnly = 0, InLoop = 0, KnownStep = 0;
+  for (const GlobalAccessFact &F : P.GlobalAccesses) {
+    if (F.Store)
+      continue;
+    if (F.ReadOnly)
       ReadOnly += F.PerThread;
+    if (F.InLoop)
+      InLoop += F.PerThread;
+    if (F.InLoop && F.IterationStrideKnown)
+      KnownStep += F.PerThread;
+  }
   if (P.LoadRounds <= 0 && P.BarrierLoadRounds <= 0 && ReadOnly <= 0 &&
-      P.SharedBankReplays <= 0)
+      P.SharedBankReplays <= 0 && InLoop <= 0)
     return nlohmann::json::object();
-  return {{"load_rounds", P.LoadRounds},
-          {"barrier_load_rounds", P.BarrierLoadRounds},
-          {"read_only_loads", ReadOnly},
-          {"shared_bank_replays", P.SharedBankReplays},
-          {"shared_bank_conflict_ways", P.SharedBankConflictWays}};
+  nlohmann::json Out = {
+      {"load_rounds", P.LoadRounds},
+      {"barrier_load_rounds", P.BarrierLoadRounds},
+      {"read_only_loads", ReadOnly},
+      {"shared_bank_replays", P.SharedBankReplays},
+      {"shared_bank_conflict_ways", P.SharedBankConflictWays}};
+  // Rule R7's facts (docs/models.md "Memory levels"): loads in loops, and
+  // those whose address moves a known constant per iteration.
+  if (InLoop > 0) {
+    Out["loop_loads"] = InLoop;
+    Out["loop_known_stride_loads"] = KnownStep;
+  }
+  return Out;
 }
 
 } // namespace gpa
