@@ -93,6 +93,8 @@ private:
   std::set<std::string> InProgress, BaseInProgress;
 
   void noteDefinitions(const PtxOperand &D, std::size_t K) {
+    if (D.K == PtxOperand::Kind::Address)
+      return; // a store's address: read, not written
     if (D.K == PtxOperand::Kind::Register)
       Defs[D.Name].push_back(K);
     for (const PtxOperand &E : D.Elems)
