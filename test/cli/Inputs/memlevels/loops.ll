@@ -7,6 +7,9 @@
 ; filter9: out[i] = sum_{k<9} coef[k] * in[i + k] over a global 9-float
 ;   array: both move 4 bytes per iteration.
 ; grid_copy: a grid-stride copy, i += gridDim.x * blockDim.x (run-time).
+; scale_row: X[row*n + k] *= 2 in place for k < n: the load and the store
+;   share the pointer llc increments by 4 (the store's address is not a
+;   definition of it).
 target datalayout = "e-p:64:64:64-i64:64-i128:128-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"
 
@@ -108,6 +111,33 @@ exit:
   ret void
 }
 
+define void @scale_row(ptr addrspace(1) %X, i32 %n) {
+entry:
+  %bx = call i32 @llvm.nvvm.read.ptx.sreg.ctaid.x()
+  %bdim = call i32 @llvm.nvvm.read.ptx.sreg.ntid.x()
+  %tid = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+  %base = mul nsw i32 %bx, %bdim
+  %row = add nsw i32 %base, %tid
+  %rown = mul nsw i32 %row, %n
+  %nonempty = icmp sgt i32 %n, 0
+  br i1 %nonempty, label %loop, label %exit
+
+loop:
+  %k = phi i32 [ 0, %entry ], [ %k.next, %loop ]
+  %xi = add nsw i32 %rown, %k
+  %xi64 = sext i32 %xi to i64
+  %px = getelementptr inbounds float, ptr addrspace(1) %X, i64 %xi64
+  %x = load float, ptr addrspace(1) %px, align 4
+  %y = fmul float %x, 2.0
+  store float %y, ptr addrspace(1) %px, align 4
+  %k.next = add nuw nsw i32 %k, 1
+  %done = icmp eq i32 %k.next, %n
+  br i1 %done, label %exit, label %loop
+
+exit:
+  ret void
+}
+
 declare i32 @llvm.nvvm.read.ptx.sreg.ctaid.x()
 declare i32 @llvm.nvvm.read.ptx.sreg.ctaid.y()
 declare i32 @llvm.nvvm.read.ptx.sreg.ntid.x()
@@ -115,7 +145,8 @@ declare i32 @llvm.nvvm.read.ptx.sreg.nctaid.x()
 declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()
 declare float @llvm.fma.f32(float, float, float)
 
-!nvvm.annotations = !{!0, !1, !2}
+!nvvm.annotations = !{!0, !1, !2, !3}
 !0 = !{ptr @matmul_naive, !"kernel", i32 1}
 !1 = !{ptr @filter9, !"kernel", i32 1}
 !2 = !{ptr @grid_copy, !"kernel", i32 1}
+!3 = !{ptr @scale_row, !"kernel", i32 1}
