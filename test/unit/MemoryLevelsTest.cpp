@@ -457,3 +457,25 @@ TEST(MemoryLevels, LoopFactsRoundTripThroughTheProfile) {
   EXPECT_TRUE(F[1].InLoop);
   EXPECT_FALSE(F[1].IterationStrideKnown);
 }
+
+TEST(MemoryLevels, LoopReuseOfAFiltersSlidingWindow) {
+  // out[i] = sum_{k<9} coef[k] * in[i + k], 256 threads x 4096 blocks, 8
+  // resident blocks. in[i + k] is coalesced (a 128-byte, 4-sector run per
+  // warp) and moves 4 bytes per k: m = 4 / 128 = 1/32. Its sectors stay in
+  // use 128 / 4 = 32 iterations; each warp-iteration brings 4 bytes of
+  // coef and 4 of in: 32 x 8 warps x 8 bytes = 2 KB per block, x 8 blocks =
+  // 16 KB <= 192 KB. So in: L1 31/32, DRAM 1/32 (R5 gave DRAM 1). coef (a
+  // 36-byte global array, broadcast): R1 + R4 give L1 7/8, L2 1/8 - D, DRAM
+  // D = 36 / (256 x 4096 x 9 x 4); R7 moves 7/8 of its L2 share to L1.
+  GlobalAccessFact Coef =
+      inLoop(load("@coef", "@coef", 0, AccessShape::Broadcast), 9, 4);
+  Coef.WorkingSetBytes = 36;
+  GlobalAccessFact In = inLoop(load("in", "in", 0), 9, 4);
+  auto E = estimateMemoryLevels({Coef, In, store("out")}, cachesWithL1(), 256,
+                                4096, 32, L1Budget{8, 0});
+  EXPECT_DOUBLE_EQ(E.PerAccess[1].Shares.L1, 31.0 / 32);
+  EXPECT_DOUBLE_EQ(E.PerAccess[1].Shares.Dram, 1.0 / 32);
+  double D = 36.0 / (256.0 * 4096 * 9 * 4);
+  double CoefL1 = 7.0 / 8 + (1.0 / 8 - D) * 7 / 8;
+  EXPECT_NEAR(E.Kernel.L1, (9 * CoefL1 + 9 * 31.0 / 32) / 19, 1e-12);
+}
