@@ -308,6 +308,43 @@ void shareSinCosReduction(const PtxFunction &F, const PtxCfg &Cfg,
     }
   }
 }
+
+bool isFloatArith(const PtxInstruction &I) {
+  return (I.Opcode == "fma" || I.Opcode == "mad" || I.Opcode == "mul" ||
+          I.Opcode == "add" || I.Opcode == "sub") &&
+         (I.hasModifier(".f32") || I.hasModifier(".f64"));
+}
+
+/// neg.f32 / neg.f64 read only as a source of float fma/mul/add/sub: ptxas
+/// folds the negation into the reader's operand (`FFMA R17, -R8, R9, R17`
+/// in PolyBench GRAMSCHM's a -= q * r): free.
+void foldFloatNegations(const PtxFunction &F, const DefUse &D,
+                        std::vector<OpClassification> &Classes) {
+  std::map<std::string, std::vector<std::size_t>> Readers;
+  for (std::size_t K = 0; K < F.Body.size(); ++K) {
+    const PtxInstruction &I = F.Body[K];
+    for (std::size_t O = writesFirstOperand(I) ? 1 : 0; O < I.Operands.size();
+         ++O)
+      if (I.Operands[O].isRegister())
+        Readers[I.Operands[O].Name].push_back(K);
+  }
+  for (std::size_t K = 0; K < F.Body.size(); ++K) {
+    const PtxInstruction &I = F.Body[K];
+    if (I.Opcode != "neg" || !I.Guard.empty() || I.Operands.size() != 2 ||
+        !I.Operands[0].isRegister() ||
+        !(I.hasModifier(".f32") || I.hasModifier(".f64")))
+      continue;
+    const std::string &Reg = I.Operands[0].Name;
+    auto Uses = D.Uses.find(Reg);
+    const std::vector<std::size_t> &Rs = Readers[Reg];
+    if (!singleDef(F, D, Reg) || Uses == D.Uses.end() || Rs.empty() ||
+        Uses->second != Rs.size())
+      continue;
+    if (std::all_of(Rs.begin(), Rs.end(),
+                    [&](std::size_t R) { return isFloatArith(F.Body[R]); }))
+      Classes[K].Units.clear();
+  }
+}
 } // namespace
 
 void applySassRules(const PtxFunction &F, const PtxCfg &Cfg,
@@ -325,6 +362,7 @@ void applySassRules(const PtxFunction &F, const PtxCfg &Cfg,
       Classes[K].Units = {{Unit::Alu, GlobalAddressConversionInstructions}};
   }
   fuseWideAdds(F, D, Classes);
+  foldFloatNegations(F, D, Classes);
   shareSinCosReduction(F, Cfg, Classes);
   mergeSharedLoads(F, Cfg, knownAlignment(F, D, StaticShared), StaticShared,
                    Classes);
