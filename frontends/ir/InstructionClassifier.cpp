@@ -429,19 +429,22 @@ static bool isSingleUseCompare(const Value *V, const Instruction &I) {
   return Cmp && Cmp->hasOneUse() && *Cmp->user_begin() == &I;
 }
 
-/// i1 logic that ptxas folds into compares and predicate operands
-/// (gpa/InstructionCosts.h FoldedPredicateLogicInstructions): not (xor with
-/// true), and and/or/xor (also as `select i1 a, b, false` / `select i1 a,
-/// true, b`) with an operand that is a compare used only there.
+/// i1 logic that ptxas folds into compares, branches and predicate
+/// operands (gpa/InstructionCosts.h FoldedPredicateLogicInstructions): not
+/// (xor with true); and/or/xor (also as `select i1 a, b, false` / `select
+/// i1 a, true, b`) with an operand that is a compare used only there; and
+/// an and whose only user is a conditional branch.
 static bool foldsIntoCompare(const Instruction &I) {
   if (!I.getType()->isIntegerTy(1))
     return false;
   const Value *A = nullptr, *B = nullptr;
+  bool IsAnd = I.getOpcode() == Instruction::And;
   if (auto *Sel = dyn_cast<SelectInst>(&I)) {
     auto *T = dyn_cast<ConstantInt>(Sel->getTrueValue());
     auto *F = dyn_cast<ConstantInt>(Sel->getFalseValue());
     A = Sel->getCondition();
-    if (F && F->isZero() && !T)
+    IsAnd = F && F->isZero() && !T;
+    if (IsAnd)
       B = Sel->getTrueValue();
     else if (T && T->isOne() && !F)
       B = Sel->getFalseValue();
@@ -457,6 +460,8 @@ static bool foldsIntoCompare(const Instruction &I) {
   } else {
     return false;
   }
+  if (IsAnd && I.hasOneUse() && isa<BranchInst>(*I.user_begin()))
+    return true; // `@P0 BRA P1, target`
   return isSingleUseCompare(A, I) || isSingleUseCompare(B, I);
 }
 

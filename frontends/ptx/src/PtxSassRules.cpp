@@ -186,10 +186,22 @@ void copyParameterDivisors(const PtxFunction &F, const DefUse &D,
   }
 }
 
-/// and/or/xor.pred with an operand that a setp computes for it alone, and
-/// not.pred, fold into compares and predicate operands
-/// (gpa/InstructionCosts.h FoldedPredicateLogicInstructions); each setp
-/// takes one combine.
+/// Whether \p Reg is used once, as the guard of a branch.
+bool onlyGuardsABranch(const PtxFunction &F, const DefUse &D,
+                       const std::string &Reg) {
+  auto Uses = D.Uses.find(Reg);
+  if (Uses == D.Uses.end() || Uses->second != 1)
+    return false;
+  for (const PtxInstruction &I : F.Body)
+    if (I.Guard == Reg)
+      return I.Opcode == "bra" && !I.GuardNegated;
+  return false;
+}
+
+/// and/or/xor.pred with an operand that a setp computes for it alone,
+/// and.pred that only guards a branch, and not.pred fold into compares,
+/// branches and predicate operands (gpa/InstructionCosts.h
+/// FoldedPredicateLogicInstructions); each setp takes one combine.
 void foldPredicateLogic(const PtxFunction &F, const DefUse &D,
                         std::vector<OpClassification> &Classes) {
   std::set<std::size_t> Combined; // setps that already took a combine
@@ -219,6 +231,9 @@ void foldPredicateLogic(const PtxFunction &F, const DefUse &D,
       Classes[K].Units = {{Unit::Alu, FoldedPredicateLogicInstructions}};
       break;
     }
+    if (I.Opcode == "and" && I.Operands[0].isRegister() &&
+        onlyGuardsABranch(F, D, I.Operands[0].Name))
+      Classes[K].Units = {{Unit::Alu, FoldedPredicateLogicInstructions}};
   }
 }
 

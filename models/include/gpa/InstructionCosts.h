@@ -104,8 +104,10 @@ constexpr double FusedIntegerMultiplyInstructions = 0;
 /// combine their comparison with one predicate operand (AND/OR/XOR), and
 /// every predicate operand can be negated. An and/or/xor of two predicates
 /// whose one operand is a compare used only there costs nothing (the
-/// compare becomes ISETP.<cmp>.AND/OR/XOR), otherwise it is one PLOP3;
-/// `not` of a predicate costs nothing (`@!P0`, `!P2`). hotspot_like.cu's
+/// compare becomes ISETP.<cmp>.AND/OR/XOR), nor does an and whose only
+/// use is a branch condition (`@P0 BRA P1, target` / `@P1 EXIT P0` take two
+/// predicates); otherwise it is one PLOP3. `not` of a predicate costs
+/// nothing (`@!P0`, `!P2`). hotspot_like.cu's
 /// `Row >= 0 && Row < Rows && Col >= 0 && Col < Cols` (4 setp, 3 and.pred)
 /// is ISETP.GT.AND P0, PT, R3, c[0x0][0x17c], PT; ISETP.GT.AND P0, PT, R0,
 /// -0x1, !P0; ISETP.LT.AND P0, PT, R0, c[0x0][0x178], P0; ISETP.NE.U32.AND
