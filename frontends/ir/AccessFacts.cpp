@@ -16,6 +16,7 @@
 
 #include "gpa/SharedBankConflicts.h"
 
+#include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/ScalarEvolution.h"
 #include "llvm/Analysis/ScalarEvolutionExpressions.h"
 #include "llvm/Analysis/ValueTracking.h"
@@ -26,6 +27,7 @@
 
 #include <cstdlib>
 #include <map>
+#include <optional>
 
 using namespace llvm;
 
@@ -150,11 +152,71 @@ bool isReadOnlyLoad(const Instruction &I) {
   });
 }
 
+/// The change of \p S per iteration of \p L when it is a compile-time
+/// constant; extensions are looked through as in the linear forms above.
+static std::optional<int64_t> stepIn(const SCEV *S, const Loop *L,
+                                     ScalarEvolution &SE, unsigned Depth = 0) {
+  if (Depth > 16)
+    return std::nullopt;
+  if (SE.isLoopInvariant(S, L))
+    return 0;
+  if (auto *Cast = dyn_cast<SCEVCastExpr>(S))
+    return stepIn(Cast->getOperand(0), L, SE, Depth + 1);
+  if (auto *Add = dyn_cast<SCEVAddExpr>(S)) {
+    int64_t Sum = 0;
+    for (const SCEV *Op : Add->operands()) {
+      std::optional<int64_t> Step = stepIn(Op, L, SE, Depth + 1);
+      if (!Step || __builtin_add_overflow(Sum, *Step, &Sum))
+        return std::nullopt;
+    }
+    return Sum;
+  }
+  if (auto *Mul = dyn_cast<SCEVMulExpr>(S))
+    if (Mul->getNumOperands() == 2)
+      if (auto *C = dyn_cast<SCEVConstant>(Mul->getOperand(0))) {
+        std::optional<int64_t> Step =
+            stepIn(Mul->getOperand(1), L, SE, Depth + 1);
+        int64_t Product;
+        if (Step && !__builtin_mul_overflow(*Step, C->getAPInt().getSExtValue(),
+                                            &Product))
+          return Product;
+        return std::nullopt;
+      }
+  if (auto *Rec = dyn_cast<SCEVAddRecExpr>(S))
+    if (Rec->getLoop() == L && Rec->isAffine())
+      if (auto *C = dyn_cast<SCEVConstant>(Rec->getStepRecurrence(SE)))
+        if (std::optional<int64_t> Start =
+                stepIn(Rec->getStart(), L, SE, Depth + 1))
+          return *Start + C->getAPInt().getSExtValue();
+  return std::nullopt;
+}
+
+/// The loop facts of rule R7 (docs/models.md "Memory levels"): whether \p I
+/// sits in a loop and, when a compile-time constant, its address's change
+/// per iteration of the innermost one. The PTX front-end reads the same
+/// step from the registers the loop increments.
+static void describeLoop(const Instruction &I, const Value *Ptr,
+                         ScalarEvolution &SE, const LoopInfo &LI,
+                         GlobalAccessFact &F) {
+  const Loop *L = LI.getLoopFor(I.getParent());
+  if (!L)
+    return;
+  F.InLoop = true;
+  if (!Ptr || !SE.isSCEVable(Ptr->getType()))
+    return;
+  if (std::optional<int64_t> Step =
+          stepIn(SE.getSCEV(const_cast<Value *>(Ptr)), L, SE)) {
+    F.IterationStrideKnown = true;
+    F.IterationStrideBytes = double(*Step);
+  }
+}
+
 GlobalAccessFact describeGlobalAccess(const Instruction &I, const Value *Ptr,
                                       uint64_t Bytes,
                                       const AccessPattern &Pattern,
                                       double PerThread, ScalarEvolution &SE,
-                                      const DataLayout &DL) {
+                                      const DataLayout &DL,
+                                      const LoopInfo *LI) {
   GlobalAccessFact F;
   F.Shape = shapeOf(Pattern.Kind);
   F.Bytes = double(Bytes);
@@ -181,6 +243,8 @@ GlobalAccessFact describeGlobalAccess(const Instruction &I, const Value *Ptr,
     if (F.Group.empty())
       F.Group = F.Base;
   }
+  if (LI)
+    describeLoop(I, Ptr, SE, *LI, F);
   return F;
 }
 

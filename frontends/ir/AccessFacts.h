@@ -22,6 +22,10 @@ class ScalarEvolution;
 class Value;
 } // namespace llvm
 
+namespace llvm {
+class LoopInfo;
+} // namespace llvm
+
 namespace gpa {
 
 /// A load the NVPTX back end makes ld.global.nc: marked !invariant.load, or
@@ -37,13 +41,13 @@ unsigned sharedBankConflictWays(const llvm::Value *Ptr, uint64_t Bytes,
                                 const MemoryGeometry &G);
 
 /// Describes the global access \p I to \p Ptr of \p Bytes bytes per thread,
-/// executed \p PerThread times, whose coalescing is \p Pattern.
-GlobalAccessFact describeGlobalAccess(const llvm::Instruction &I,
-                                      const llvm::Value *Ptr, uint64_t Bytes,
-                                      const AccessPattern &Pattern,
-                                      double PerThread,
-                                      llvm::ScalarEvolution &SE,
-                                      const llvm::DataLayout &DL);
+/// executed \p PerThread times, whose coalescing is \p Pattern; with \p LI,
+/// also whether it sits in a loop and its address's step per iteration of
+/// the innermost one (rule R7 of docs/models.md "Memory levels").
+GlobalAccessFact describeGlobalAccess(
+    const llvm::Instruction &I, const llvm::Value *Ptr, uint64_t Bytes,
+    const AccessPattern &Pattern, double PerThread, llvm::ScalarEvolution &SE,
+    const llvm::DataLayout &DL, const llvm::LoopInfo *LI = nullptr);
 
 } // namespace gpa
 

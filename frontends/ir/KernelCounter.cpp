@@ -94,7 +94,8 @@ static void addUnits(FunctionSummary &S, const UnitCounts &Units, double W) {
 /// interleaved per thread by the hardware, so it is always coalesced).
 static void addMemory(FunctionSummary &S, const Instruction &I,
                       const Classification &C, double W, ScalarEvolution &SE,
-                      const DataLayout &DL, const MemoryGeometry &G) {
+                      const DataLayout &DL, const MemoryGeometry &G,
+                      const LoopInfo *LI) {
   bool Global = C.AddrSpace == AS_Global || C.GenericAsGlobal;
   if (C.AddrSpace == AS_Shared && W > 0) {
     unsigned Ways = sharedBankConflictWays(C.Pointer, C.Bytes, SE, G);
@@ -112,7 +113,7 @@ static void addMemory(FunctionSummary &S, const Instruction &I,
   AccessPattern P = analyzeAccess(C.Pointer, C.Bytes, SE, G);
   if (W > 0)
     S.GlobalAccesses.push_back(
-        describeGlobalAccess(I, C.Pointer, C.Bytes, P, W, SE, DL));
+        describeGlobalAccess(I, C.Pointer, C.Bytes, P, W, SE, DL, LI));
   if (P.Kind == AccessKind::Broadcast)
     S.Mem.Broadcast += W;
   else if (P.Kind == AccessKind::Coalesced)
@@ -187,6 +188,7 @@ void KernelCounter::countBlock(BasicBlock &BB, double W, ScalarEvolution &SE,
                                const StrengthReduced &LSR, FunctionSummary &S,
                                bool Notes) {
   const DataLayout &DL = BB.getModule()->getDataLayout();
+  const LoopInfo &LI = FAM.getResult<LoopAnalysis>(*BB.getParent());
   auto MergedLoads = mergedSharedLoads(BB, SE);
   S.Rounds.add(roundsOfBlock(blockLoads(BB, DL)), W);
   for (Instruction &I : BB) {
@@ -208,7 +210,7 @@ void KernelCounter::countBlock(BasicBlock &BB, double W, ScalarEvolution &SE,
     case InstKind::Plain:
       break;
     case InstKind::Memory:
-      addMemory(S, I, C, W, SE, DL, Geometry);
+      addMemory(S, I, C, W, SE, DL, Geometry, &LI);
       break;
     case InstKind::Unknown:
       S.Assumed[C.Assumption] += W;

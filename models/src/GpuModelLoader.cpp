@@ -69,6 +69,16 @@ public:
       number(Key, Field, Min, Max);
   }
 
+  /// A {"value": true|false, "source"} parameter; a missing key keeps
+  /// Field's default.
+  void optionalBoolean(const char *Key, bool &Field) {
+    if (!Section || !Section->is_object() || !Section->contains(Key))
+      return;
+    if (const nlohmann::json *V = parameter(Key))
+      if (auto B = R.boolean(*V, valuePath(Key)))
+        Field = *B;
+  }
+
   std::string valuePath(const char *Key) const {
     return childPath(childPath(Path, Key), "value");
   }
@@ -159,6 +169,9 @@ static void readMemory(JsonReader &R, const nlohmann::json &Doc, GpuModel &G) {
   S.optionalNumber("l2_bandwidth_gbps", G.Caches.L2BandwidthGbps, 0.001, 1e7);
   S.optionalNumber("shared_latency_cycles", G.Caches.SharedLatencyCycles, 1,
                    1e4);
+  S.optionalNumber("l1_shared_bytes_per_sm", G.Caches.L1SharedBytesPerSm, 1,
+                   1e9);
+  S.optionalBoolean("l1_caches_global_loads", G.Caches.L1CachesGlobalLoads);
 }
 
 static void readIssueCycles(JsonReader &R, const nlohmann::json &Doc,

@@ -2,8 +2,11 @@
 //
 // SPDX-License-Identifier: Apache-2.0
 //
-// Rules R0-R6 of docs/models.md "Memory levels". Shares are of an access's
-// requested bytes; a warp's access spans 32 lanes x lane stride.
+// Rules R0-R8 of docs/models.md "Memory levels". Shares are of an access's
+// requested bytes; a warp's access spans 32 lanes x lane stride. R0-R6 place
+// each access from its shape, base and working set; R7 lets a load re-read
+// across loop iterations hit where it was fetched, and R8 sends L1's share
+// to L2 on GPUs whose L1 caches only read-only loads.
 //
 //===----------------------------------------------------------------------===//
 #include "gpa/MemoryLevels.h"
@@ -55,6 +58,80 @@ struct GroupSpan {
 };
 } // namespace
 
+/// The L1's allocation unit: a 128-byte line of four 32-byte sectors, filled
+/// by sector (CUDA C++ Best Practices Guide, "Coalesced Access to Global
+/// Memory"; Jia et al. 2018, arXiv:1804.06826, Volta L1 sectors).
+static constexpr double SectorBytes = 32;
+
+namespace {
+/// How one warp's execution of an access lies in sectors: Units runs of
+/// Sectors contiguous sectors each (one run for a broadcast or a coalesced
+/// warp; one per lane when lanes are a sector or more apart).
+struct SectorRuns {
+  double Units = 1;
+  double Sectors = 1;
+};
+} // namespace
+
+static SectorRuns sectorRuns(const GlobalAccessFact &F, double Lanes) {
+  SectorRuns R;
+  double Stride = std::max(F.LaneStrideBytes, F.Bytes);
+  double Span = F.Bytes;
+  if (F.Shape == AccessShape::Gather ||
+      (F.Shape == AccessShape::Strided && Stride >= SectorBytes))
+    R.Units = Lanes;
+  else if (F.Shape != AccessShape::Broadcast)
+    Span = Lanes * Stride;
+  R.Sectors = std::max(1.0, std::ceil(Span / SectorBytes));
+  return R;
+}
+
+/// R7's miss fraction of a load re-executed each iteration with a known
+/// address step: a new iteration brings |step| new bytes of each run of
+/// Sectors sectors (at most all of them); a step of 0 misses on the first
+/// execution only.
+static double loopMissFraction(const GlobalAccessFact &F, double Lanes) {
+  SectorRuns R = sectorRuns(F, Lanes);
+  double Step = std::fabs(F.IterationStrideBytes);
+  if (Step == 0)
+    return 1 / std::max(1.0, F.PerThread);
+  return std::min(1.0, Step / (R.Sectors * SectorBytes));
+}
+
+/// Iterations between a sector's first and last use (R7's reuse distance).
+static double reuseIterations(const GlobalAccessFact &F, double Lanes) {
+  double Step = std::fabs(F.IterationStrideBytes);
+  if (Step == 0)
+    return 1;
+  return std::max(1.0, sectorRuns(F, Lanes).Sectors * SectorBytes / Step);
+}
+
+/// Bytes one warp brings into L1 per loop iteration through all loads in
+/// loops (those of other loops too: an over-estimate of the footprint).
+static double
+loopBytesPerWarpIteration(const std::vector<GlobalAccessFact> &Facts,
+                          double Lanes) {
+  double Bytes = 0;
+  for (const GlobalAccessFact &F : Facts) {
+    if (F.Store || !F.InLoop)
+      continue;
+    SectorRuns R = sectorRuns(F, Lanes);
+    double Run = R.Sectors * SectorBytes;
+    double New = F.IterationStrideKnown
+                     ? std::min(Run, std::fabs(F.IterationStrideBytes))
+                     : Run;
+    Bytes += R.Units * New;
+  }
+  return Bytes;
+}
+
+static bool loopReuseApplies(const GlobalAccessFact &F, const CacheLevels &C,
+                             const L1Budget &B) {
+  return C.present() && !F.Store && F.InLoop && F.IterationStrideKnown &&
+         F.Shape != AccessShape::Gather && C.L1SharedBytesPerSm > 0 &&
+         B.ResidentBlocksPerSm > 0;
+}
+
 static bool fitsL2(const GlobalAccessFact &F, const CacheLevels &C) {
   return F.WorkingSetBytes > 0 && F.WorkingSetBytes <= C.L2Bytes;
 }
@@ -66,10 +143,44 @@ static bool reusesByOffset(const GlobalAccessFact &F, const CacheLevels &C) {
          (F.Shape == AccessShape::Coalesced || F.Shape == AccessShape::Strided);
 }
 
+/// R7: a load whose sectors stay in L1 for its reuse distance misses only
+/// loopMissFraction of the time; the rest of its misses hit L1. When the
+/// block's window does not fit its share of L1 but the grid's fits L2, the
+/// re-reads hit L2 instead. A working set R4 placed keeps its compulsory
+/// DRAM share.
+static void applyLoopReuse(const GlobalAccessFact &F, const CacheLevels &C,
+                           const L1Budget &B, double Lanes,
+                           double WarpsPerBlock, double Blocks,
+                           double LoopBytesPerWarp, AccessLevels &A) {
+  double Miss = loopMissFraction(F, Lanes);
+  double WindowPerBlock =
+      reuseIterations(F, Lanes) * WarpsPerBlock * LoopBytesPerWarp;
+  double L1Bytes =
+      std::max(0.0, C.L1SharedBytesPerSm -
+                        B.ResidentBlocksPerSm * B.SharedBytesPerBlock);
+  bool KeepDram = fitsL2(F, C);
+  LevelShares &S = A.Shares;
+  if (WindowPerBlock * B.ResidentBlocksPerSm <= L1Bytes) {
+    double Reused = S.L2 * (1 - Miss) + (KeepDram ? 0 : S.Dram * (1 - Miss));
+    S.L1 += Reused;
+    S.L2 *= Miss;
+    if (!KeepDram)
+      S.Dram *= Miss;
+  } else if (!KeepDram && WindowPerBlock * Blocks <= C.L2Bytes) {
+    double Dram = S.Dram * Miss;
+    S.L2 += S.Dram - Dram;
+    S.Dram = Dram;
+  } else {
+    return;
+  }
+  A.LoopReuse = true;
+}
+
 MemoryLevelsEstimate
 estimateMemoryLevels(const std::vector<GlobalAccessFact> &Facts,
                      const CacheLevels &Caches, std::uint64_t ThreadsPerBlock,
-                     std::uint64_t Blocks, unsigned WarpSize) {
+                     std::uint64_t Blocks, unsigned WarpSize,
+                     const L1Budget &Budget) {
   MemoryLevelsEstimate E;
   E.PerAccess.resize(Facts.size());
   double Lanes = std::max(1u, WarpSize);
@@ -117,6 +228,7 @@ estimateMemoryLevels(const std::vector<GlobalAccessFact> &Facts,
     A.Rule = LevelRule::Neighbours;
   }
 
+  double LoopBytes = loopBytesPerWarpIteration(Facts, Lanes);
   for (std::size_t I = 0; I < Facts.size(); ++I) {
     const GlobalAccessFact &F = Facts[I];
     AccessLevels &A = E.PerAccess[I];
@@ -147,6 +259,16 @@ estimateMemoryLevels(const std::vector<GlobalAccessFact> &Facts,
       A.Rule = LevelRule::UnknownGather;
     } else {
       A = BaseLevels.at(F.Base);
+    }
+    if (loopReuseApplies(F, Caches, Budget))
+      applyLoopReuse(F, Caches, Budget, Lanes, WarpsPerBlock,
+                     static_cast<double>(std::max<std::uint64_t>(Blocks, 1)),
+                     LoopBytes, A);
+    if (Caches.present() && !Caches.L1CachesGlobalLoads && !F.Store &&
+        !F.ReadOnly && A.Shares.L1 > 0) { // R8
+      A.Shares.L2 += A.Shares.L1;
+      A.Shares.L1 = 0;
+      A.L1Bypassed = true;
     }
     E.L2BytesPerThread += Requested * (A.Shares.L2 + A.Shares.Dram);
     E.DramBytesPerThread += Requested * A.Shares.Dram;

@@ -76,7 +76,7 @@ static void readPerThread(JsonReader &R, const nlohmann::json &Counts,
 
 static const char *const AccessKeys =
     "base,group,offset_bytes,shape,lane_stride_bytes,bytes,per_thread,store,"
-    "working_set_bytes,read_only";
+    "working_set_bytes,read_only,in_loop,iteration_stride_bytes";
 
 static void readAccess(JsonReader &R, const nlohmann::json &J,
                        const std::string &Path, GlobalAccessFact &F) {
@@ -120,6 +120,14 @@ static void readAccess(JsonReader &R, const nlohmann::json &J,
   if (const nlohmann::json *V = R.member(J, Path, "read_only", false))
     if (auto B = R.boolean(*V, childPath(Path, "read_only")))
       F.ReadOnly = *B;
+  if (const nlohmann::json *V = R.member(J, Path, "in_loop", false))
+    if (auto B = R.boolean(*V, childPath(Path, "in_loop")))
+      F.InLoop = *B;
+  if (J.contains("iteration_stride_bytes")) {
+    Read("iteration_stride_bytes", F.IterationStrideBytes, -1e15, 1e15);
+    F.IterationStrideKnown = true;
+    F.InLoop = true;
+  }
 }
 
 static void readProfile(JsonReader &R, const nlohmann::json &J,
@@ -228,23 +236,43 @@ nlohmann::json kernelProfileToJson(const KernelProfile &P) {
          {"working_set_bytes", F.WorkingSetBytes}});
     if (F.ReadOnly)
       Out["global_accesses"].back()["read_only"] = true;
+    if (F.InLoop)
+      Out["global_accesses"].back()["in_loop"] = true;
+    if (F.InLoop && F.IterationStrideKnown)
+      Out["global_accesses"].back()["iteration_stride_bytes"] =
+          F.IterationStrideBytes;
   }
   return Out;
 }
 
 nlohmann::json memoryFactsJson(const KernelProfile &P) {
-  double ReadOnly = 0;
-  for (const GlobalAccessFact &F : P.GlobalAccesses)
-    if (F.ReadOnly && !F.Store)
+  double ReadOnly = 0, InLoop = 0, KnownStep = 0;
+  for (const GlobalAccessFact &F : P.GlobalAccesses) {
+    if (F.Store)
+      continue;
+    if (F.ReadOnly)
       ReadOnly += F.PerThread;
+    if (F.InLoop)
+      InLoop += F.PerThread;
+    if (F.InLoop && F.IterationStrideKnown)
+      KnownStep += F.PerThread;
+  }
   if (P.LoadRounds <= 0 && P.BarrierLoadRounds <= 0 && ReadOnly <= 0 &&
-      P.SharedBankReplays <= 0)
+      P.SharedBankReplays <= 0 && InLoop <= 0)
     return nlohmann::json::object();
-  return {{"load_rounds", P.LoadRounds},
-          {"barrier_load_rounds", P.BarrierLoadRounds},
-          {"read_only_loads", ReadOnly},
-          {"shared_bank_replays", P.SharedBankReplays},
-          {"shared_bank_conflict_ways", P.SharedBankConflictWays}};
+  nlohmann::json Out = {
+      {"load_rounds", P.LoadRounds},
+      {"barrier_load_rounds", P.BarrierLoadRounds},
+      {"read_only_loads", ReadOnly},
+      {"shared_bank_replays", P.SharedBankReplays},
+      {"shared_bank_conflict_ways", P.SharedBankConflictWays}};
+  // Rule R7's facts (docs/models.md "Memory levels"): loads in loops, and
+  // those whose address moves a known constant per iteration.
+  if (InLoop > 0) {
+    Out["loop_loads"] = InLoop;
+    Out["loop_known_stride_loads"] = KnownStep;
+  }
+  return Out;
 }
 
 } // namespace gpa

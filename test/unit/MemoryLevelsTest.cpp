@@ -11,6 +11,7 @@
 
 #include "gpa/MemoryLevels.h"
 #include "gpa/Occupancy.h"
+#include "gpa/ProfileLoader.h"
 #include "gpa/Timing.h"
 
 #include <gtest/gtest.h>
@@ -283,4 +284,196 @@ TEST(LevelledTiming, SharedLoadLatencyLeavesTheGtx280AsHk09) {
   // The GTX280 file has no shared_latency_cycles: Comp_cycles and the
   // one-warp path are HK09's (Issue_cycles x instructions).
   EXPECT_DOUBLE_EQ(test::gtx280().Caches.SharedLatencyCycles, 0.0);
+}
+
+namespace {
+/// someCaches() with the A100's 192 KB L1/shared data cache per SM.
+CacheLevels cachesWithL1() {
+  CacheLevels C = someCaches();
+  C.L1SharedBytesPerSm = 192.0 * 1024;
+  return C;
+}
+
+GlobalAccessFact inLoop(GlobalAccessFact F, double PerThread,
+                        double StrideBytes) {
+  F.PerThread = PerThread;
+  F.InLoop = true;
+  F.IterationStrideKnown = true;
+  F.IterationStrideBytes = StrideBytes;
+  return F;
+}
+
+/// A naive matmul's inner loop, k = 0..1023, one warp of 32 threads per
+/// block (so R1's "other warps of the block" is empty): A[row * n + k] is
+/// a broadcast that moves 4 bytes per iteration; B[k * n + col] is
+/// coalesced and moves a run-time row per iteration (stride unknown).
+std::vector<GlobalAccessFact> naiveMatmulRowAndColumn() {
+  GlobalAccessFact Row =
+      inLoop(load("A", "row", 0, AccessShape::Broadcast), 1024, 4);
+  GlobalAccessFact Column = load("B", "column", 0);
+  Column.PerThread = 1024;
+  Column.InLoop = true;
+  return {Row, Column};
+}
+} // namespace
+
+TEST(MemoryLevels, LoopReuseServesAMatmulRowFromL1) {
+  // R7 on A's row: one 32-byte sector serves 32 / 4 = 8 iterations, so 1/8
+  // of the executions miss (the first warp of a one-warp block: R1 gave
+  // DRAM 1). The window, 8 iterations x (4 new bytes of A + 128 of B) =
+  // 1056 bytes per block, x 32 resident blocks = 33 KB <= 192 KB: L1.
+  // B's column has no known stride: R5, every byte from DRAM.
+  auto E = estimateMemoryLevels(naiveMatmulRowAndColumn(), cachesWithL1(), 32,
+                                4096, 32, L1Budget{32, 0});
+  EXPECT_TRUE(E.PerAccess[0].LoopReuse);
+  EXPECT_DOUBLE_EQ(E.PerAccess[0].Shares.L1, 7.0 / 8);
+  EXPECT_DOUBLE_EQ(E.PerAccess[0].Shares.L2, 0);
+  EXPECT_DOUBLE_EQ(E.PerAccess[0].Shares.Dram, 1.0 / 8);
+  EXPECT_FALSE(E.PerAccess[1].LoopReuse);
+  EXPECT_EQ(E.PerAccess[1].Rule, LevelRule::Streaming);
+  EXPECT_DOUBLE_EQ(E.PerAccess[1].Shares.Dram, 1);
+}
+
+TEST(MemoryLevels, LoopReuseNeedsTheLaunchsL1Budget) {
+  // Without the resident blocks the L1 share per block is unknown: R0-R6.
+  auto E = estimateMemoryLevels(naiveMatmulRowAndColumn(), cachesWithL1(), 32,
+                                4096, 32);
+  EXPECT_FALSE(E.PerAccess[0].LoopReuse);
+  EXPECT_DOUBLE_EQ(E.PerAccess[0].Shares.Dram, 1);
+  // Nor without the GPU file's L1 size.
+  auto NoSize = estimateMemoryLevels(naiveMatmulRowAndColumn(), someCaches(),
+                                     32, 4096, 32, L1Budget{32, 0});
+  EXPECT_FALSE(NoSize.PerAccess[0].LoopReuse);
+}
+
+TEST(MemoryLevels, LoopReuseBeyondL1HitsL2) {
+  // Each of 32 resident blocks takes 6 KB of shared memory: 192 - 192 = 0
+  // bytes of L1 remain, the 1056-byte window cannot stay in L1. The grid's
+  // 4096 windows (4.3 MB) fit the 40 MB L2: the re-reads hit L2.
+  auto E = estimateMemoryLevels(naiveMatmulRowAndColumn(), cachesWithL1(), 32,
+                                4096, 32, L1Budget{32, 6 * 1024});
+  EXPECT_TRUE(E.PerAccess[0].LoopReuse);
+  EXPECT_DOUBLE_EQ(E.PerAccess[0].Shares.L1, 0);
+  EXPECT_DOUBLE_EQ(E.PerAccess[0].Shares.L2, 7.0 / 8);
+  EXPECT_DOUBLE_EQ(E.PerAccess[0].Shares.Dram, 1.0 / 8);
+}
+
+TEST(MemoryLevels, LoopInvariantAddressMissesOnce) {
+  // A value the compiler could not hoist, re-read in each of 100
+  // iterations at the same address: the first execution misses.
+  auto E = estimateMemoryLevels({inLoop(load("x", "x", 0), 100, 0)},
+                                cachesWithL1(), 256, 4096, 32, L1Budget{8, 0});
+  EXPECT_DOUBLE_EQ(E.PerAccess[0].Shares.Dram, 1.0 / 100);
+  EXPECT_DOUBLE_EQ(E.PerAccess[0].Shares.L1, 99.0 / 100);
+}
+
+TEST(MemoryLevels, StreamingLoopHasNoLoopReuse) {
+  // A grid-stride copy moves 256 x 4096 x 4 bytes per iteration, more than
+  // a warp's 128-byte span: no sector is read twice (miss fraction 1).
+  auto E = estimateMemoryLevels(
+      {inLoop(load("in", "in", 0), 16, 256.0 * 4096 * 4), store("out")},
+      cachesWithL1(), 256, 4096, 32, L1Budget{8, 0});
+  EXPECT_DOUBLE_EQ(E.PerAccess[0].Shares.Dram, 1);
+  EXPECT_DOUBLE_EQ(E.PerAccess[0].Shares.L1, 0);
+}
+
+TEST(MemoryLevels, LoopReuseKeepsAnL2ResidentArraysCompulsoryDram) {
+  // A 9-tap filter's coefficients coef[k] (36 bytes), a broadcast moving 4
+  // bytes per iteration, 256 threads x 4096 blocks: R1 leaves 1/8 of the
+  // executions to the first warp, R4 fetches the 36 bytes once from DRAM,
+  // D = 36 / (256 x 4096 x 9 x 4). R7: 7 of 8 of the first warp's
+  // executions hit the sector it fetched; DRAM stays D.
+  GlobalAccessFact Coef =
+      inLoop(load("@coef", "@coef", 0, AccessShape::Broadcast), 9, 4);
+  Coef.WorkingSetBytes = 36;
+  auto E = estimateMemoryLevels({Coef}, cachesWithL1(), 256, 4096, 32,
+                                L1Budget{8, 0});
+  double D = 36.0 / (256.0 * 4096 * 9 * 4);
+  EXPECT_NEAR(E.PerAccess[0].Shares.Dram, D, 1e-15);
+  EXPECT_NEAR(E.PerAccess[0].Shares.L2, (1.0 / 8 - D) / 8, 1e-15);
+  EXPECT_NEAR(E.PerAccess[0].Shares.L1, 7.0 / 8 + (1.0 / 8 - D) * 7 / 8, 1e-15);
+}
+
+TEST(MemoryLevels, WithoutL1CachingOnlyReadOnlyLoadsHitL1) {
+  // R8 (Maxwell: global loads cached in L2 only unless read-only): the
+  // broadcast's 7/8 that hit L1 after the block's first warp hit L2.
+  CacheLevels Maxwell = someCaches();
+  Maxwell.L1CachesGlobalLoads = false;
+  GlobalAccessFact Coef = load("coef", "coef", 0, AccessShape::Broadcast);
+  auto Plain = estimateMemoryLevels({Coef}, Maxwell, 256, 100, 32);
+  EXPECT_TRUE(Plain.PerAccess[0].L1Bypassed);
+  EXPECT_DOUBLE_EQ(Plain.Kernel.L1, 0);
+  EXPECT_DOUBLE_EQ(Plain.Kernel.L2, 7.0 / 8);
+  EXPECT_DOUBLE_EQ(Plain.Kernel.Dram, 1.0 / 8);
+  // ld.global.nc goes through the L1/texture cache: R1's shares.
+  Coef.ReadOnly = true;
+  auto ReadOnly = estimateMemoryLevels({Coef}, Maxwell, 256, 100, 32);
+  EXPECT_FALSE(ReadOnly.PerAccess[0].L1Bypassed);
+  EXPECT_DOUBLE_EQ(ReadOnly.Kernel.L1, 7.0 / 8);
+  EXPECT_DOUBLE_EQ(ReadOnly.Kernel.Dram, 1.0 / 8);
+  // The stencil's neighbour hits (R2, 248 of 640 bytes) become L2 hits.
+  auto Stencil =
+      estimateMemoryLevels(fivePointStencil(), Maxwell, 256, 4096, 32);
+  EXPECT_NEAR(Stencil.PerAccess[0].Shares.L1, 0, 1e-15);
+  EXPECT_NEAR(Stencil.PerAccess[0].Shares.L2, (248.0 + 256) / 640, 1e-12);
+  EXPECT_NEAR(Stencil.PerAccess[0].Shares.Dram, 136.0 / 640, 1e-12);
+}
+
+TEST(MemoryLevels, ReadOnlyLoadsChangeNothingWhereL1CachesGlobalLoads) {
+  // cc 7.0+: ld.global.ca and ld.global.nc share the unified L1/texture
+  // cache; the bundled Volta/Ampere/Hopper files say so, Maxwell's not.
+  for (const char *Name : {"v100", "a100", "h100"})
+    EXPECT_TRUE(test::bundled(Name).Caches.L1CachesGlobalLoads) << Name;
+  EXPECT_FALSE(test::bundled("gtx-titan-x").Caches.L1CachesGlobalLoads);
+  EXPECT_DOUBLE_EQ(test::a100().Caches.L1SharedBytesPerSm, 192.0 * 1024);
+  std::vector<GlobalAccessFact> Facts = fivePointStencil();
+  auto Default = estimateMemoryLevels(Facts, someCaches(), 256, 4096, 32);
+  for (GlobalAccessFact &F : Facts)
+    F.ReadOnly = !F.Store;
+  auto ReadOnly = estimateMemoryLevels(Facts, someCaches(), 256, 4096, 32);
+  for (std::size_t I = 0; I < Facts.size(); ++I) {
+    EXPECT_DOUBLE_EQ(ReadOnly.PerAccess[I].Shares.L1,
+                     Default.PerAccess[I].Shares.L1);
+    EXPECT_DOUBLE_EQ(ReadOnly.PerAccess[I].Shares.Dram,
+                     Default.PerAccess[I].Shares.Dram);
+  }
+}
+
+TEST(MemoryLevels, LoopFactsRoundTripThroughTheProfile) {
+  KernelProfile P = test::dotpProfile();
+  P.GlobalAccesses = naiveMatmulRowAndColumn();
+  std::vector<KernelProfile> Back;
+  std::string Error;
+  ASSERT_TRUE(
+      parseKernelProfiles(kernelProfileToJson(P), "p.json", Back, Error))
+      << Error;
+  ASSERT_EQ(Back.size(), 1u);
+  const auto &F = Back[0].GlobalAccesses;
+  ASSERT_EQ(F.size(), 2u);
+  EXPECT_TRUE(F[0].InLoop && F[0].IterationStrideKnown);
+  EXPECT_DOUBLE_EQ(F[0].IterationStrideBytes, 4);
+  EXPECT_TRUE(F[1].InLoop);
+  EXPECT_FALSE(F[1].IterationStrideKnown);
+}
+
+TEST(MemoryLevels, LoopReuseOfAFiltersSlidingWindow) {
+  // out[i] = sum_{k<9} coef[k] * in[i + k], 256 threads x 4096 blocks, 8
+  // resident blocks. in[i + k] is coalesced (a 128-byte, 4-sector run per
+  // warp) and moves 4 bytes per k: m = 4 / 128 = 1/32. Its sectors stay in
+  // use 128 / 4 = 32 iterations; each warp-iteration brings 4 bytes of
+  // coef and 4 of in: 32 x 8 warps x 8 bytes = 2 KB per block, x 8 blocks =
+  // 16 KB <= 192 KB. So in: L1 31/32, DRAM 1/32 (R5 gave DRAM 1). coef (a
+  // 36-byte global array, broadcast): R1 + R4 give L1 7/8, L2 1/8 - D, DRAM
+  // D = 36 / (256 x 4096 x 9 x 4); R7 moves 7/8 of its L2 share to L1.
+  GlobalAccessFact Coef =
+      inLoop(load("@coef", "@coef", 0, AccessShape::Broadcast), 9, 4);
+  Coef.WorkingSetBytes = 36;
+  GlobalAccessFact In = inLoop(load("in", "in", 0), 9, 4);
+  auto E = estimateMemoryLevels({Coef, In, store("out")}, cachesWithL1(), 256,
+                                4096, 32, L1Budget{8, 0});
+  EXPECT_DOUBLE_EQ(E.PerAccess[1].Shares.L1, 31.0 / 32);
+  EXPECT_DOUBLE_EQ(E.PerAccess[1].Shares.Dram, 1.0 / 32);
+  double D = 36.0 / (256.0 * 4096 * 9 * 4);
+  double CoefL1 = 7.0 / 8 + (1.0 / 8 - D) * 7 / 8;
+  EXPECT_NEAR(E.Kernel.L1, (9 * CoefL1 + 9 * 31.0 / 32) / 19, 1e-12);
 }

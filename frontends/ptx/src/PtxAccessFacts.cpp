@@ -80,6 +80,8 @@ public:
   }
 
   AddressFacts factsOf(const PtxOperand &Addr);
+  void addLoopFacts(const PtxOperand &Addr, unsigned Block, const PtxCfg &Cfg,
+                    const std::vector<unsigned> &BlockOf, AddressFacts &A);
 
 private:
   const PtxFunction &F;
@@ -91,11 +93,14 @@ private:
   std::set<std::string> InProgress, BaseInProgress;
 
   void noteDefinitions(const PtxOperand &D, std::size_t K) {
+    if (D.K == PtxOperand::Kind::Address)
+      return; // a store's address: read, not written
     if (D.K == PtxOperand::Kind::Register)
       Defs[D.Name].push_back(K);
     for (const PtxOperand &E : D.Elems)
       noteDefinitions(E, K);
   }
+  Form addressForm(const PtxOperand &Addr);
   Form operandForm(const PtxOperand &Op);
   Form registerForm(const std::string &Name);
   Form definitionForm(const PtxInstruction &I, const std::string &Dest);
@@ -260,15 +265,20 @@ std::string Linearizer::registerBase(const std::string &Name) {
   return BaseMemo[Name] = Conflict ? "" : Agreed;
 }
 
-AddressFacts Linearizer::factsOf(const PtxOperand &Addr) {
-  AddressFacts A;
-  A.HasAddress = true;
+Form Linearizer::addressForm(const PtxOperand &Addr) {
   Form Fm = Addr.Name.empty()     ? Form::constant(0)
             : Addr.Name[0] == '%' ? registerForm(Addr.Name)
                                   : Form::atom("@" + Addr.Name);
   Form Off;
   if (summed(Fm, Form::constant(Addr.IntValue), false, Off))
     Fm = Off;
+  return Fm;
+}
+
+AddressFacts Linearizer::factsOf(const PtxOperand &Addr) {
+  AddressFacts A;
+  A.HasAddress = true;
+  Form Fm = addressForm(Addr);
   std::string B = baseOf(Fm);
   if (!B.empty())
     A.Base = B;
@@ -281,6 +291,67 @@ AddressFacts Linearizer::factsOf(const PtxOperand &Addr) {
   if (A.Group.empty())
     A.Group = A.Base;
   return A;
+}
+
+void Linearizer::addLoopFacts(const PtxOperand &Addr, unsigned Block,
+                              const PtxCfg &Cfg,
+                              const std::vector<unsigned> &BlockOf,
+                              AddressFacts &A) {
+  const PtxLoop *Innermost = nullptr;
+  for (const PtxLoop &L : Cfg.Loops)
+    if (L.contains(Block) &&
+        (!Innermost || L.Blocks.size() < Innermost->Blocks.size()))
+      Innermost = &L;
+  if (!Innermost)
+    return;
+  A.InLoop = true;
+  std::int64_t Step = 0;
+  for (const auto &[Atom, C] : addressForm(Addr).Terms) {
+    if (Atom[0] == '#')
+      return;
+    auto D = Defs.find(Atom);
+    if (Atom[0] != '%' || isSpecialRegister(Atom) || D == Defs.end())
+      continue; // a parameter, a variable, a special register
+    std::vector<std::size_t> Inside;
+    for (std::size_t K : D->second)
+      if (K < BlockOf.size() && Innermost->contains(BlockOf[K]))
+        Inside.push_back(K);
+    if (Inside.empty())
+      continue; // the loop does not change it
+    if (Inside.size() != 1 || D->second.size() < 2)
+      return;
+    Form Def = definitionForm(F.Body[Inside.front()], Atom);
+    auto Self = Def.Terms.find(Atom);
+    std::int64_t Term;
+    if (Def.Terms.size() != 1 || Self == Def.Terms.end() || Self->second != 1 ||
+        __builtin_mul_overflow(C, Def.Const, &Term) ||
+        __builtin_add_overflow(Step, Term, &Step))
+      return;
+  }
+  A.StrideKnown = true;
+  A.IterationStrideBytes = Step;
+}
+
+std::vector<AddressFacts>
+analyzeAddressFacts(const PtxFunction &F,
+                    const std::vector<PtxVariable> &Globals,
+                    const PtxCfg &Cfg) {
+  Linearizer L(F, Globals);
+  std::vector<unsigned> BlockOf(F.Body.size(), ~0u);
+  for (unsigned B = 0; B < Cfg.Blocks.size(); ++B)
+    for (std::size_t K = Cfg.Blocks[B].Begin;
+         K < Cfg.Blocks[B].End && K < F.Body.size(); ++K)
+      BlockOf[K] = B;
+  std::vector<AddressFacts> Out(F.Body.size());
+  for (std::size_t K = 0; K < F.Body.size(); ++K)
+    for (const PtxOperand &Op : F.Body[K].Operands)
+      if (Op.K == PtxOperand::Kind::Address) {
+        Out[K] = L.factsOf(Op);
+        if (BlockOf[K] != ~0u)
+          L.addLoopFacts(Op, BlockOf[K], Cfg, BlockOf, Out[K]);
+        break;
+      }
+  return Out;
 }
 
 std::vector<AddressFacts>

@@ -106,6 +106,9 @@ static gpa::GlobalAccessFact accessFact(const PtxInstruction &I,
   F.Group = Addr.Group;
   F.OffsetBytes = double(Addr.OffsetBytes);
   F.WorkingSetBytes = double(Addr.WorkingSetBytes);
+  F.InLoop = Addr.InLoop;
+  F.IterationStrideKnown = Addr.StrideKnown;
+  F.IterationStrideBytes = double(Addr.IterationStrideBytes);
   return F;
 }
 
@@ -148,7 +151,7 @@ bool summarizeFunction(const PtxFunction &F, const std::string &File,
   std::vector<AccessInfo> Patterns = analyzeAccessPatterns(F, Bytes);
   std::vector<AccessInfo> SharedPatterns =
       analyzeAccessPatterns(F, SharedBytes);
-  std::vector<AddressFacts> Addresses = analyzeAddressFacts(F, Globals);
+  std::vector<AddressFacts> Addresses = analyzeAddressFacts(F, Globals, Cfg);
   std::vector<std::vector<gpa::BlockLoad>> Loads = blockLoads(F, Cfg, Classes);
   for (std::size_t B = 0; B < Cfg.Blocks.size(); ++B)
     Out.Own.Rounds.add(gpa::roundsOfBlock(Loads[B]), Cfg.Blocks[B].Weight);

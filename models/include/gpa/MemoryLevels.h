@@ -50,6 +50,12 @@ struct GlobalAccessFact {
   /// Distinct bytes the whole grid reads through this base, when the front
   /// end can compute it (a global array's size); 0: unknown.
   double WorkingSetBytes = 0;
+  /// The access sits in a loop; when IterationStrideKnown, its address
+  /// changes by IterationStrideBytes per iteration of the innermost loop
+  /// around it (0: the same address every iteration).
+  bool InLoop = false;
+  bool IterationStrideKnown = false;
+  double IterationStrideBytes = 0;
 };
 
 /// The cache parameters of a GPU model file; all zero (the GTX280) means
@@ -64,6 +70,14 @@ struct CacheLevels {
   /// model files, memory.shared_latency_cycles; 0: the unit's issue cost
   /// only, as HK09 and the GTX280 file).
   double SharedLatencyCycles = 0;
+  /// Whether L1 caches ordinary global loads (memory.l1_caches_global_loads,
+  /// default true: cc 2.x and 7.0+). False (Kepler, Maxwell by default):
+  /// only read-only loads (ld.global.nc) go through the L1/texture cache;
+  /// the others are cached in L2 only.
+  bool L1CachesGlobalLoads = true;
+  /// Bytes of the data cache per SM that L1 and shared memory share
+  /// (memory.l1_shared_bytes_per_sm; 0: unknown, R7 does not apply).
+  double L1SharedBytesPerSm = 0;
   bool present() const { return L2Bytes > 0 && L2LatencyCycles > 0; }
 };
 
@@ -87,6 +101,19 @@ enum class LevelRule {
 struct AccessLevels {
   LevelShares Shares;
   LevelRule Rule = LevelRule::NoCaches;
+  /// R7 (loop reuse) moved part of the misses to L1.
+  bool LoopReuse = false;
+  /// R8: L1 does not cache this (not read-only) load; its L1 share went to
+  /// L2.
+  bool L1Bypassed = false;
+};
+
+/// What R7 needs of the launch: resident blocks per SM and the shared
+/// memory each uses (the rest of the L1/shared data cache is L1). Zero
+/// resident blocks: unknown, R7 does not apply.
+struct L1Budget {
+  double ResidentBlocksPerSm = 0;
+  double SharedBytesPerBlock = 0;
 };
 
 struct MemoryLevelsEstimate {
@@ -104,10 +131,12 @@ struct MemoryLevelsEstimate {
 /// Applies the rules to \p Facts for a grid of \p Blocks blocks of
 /// \p ThreadsPerBlock threads on a GPU with \p Caches and warps of
 /// \p WarpSize lanes. With no caches or no facts every access is DRAM.
+/// \p Budget enables R7 (loop reuse within L1).
 MemoryLevelsEstimate
 estimateMemoryLevels(const std::vector<GlobalAccessFact> &Facts,
                      const CacheLevels &Caches, std::uint64_t ThreadsPerBlock,
-                     std::uint64_t Blocks, unsigned WarpSize);
+                     std::uint64_t Blocks, unsigned WarpSize,
+                     const L1Budget &Budget = {});
 
 } // namespace gpa
 

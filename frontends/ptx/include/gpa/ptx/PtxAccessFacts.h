@@ -15,6 +15,7 @@
 #define GPA_PTX_PTXACCESSFACTS_H
 
 #include "gpa/ptx/PtxAst.h"
+#include "gpa/ptx/PtxCfg.h"
 
 #include <cstdint>
 #include <string>
@@ -30,6 +31,12 @@ struct AddressFacts {
   std::int64_t OffsetBytes = 0;
   /// Size of the global variable Base names (0: unknown, e.g. a parameter).
   std::uint64_t WorkingSetBytes = 0;
+  /// Rule R7's facts (gpa/MemoryLevels.h): the access sits in a loop; when
+  /// StrideKnown, its address changes by IterationStrideBytes per iteration
+  /// of the innermost loop around it.
+  bool InLoop = false;
+  bool StrideKnown = false;
+  std::int64_t IterationStrideBytes = 0;
 };
 
 /// Address facts of the first address operand of every instruction of F,
@@ -38,6 +45,14 @@ struct AddressFacts {
 std::vector<AddressFacts>
 analyzeAddressFacts(const PtxFunction &F,
                     const std::vector<PtxVariable> &Globals);
+
+/// The same, with the loop facts from \p Cfg: an atom the innermost loop
+/// does not define adds nothing per iteration, one it defines once as
+/// itself plus a constant (p = p + 4, or through a mov) adds that constant;
+/// any other definition in the loop leaves the step unknown.
+std::vector<AddressFacts>
+analyzeAddressFacts(const PtxFunction &F,
+                    const std::vector<PtxVariable> &Globals, const PtxCfg &Cfg);
 
 } // namespace gpa::ptx
 
