@@ -46,9 +46,10 @@ static double bytesBeyondL1PerWarp(const GlobalAccessFact &F,
 void applyMemoryLevels(const KernelProfile &P, const GpuModel &Gpu, Timing &T) {
   if (!Gpu.Caches.present() || P.GlobalAccesses.empty() || T.MemInsts <= 0)
     return;
-  MemoryLevelsEstimate E = estimateMemoryLevels(P.GlobalAccesses, Gpu.Caches,
-                                                P.Launch.ThreadsPerBlock,
-                                                P.Launch.Blocks, Gpu.WarpSize);
+  MemoryLevelsEstimate E = estimateMemoryLevels(
+      P.GlobalAccesses, Gpu.Caches, P.Launch.ThreadsPerBlock, P.Launch.Blocks,
+      Gpu.WarpSize,
+      L1Budget{T.ActiveBlocksPerSm, double(P.Launch.SharedBytesPerBlock)});
   // The facts cover the global accesses; the other memory instructions
   // (local memory, accesses without a fact) stay at DRAM as in HK09.
   double Covered = 0;
