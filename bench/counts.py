@@ -180,8 +180,15 @@ def exit_guards_loop(insts, loops, a):
         return False
     first = min(s for s, _ in after)
     end = max(e for s, e in after if s == first)
+    if any(a < i[0] < first and i[1] == "EXIT" for i in insts):
+        return False  # only the last exit before the loop can guard it
     nxt = [i for i in insts if i[0] > end]
-    return bool(nxt) and nxt[0][1] == "EXIT" and \
+    if not nxt:
+        # The loop leaves only by a predicated EXIT of its own (ptxas
+        # rotated `for (...) {...} return;` into `@P EXIT` in the body and
+        # an unconditional back branch): nothing follows it either.
+        return True
+    return nxt[0][1] == "EXIT" and \
         not re.match(r"^\s*/\*[0-9a-f]+\*/\s+@", nxt[0][2])
 
 
@@ -237,7 +244,12 @@ def sass_counts(sass_text, kernel, trips):
 
     for a, mnem, line in insts:
         if re.match(r"^\s*/\*[0-9a-f]+\*/\s+@!?P\d", line):
-            if mnem == "EXIT" and not exit_guards_loop(insts, loops, a):
+            # A predicated EXIT inside a loop is that loop's exit test (the
+            # front-ends weigh a loop's blocks by its trip count, not by its
+            # exits); one before a loop may be its zero-trip guard.
+            in_loop = any(s <= a <= e for s, e in loops)
+            if mnem == "EXIT" and not in_loop and \
+                    not exit_guards_loop(insts, loops, a):
                 half_from.append((a + 16, end_addr))
             if a in dict(forward):
                 end = dict(forward)[a]
@@ -260,8 +272,10 @@ def sass_counts(sass_text, kernel, trips):
                 w *= t
         for s, e in half_from:
             if s <= a < e:
+                # 1/2 per guard, as BFI weighs each unknown branch: code
+                # behind two early exits (`if (a && b)`, two predicated
+                # EXITs) runs 1/4 of the time, as both front-ends count it.
                 w *= 0.5
-                break  # one guard level, as BFI's 1/2 for an unknown branch
         if any(s <= a < e for s, e in slow):
             w = 0.0
         counts[sass_units.unit_of(mnem)] += w

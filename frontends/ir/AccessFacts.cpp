@@ -234,7 +234,7 @@ GlobalAccessFact describeGlobalAccess(const Instruction &I, const Value *Ptr,
   F.Group = F.Base;
   if (Ptr && SE.isSCEVable(Ptr->getType())) {
     LinearAddress A;
-    addLinear(SE.getSCEV(const_cast<Value *>(Ptr)), 1, SE, A);
+    addLinear(addressSCEV(Ptr, SE), 1, SE, A);
     F.OffsetBytes = double(A.Const);
     F.Group.clear();
     for (const auto &[Atom, C] : A.Terms)

@@ -123,6 +123,44 @@ private:
 };
 } // namespace
 
+namespace {
+/// Replaces a phi's unknown by the expression all its incoming values share,
+/// when that expression holds no loop recurrence (it is then the same value
+/// on every edge).
+class EqualPhiRewriter : public SCEVRewriteVisitor<EqualPhiRewriter> {
+public:
+  EqualPhiRewriter(ScalarEvolution &SE, unsigned Depth)
+      : SCEVRewriteVisitor(SE), Depth(Depth) {}
+
+  const SCEV *visitUnknown(const SCEVUnknown *U) {
+    auto *Phi = dyn_cast<PHINode>(U->getValue());
+    if (!Phi || Phi->getNumIncomingValues() == 0 || Depth > 4 ||
+        !SE.isSCEVable(Phi->getType()))
+      return U;
+    const SCEV *Common = nullptr;
+    for (Value *In : Phi->incoming_values()) {
+      if (In == Phi)
+        return U;
+      const SCEV *S = SE.getSCEV(In);
+      if (Common && S != Common)
+        return U;
+      Common = S;
+    }
+    if (SCEVExprContains(Common,
+                         [](const SCEV *S) { return isa<SCEVAddRecExpr>(S); }))
+      return U;
+    return EqualPhiRewriter(SE, Depth + 1).visit(Common);
+  }
+
+private:
+  unsigned Depth;
+};
+} // namespace
+
+const SCEV *addressSCEV(const Value *Ptr, ScalarEvolution &SE) {
+  return EqualPhiRewriter(SE, 0).visit(SE.getSCEV(const_cast<Value *>(Ptr)));
+}
+
 /// Address(lane 1) - Address(lane 0) at loop iteration \p Iter with the
 /// other integer unknowns pinned to \p Pin; nullopt unless it folds to a
 /// constant.
@@ -141,7 +179,7 @@ AccessPattern analyzeAccess(const Value *Ptr, uint64_t Bytes,
   AccessPattern P;
   if (!Ptr || !SE.isSCEVable(Ptr->getType()))
     return P;
-  const SCEV *Addr = SE.getSCEV(const_cast<Value *>(Ptr));
+  const SCEV *Addr = addressSCEV(Ptr, SE);
   UnknownCollector Collector;
   visitAll(Addr, Collector);
 

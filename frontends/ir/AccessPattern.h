@@ -15,6 +15,7 @@
 #include <cstdint>
 
 namespace llvm {
+class SCEV;
 class ScalarEvolution;
 class Value;
 } // namespace llvm
@@ -40,6 +41,13 @@ struct AccessPattern {
 };
 
 const char *accessKindName(AccessKind K);
+
+/// The address's ScalarEvolution expression, looking through a phi whose
+/// incoming values all have one loop-invariant expression (clang's
+/// `phi [sext %i, %a], [sext %i, %b]` after an if/else: the back end keeps
+/// one register for it, so the access is analysed as that expression).
+const llvm::SCEV *addressSCEV(const llvm::Value *Ptr,
+                              llvm::ScalarEvolution &SE);
 
 /// Analyses the address \p Ptr of an access of \p Bytes bytes per thread;
 /// transactions come from gpa/InstructionCosts.h for the geometry \p G.

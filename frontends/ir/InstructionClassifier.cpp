@@ -423,6 +423,48 @@ static bool mulFusesIntoAdd(const Instruction &I) {
          User->getParent() == I.getParent();
 }
 
+/// A compare whose only user is \p I.
+static bool isSingleUseCompare(const Value *V, const Instruction &I) {
+  auto *Cmp = dyn_cast<CmpInst>(V);
+  return Cmp && Cmp->hasOneUse() && *Cmp->user_begin() == &I;
+}
+
+/// i1 logic that ptxas folds into compares, branches and predicate
+/// operands (gpa/InstructionCosts.h FoldedPredicateLogicInstructions): not
+/// (xor with true); and/or/xor (also as `select i1 a, b, false` / `select
+/// i1 a, true, b`) with an operand that is a compare used only there; and
+/// an and whose only user is a conditional branch.
+static bool foldsIntoCompare(const Instruction &I) {
+  if (!I.getType()->isIntegerTy(1))
+    return false;
+  const Value *A = nullptr, *B = nullptr;
+  bool IsAnd = I.getOpcode() == Instruction::And;
+  if (auto *Sel = dyn_cast<SelectInst>(&I)) {
+    auto *T = dyn_cast<ConstantInt>(Sel->getTrueValue());
+    auto *F = dyn_cast<ConstantInt>(Sel->getFalseValue());
+    A = Sel->getCondition();
+    IsAnd = F && F->isZero() && !T;
+    if (IsAnd)
+      B = Sel->getTrueValue();
+    else if (T && T->isOne() && !F)
+      B = Sel->getFalseValue();
+    else
+      return false;
+  } else if (I.getOpcode() == Instruction::And ||
+             I.getOpcode() == Instruction::Or ||
+             I.getOpcode() == Instruction::Xor) {
+    A = I.getOperand(0);
+    B = I.getOperand(1);
+    if (auto *C = dyn_cast<ConstantInt>(B))
+      return I.getOpcode() == Instruction::Xor && C->isOne(); // not
+  } else {
+    return false;
+  }
+  if (IsAnd && I.hasOneUse() && isa<BranchInst>(*I.user_begin()))
+    return true; // `@P0 BRA P1, target`
+  return isSingleUseCompare(A, I) || isSingleUseCompare(B, I);
+}
+
 Classification classifyInstruction(const Instruction &I, const DataLayout &DL) {
   OpRule Rule = OpRule::Other;
   bool Found = false;
@@ -451,7 +493,8 @@ Classification classifyInstruction(const Instruction &I, const DataLayout &DL) {
       C.Units = {{Unit::Int, FusedIntegerMultiplyInstructions}};
     break;
   case OpRule::Alu:
-    C.Units = {{Unit::Alu, 1}};
+    C.Units = {{Unit::Alu,
+                foldsIntoCompare(I) ? FoldedPredicateLogicInstructions : 1.0}};
     break;
   case OpRule::Gep:
     C.Units = gepUnits(cast<GetElementPtrInst>(I));
@@ -481,6 +524,15 @@ Classification classifyInstruction(const Instruction &I, const DataLayout &DL) {
     bool Reciprocal = Num && Num->isExactlyValue(1.0);
     C.Units = expansion(Reciprocal ? OpFamily::Rcp : OpFamily::Div, I.getType(),
                         precisionOf(I));
+    // A kernel-parameter divisor is copied out of the constant bank.
+    if (auto *Arg = dyn_cast<Argument>(I.getOperand(1));
+        !Reciprocal && Arg && isKernel(*Arg->getParent()) &&
+        (I.getType()->isFloatTy() || I.getType()->isDoubleTy()))
+      for (const UnitCount &U : parameterDivisorCopies(
+               {OpFamily::Div,
+                I.getType()->isDoubleTy() ? OpType::F64 : OpType::F32,
+                precisionOf(I)}))
+        C.Units.push_back(U);
     break;
   }
   case OpRule::FRem:

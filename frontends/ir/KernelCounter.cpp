@@ -203,6 +203,8 @@ void KernelCounter::countBlock(BasicBlock &BB, double W, ScalarEvolution &SE,
       C.Units.push_back({Unit::Int, 1}); // the 32-bit index's add
     else if (LSR.DeadIndexMath.count(&I))
       C.Units.clear();
+    else if (LSR.OffsetCounters.count(&I))
+      C.Units = {{Unit::Int, integerAddInstructions(64)}};
     addUnits(S, C.Units, W);
     if (C.GenericAsGlobal)
       S.Assumed["generic_as_global"] += W;

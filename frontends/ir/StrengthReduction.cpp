@@ -8,6 +8,17 @@
 // Index arithmetic is dead when every user is such a GEP or other dead
 // index arithmetic of the same loop (a fixed point from "all candidates").
 //
+// LSR rewrites an equality exit test "counter == constant" as a test of any
+// recurrence that starts at 0, scaled (its ICmpZero uses). In an innermost
+// loop with a pointer increment, llc's LSR then keeps one 64-bit byte offset
+// {0,+,step} for the pointers (base + offset) and the exit test (its
+// truncation), and the counter disappears: add.s64 + cvt.u32.u64 + setp in
+// the PTX, an IADD3 pair + ISETP in the SASS, where the counter took one add.
+// When the counter steps by more than 1 (an unrolled loop) and an index
+// increment is present, LSR instead keeps that index's 32-bit recurrence,
+// started at 0, for the exit test: an add per iteration, as the counter.
+// Observed on llc 22 for sm_80 (docs/ptx-frontend.md "LSR's offset form").
+//
 //===----------------------------------------------------------------------===//
 #include "StrengthReduction.h"
 
@@ -90,6 +101,65 @@ static bool constantDistance(const GetElementPtrInst &A,
                              SE.getSCEV(const_cast<Value *>(IB))));
 }
 
+/// The increment of L's counter when L's latch leaves the loop on an
+/// equality test of it against a constant ("%n = add %c, step; icmp eq %n,
+/// C; br"), the counter being a header phi; null otherwise.
+static const BinaryOperator *equalityExitCounter(const Loop &L) {
+  BasicBlock *Latch = L.getLoopLatch();
+  auto *Br = Latch ? dyn_cast<BranchInst>(Latch->getTerminator()) : nullptr;
+  if (!Br || !Br->isConditional() || !L.isLoopExiting(Latch))
+    return nullptr;
+  auto *Cmp = dyn_cast<ICmpInst>(Br->getCondition());
+  if (!Cmp || !Cmp->isEquality() || !Cmp->hasOneUse() ||
+      !isa<ConstantInt>(Cmp->getOperand(1)))
+    return nullptr;
+  auto *Inc = dyn_cast<BinaryOperator>(Cmp->getOperand(0));
+  if (!Inc || Inc->getOpcode() != Instruction::Add ||
+      !isa<ConstantInt>(Inc->getOperand(1)))
+    return nullptr;
+  auto *Phi = dyn_cast<PHINode>(Inc->getOperand(0));
+  if (!Phi || Phi->getParent() != L.getHeader())
+    return nullptr;
+  for (const User *U : Inc->users())
+    if (U != Cmp && U != Phi)
+      return nullptr;
+  return Inc;
+}
+
+/// Marks the counters that LSR replaces by a 64-bit byte offset (see the
+/// file comment): the counter feeds nothing but its increment and dead index
+/// arithmetic, the loop is innermost and has a pointer increment of its own,
+/// and it steps by 1 or has no index increment.
+static void findOffsetCounters(Function &F, LoopInfo &LI, StrengthReduced &R) {
+  DenseMap<const Loop *, bool> HasPointer, HasIndex;
+  for (BasicBlock &BB : F)
+    for (Instruction &I : BB) {
+      if (R.SharedIncrements.count(&I))
+        continue;
+      const Loop *L = LI.getLoopFor(&BB);
+      if (R.PointerIncrements.count(&I))
+        HasPointer[L] = true;
+      else if (R.IndexIncrements.count(&I))
+        HasIndex[L] = true;
+    }
+  for (Loop *L : LI.getLoopsInPreorder()) {
+    if (!L->isInnermost() || !HasPointer.lookup(L))
+      continue;
+    const BinaryOperator *Inc = equalityExitCounter(*L);
+    if (!Inc)
+      continue;
+    const APInt &Step = cast<ConstantInt>(Inc->getOperand(1))->getValue();
+    if (!Step.isOne() && !Step.isAllOnes() && HasIndex.lookup(L))
+      continue;
+    const Value *Counter = Inc->getOperand(0);
+    bool OnlyAddresses = true;
+    for (const User *U : Counter->users())
+      OnlyAddresses &= U == Inc || R.DeadIndexMath.count(cast<Instruction>(U));
+    if (OnlyAddresses)
+      R.OffsetCounters.insert(Inc);
+  }
+}
+
 StrengthReduced strengthReduce(Function &F, LoopInfo &LI, ScalarEvolution &SE) {
   StrengthReduced R;
   DenseSet<const Instruction *> Candidates;
@@ -148,6 +218,7 @@ StrengthReduced strengthReduce(Function &F, LoopInfo &LI, ScalarEvolution &SE) {
     }
   }
   R.DeadIndexMath = std::move(Candidates);
+  findOffsetCounters(F, LI, R);
   return R;
 }
 

@@ -36,6 +36,14 @@ struct StrengthReduced {
   /// Integer instructions of a loop used only (transitively) as indices of
   /// those GEPs.
   llvm::DenseSet<const llvm::Instruction *> DeadIndexMath;
+  /// Counter increments that LSR turns into the increment of a 64-bit byte
+  /// offset (a 64-bit add): the loop's exit test compares the counter for
+  /// equality with a constant, the counter only feeds addresses and that
+  /// test, the loop has a pointer increment, and either the counter steps
+  /// by 1 or the loop has no index increment. Each pointer address becomes
+  /// base + offset (still one 64-bit add) and the test reads the offset's
+  /// low half (a free truncation).
+  llvm::DenseSet<const llvm::Instruction *> OffsetCounters;
 };
 
 StrengthReduced strengthReduce(llvm::Function &F, llvm::LoopInfo &LI,

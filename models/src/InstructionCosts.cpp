@@ -151,6 +151,16 @@ UnitCountList sinCosSharingReduction() {
   return {{Unit::Sfu, 1}}; // MUFU.SIN or MUFU.COS; the FMUL.RZ is shared
 }
 
+UnitCountList parameterDivisorCopies(const OpFacts &F) {
+  if (F.Family != OpFamily::Div || F.Precision != OpPrecision::Ieee)
+    return {};
+  if (F.Type == OpType::F32)
+    return {{Unit::Alu, 1}}; // IMAD.MOV R, RZ, RZ, c[0x0][..]
+  if (F.Type == OpType::F64)
+    return {{Unit::Alu, 2}}; // one IMAD.MOV per word of the pair
+  return {};
+}
+
 double integerAddInstructions(unsigned Bits) { return Bits > 32 ? 2 : 1; }
 
 UnitCountList wideMultiplyAdd(bool ImmediateScale, bool ParameterBase) {

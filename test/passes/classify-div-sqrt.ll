@@ -11,8 +11,9 @@ target datalayout = "e-p6:32:32-i64:64-i128:128-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"
 
 ; precise f32 division (div.rn.f32): MUFU.RCP, FCHK + 5 FFMA, BSSY, BRA,
-; BSYNC
-; CHECK: remark: {{.*}}divprecise on a100: {{.*}}; per thread: fp=6 sfu=1 other=4; launch
+; BSYNC; the divisor %b is a kernel parameter, which ptxas copies out of the
+; constant bank first (IMAD.MOV, InstructionCosts.h parameterDivisorCopies)
+; CHECK: remark: {{.*}}divprecise on a100: {{.*}}; per thread: fp=6 sfu=1 alu=1 other=4; launch
 define ptx_kernel void @divprecise(float %a, float %b) {
   %q = fdiv float %a, %b
   ret void
@@ -25,8 +26,8 @@ define ptx_kernel void @divapprox(float %a, float %b) {
   ret void
 }
 
-; arcp alone still selects div.rn.f32
-; CHECK: remark: {{.*}}divarcp on a100: {{.*}}; per thread: fp=6 sfu=1 other=4; launch
+; arcp alone still selects div.rn.f32 (with the parameter's copy)
+; CHECK: remark: {{.*}}divarcp on a100: {{.*}}; per thread: fp=6 sfu=1 alu=1 other=4; launch
 define ptx_kernel void @divarcp(float %a, float %b) {
   %q = fdiv arcp float %a, %b
   ret void
@@ -41,8 +42,8 @@ define ptx_kernel void @reciprocal(float %b) {
 }
 
 ; f64 division (div.rn.f64): MUFU.RCP64H, 8 DFMA/DMUL, FFMA, 3 alu, BSSY,
-; BRA, BSYNC
-; CHECK: remark: {{.*}}divdouble on a100: {{.*}}; per thread: fp=1 sfu=1 alu=3 fp64=8 other=4; launch
+; BRA, BSYNC, and two IMAD.MOV copying the parameter divisor's words
+; CHECK: remark: {{.*}}divdouble on a100: {{.*}}; per thread: fp=1 sfu=1 alu=5 fp64=8 other=4; launch
 define ptx_kernel void @divdouble(double %a, double %b) {
   %q = fdiv double %a, %b
   ret void

@@ -193,6 +193,59 @@ TEST(InstructionCosts, SinCosOfOneOperandShareTheRangeReduction) {
   EXPECT_EQ(Pair, (Counts{{"sfu", 2}, {"fp", 1}}));
 }
 
+namespace {
+Counts copies(OpFamily F, OpType T, OpPrecision P = OpPrecision::Ieee) {
+  Counts Out;
+  for (const UnitCount &C : parameterDivisorCopies({F, T, P}))
+    Out[std::string(unitInfo(C.U).Key)] += C.N;
+  return Out;
+}
+} // namespace
+
+TEST(InstructionCosts, DivRnF64ByAParameterCopiesTheDivisorPair) {
+  // `O[I] = A[I] / Cap` with `double Cap` a kernel parameter (ptxas 13,
+  // sm_80): MUFU.RCP64H R5, c[0x0][0x174]; IMAD.MOV.U32 R10, RZ, RZ,
+  // c[0x0][0x170]; IMAD.MOV.U32 R11, RZ, RZ, c[0x0][0x174];
+  // IMAD.MOV.U32 R4, RZ, RZ, 0x1; DFMA R8, R4, -R10, 1; ... -- the fast
+  // path of `O[I] = A[I] / B[I]` (DivRnF64: IMAD.MOV, FSETP x2 = 3 alu)
+  // plus the two copies of the divisor's words, 5 alu in all.
+  EXPECT_EQ(copies(OpFamily::Div, OpType::F64), (Counts{{"alu", 2}}));
+  Counts Total = expand(OpFamily::Div, OpType::F64);
+  for (const auto &[Key, N] : copies(OpFamily::Div, OpType::F64))
+    Total[Key] += N;
+  EXPECT_EQ(Total["alu"], 5);
+}
+
+TEST(InstructionCosts, DivRnF32ByAParameterCopiesTheDivisor) {
+  // `O[I] = A[I] / Cap` with `float Cap` a kernel parameter: MUFU.RCP R4,
+  // c[0x0][0x170]; IMAD.MOV.U32 R5, RZ, RZ, c[0x0][0x170]; FFMA R5, R4,
+  // -R5, 1; ... -- one copy the register-divisor form (DivRnF32) lacks.
+  EXPECT_EQ(copies(OpFamily::Div, OpType::F32), (Counts{{"alu", 1}}));
+}
+
+TEST(InstructionCosts, OnlyIeeeDivisionCopiesAParameterDivisor) {
+  // div.approx.f32 by a parameter: FMUL/FSEL read c[0x0][...] directly
+  // (the copy ptxas makes there is shared with the other uses of the
+  // parameter, not one per division); integer division has rows of its own.
+  EXPECT_EQ(copies(OpFamily::Div, OpType::F32, OpPrecision::Approx), Counts{});
+  EXPECT_EQ(copies(OpFamily::Sqrt, OpType::F64), Counts{});
+  EXPECT_EQ(copies(OpFamily::IntDiv, OpType::S32), Counts{});
+}
+
+TEST(InstructionCosts, PredicateLogicFoldsIntoTheCompares) {
+  // hotspot_like.cu, clang-22 PTX: setp.ne %p3; setp.le %p4; setp.gt %p5;
+  // and.pred %p6, %p5, %p4; setp.lt %p7; and.pred %p8, %p7, %p6;
+  // and.pred %p1, %p3, %p8 -- 4 compares, 3 ands. ptxas 13 (sm_80):
+  // ISETP.GT.AND P0, PT, R3, c[0x0][0x17c], PT; ISETP.GT.AND P0, PT, R0,
+  // -0x1, !P0; ISETP.LT.AND P0, PT, R0, c[0x0][0x178], P0;
+  // ISETP.NE.U32.AND P0, PT, R3, RZ, P0 -- 4 alu in all, so each and.pred
+  // with a compare of its own costs nothing; not.pred %p14 feeding
+  // `@%p14 bra` is `@!P0 BRA`, nothing either. Its second group,
+  // and.pred %p2, %p11, %p13 of two and.pred results, is one
+  // PLOP3.LUT P0, PT, P0, P1, PT, 0x80, 0x0 (one alu, the default).
+  EXPECT_EQ(4 * 1.0 + 3 * FoldedPredicateLogicInstructions, 4);
+}
+
 TEST(InstructionCosts, IntegerMultiplyFusesIntoItsAdd) {
   // `I = blockIdx.x * blockDim.x + threadIdx.x` (examples/cuda/
   // sfu_heavy.cu): PTX mad.lo.s32 %r1, %r3, %r4, %r5; SASS

@@ -15,6 +15,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <map>
+#include <set>
 
 namespace gpa::ptx {
 
@@ -158,6 +159,81 @@ void fuseWideAdds(const PtxFunction &F, const DefUse &D,
     for (const auto &[AddK, Side] : Users)
       Classes[AddK].Units = wideMultiplyAdd(
           ImmediateScale, isParameter(F, D, F.Body[AddK].Operands[3 - Side]));
+  }
+}
+
+/// div.rn.f32 / div.rn.f64 whose divisor is a kernel parameter: ptxas
+/// copies it from the constant bank into registers for each division
+/// (gpa/InstructionCosts.h parameterDivisorCopies).
+void copyParameterDivisors(const PtxFunction &F, const DefUse &D,
+                           std::vector<OpClassification> &Classes) {
+  if (!F.IsEntry)
+    return;
+  for (std::size_t K = 0; K < F.Body.size(); ++K) {
+    const PtxInstruction &I = F.Body[K];
+    if (I.Opcode != "div" || !I.hasModifier(".rn") || I.Operands.size() != 3)
+      continue;
+    const PtxInstruction *Def = I.Operands[2].isRegister()
+                                    ? singleDef(F, D, I.Operands[2].Name)
+                                    : nullptr;
+    if (!Def || Def->Opcode != "ld" || !Def->hasModifier(".param"))
+      continue;
+    OpType T = I.hasModifier(".f64") ? OpType::F64 : OpType::F32;
+    if (!I.hasModifier(".f64") && !I.hasModifier(".f32"))
+      continue;
+    for (const UnitCount &C : parameterDivisorCopies({OpFamily::Div, T}))
+      Classes[K].Units.push_back(C);
+  }
+}
+
+/// Whether \p Reg is used once, as the guard of a branch.
+bool onlyGuardsABranch(const PtxFunction &F, const DefUse &D,
+                       const std::string &Reg) {
+  auto Uses = D.Uses.find(Reg);
+  if (Uses == D.Uses.end() || Uses->second != 1)
+    return false;
+  for (const PtxInstruction &I : F.Body)
+    if (I.Guard == Reg)
+      return I.Opcode == "bra" && !I.GuardNegated;
+  return false;
+}
+
+/// and/or/xor.pred with an operand that a setp computes for it alone,
+/// and.pred that only guards a branch, and not.pred fold into compares,
+/// branches and predicate operands (gpa/InstructionCosts.h
+/// FoldedPredicateLogicInstructions); each setp takes one combine.
+void foldPredicateLogic(const PtxFunction &F, const DefUse &D,
+                        std::vector<OpClassification> &Classes) {
+  std::set<std::size_t> Combined; // setps that already took a combine
+  for (std::size_t K = 0; K < F.Body.size(); ++K) {
+    const PtxInstruction &I = F.Body[K];
+    if (!I.hasModifier(".pred") || !I.Guard.empty())
+      continue;
+    if (I.Opcode == "not" && I.Operands.size() == 2) {
+      Classes[K].Units = {{Unit::Alu, FoldedPredicateLogicInstructions}};
+      continue;
+    }
+    if ((I.Opcode != "and" && I.Opcode != "or" && I.Opcode != "xor") ||
+        I.Operands.size() != 3)
+      continue;
+    for (unsigned Side = 1; Side <= 2; ++Side) {
+      const PtxOperand &Op = I.Operands[Side];
+      auto Defs = Op.isRegister() ? D.Defs.find(Op.Name) : D.Defs.end();
+      if (Defs == D.Defs.end() || Defs->second.size() != 1)
+        continue;
+      std::size_t SetpK = Defs->second.front();
+      const PtxInstruction &Setp = F.Body[SetpK];
+      auto Uses = D.Uses.find(Op.Name);
+      if (Setp.Opcode != "setp" || Setp.Operands.size() != 3 || SetpK > K ||
+          Uses == D.Uses.end() || Uses->second != 1 ||
+          !Combined.insert(SetpK).second)
+        continue;
+      Classes[K].Units = {{Unit::Alu, FoldedPredicateLogicInstructions}};
+      break;
+    }
+    if (I.Opcode == "and" && I.Operands[0].isRegister() &&
+        onlyGuardsABranch(F, D, I.Operands[0].Name))
+      Classes[K].Units = {{Unit::Alu, FoldedPredicateLogicInstructions}};
   }
 }
 
@@ -308,6 +384,43 @@ void shareSinCosReduction(const PtxFunction &F, const PtxCfg &Cfg,
     }
   }
 }
+
+bool isFloatArith(const PtxInstruction &I) {
+  return (I.Opcode == "fma" || I.Opcode == "mad" || I.Opcode == "mul" ||
+          I.Opcode == "add" || I.Opcode == "sub") &&
+         (I.hasModifier(".f32") || I.hasModifier(".f64"));
+}
+
+/// neg.f32 / neg.f64 read only as a source of float fma/mul/add/sub: ptxas
+/// folds the negation into the reader's operand (`FFMA R17, -R8, R9, R17`
+/// in PolyBench GRAMSCHM's a -= q * r): free.
+void foldFloatNegations(const PtxFunction &F, const DefUse &D,
+                        std::vector<OpClassification> &Classes) {
+  std::map<std::string, std::vector<std::size_t>> Readers;
+  for (std::size_t K = 0; K < F.Body.size(); ++K) {
+    const PtxInstruction &I = F.Body[K];
+    for (std::size_t O = writesFirstOperand(I) ? 1 : 0; O < I.Operands.size();
+         ++O)
+      if (I.Operands[O].isRegister())
+        Readers[I.Operands[O].Name].push_back(K);
+  }
+  for (std::size_t K = 0; K < F.Body.size(); ++K) {
+    const PtxInstruction &I = F.Body[K];
+    if (I.Opcode != "neg" || !I.Guard.empty() || I.Operands.size() != 2 ||
+        !I.Operands[0].isRegister() ||
+        !(I.hasModifier(".f32") || I.hasModifier(".f64")))
+      continue;
+    const std::string &Reg = I.Operands[0].Name;
+    auto Uses = D.Uses.find(Reg);
+    const std::vector<std::size_t> &Rs = Readers[Reg];
+    if (!singleDef(F, D, Reg) || Uses == D.Uses.end() || Rs.empty() ||
+        Uses->second != Rs.size())
+      continue;
+    if (std::all_of(Rs.begin(), Rs.end(),
+                    [&](std::size_t R) { return isFloatArith(F.Body[R]); }))
+      Classes[K].Units.clear();
+  }
+}
 } // namespace
 
 void applySassRules(const PtxFunction &F, const PtxCfg &Cfg,
@@ -325,6 +438,9 @@ void applySassRules(const PtxFunction &F, const PtxCfg &Cfg,
       Classes[K].Units = {{Unit::Alu, GlobalAddressConversionInstructions}};
   }
   fuseWideAdds(F, D, Classes);
+  foldFloatNegations(F, D, Classes);
+  copyParameterDivisors(F, D, Classes);
+  foldPredicateLogic(F, D, Classes);
   shareSinCosReduction(F, Cfg, Classes);
   mergeSharedLoads(F, Cfg, knownAlignment(F, D, StaticShared), StaticShared,
                    Classes);

@@ -72,6 +72,17 @@ UnitCountList expandOp(const OpFacts &F);
 /// examples/cuda/sfu_heavy.cu, `__sinf(X) * __cosf(X)`).
 UnitCountList sinCosSharingReduction();
 
+/// An IEEE division (div.rn) whose divisor is a kernel parameter, which
+/// ptxas reads from the constant bank (c[0x0][...]): the first Newton step
+/// of the fast path, `FFMA r', r, -d, 1` (f32) or `DFMA r', r, -d, 1` (f64),
+/// already spends its one immediate/constant-bank operand slot on the 1, so
+/// ptxas copies the divisor into registers before every such division, one
+/// IMAD.MOV per 32-bit word: 1 alu for f32, 2 for f64 (the register pair),
+/// inside a loop on every iteration (SASS of bench/kernels rodinia_like.cu
+/// relax64 and hotspot_like.cu). Nothing for other families, types and
+/// precisions, and nothing when the divisor is already in a register.
+UnitCountList parameterDivisorCopies(const OpFacts &F);
+
 /// Integer add/sub/neg of \p Bits bits: one IADD3 up to 32 bits; SASS
 /// integer registers are 32 bits wide, so a 64-bit one is IADD3 + IADD3.X
 /// (low word, then high word with the carry).
@@ -88,6 +99,20 @@ UnitCountList wideMultiplyAdd(bool ImmediateScale, bool ParameterBase);
 /// (PTX mad.lo.s32; `blockIdx.x * blockDim.x + threadIdx.x` is
 /// `IMAD R0, R0, c[0x0][0x0], R3`): the multiply costs nothing of its own.
 constexpr double FusedIntegerMultiplyInstructions = 0;
+
+/// Predicate logic folds into the compares that feed it: ISETP/FSETP/DSETP
+/// combine their comparison with one predicate operand (AND/OR/XOR), and
+/// every predicate operand can be negated. An and/or/xor of two predicates
+/// whose one operand is a compare used only there costs nothing (the
+/// compare becomes ISETP.<cmp>.AND/OR/XOR), nor does an and whose only
+/// use is a branch condition (`@P0 BRA P1, target` / `@P1 EXIT P0` take two
+/// predicates); otherwise it is one PLOP3. `not` of a predicate costs
+/// nothing (`@!P0`, `!P2`). hotspot_like.cu's
+/// `Row >= 0 && Row < Rows && Col >= 0 && Col < Cols` (4 setp, 3 and.pred)
+/// is ISETP.GT.AND P0, PT, R3, c[0x0][0x17c], PT; ISETP.GT.AND P0, PT, R0,
+/// -0x1, !P0; ISETP.LT.AND P0, PT, R0, c[0x0][0x178], P0; ISETP.NE.U32.AND
+/// P0, PT, R3, RZ, P0: four instructions.
+constexpr double FoldedPredicateLogicInstructions = 0;
 
 /// A narrowing integer conversion (cvt.u32.u64, trunc i64 -> i32) reads the
 /// low register of the pair: no instruction.
