@@ -13,7 +13,7 @@ Data: bench/data/convolution_a100.csv and bench/data/dedispersion_a100.csv
 
 Usage: bench/validate_timing.py [--gpa build/tool/gpa] [--gpu a100]
        [--set convolution|dedispersion|all] [--no-facts] [--no-rounds]
-       [--worst-replays] [--show N]
+       [--worst-replays] [--conversions-as-alu] [--show N]
 """
 import argparse
 import csv
@@ -187,7 +187,7 @@ DD_INPUT_BYTES = (DD_SAMPLES + DD_MAX_SHIFT) * DD_CHANNELS
 
 
 def dedispersion_profile(bx, by, tx, ty, sx, sy, with_facts=True,
-                         rounds=True):
+                         rounds=True, conversions_as_alu=False):
     threads = bx * by
     blocks = math.ceil(DD_SAMPLES / bx) * math.ceil(DD_DMS / by)
     outputs = DD_SAMPLES * DD_DMS / (blocks * threads)  # per launched thread
@@ -201,10 +201,16 @@ def dedispersion_profile(bx, by, tx, ty, sx, sy, with_facts=True,
     # output: the sample and DM indices, bounds checks and the store.
     # Rounds: the 8 delay loads of an unrolled group issue together, then
     # the 8 byte loads: 2 load latencies per 8 steps.
+    # The two conversions (F2I, I2F) run on the XU pipe at 16 lanes per SM
+    # per clock on cc 8.0 (CUDA C++ Programming Guide, arithmetic-instruction
+    # throughput table; Nsight Compute's XU pipe: transcendentals and type
+    # conversions): the profile's "sfu" (`conversions_as_alu`: the earlier
+    # profile, gpa's front-end unit for cvt, issued like integer logic).
+    conversions = "alu" if conversions_as_alu else "sfu"
     counts = {
         "global_mem": 2 * steps + outputs,
         "fp": 2 * steps,
-        "alu": 2 * steps,  # conversions (gpa's unit for cvt)
+        conversions: 2 * steps,
         "int": 4 * steps + 6 * outputs + 8,
         "other": 0.25 * steps + 2 * outputs + 2,
         "bytes_per_mem_access": 4,
@@ -259,6 +265,8 @@ def report(name, a):
     kwargs = {"with_facts": not a.no_facts, "rounds": not a.no_rounds}
     if name == "convolution":
         kwargs["mean_replays"] = not a.worst_replays
+    else:
+        kwargs["conversions_as_alu"] = a.conversions_as_alu
     predicted = predict(a.gpa, a.gpu, [make(*c, **kwargs) for c in cfg])
     ape = [abs(p - m) / m for p, m in zip(predicted, measured)]
     ratio = [p / m for p, m in zip(predicted, measured)]
@@ -287,7 +295,10 @@ def report(name, a):
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--gpa", default=os.path.join(ROOT, "build/tool/gpa"))
-    ap.add_argument("--gpu", default="a100")
+    ap.add_argument("--gpu", default="a100",
+                    help="a bundled GPU name or a GPU model file (e.g. a copy "
+                    "of a100.json without sm.issue_slots_per_cycle: HK09's "
+                    "serial issue sum)")
     ap.add_argument("--set", default="all",
                     choices=["all"] + sorted(SETS))
     ap.add_argument("--no-facts", action="store_true",
@@ -298,6 +309,9 @@ def main():
     ap.add_argument("--worst-replays", action="store_true",
                     help="convolution: the earlier bank-conflict rule (the "
                     "worst warp of 32 rows, whatever block_size_y)")
+    ap.add_argument("--conversions-as-alu", action="store_true",
+                    help="dedispersion: count the conversions as alu (the "
+                    "earlier profile) instead of sfu (the XU pipe)")
     ap.add_argument("--show", type=int, default=0)
     a = ap.parse_args()
     names = sorted(SETS) if a.set == "all" else [a.set]

@@ -141,6 +141,7 @@ static void readSm(JsonReader &R, const nlohmann::json &Doc, GpuModel &G) {
            1 << 20, true);
   S.optionalNumber("dependent_issue_latency_cycles",
                    G.DependentIssueLatencyCycles, 0, 1e4);
+  S.optionalNumber("issue_slots_per_cycle", G.IssueSlotsPerCycle, 1, 64);
   if (R.ok() && G.MaxWarpsPerSm * G.WarpSize < G.MaxThreadsPerBlock)
     R.fail(S.valuePath("max_warps_per_sm"),
            "room for at least one block of max_threads_per_block threads");

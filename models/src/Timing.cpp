@@ -10,6 +10,7 @@
 #include "gpa/Timing.h"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 
 namespace gpa {
@@ -52,6 +53,73 @@ static void computeMemoryLatency(const KernelProfile &P, const GpuModel &Gpu,
   T.UncoalDepartureCycles = Gpu.DepartureDelayUncoalCycles * UncoalPerMw;
   T.DramBytesPerWarp = T.L2BytesPerWarp = T.LoadBytesPerWarp;
   applyMemoryLevels(P, Gpu, T);
+}
+
+/// The SM pipe a unit's warp-instructions occupy on GPUs whose schedulers
+/// issue to concurrent pipes (Volta and later; NVIDIA Volta, Turing, Ampere
+/// and Hopper whitepapers: per SM sub-partition separate FP32, INT32, FP64,
+/// tensor, SFU and LD/ST units; Nsight Compute's pipe names in comments).
+/// Conversions and transcendentals share the XU pipe, the profile's "sfu";
+/// shared, global, local, constant and texture accesses, atomics, shuffles
+/// and barriers go through the LSU/MIO path. "other" (branches, exits)
+/// takes an issue slot only.
+enum class Pipe { Fma, Int, Xu, Lsu, Fp64, Tensor, SlotOnly, Count };
+
+static Pipe pipeOf(Unit U) {
+  switch (U) {
+  case Unit::Fp:
+  case Unit::Fp16:
+    return Pipe::Fma;
+  case Unit::Int:
+  case Unit::Alu:
+    return Pipe::Int;
+  case Unit::Sfu:
+    return Pipe::Xu;
+  case Unit::Fp64:
+    return Pipe::Fp64;
+  case Unit::Tensor:
+    return Pipe::Tensor;
+  case Unit::Other:
+    return Pipe::SlotOnly;
+  default:
+    return Pipe::Lsu;
+  }
+}
+
+/// Executions of a unit per thread. A shared access with an n-way bank
+/// conflict is split into n requests (CUDA C++ Programming Guide, "Shared
+/// Memory"): each replay occupies the shared pipe and is waited for as the
+/// access itself (gpa/SharedBankConflicts.h).
+static double executedCount(const KernelProfile &P, Unit Id) {
+  return P.count(Id) + (Id == Unit::SharedMem ? P.SharedBankReplays : 0);
+}
+
+// Comp_cycles per warp on one SM. HK09 adds every instruction's issue cost
+// (GT200 issues one instruction at a time). A GPU file with
+// issue_slots_per_cycle describes an SM whose schedulers issue one
+// warp-instruction per cycle each to pipes that work concurrently: the warp's
+// instructions need count / slots cycles of issue, and each pipe is busy for
+// the issue costs of its own units; the larger is the warp's share of the SM
+// (docs/models.md "Concurrent pipes").
+static void computeCompCycles(const KernelProfile &P, const GpuModel &Gpu,
+                              Timing &T) {
+  std::array<double, static_cast<std::size_t>(Pipe::Count)> PipeCycles{};
+  double Instructions = 0;
+  for (const UnitInfo &Info : allUnits()) {
+    double Cycles = Gpu.issueCycles(Info.Id) * executedCount(P, Info.Id);
+    T.SerialIssueCycles += Cycles;
+    PipeCycles[static_cast<std::size_t>(pipeOf(Info.Id))] += Cycles;
+    // Replays keep the shared pipe busy; assumed to take no new issue slot
+    // (the memory pipeline splits the request; docs/models.md).
+    Instructions += P.count(Info.Id);
+  }
+  T.CompCycles = T.SerialIssueCycles;
+  if (!(Gpu.IssueSlotsPerCycle > 0))
+    return;
+  PipeCycles[static_cast<std::size_t>(Pipe::SlotOnly)] = 0;
+  T.IssueSlotCycles = Instructions / Gpu.IssueSlotsPerCycle;
+  T.BusiestPipeCycles = *std::max_element(PipeCycles.begin(), PipeCycles.end());
+  T.CompCycles = std::max(T.IssueSlotCycles, T.BusiestPipeCycles);
 }
 
 // IPP Eq. (29)-(33) and HK09's CWP.
@@ -215,15 +283,12 @@ Timing computeTiming(const KernelProfile &P, const GpuModel &Gpu,
                  T.MemLCoalCycles * T.CoalMemInsts) /
                 T.LoadsPerRound;
   // HK09 Comp_cycles = Issue_cycles x (Comp_insts + Mem_insts), with the
-  // issue cost per unit (all 4 on GT200; see the model files).
+  // issue cost per unit (all 4 on GT200; see the model files); with
+  // concurrent pipes, the larger of the issue slots and the busiest pipe.
+  computeCompCycles(P, Gpu, T);
   for (const UnitInfo &Info : allUnits()) {
     double Issue = Gpu.issueCycles(Info.Id);
-    // A shared access with an n-way bank conflict is split into n requests
-    // (CUDA C++ Programming Guide, "Shared Memory"): each replay is issued
-    // and waited for as the access itself (gpa/SharedBankConflicts.h).
-    double Count = P.count(Info.Id) +
-                   (Info.Id == Unit::SharedMem ? P.SharedBankReplays : 0);
-    T.CompCycles += Issue * Count;
+    double Count = executedCount(P, Info.Id);
     // One warp alone waits for each result: the dependent-issue latency
     // (memory instructions' waits are in Mem_cycles already), and for a
     // shared-memory load the shared-memory latency (docs/models.md

@@ -218,10 +218,8 @@ TEST(LevelledTiming, NeverFasterThanDramBytesOrIssueRate) {
     // bandwidth.
     double DramS = Threads * 8.25 / (G.MemBandwidthGbps * 1e9);
     EXPECT_GE(T.ExecTimeS, DramS * (1 - 1e-9)) << FpPerThread;
-    // Warp-instructions over every SM's issue slots.
-    double IssueCycles = 0;
-    for (const UnitInfo &Info : allUnits())
-      IssueCycles += G.issueCycles(Info.Id) * P.count(Info.Id);
+    // Warp-instructions over every SM's issue slots and pipes.
+    double IssueCycles = test::issueBoundCycles(P, G);
     double IssueS =
         Threads / G.WarpSize * IssueCycles / (G.NumSms * G.ClockGhz * 1e9);
     EXPECT_GE(T.ExecTimeS, IssueS * (1 - 1e-9)) << FpPerThread;

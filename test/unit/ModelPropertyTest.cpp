@@ -85,11 +85,10 @@ private:
 
 double issueCapacityGips(const KernelProfile &P, const GpuModel &Gpu,
                          unsigned Sms) {
-  double Insts = 0, Cycles = 0;
-  for (const UnitInfo &Info : allUnits()) {
+  double Insts = 0;
+  for (const UnitInfo &Info : allUnits())
     Insts += P.count(Info.Id);
-    Cycles += Gpu.issueCycles(Info.Id) * P.count(Info.Id);
-  }
+  double Cycles = test::issueBoundCycles(P, Gpu);
   return Cycles > 0 ? Sms * Gpu.ClockGhz * Insts / Cycles : 0;
 }
 } // namespace

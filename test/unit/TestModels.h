@@ -12,6 +12,8 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 namespace gpa::test {
 
 inline GpuModel bundled(const std::string &Name) {
@@ -25,6 +27,35 @@ inline GpuModel bundled(const std::string &Name) {
 inline const GpuModel &gtx280() {
   static const GpuModel G = bundled("gtx280");
   return G;
+}
+
+/// A warp's issue-limited cycles on one SM, worked out independently of
+/// Timing.cpp from docs/models.md "Concurrent pipes": HK09's serial sum of
+/// issue costs, or, for a file with issue slots, the larger of the
+/// instructions over the slots and the busiest pipe (FP32 = fp + fp16, INT =
+/// int + alu, XU = sfu, FP64, tensor, LSU = every memory-side unit and
+/// barriers; "other" takes a slot only).
+inline double issueBoundCycles(const KernelProfile &P, const GpuModel &G) {
+  double Serial = 0, Insts = 0, Fma = 0, Int = 0, Lsu = 0;
+  for (const UnitInfo &Info : allUnits()) {
+    double C = G.issueCycles(Info.Id) * P.count(Info.Id);
+    Serial += C;
+    Insts += P.count(Info.Id);
+    if (Info.Id == Unit::Fp || Info.Id == Unit::Fp16)
+      Fma += C;
+    else if (Info.Id == Unit::Int || Info.Id == Unit::Alu)
+      Int += C;
+    else if (Info.Id != Unit::Sfu && Info.Id != Unit::Fp64 &&
+             Info.Id != Unit::Tensor && Info.Id != Unit::Other)
+      Lsu += C;
+  }
+  if (!(G.IssueSlotsPerCycle > 0))
+    return Serial;
+  double Xu = G.issueCycles(Unit::Sfu) * P.count(Unit::Sfu);
+  double Fp64 = G.issueCycles(Unit::Fp64) * P.count(Unit::Fp64);
+  double Tensor = G.issueCycles(Unit::Tensor) * P.count(Unit::Tensor);
+  return std::max(
+      {Insts / G.IssueSlotsPerCycle, Fma, Int, Lsu, Xu, Fp64, Tensor});
 }
 
 inline const GpuModel &a100() {

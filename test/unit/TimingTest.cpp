@@ -166,21 +166,71 @@ TEST(Timing, EmptyKernelGivesZeroTimeAndFiniteValues) {
 
 TEST(Timing, ModernGpusUsePerUnitIssueCosts) {
   // A100: 64 FP32 lanes per SM -> 0.5 cycles per FP32 warp-instruction,
-  // 16 SFU lanes -> 2 cycles.
+  // 16 SFU lanes -> 2 cycles. HK09's serial sum is 10 x 0.5 + 3 x 2 = 11;
+  // the A100's pipes work concurrently (4 issue slots per cycle), so
+  // Comp_cycles = max(13 / 4 slots, FP32 pipe 5, XU pipe 6) = 6.
   KernelProfile P = test::dotpProfile();
   P.PerThread = {};
   P.count(Unit::Fp) = 10;
   P.count(Unit::Sfu) = 3;
   Timing T = computeTiming(P, test::a100(), 108, 1, 1);
-  EXPECT_DOUBLE_EQ(T.CompCycles, 10 * 0.5 + 3 * 2);
+  EXPECT_DOUBLE_EQ(T.SerialIssueCycles, 10 * 0.5 + 3 * 2);
+  EXPECT_DOUBLE_EQ(T.CompCycles, 3 * 2);
+}
+
+TEST(Timing, ConcurrentPipesTakeTheBusiestPipe) {
+  // docs/models.md "Concurrent pipes", with the A100's issue costs (per SM:
+  // FP32 0.5, XU 2, LSU 1, INT 0.5, other 0.25) and 4 issue slots: per
+  // thread 10 FP, 4 SFU, 6 global, 2 INT, 1 other (23 instructions).
+  // Serial (HK09): 5 + 8 + 6 + 1 + 0.25 = 20.25. Pipes: FP32 5, XU 8, LSU 6,
+  // INT 1; issue slots 23 / 4 = 5.75. Comp_cycles = 8 (the XU pipe).
+  KernelProfile P;
+  P.Launch = {256, 864, 32, 0};
+  P.count(Unit::Fp) = 10;
+  P.count(Unit::Sfu) = 4;
+  P.count(Unit::GlobalMem) = 6;
+  P.count(Unit::Int) = 2;
+  P.count(Unit::Other) = 1;
+  Timing T = computeTiming(P, test::a100(), 108, 8, 1);
+  EXPECT_DOUBLE_EQ(T.SerialIssueCycles, 20.25);
+  EXPECT_DOUBLE_EQ(T.IssueSlotCycles, 5.75);
+  EXPECT_DOUBLE_EQ(T.BusiestPipeCycles, 8);
+  EXPECT_DOUBLE_EQ(T.CompCycles, 8);
+  // The same profile on a file without issue slots: HK09's serial sum.
+  GpuModel Serial = test::a100();
+  Serial.IssueSlotsPerCycle = 0;
+  EXPECT_DOUBLE_EQ(computeTiming(P, Serial, 108, 8, 1).CompCycles, 20.25);
+}
+
+TEST(Timing, ConcurrentPipesAreLimitedByIssueSlots) {
+  // 8 FP + 8 INT + 4 global per thread: pipes FP32 4, INT 4, LSU 4, but
+  // 20 warp-instructions need 20 / 4 = 5 cycles of the SM's 4 issue slots.
+  KernelProfile P;
+  P.Launch = {256, 864, 32, 0};
+  P.count(Unit::Fp) = 8;
+  P.count(Unit::Int) = 8;
+  P.count(Unit::GlobalMem) = 4;
+  Timing T = computeTiming(P, test::a100(), 108, 8, 1);
+  EXPECT_DOUBLE_EQ(T.BusiestPipeCycles, 4);
+  EXPECT_DOUBLE_EQ(T.CompCycles, 5);
+  EXPECT_DOUBLE_EQ(T.SerialIssueCycles, 12);
+}
+
+TEST(Timing, Gtx280KeepsHk09SerialIssue) {
+  // No issue_slots_per_cycle in the GTX280 file: Comp_cycles = 4 x 11.
+  Timing T = computeTiming(test::dotpProfile(), test::gtx280(), 30, 1, 1);
+  EXPECT_DOUBLE_EQ(test::gtx280().IssueSlotsPerCycle, 0);
+  EXPECT_DOUBLE_EQ(T.CompCycles, T.SerialIssueCycles);
+  EXPECT_DOUBLE_EQ(T.CompCycles, 44);
 }
 
 TEST(Timing, ComputeKernelsNeverIssueFasterThanTheSms) {
   // Issue 9: 10,000 FP + 1 store per thread, 256 threads x 864 blocks on
-  // the A100 (8 resident per SM by threads: N = 64). Comp_cycles = 10000 x
-  // 0.5 + 1 x 1 = 5001 per warp, so one wave takes at least 64 x 5001
-  // cycles, and warp-GIPS <= 108 SMs x 1.41 GHz x 10001 / 5001 = 304.5
-  // (HK09's Eq. 25 as printed predicted 532).
+  // the A100 (8 resident per SM by threads: N = 64). Comp_cycles = the
+  // FP32 pipe's 10000 x 0.5 = 5000 per warp (concurrent pipes: the store's
+  // LSU cycle and the 10001 / 4 issue slots fit beside it), so one wave
+  // takes at least 64 x 5000 cycles, and warp-GIPS <= 108 SMs x 1.41 GHz x
+  // 10001 / 5000 = 304.6 (HK09's Eq. 25 as printed predicted 532).
   KernelProfile P;
   P.Launch = {256, 864, 32, 0};
   P.count(Unit::Fp) = 10000;
@@ -189,24 +239,25 @@ TEST(Timing, ComputeKernelsNeverIssueFasterThanTheSms) {
   std::string Error;
   ASSERT_TRUE(analyzeKernel(P, test::a100(), {}, A, Error)) << Error;
   EXPECT_DOUBLE_EQ(A.AllSms.Time.N, 64);
-  EXPECT_GE(A.AllSms.Time.ExecCycles, 64 * 5001.0);
-  EXPECT_LE(A.AllSms.Eff.Gips, 108 * 1.41 * 10001 / 5001.0 * (1 + 1e-12));
-  EXPECT_GT(A.AllSms.Eff.Gips, 0.95 * 108 * 1.41 * 10001 / 5001.0);
+  EXPECT_GE(A.AllSms.Time.ExecCycles, 64 * 5000.0);
+  EXPECT_LE(A.AllSms.Eff.Gips, 108 * 1.41 * 10001 / 5000.0 * (1 + 1e-12));
+  EXPECT_GT(A.AllSms.Eff.Gips, 0.95 * 108 * 1.41 * 10001 / 5000.0);
 }
 
 TEST(Timing, OneWarpPaysEachInstructionsLatency) {
   // 32 threads x 1 block on the A100: N = 1 = MWP = CWP (Eq. 24). One warp
   // waits 4 cycles for each dependent FP32 result (Jia et al. 2018, the
   // a100 file's dependent_issue_latency_cycles), not the 0.5-cycle issue
-  // cost: 470 (Mem_L) + 100 x 4 + 1 x 1 = 871 cycles, where the issue cost
-  // alone gives 470 + 51 = 521.
+  // cost: 470 (Mem_L) + 100 x 4 + 1 x 1 = 871 cycles, where the serial
+  // issue cost alone gives 470 + 51 = 521 (Comp_cycles, concurrent pipes:
+  // the FP32 pipe's 50).
   KernelProfile P;
   P.Launch = {32, 1, 32, 0};
   P.count(Unit::Fp) = 100;
   P.count(Unit::GlobalMem) = 1;
   Timing T = computeTiming(P, test::a100(), 1, 1, 1);
   EXPECT_EQ(T.Case, TimingCase::NotEnoughWarps);
-  EXPECT_DOUBLE_EQ(T.CompCycles, 51);
+  EXPECT_DOUBLE_EQ(T.CompCycles, 50);
   EXPECT_DOUBLE_EQ(T.CompLatencyCycles, 401);
   EXPECT_DOUBLE_EQ(T.ExecCycles, 871);
 }

@@ -87,6 +87,12 @@ struct GpuModel {
   /// in model files (sm.dependent_issue_latency_cycles); 0 means HK09's
   /// Issue_cycles only, as IPP uses for the GTX280.
   double DependentIssueLatencyCycles = 0;
+  /// Warp-instructions the SM issues per cycle, one per warp scheduler
+  /// (sm.issue_slots_per_cycle, optional). Set: the SM's pipes (FP32, INT,
+  /// XU, LSU, FP64, tensor) work concurrently and Comp_cycles is the largest
+  /// of the issue-slot time and each pipe's issue costs (docs/models.md
+  /// "Concurrent pipes"); 0: HK09's serial sum of issue costs.
+  double IssueSlotsPerCycle = 0;
 
   // IPP power model (Table 2 and Eq. 5-16).
   std::array<UnitPower, NumUnits> Power{};

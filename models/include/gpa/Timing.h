@@ -52,6 +52,10 @@ struct Timing {
 
   TimingCase Case = TimingCase::Empty;
   double MemCycles = 0, CompCycles = 0;
+  /// HK09's serial sum of issue costs; with concurrent pipes also the
+  /// issue-slot time and the busiest pipe's cycles (Comp_cycles is then
+  /// the larger of the two; docs/models.md "Concurrent pipes").
+  double SerialIssueCycles = 0, IssueSlotCycles = 0, BusiestPipeCycles = 0;
   double SyncCostCycles = 0;
   /// One warp's compute with dependent-issue latencies (>= CompCycles).
   double CompLatencyCycles = 0;
