@@ -14,7 +14,6 @@ A benchmark, not a test: it prints figures and exits 0.
 Usage: python3 bench/bank_replays.py [--build build]
            [--polybench CHECKOUT] [--rodinia CHECKOUT] [--tolerance 0.05]
 """
-import argparse
 import json
 import os
 import subprocess
@@ -24,7 +23,6 @@ import tempfile
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import real_kernels  # noqa: E402
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
 def run(cmd):
@@ -42,12 +40,7 @@ def replays(gpa, path):
 
 
 def main():
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--build", default=os.path.join(ROOT, "build"))
-    ap.add_argument("--cuda", default="/usr/local/cuda")
-    ap.add_argument("--clang", default="/usr/lib/llvm-22/bin/clang++")
-    ap.add_argument("--polybench")
-    ap.add_argument("--rodinia")
+    ap = real_kernels.suite_arguments()
     ap.add_argument("--tolerance", type=float, default=0.05)
     args = ap.parse_args()
     gpa = os.path.join(args.build, "tool", "gpa")

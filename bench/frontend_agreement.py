@@ -23,7 +23,6 @@ A benchmark, not a test: it prints ratios and exits 0.
 Usage: python3 bench/frontend_agreement.py [--build build]
            [--polybench CHECKOUT] [--rodinia CHECKOUT] [--nvcc-tolerance 0.25]
 """
-import argparse
 import json
 import os
 import subprocess
@@ -37,7 +36,6 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(
     os.path.abspath(__file__))), "test", "cli", "Inputs"))
 import compare_times  # noqa: E402
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
 def run(cmd):
@@ -58,12 +56,7 @@ def rel(a, b):
 
 
 def main():
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--build", default=os.path.join(ROOT, "build"))
-    ap.add_argument("--cuda", default="/usr/local/cuda")
-    ap.add_argument("--clang", default="/usr/lib/llvm-22/bin/clang++")
-    ap.add_argument("--polybench")
-    ap.add_argument("--rodinia")
+    ap = real_kernels.suite_arguments()
     ap.add_argument("--nvcc-tolerance", type=float, default=0.25)
     args = ap.parse_args()
     gpa = os.path.join(args.build, "tool", "gpa")

@@ -10,6 +10,7 @@ suite's kernels (its host code is compiled too, device side only); DOITGEN
 13 removed) and kmeans (needs omp.h) do not compile with clang 22 + CUDA 13
 and are left out.
 """
+import argparse
 import glob
 import os
 
@@ -65,3 +66,15 @@ def all_sources(polybench=None, rodinia=None):
     own = sorted(glob.glob(os.path.join(ROOT, "examples", "cuda", "*.cu")) +
                  glob.glob(os.path.join(ROOT, "bench", "kernels", "*.cu")))
     return [("own", p) for p in own] + sources(polybench, rodinia)
+
+
+def suite_arguments():
+    """The options every script over the suites takes: where gpa is built,
+    the toolkit, clang, and the real suites' checkouts."""
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--build", default=os.path.join(ROOT, "build"))
+    ap.add_argument("--cuda", default="/usr/local/cuda")
+    ap.add_argument("--clang", default="/usr/lib/llvm-22/bin/clang++")
+    ap.add_argument("--polybench")
+    ap.add_argument("--rodinia")
+    return ap
