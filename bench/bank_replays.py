@@ -24,7 +24,6 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import real_kernels  # noqa: E402
 
 
-
 def run(cmd):
     return subprocess.run(cmd, check=True, capture_output=True, text=True)
 

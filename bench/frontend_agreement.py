@@ -37,7 +37,6 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(
 import compare_times  # noqa: E402
 
 
-
 def run(cmd):
     return subprocess.run(cmd, check=True, capture_output=True, text=True)
 
