@@ -24,12 +24,9 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import real_kernels  # noqa: E402
 
 
-def run(cmd):
-    return subprocess.run(cmd, check=True, capture_output=True, text=True)
-
-
 def replays(gpa, path):
-    out = run([gpa, "analyze", "--gpu", "a100", "--format", "json", path])
+    out = real_kernels.run([gpa, "analyze", "--gpu", "a100", "--format",
+                            "json", path])
     facts = {}
     for k in json.loads(out.stdout)["kernels"]:
         m = k.get("memory_facts", {})
@@ -46,7 +43,6 @@ def main():
     if not os.path.exists(gpa):
         print("bank_replays.py: skipped, %s not built" % gpa)
         return
-    cflags = real_kernels.device_flags(args.cuda)
     stats = {}
     print("%-44s %-10s %10s %10s %5s %5s" % ("kernel", "suite", "IR", "PTX",
                                              "ways", "ways"))
@@ -54,14 +50,11 @@ def main():
         for n, (suite, src) in enumerate(
                 real_kernels.all_sources(args.polybench, args.rodinia)):
             base = os.path.join(tmp, "%02d" % n)
-            extra = real_kernels.EXTRA_FLAGS if suite != "own" else []
             try:
-                run([args.clang] + cflags + extra +
-                    ["-emit-llvm", "-c", src, "-o", base + ".bc"])
-                run([args.clang] + cflags + extra + ["-S", src, "-o",
-                                                     base + ".ptx"])
-                ir = replays(gpa, base + ".bc")
-                ptx = replays(gpa, base + ".ptx")
+                bc, ptx_path = real_kernels.compile_device(
+                    args.clang, args.cuda, suite, src, base)
+                ir = replays(gpa, bc)
+                ptx = replays(gpa, ptx_path)
             except subprocess.CalledProcessError as e:
                 print("%s: skipped (%s failed)" % (src, os.path.basename(
                     e.cmd[0])))

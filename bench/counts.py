@@ -55,8 +55,7 @@ UNITS = ["int", "fp", "fp64", "fp16", "sfu", "alu", "global_mem", "local_mem",
          "other"]
 
 
-def run(cmd, **kw):
-    return subprocess.run(cmd, check=True, capture_output=True, text=True, **kw)
+run = real_kernels.run
 
 
 def nounroll(ptx):
@@ -340,7 +339,6 @@ def main():
         return
     env = dict(os.environ)
     env["PATH"] = os.path.dirname(nvdisasm) + os.pathsep + env.get("PATH", "")
-    cflags = real_kernels.device_flags(args.cuda)
     sources = real_kernels.all_sources(args.polybench, args.rodinia)
     suites = ["own"] + [s for s in ("PolyBench-GPU", "Rodinia")
                         if any(x == s for x, _ in sources)]
@@ -351,11 +349,9 @@ def main():
     with tempfile.TemporaryDirectory() as tmp:
         for n, (suite, src) in enumerate(sources):
             base = os.path.join(tmp, "%02d_%s" % (n, os.path.basename(src)[:-3]))
-            flags = cflags + (real_kernels.EXTRA_FLAGS if suite != "own" else [])
             try:
-                run([args.clang] + flags + ["-emit-llvm", "-c", src, "-o",
-                                            base + ".bc"])
-                run([args.clang] + flags + ["-S", src, "-o", base + ".ptx"])
+                real_kernels.compile_device(args.clang, args.cuda, suite, src,
+                                            base)
                 ptx = open(base + ".ptx").read()
                 open(base + ".nounroll.ptx", "w").write(nounroll(ptx))
                 run([ptxas, "-arch=sm_80", base + ".nounroll.ptx", "-o",

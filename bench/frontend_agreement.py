@@ -37,12 +37,9 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(
 import compare_times  # noqa: E402
 
 
-def run(cmd):
-    return subprocess.run(cmd, check=True, capture_output=True, text=True)
-
-
 def analyze(gpa, path):
-    out = run([gpa, "analyze", "--gpu", "a100", "--format", "json", path])
+    out = real_kernels.run([gpa, "analyze", "--gpu", "a100", "--format",
+                            "json", path])
     return {k["name"]: k for k in json.loads(out.stdout)["kernels"]}
 
 
@@ -64,7 +61,6 @@ def main():
         print("frontend_agreement.py: skipped, %s not built" % gpa)
         return
     have_nvcc = os.path.exists(nvcc)
-    cflags = real_kernels.device_flags(args.cuda)
     sources = real_kernels.all_sources(args.polybench, args.rodinia)
     stats = {}
     print("%-44s %-14s %8s %8s %8s  %s" % ("kernel", "suite", "IR/cPTX",
@@ -74,16 +70,14 @@ def main():
             base = os.path.join(tmp, "%02d" % n)
             extra = real_kernels.EXTRA_FLAGS if suite != "own" else []
             try:
-                run([args.clang] + cflags + extra +
-                    ["-emit-llvm", "-c", src, "-o", base + ".bc"])
-                run([args.clang] + cflags + extra + ["-S", src, "-o",
-                                                     base + ".c.ptx"])
-                ir = analyze(gpa, base + ".bc")
-                cptx = analyze(gpa, base + ".c.ptx")
+                bc, cptx_path = real_kernels.compile_device(
+                    args.clang, args.cuda, suite, src, base, ".c.ptx")
+                ir = analyze(gpa, bc)
+                cptx = analyze(gpa, cptx_path)
                 nv = {}
                 if have_nvcc:
-                    run([nvcc, "-ptx", "-arch=sm_80", "-O3"] + extra +
-                        [src, "-o", base + ".nv.ptx"])
+                    real_kernels.run([nvcc, "-ptx", "-arch=sm_80", "-O3"] +
+                                     extra + [src, "-o", base + ".nv.ptx"])
                     nv = analyze(gpa, base + ".nv.ptx")
             except subprocess.CalledProcessError as e:
                 print("%s: skipped (%s failed)" % (src, os.path.basename(

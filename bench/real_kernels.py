@@ -13,6 +13,7 @@ and are left out.
 import argparse
 import glob
 import os
+import subprocess
 
 POLYBENCH = [
     "CUDA/2DCONV/2DConvolution.cu", "CUDA/2MM/2mm.cu",
@@ -78,3 +79,19 @@ def suite_arguments():
     ap.add_argument("--polybench")
     ap.add_argument("--rodinia")
     return ap
+
+
+def run(cmd, **kw):
+    """Runs cmd, raising CalledProcessError on failure; output captured."""
+    return subprocess.run(cmd, check=True, capture_output=True, text=True,
+                          **kw)
+
+
+def compile_device(clang, cuda, suite, src, base, ptx_suffix=".ptx"):
+    """clang 22's IR (base.bc) and PTX (base + ptx_suffix) of src's device
+    side; the real suites get EXTRA_FLAGS. Returns the two paths."""
+    flags = device_flags(cuda) + (EXTRA_FLAGS if suite != "own" else [])
+    bc, ptx = base + ".bc", base + ptx_suffix
+    run([clang] + flags + ["-emit-llvm", "-c", src, "-o", bc])
+    run([clang] + flags + ["-S", src, "-o", ptx])
+    return bc, ptx
