@@ -429,40 +429,49 @@ static bool isSingleUseCompare(const Value *V, const Instruction &I) {
   return Cmp && Cmp->hasOneUse() && *Cmp->user_begin() == &I;
 }
 
-/// i1 logic that ptxas folds into compares, branches and predicate
-/// operands (gpa/InstructionCosts.h FoldedPredicateLogicInstructions): not
-/// (xor with true); and/or/xor (also as `select i1 a, b, false` / `select
-/// i1 a, true, b`) with an operand that is a compare used only there; and
-/// an and whose only user is a conditional branch.
-static bool foldsIntoCompare(const Instruction &I) {
+/// The alu instructions of an i1 operation (gpa/InstructionCosts.h
+/// predicateLogicInstructions): not (xor with true); and/or/xor (also as
+/// `select i1 a, b, false` / `select i1 a, true, b`) with the facts of its
+/// operands and its use; any other i1 logic is one PLOP3.
+static double predicateLogicCost(const Instruction &I) {
+  using Op = PredicateLogicFacts::Op;
   if (!I.getType()->isIntegerTy(1))
-    return false;
+    return 1;
   const Value *A = nullptr, *B = nullptr;
-  bool IsAnd = I.getOpcode() == Instruction::And;
+  PredicateLogicFacts Facts{Op::Or};
   if (auto *Sel = dyn_cast<SelectInst>(&I)) {
     auto *T = dyn_cast<ConstantInt>(Sel->getTrueValue());
     auto *F = dyn_cast<ConstantInt>(Sel->getFalseValue());
     A = Sel->getCondition();
-    IsAnd = F && F->isZero() && !T;
-    if (IsAnd)
+    if (F && F->isZero() && !T) {
+      Facts.Kind = Op::And;
       B = Sel->getTrueValue();
-    else if (T && T->isOne() && !F)
+    } else if (T && T->isOne() && !F) {
       B = Sel->getFalseValue();
-    else
-      return false;
+    } else {
+      return 1;
+    }
   } else if (I.getOpcode() == Instruction::And ||
              I.getOpcode() == Instruction::Or ||
              I.getOpcode() == Instruction::Xor) {
     A = I.getOperand(0);
     B = I.getOperand(1);
-    if (auto *C = dyn_cast<ConstantInt>(B))
-      return I.getOpcode() == Instruction::Xor && C->isOne(); // not
+    if (auto *C = dyn_cast<ConstantInt>(B)) {
+      if (I.getOpcode() == Instruction::Xor && C->isOne())
+        return predicateLogicInstructions({Op::Not});
+      return 1;
+    }
+    Facts.Kind = I.getOpcode() == Instruction::And  ? Op::And
+                 : I.getOpcode() == Instruction::Or ? Op::Or
+                                                    : Op::Xor;
   } else {
-    return false;
+    return 1;
   }
-  if (IsAnd && I.hasOneUse() && isa<BranchInst>(*I.user_begin()))
-    return true; // `@P0 BRA P1, target`
-  return isSingleUseCompare(A, I) || isSingleUseCompare(B, I);
+  Facts.OnlyFeedsBranch =
+      I.hasOneUse() && isa<BranchInst>(*I.user_begin()); // `@P0 BRA P1, t`
+  Facts.OperandIsSoleUseCompare =
+      isSingleUseCompare(A, I) || isSingleUseCompare(B, I);
+  return predicateLogicInstructions(Facts);
 }
 
 Classification classifyInstruction(const Instruction &I, const DataLayout &DL) {
@@ -493,8 +502,7 @@ Classification classifyInstruction(const Instruction &I, const DataLayout &DL) {
       C.Units = {{Unit::Int, FusedIntegerMultiplyInstructions}};
     break;
   case OpRule::Alu:
-    C.Units = {{Unit::Alu,
-                foldsIntoCompare(I) ? FoldedPredicateLogicInstructions : 1.0}};
+    C.Units = {{Unit::Alu, predicateLogicCost(I)}};
     break;
   case OpRule::Gep:
     C.Units = gepUnits(cast<GetElementPtrInst>(I));

@@ -161,6 +161,17 @@ UnitCountList parameterDivisorCopies(const OpFacts &F) {
   return {};
 }
 
+double predicateLogicInstructions(const PredicateLogicFacts &F) {
+  using Op = PredicateLogicFacts::Op;
+  if (F.Kind == Op::Not)
+    return 0; // a negated predicate operand (@!P0, !P2)
+  if (F.Kind == Op::And && F.OnlyFeedsBranch)
+    return 0; // @P0 BRA P1, target
+  if (F.OperandIsSoleUseCompare)
+    return 0; // ISETP.<cmp>.AND/OR/XOR
+  return 1;   // PLOP3.LUT
+}
+
 double integerAddInstructions(unsigned Bits) { return Bits > 32 ? 2 : 1; }
 
 UnitCountList wideMultiplyAdd(bool ImmediateScale, bool ParameterBase) {

@@ -243,7 +243,11 @@ TEST(InstructionCosts, PredicateLogicFoldsIntoTheCompares) {
   // `@%p14 bra` is `@!P0 BRA`, nothing either. Its second group,
   // and.pred %p2, %p11, %p13 of two and.pred results, is one
   // PLOP3.LUT P0, PT, P0, P1, PT, 0x80, 0x0 (one alu, the default).
-  EXPECT_EQ(4 * 1.0 + 3 * FoldedPredicateLogicInstructions, 4);
+  using Op = PredicateLogicFacts::Op;
+  PredicateLogicFacts AndOfOwnCompare{Op::And, true, false};
+  EXPECT_EQ(4 * 1.0 + 3 * predicateLogicInstructions(AndOfOwnCompare), 4);
+  EXPECT_EQ(predicateLogicInstructions({Op::Not}), 0);
+  EXPECT_EQ(predicateLogicInstructions({Op::And, false, false}), 1);
 }
 
 TEST(InstructionCosts, IntegerMultiplyFusesIntoItsAdd) {

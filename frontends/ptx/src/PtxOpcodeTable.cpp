@@ -111,8 +111,6 @@ Unit arithUnit(const PtxInstruction &I) {
   return F32 ? Unit::Fp : Unit::Int;
 }
 
-bool isApprox(const PtxInstruction &I) { return I.hasModifier(".approx"); }
-
 gpa::OpFamily sfuFamily(std::string_view Op) {
   if (Op == "ex2")
     return gpa::OpFamily::Ex2;

@@ -198,42 +198,47 @@ bool onlyGuardsABranch(const PtxFunction &F, const DefUse &D,
   return false;
 }
 
-/// and/or/xor.pred with an operand that a setp computes for it alone,
-/// and.pred that only guards a branch, and not.pred fold into compares,
-/// branches and predicate operands (gpa/InstructionCosts.h
-/// FoldedPredicateLogicInstructions); each setp takes one combine.
+/// The facts gpa/InstructionCosts.h predicateLogicInstructions decides on
+/// for each unguarded not/and/or/xor.pred: an operand a setp computes for
+/// it alone (each setp takes one combine), a result that only guards a
+/// branch.
 void foldPredicateLogic(const PtxFunction &F, const DefUse &D,
                         std::vector<OpClassification> &Classes) {
+  using Op = PredicateLogicFacts::Op;
   std::set<std::size_t> Combined; // setps that already took a combine
   for (std::size_t K = 0; K < F.Body.size(); ++K) {
     const PtxInstruction &I = F.Body[K];
     if (!I.hasModifier(".pred") || !I.Guard.empty())
       continue;
+    PredicateLogicFacts Facts{Op::Not};
     if (I.Opcode == "not" && I.Operands.size() == 2) {
-      Classes[K].Units = {{Unit::Alu, FoldedPredicateLogicInstructions}};
+      Classes[K].Units = {{Unit::Alu, predicateLogicInstructions(Facts)}};
       continue;
     }
     if ((I.Opcode != "and" && I.Opcode != "or" && I.Opcode != "xor") ||
         I.Operands.size() != 3)
       continue;
-    for (unsigned Side = 1; Side <= 2; ++Side) {
-      const PtxOperand &Op = I.Operands[Side];
-      auto Defs = Op.isRegister() ? D.Defs.find(Op.Name) : D.Defs.end();
+    Facts.Kind = I.Opcode == "and"  ? Op::And
+                 : I.Opcode == "or" ? Op::Or
+                                    : Op::Xor;
+    for (unsigned Side = 1; Side <= 2 && !Facts.OperandIsSoleUseCompare;
+         ++Side) {
+      const PtxOperand &Operand = I.Operands[Side];
+      auto Defs =
+          Operand.isRegister() ? D.Defs.find(Operand.Name) : D.Defs.end();
       if (Defs == D.Defs.end() || Defs->second.size() != 1)
         continue;
       std::size_t SetpK = Defs->second.front();
       const PtxInstruction &Setp = F.Body[SetpK];
-      auto Uses = D.Uses.find(Op.Name);
-      if (Setp.Opcode != "setp" || Setp.Operands.size() != 3 || SetpK > K ||
-          Uses == D.Uses.end() || Uses->second != 1 ||
-          !Combined.insert(SetpK).second)
-        continue;
-      Classes[K].Units = {{Unit::Alu, FoldedPredicateLogicInstructions}};
-      break;
+      auto Uses = D.Uses.find(Operand.Name);
+      Facts.OperandIsSoleUseCompare =
+          Setp.Opcode == "setp" && Setp.Operands.size() == 3 && SetpK <= K &&
+          Uses != D.Uses.end() && Uses->second == 1 &&
+          Combined.insert(SetpK).second;
     }
-    if (I.Opcode == "and" && I.Operands[0].isRegister() &&
-        onlyGuardsABranch(F, D, I.Operands[0].Name))
-      Classes[K].Units = {{Unit::Alu, FoldedPredicateLogicInstructions}};
+    Facts.OnlyFeedsBranch = I.Operands[0].isRegister() &&
+                            onlyGuardsABranch(F, D, I.Operands[0].Name);
+    Classes[K].Units = {{Unit::Alu, predicateLogicInstructions(Facts)}};
   }
 }
 
@@ -343,8 +348,8 @@ void mergeSharedLoads(const PtxFunction &F, const PtxCfg &Cfg,
       if (endsSharedRun(I, C))
         Flush(Groups);
       // A redefined base register starts a new group.
-      if (writesFirstOperand(I) && I.Operands[0].isRegister())
-        for (auto It = Groups.begin(); It != Groups.end();)
+      if (writesFirstOperand(I) && I.Operands[0].isRegister()) {
+        for (auto It = Groups.begin(); It != Groups.end();) {
           if (It->first.first == I.Operands[0].Name) {
             std::map<std::pair<std::string, unsigned>, std::vector<std::size_t>>
                 One{*It};
@@ -353,6 +358,8 @@ void mergeSharedLoads(const PtxFunction &F, const PtxCfg &Cfg,
           } else {
             ++It;
           }
+        }
+      }
     }
     Flush(Groups);
   }

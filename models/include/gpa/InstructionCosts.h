@@ -112,7 +112,17 @@ constexpr double FusedIntegerMultiplyInstructions = 0;
 /// is ISETP.GT.AND P0, PT, R3, c[0x0][0x17c], PT; ISETP.GT.AND P0, PT, R0,
 /// -0x1, !P0; ISETP.LT.AND P0, PT, R0, c[0x0][0x178], P0; ISETP.NE.U32.AND
 /// P0, PT, R3, RZ, P0: four instructions.
-constexpr double FoldedPredicateLogicInstructions = 0;
+struct PredicateLogicFacts {
+  enum class Op { Not, And, Or, Xor } Kind;
+  /// One operand is a compare whose only use is this operation.
+  bool OperandIsSoleUseCompare = false;
+  /// The result's only use is a conditional branch.
+  bool OnlyFeedsBranch = false;
+};
+
+/// Alu instructions for one predicate (i1) operation, as above: 0 where
+/// ptxas folds it, else 1 (PLOP3).
+double predicateLogicInstructions(const PredicateLogicFacts &F);
 
 /// A narrowing integer conversion (cvt.u32.u64, trunc i64 -> i32) reads the
 /// low register of the pair: no instruction.
