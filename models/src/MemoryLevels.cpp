@@ -2,7 +2,7 @@
 //
 // SPDX-License-Identifier: Apache-2.0
 //
-// Rules R0-R8 of docs/models.md "Memory levels". Shares are of an access's
+// Rules R0-R9 of docs/models.md "Memory levels". Shares are of an access's
 // requested bytes; a warp's access spans 32 lanes x lane stride. R0-R6 place
 // each access from its shape, base and working set; R7 lets a load re-read
 // across loop iterations hit where it was fetched, R8 sends L1's share to L2
