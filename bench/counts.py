@@ -59,22 +59,14 @@ run = real_kernels.run
 
 
 def nounroll(ptx):
-    """Puts `.pragma "nounroll";` after every label a later branch targets."""
-    lines = ptx.splitlines()
-    labels = {}
-    for n, line in enumerate(lines):
-        m = re.match(r"^(\$?[\w.$]+):", line.strip())
-        if m:
-            labels[m.group(1)] = n
-    back = set()
-    for n, line in enumerate(lines):
-        m = re.search(r"\bbra(?:\.uni)?\s+(\$?[\w.$]+);", line)
-        if m and m.group(1) in labels and labels[m.group(1)] <= n:
-            back.add(labels[m.group(1)])
+    """Puts `.pragma "nounroll";` after every label. A loop's header is not
+    always the target of its back branch (llc may lay the latch out above
+    the header and fall through into it), and ptxas ignores the pragma in
+    a block that heads no loop."""
     out = []
-    for n, line in enumerate(lines):
+    for line in ptx.splitlines():
         out.append(line)
-        if n in back:
+        if re.match(r"^(\$?[\w.$]+):", line.strip()):
             out.append('\t.pragma "nounroll";')
     return "\n".join(out) + "\n"
 
