@@ -179,7 +179,14 @@ def sass_counts(disassembly, kernel, blocks):
             n = ptx_block(i[3])
             if n is not None:
                 votes[n] += 1
-        if votes:
+        end = ptx_block(blk[-1][3]) if re.match(
+            r"^(BRA|EXIT|RET|BRX|JMP)", blk[-1][1]) else None
+        if end is not None and blocks[end][0] < blocks[end][1]:
+            # A block ending in a branch is the PTX block whose branch it
+            # is: ptxas if-converts short arms into the block before them
+            # (predicated, so issued as often as that block).
+            last = end
+        elif votes:
             last = max(votes, key=lambda n: (votes[n], -n))
         w = blocks[last][2] if last is not None else 1.0
         # ptxas's call of a slow-path subroutine (division or square root
