@@ -9,26 +9,41 @@ checkouts are given (--polybench, --rodinia):
   * `gpa analyze` counts the IR (the plugin's IR front-end) and the PTX (the
     PTX front-end), per thread and per unit;
   * ptxas compiles the same PTX for sm_80 with every loop kept as the PTX
-    has it (`.pragma "nounroll"` at each loop header), and the SASS from
-    `cuobjdump -sass` is counted per unit (bench/sass_units.py) with the
-    same weights the front-ends use: a loop runs its constant trip count
-    (read from the PTX: the counter's start, step and bound), else 16; code
-    after a predicated EXIT or under a forward branch counts 1/2, except a
-    branch around a loop (its zero-trip guard, assumed passed as the
-    front-ends do; a predicated EXIT before a loop likewise when only
-    EXIT follows the loop, see exit_guards_loop) and a branch
-    around a CALL of a slow-path subroutine
-    (division/sqrt for denormal or huge operands: skipped for normal
-    operands, the path gpa/InstructionCosts.def counts, so weight 0).
+    has it (`.pragma "nounroll"` after every label) and with line info (a
+    `.loc` naming each instruction's own PTX line), and the SASS from
+    `nvdisasm --print-line-info` is counted per unit (bench/sass_units.py);
+  * the SASS is weighed by the PTX front-end's own loop analysis (issue 8:
+    "weights from the same loop analysis"): gpa_ptx_block_weights (built
+    in bench/) prints the weight the front-end gives each PTX block (its
+    CFG, trip counts, branch probabilities, guard rule), and each SASS
+    basic block (split at branch targets and after BRA/EXIT/RET) takes the
+    weight of one PTX block: the block of its final branch or EXIT when it
+    ends in one (ptxas if-converts short arms into the block before them;
+    predicated-off instructions still issue, so they count as often as
+    that block), else the PTX block most of its instructions came from.
+    ptxas's CALL of a slow-path subroutine (division/sqrt of denormal or
+    huge operands, skipped for normal operands: the path
+    gpa/InstructionCosts.def counts) weighs 0, and the subroutines after
+    the last EXIT are not counted.
+
+The error left is what the front-ends count per block differently from
+ptxas, not how often blocks run. Limits of the mapping: an instruction
+ptxas hoists out of a loop into a block that does not end in a branch
+still counts with the loop when most of that block's instructions come
+from the loop; a block ptxas creates without line info takes the weight of
+the block before it; a loop ptxas unrolls despite the pragma (none in
+these suites) would count its copies at the PTX loop's weight. The IR
+front-end's weights come from its own analysis (BFI), so its error also
+holds the IR/PTX weighting difference (the IR/PTX column).
 
 Prints every kernel's per-unit counts and errors, then the error of each
 unit summed over all kernels: |front-end - SASS| / SASS, and IR vs PTX.
-A benchmark, not a test: it prints ratios and always exits 0. Needs ptxas,
-cuobjdump and nvdisasm: from the CUDA toolkit, $CUOBJDUMP / $NVDISASM, or
-the PyPI packages nvidia-cuda-cuobjdump and nvidia-cuda-nvdisasm (found in
-any site-packages, or under --tools DIR where `pip install --target DIR`
-put them; --tools may be given once per folder); without them it says so
-and exits 0.
+A benchmark, not a test: it prints ratios and always exits 0. Needs
+gpa_ptx_block_weights (GPA_BUILD_BENCHMARKS), ptxas and nvdisasm: from
+the CUDA toolkit, $PTXAS / $NVDISASM, or the PyPI package
+nvidia-cuda-nvdisasm (found in any site-packages, or under --tools DIR
+where `pip install --target DIR` put it; --tools may be given once per
+folder); without them it says so and exits 0.
 
 Usage: python3 bench/counts.py [--build build] [--cuda /usr/local/cuda]
            [--polybench POLYBENCH_GPU_CHECKOUT] [--rodinia RODINIA_CHECKOUT]
