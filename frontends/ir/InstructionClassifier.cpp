@@ -14,6 +14,8 @@
 #include "InstructionClassifier.h"
 #include "Compat.h"
 
+#include "gpa/ImmediateDivisor.h"
+
 #include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/DataLayout.h"
 #include "llvm/IR/InlineAsm.h"
@@ -532,6 +534,14 @@ Classification classifyInstruction(const Instruction &I, const DataLayout &DL) {
     bool Reciprocal = Num && Num->isExactlyValue(1.0);
     C.Units = expansion(Reciprocal ? OpFamily::Rcp : OpFamily::Div, I.getType(),
                         precisionOf(I));
+    // An IEEE f32 division by a constant: ptxas folds the reciprocal.
+    if (!Reciprocal && isa<ConstantFP>(I.getOperand(1)) &&
+        I.getType()->isFloatTy() && precisionOf(I) == OpPrecision::Ieee) {
+      C.Units.clear();
+      for (const UnitCount &U : immediateDivisorExpansion(
+               {OpFamily::Div, OpType::F32, OpPrecision::Ieee}))
+        C.Units.push_back(U);
+    }
     // A kernel-parameter divisor is copied out of the constant bank.
     if (auto *Arg = dyn_cast<Argument>(I.getOperand(1));
         !Reciprocal && Arg && isKernel(*Arg->getParent()) &&

@@ -13,6 +13,7 @@
 #include "BlockWeights.h"
 #include "InstructionClassifier.h"
 #include "LoadStaging.h"
+#include "SharedAddressArithmetic.h"
 #include "SharedLoadMerging.h"
 #include "StrengthReduction.h"
 
@@ -205,6 +206,7 @@ void KernelCounter::countBlock(BasicBlock &BB, double W, ScalarEvolution &SE,
       C.Units.clear();
     else if (LSR.OffsetCounters.count(&I))
       C.Units = {{Unit::Int, integerAddInstructions(64)}};
+    narrowSharedAddressAdd(I, LSR.OffsetCounters.count(&I) != 0, C.Units);
     addUnits(S, C.Units, W);
     if (C.GenericAsGlobal)
       S.Assumed["generic_as_global"] += W;

@@ -9,6 +9,8 @@
 //
 //===----------------------------------------------------------------------===//
 #include "PtxSassRules.h"
+#include "PtxImmediateDivisors.h"
+#include "PtxSharedAddresses.h"
 
 #include "gpa/InstructionCosts.h"
 
@@ -445,8 +447,10 @@ void applySassRules(const PtxFunction &F, const PtxCfg &Cfg,
       Classes[K].Units = {{Unit::Alu, GlobalAddressConversionInstructions}};
   }
   fuseWideAdds(F, D, Classes);
+  narrowSharedAddressAdds(F, Classes);
   foldFloatNegations(F, D, Classes);
   copyParameterDivisors(F, D, Classes);
+  foldImmediateDivisors(F, Classes);
   foldPredicateLogic(F, D, Classes);
   shareSinCosReduction(F, Cfg, Classes);
   mergeSharedLoads(F, Cfg, knownAlignment(F, D, StaticShared), StaticShared,

@@ -1,0 +1,28 @@
+//===- PtxSharedAddresses.h - Math only on shared addresses -*- C++ -*-===//
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+// ptxas computes in 32 bits every 64-bit integer value whose only uses
+// address shared memory (the window is 32-bit): such an add.s64/sub.s64
+// is one IADD3/UIADD3, or nothing when it adds a shared variable's address
+// (gpa/SharedAddressArithmetic.h).
+//
+//===----------------------------------------------------------------------===//
+#ifndef GPA_PTX_PTXSHAREDADDRESSES_H
+#define GPA_PTX_PTXSHAREDADDRESSES_H
+
+#include "gpa/ptx/PtxAst.h"
+#include "gpa/ptx/PtxOpcodeTable.h"
+
+#include <vector>
+
+namespace gpa::ptx {
+
+/// Rewrites Classes[K] of each 64-bit add/sub still counted as an IADD3
+/// pair whose destination only addresses shared memory.
+void narrowSharedAddressAdds(const PtxFunction &F,
+                             std::vector<OpClassification> &Classes);
+
+} // namespace gpa::ptx
+
+#endif
