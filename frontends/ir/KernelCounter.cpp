@@ -206,7 +206,12 @@ void KernelCounter::countBlock(BasicBlock &BB, double W, ScalarEvolution &SE,
       C.Units.clear();
     else if (LSR.OffsetCounters.count(&I))
       C.Units = {{Unit::Int, integerAddInstructions(64)}};
-    narrowSharedAddressAdd(I, LSR.OffsetCounters.count(&I) != 0, C.Units);
+    narrowSharedAddressAdd(
+        I,
+        LSR.OffsetCounters.count(&I)      ? LoweredAdd::OffsetCounter
+        : LSR.PointerIncrements.count(&I) ? LoweredAdd::PointerIncrement
+                                          : LoweredAdd::Plain,
+        C.Units);
     addUnits(S, C.Units, W);
     if (C.GenericAsGlobal)
       S.Assumed["generic_as_global"] += W;

@@ -151,8 +151,9 @@ bool offsetOnlyAddressesShared(const Instruction &Inc) {
 }
 } // namespace
 
-void narrowSharedAddressAdd(const Instruction &I, bool OffsetCounter,
+void narrowSharedAddressAdd(const Instruction &I, LoweredAdd Kind,
                             UnitCounts &Units) {
+  bool OffsetCounter = Kind == LoweredAdd::OffsetCounter;
   if (Units.size() != 1 || Units[0].U != Unit::Int ||
       Units[0].N != integerAddInstructions(64))
     return;
@@ -164,7 +165,8 @@ void narrowSharedAddressAdd(const Instruction &I, bool OffsetCounter,
   AddressAddFacts Facts;
   Facts.OnlyAddressesShared =
       OffsetCounter ? offsetOnlyAddressesShared(I) : onlyAddressesShared(I);
-  Facts.AddsSharedVariable = addsSharedVariable(I);
+  // A pointer increment adds its step to the loop's pointer register.
+  Facts.AddsSharedVariable = Kind == LoweredAdd::Plain && addsSharedVariable(I);
   Units = {{Unit::Int, addressAddInstructions(Facts)}};
 }
 

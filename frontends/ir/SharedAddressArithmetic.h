@@ -18,11 +18,17 @@ class Instruction;
 
 namespace gpa {
 
+/// How llc lowers the add: as written, as a loop's pointer increment
+/// (StrengthReduction.h PointerIncrements: the step added to a pointer
+/// register), or as the 64-bit byte offset LSR makes of a counter
+/// (OffsetCounters).
+enum class LoweredAdd { Plain, PointerIncrement, OffsetCounter };
+
 /// When \p Units is still a 64-bit add's IADD3 pair and \p I (an i64
-/// add/sub, a GEP, or a counter LSR turns into a 64-bit byte offset:
-/// \p OffsetCounter) only addresses shared memory, replaces it with
-/// gpa/SharedAddressArithmetic.h addressAddInstructions.
-void narrowSharedAddressAdd(const llvm::Instruction &I, bool OffsetCounter,
+/// add/sub, a GEP, or a counter of \p Kind OffsetCounter) only addresses
+/// shared memory, replaces it with gpa/SharedAddressArithmetic.h
+/// addressAddInstructions.
+void narrowSharedAddressAdd(const llvm::Instruction &I, LoweredAdd Kind,
                             UnitCounts &Units);
 
 } // namespace gpa
