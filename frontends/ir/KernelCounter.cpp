@@ -206,6 +206,8 @@ void KernelCounter::countBlock(BasicBlock &BB, double W, ScalarEvolution &SE,
       C.Units.clear();
     else if (LSR.OffsetCounters.count(&I))
       C.Units = {{Unit::Int, integerAddInstructions(64)}};
+    else if (LSR.DuplicateIncrements.count(&I))
+      C.Units.clear();
     narrowSharedAddressAdd(
         I,
         LSR.OffsetCounters.count(&I)      ? LoweredAdd::OffsetCounter

@@ -21,6 +21,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "StrengthReduction.h"
+#include "EquivalentInductions.h"
 
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/ScalarEvolution.h"
@@ -219,6 +220,9 @@ StrengthReduced strengthReduce(Function &F, LoopInfo &LI, ScalarEvolution &SE) {
   }
   R.DeadIndexMath = std::move(Candidates);
   findOffsetCounters(F, LI, R);
+  DenseSet<const Instruction *> Uncounted = R.DeadIndexMath;
+  Uncounted.insert(R.OffsetCounters.begin(), R.OffsetCounters.end());
+  R.DuplicateIncrements = duplicateIncrements(F, LI, SE, Uncounted);
   return R;
 }
 

@@ -44,6 +44,9 @@ struct StrengthReduced {
   /// base + offset (still one 64-bit add) and the test reads the offset's
   /// low half (a free truncation).
   llvm::DenseSet<const llvm::Instruction *> OffsetCounters;
+  /// Counter increments with the recurrence of an earlier one of the same
+  /// loop: one register after LSR (EquivalentInductions.h).
+  llvm::DenseSet<const llvm::Instruction *> DuplicateIncrements;
 };
 
 StrengthReduced strengthReduce(llvm::Function &F, llvm::LoopInfo &LI,
