@@ -73,10 +73,9 @@ static std::optional<int64_t> byteDistance(const GetElementPtrInst &A,
       A.getSourceElementType() != B.getSourceElementType() ||
       A.getNumIndices() != 1 || B.getNumIndices() != 1)
     return std::nullopt;
-  const CastInst *EA = asExtension(A.getOperand(1));
-  const CastInst *EB = asExtension(B.getOperand(1));
-  if (!EA || !EB || EA->getOpcode() != EB->getOpcode() ||
-      EA->getSrcTy() != EB->getSrcTy())
+  auto *EA = dyn_cast<SExtInst>(A.getOperand(1));
+  auto *EB = dyn_cast<SExtInst>(B.getOperand(1));
+  if (!EA || !EB || EA->getSrcTy() != EB->getSrcTy())
     return std::nullopt;
   auto *D = dyn_cast<SCEVConstant>(SE.getMinusSCEV(
       scev(SE, EB->getOperand(0)), scev(SE, EA->getOperand(0))));
@@ -146,8 +145,44 @@ static APInt extractableConstant(const Value *V, const GetElementPtrInst &GEP,
   return Op == Instruction::Sub ? -C : C;
 }
 
-/// The int instructions that rebuild \p GEP's index from \p V (see
-/// ConstantOffsets::RebuiltIndices), or none when V cannot.
+using NswAdds = DenseMap<const SCEV *, SmallVector<const Instruction *, 2>>;
+
+/// The value SeparateConstOffsetFromGEP leaves as \p GEP's index after it
+/// takes a constant out (null when it takes none). From the extended value
+/// itself (`sext(x + C)`) that is x. From deeper (`sext((x + C) + y)`) it
+/// distributes the extension over the adds and joins `sext(x) + sext(y)`
+/// back into `sext(x + y)` only through a dominating `add nsw` of that
+/// value, which it then reuses; without one the index is rebuilt in 64-bit
+/// arithmetic, which this rule does not model: \p Unmodelled.
+static const Value *extractionRest(const GetElementPtrInst &GEP,
+                                   ScalarEvolution &SE, const DominatorTree &DT,
+                                   const NswAdds &Adds, bool &Unmodelled) {
+  Unmodelled = false;
+  const Value *Index = variableIndex(GEP);
+  const Value *Inner = unextended(Index);
+  APInt C = extractableConstant(Inner, GEP, isa<SExtInst>(Index), false,
+                                Inner != Index);
+  if (C.isZero())
+    return nullptr;
+  if (auto *BO = dyn_cast<BinaryOperator>(Inner)) {
+    if (isa<ConstantInt>(BO->getOperand(1)))
+      return BO->getOperand(0);
+    if (isa<ConstantInt>(BO->getOperand(0)) &&
+        BO->getOpcode() == Instruction::Add)
+      return BO->getOperand(1);
+  }
+  const SCEV *Rest = SE.getMinusSCEV(scev(SE, Inner), SE.getConstant(C));
+  if (auto It = Adds.find(Rest); It != Adds.end())
+    for (const Instruction *Add : It->second)
+      if (DT.dominates(Add, &GEP))
+        return Add;
+  Unmodelled = true;
+  return nullptr;
+}
+
+/// The int instructions that rebuild \p GEP's index from \p V, computed
+/// anyway: none when they are equal, one add when they differ by a
+/// constant (reassociation); none when V cannot.
 static std::optional<double> rebuildCost(const GetElementPtrInst &GEP,
                                          const Value *V, ScalarEvolution &SE,
                                          const DominatorTree &DT) {
@@ -162,14 +197,47 @@ static std::optional<double> rebuildCost(const GetElementPtrInst &GEP,
       dyn_cast<SCEVConstant>(SE.getMinusSCEV(scev(SE, Inner), scev(SE, V)));
   if (!D)
     return std::nullopt;
-  // V is the index less the constant that moves into the byte offset
-  // (EarlyCSE finds it), or equal to it.
-  APInt C = extractableConstant(Inner, GEP, isa<SExtInst>(Index),
-                                isa<ZExtInst>(Index), Inner != Index);
-  if (D->getAPInt().isZero() || D->getAPInt() == C)
+  if (D->getAPInt().isZero())
     return 0.0;
-  // Otherwise reassociation rebuilds the index as V + distance.
   return integerAddInstructions(Inner->getType()->getIntegerBitWidth());
+}
+
+/// Index arithmetic whose every user is a GEP of \p Rebased (as an index)
+/// or such arithmetic itself, \p Pinned excepted: a fixed point from "all
+/// candidates". What loop strength reduction leaves dead stays its own
+/// (its loop's start values are still computed).
+static DenseSet<const Instruction *>
+deadIndexMath(Function &F, const StrengthReduced &LSR,
+              const DenseSet<const Instruction *> &Rebased,
+              const DenseSet<const Value *> &Pinned) {
+  DenseSet<const Instruction *> Dead;
+  for (BasicBlock &BB : F)
+    for (Instruction &I : BB)
+      if (isIndexMath(I) && !LSR.DeadIndexMath.count(&I) && !Pinned.count(&I))
+        Dead.insert(&I);
+  auto DeadUse = [&](const Instruction &I, const User *U) {
+    auto *UI = dyn_cast<Instruction>(U);
+    if (!UI)
+      return false;
+    if (Rebased.count(UI))
+      return cast<GetElementPtrInst>(UI)->getPointerOperand() != &I;
+    return Dead.count(UI) != 0;
+  };
+  for (bool Changed = true; Changed;) {
+    Changed = false;
+    for (auto It = Dead.begin(); It != Dead.end();) {
+      const Instruction *I = *It;
+      ++It;
+      bool AllDead = !I->use_empty();
+      for (const User *U : I->users())
+        AllDead &= DeadUse(*I, U);
+      if (!AllDead) {
+        Dead.erase(I);
+        Changed = true;
+      }
+    }
+  }
+  return Dead;
 }
 
 ConstantOffsets foldConstantOffsets(Function &F, const StrengthReduced &LSR,
@@ -177,10 +245,18 @@ ConstantOffsets foldConstantOffsets(Function &F, const StrengthReduced &LSR,
                                     const DominatorTree &DT) {
   ConstantOffsets R;
   const DataLayout &DL = F.getParent()->getDataLayout();
-  DenseSet<const Value *> Sources; // indices kept to rebuild others from
+  NswAdds Adds;
+  for (BasicBlock &BB : F)
+    for (Instruction &I : BB)
+      if (I.getOpcode() == Instruction::Add && I.hasNoSignedWrap() &&
+          SE.isSCEVable(I.getType()))
+        Adds[SE.getSCEV(&I)].push_back(&I);
+  DenseSet<const Value *> Pinned; // indices llc computes for the others
+  DenseMap<const Instruction *, const Value *> Tentative; // one add from V
   for (BasicBlock &BB : F) {
     struct Group {
       const GetElementPtrInst *Leader;
+      const Value *Rest;
       SmallVector<const GetElementPtrInst *, 4> Members;
     };
     SmallVector<Group, 8> Groups;
@@ -189,8 +265,14 @@ ConstantOffsets foldConstantOffsets(Function &F, const StrengthReduced &LSR,
       if (!GEP || LSR.PointerIncrements.count(GEP) ||
           LSR.IndexIncrements.count(GEP) || LSR.SharedIncrements.count(GEP))
         continue;
+      // Straight-line strength reduction looks through a sext only; llc
+      // computes zero-extended indices' neighbours each on its own.
       const Value *Index = variableIndex(*GEP);
-      if (!Index || !Index->getType()->isIntegerTy())
+      if (!Index || !Index->getType()->isIntegerTy() || isa<ZExtInst>(Index))
+        continue;
+      bool Unmodelled = false;
+      const Value *Rest = extractionRest(*GEP, SE, DT, Adds, Unmodelled);
+      if (Unmodelled)
         continue;
       Group *Into = nullptr;
       if (onlyAddressOfMemory(*GEP))
@@ -205,10 +287,15 @@ ConstantOffsets foldConstantOffsets(Function &F, const StrengthReduced &LSR,
         Into->Members.push_back(GEP);
         R.FoldedAddresses.insert(GEP);
       } else {
-        Groups.push_back({GEP, {}});
+        Groups.push_back({GEP, Rest, {}});
       }
     }
     for (const Group &G : Groups) {
+      if (G.Rest) {
+        R.RebuiltIndices[G.Leader] = 0;
+        Pinned.insert(G.Rest);
+        continue;
+      }
       SmallVector<const Value *, 8> From;
       for (const GetElementPtrInst *M : G.Members) {
         From.push_back(variableIndex(*M));
@@ -223,39 +310,33 @@ ConstantOffsets foldConstantOffsets(Function &F, const StrengthReduced &LSR,
           Best = Cost;
           BestFrom = V;
         }
-      if (Best) {
-        R.RebuiltIndices[G.Leader] = *Best;
-        Sources.insert(BestFrom);
-      }
+      if (!Best)
+        continue;
+      R.RebuiltIndices[G.Leader] = *Best;
+      if (*Best == 0)
+        Pinned.insert(BestFrom);
+      else
+        Tentative[G.Leader] = BestFrom;
     }
   }
-  // Index arithmetic whose every user is such a GEP (as an index) or dead
-  // index arithmetic: a fixed point from "all candidates".
+  // A rebuilding add pays only from a value computed anyway.
   DenseSet<const Instruction *> Dead;
-  for (BasicBlock &BB : F)
-    for (Instruction &I : BB)
-      if (isIndexMath(I) && !LSR.DeadIndexMath.count(&I) && !Sources.count(&I))
-        Dead.insert(&I);
-  auto DeadUse = [&](const Instruction &I, const User *U) {
-    auto *UI = dyn_cast<Instruction>(U);
-    if (!UI)
-      return false;
-    if (R.FoldedAddresses.count(UI) || R.RebuiltIndices.count(UI))
-      return cast<GetElementPtrInst>(UI)->getPointerOperand() != &I;
-    return LSR.DeadIndexMath.count(UI) || Dead.count(UI);
-  };
-  for (bool Changed = true; Changed;) {
-    Changed = false;
-    for (auto It = Dead.begin(); It != Dead.end();) {
-      const Instruction *I = *It;
-      ++It;
-      bool AllDead = !I->use_empty();
-      for (const User *U : I->users())
-        AllDead &= DeadUse(*I, U);
-      if (!AllDead) {
-        Dead.erase(I);
-        Changed = true;
+  for (bool Cancelled = true; Cancelled;) {
+    DenseSet<const Instruction *> Rebased(R.FoldedAddresses.begin(),
+                                          R.FoldedAddresses.end());
+    for (const auto &[GEP, Cost] : R.RebuiltIndices)
+      Rebased.insert(GEP);
+    Dead = deadIndexMath(F, LSR, Rebased, Pinned);
+    Cancelled = false;
+    for (auto It = Tentative.begin(); It != Tentative.end();) {
+      auto Next = std::next(It);
+      auto *From = dyn_cast<Instruction>(It->second);
+      if (From && Dead.count(From)) {
+        R.RebuiltIndices.erase(It->first);
+        Tentative.erase(It);
+        Cancelled = true;
       }
+      It = Next;
     }
   }
   // A GEP whose own index is still computed uses it: nothing to rebuild.

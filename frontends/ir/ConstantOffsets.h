@@ -10,8 +10,10 @@
 // into the ld/st address, [%rd+imm]. So the accesses of one base at
 // constant distances, such as a[i][j], a[i][j+1] and a[i-1][j], cost one
 // address between them, and the index arithmetic that only made the
-// neighbours' indices is not executed. Observed on llc 22 for sm_80
-// (docs/ptx-frontend.md "Neighbour addresses").
+// neighbours' indices is not executed. Straight-line strength reduction
+// looks through a sext only: zero-extended indices (nuw arithmetic) keep
+// one address each. Observed on llc 22 for sm_80 (docs/ptx-frontend.md
+// "Neighbour addresses").
 //
 //===----------------------------------------------------------------------===//
 #ifndef GPA_CONSTANTOFFSETS_H
