@@ -1,6 +1,7 @@
 ; Opcode rows of the classification table (docs/plugin.md): integer
 ; arithmetic -> int, float arithmetic by type, logic/shift/compare/select/
-; casts/address arithmetic -> alu, branches and returns -> other, phi free.
+; integer casts -> alu, int<->float and f64 casts -> sfu (the XU pipe),
+; address arithmetic -> int, branches and returns -> other, phi free.
 ; REQUIRES: plugin
 ; RUN: %opt %loadgpa -passes='print<gpu-power-advisor>' \
 ; RUN:   -disable-output %s 2>&1 | FileCheck %s
@@ -39,9 +40,12 @@ define ptx_kernel void @fpops(float %f, double %d, half %h, <2 x half> %v) {
   ret void
 }
 
-; and or xor shl lshr ashr icmp fcmp select zext sitofp fptrunc -> alu=12
+; and or xor shl lshr ashr icmp fcmp select and the zext (a widening cvt:
+; SHF/MOV of the high word) -> alu=10; sitofp (cvt.rn.f32.s32 -> I2F) and
+; fptrunc double (cvt.rn.f32.f64 -> F2F.F32.F64) run on the XU pipe -> sfu=2
+; (gpa/InstructionCosts.def GPA_CONVERSION rows IntToFloat, ToOrFromF64)
 ; CHECK-LABEL: kernel aluops{{$}}
-; CHECK-NEXT: per_thread: alu=12 other=1
+; CHECK-NEXT: per_thread: sfu=2 alu=10 other=1
 define ptx_kernel void @aluops(i32 %a, i32 %b, float %f, double %d) {
   %1 = and i32 %a, %b
   %2 = or i32 %1, %b
