@@ -10,10 +10,10 @@ target datalayout = "e-p6:32:32-i64:64-i128:128-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"
 
 ; add sub mul -> int=3; sdiv, urem, srem by a variable expand as the shared
-; model's div.s32 (11 int, 12 alu, 1 sfu), rem.u32 (7, 9, 1) and rem.s32
-; (12, 9, 1) rows: int=3+11+7+12, alu=12+9+9, sfu=3
+; model's div.s32 (11 int, 10 alu, 3 sfu: I2F.RP, MUFU.RCP, F2I), rem.u32
+; (7, 7, 3) and rem.s32 (12, 7, 3) rows: int=3+11+7+12, alu=10+7+7, sfu=9
 ; CHECK-LABEL: kernel intops{{$}}
-; CHECK-NEXT: per_thread: int=33 sfu=3 alu=30 other=1
+; CHECK-NEXT: per_thread: int=33 sfu=9 alu=24 other=1
 define ptx_kernel void @intops(i32 %a, i32 %b) {
   %1 = add i32 %a, %b
   %2 = sub i32 %1, %b
