@@ -9,26 +9,41 @@ checkouts are given (--polybench, --rodinia):
   * `gpa analyze` counts the IR (the plugin's IR front-end) and the PTX (the
     PTX front-end), per thread and per unit;
   * ptxas compiles the same PTX for sm_80 with every loop kept as the PTX
-    has it (`.pragma "nounroll"` at each loop header), and the SASS from
-    `cuobjdump -sass` is counted per unit (bench/sass_units.py) with the
-    same weights the front-ends use: a loop runs its constant trip count
-    (read from the PTX: the counter's start, step and bound), else 16; code
-    after a predicated EXIT or under a forward branch counts 1/2, except a
-    branch around a loop (its zero-trip guard, assumed passed as the
-    front-ends do; a predicated EXIT before a loop likewise when only
-    EXIT follows the loop, see exit_guards_loop) and a branch
-    around a CALL of a slow-path subroutine
-    (division/sqrt for denormal or huge operands: skipped for normal
-    operands, the path gpa/InstructionCosts.def counts, so weight 0).
+    has it (`.pragma "nounroll"` after every label) and with line info (a
+    `.loc` naming each instruction's own PTX line), and the SASS from
+    `nvdisasm --print-line-info` is counted per unit (bench/sass_units.py);
+  * the SASS is weighed by the PTX front-end's own loop analysis (issue 8:
+    "weights from the same loop analysis"): gpa_ptx_block_weights (built
+    in bench/) prints the weight the front-end gives each PTX block (its
+    CFG, trip counts, branch probabilities, guard rule), and each SASS
+    basic block (split at branch targets and after BRA/EXIT/RET) takes the
+    weight of one PTX block: the block of its final branch or EXIT when it
+    ends in one (ptxas if-converts short arms into the block before them;
+    predicated-off instructions still issue, so they count as often as
+    that block), else the PTX block most of its instructions came from.
+    ptxas's CALL of a slow-path subroutine (division/sqrt of denormal or
+    huge operands, skipped for normal operands: the path
+    gpa/InstructionCosts.def counts) weighs 0, and the subroutines after
+    the last EXIT are not counted.
+
+The error left is what the front-ends count per block differently from
+ptxas, not how often blocks run. Limits of the mapping: an instruction
+ptxas hoists out of a loop into a block that does not end in a branch
+still counts with the loop when most of that block's instructions come
+from the loop; a block ptxas creates without line info takes the weight of
+the block before it; a loop ptxas unrolls despite the pragma (none in
+these suites) would count its copies at the PTX loop's weight. The IR
+front-end's weights come from its own analysis (BFI), so its error also
+holds the IR/PTX weighting difference (the IR/PTX column).
 
 Prints every kernel's per-unit counts and errors, then the error of each
 unit summed over all kernels: |front-end - SASS| / SASS, and IR vs PTX.
-A benchmark, not a test: it prints ratios and always exits 0. Needs ptxas,
-cuobjdump and nvdisasm: from the CUDA toolkit, $CUOBJDUMP / $NVDISASM, or
-the PyPI packages nvidia-cuda-cuobjdump and nvidia-cuda-nvdisasm (found in
-any site-packages, or under --tools DIR where `pip install --target DIR`
-put them; --tools may be given once per folder); without them it says so
-and exits 0.
+A benchmark, not a test: it prints ratios and always exits 0. Needs
+gpa_ptx_block_weights (GPA_BUILD_BENCHMARKS), ptxas and nvdisasm: from
+the CUDA toolkit, $PTXAS / $NVDISASM, or the PyPI package
+nvidia-cuda-nvdisasm (found in any site-packages, or under --tools DIR
+where `pip install --target DIR` put it; --tools may be given once per
+folder); without them it says so and exits 0.
 
 Usage: python3 bench/counts.py [--build build] [--cuda /usr/local/cuda]
            [--polybench POLYBENCH_GPU_CHECKOUT] [--rodinia RODINIA_CHECKOUT]
@@ -59,148 +74,85 @@ run = real_kernels.run
 
 
 def nounroll(ptx):
-    """Puts `.pragma "nounroll";` after every label a later branch targets."""
-    lines = ptx.splitlines()
-    labels = {}
-    for n, line in enumerate(lines):
-        m = re.match(r"^(\$?[\w.$]+):", line.strip())
-        if m:
-            labels[m.group(1)] = n
-    back = set()
-    for n, line in enumerate(lines):
-        m = re.search(r"\bbra(?:\.uni)?\s+(\$?[\w.$]+);", line)
-        if m and m.group(1) in labels and labels[m.group(1)] <= n:
-            back.add(labels[m.group(1)])
+    """Puts `.pragma "nounroll";` after every label. A loop's header is not
+    always the target of its back branch (llc may lay the latch out above
+    the header and fall through into it), and ptxas ignores the pragma in
+    a block that heads no loop."""
     out = []
-    for n, line in enumerate(lines):
+    for line in ptx.splitlines():
         out.append(line)
-        if n in back:
+        if re.match(r"^(\$?[\w.$]+):", line.strip()):
             out.append('\t.pragma "nounroll";')
     return "\n".join(out) + "\n"
 
 
-def ptx_loop_trips(ptx, kernel):
-    """Trip counts of the kernel's PTX loops, in order of their headers:
-    mov %r, A before the header; add %r, %r, S in the loop; the exit or
-    back-edge test setp.<cmp> %p, %r, B. Unknown -> DEFAULT_TRIPS."""
-    body = ptx.split(".entry " + kernel, 1)[-1].split("\n}", 1)[0]
-    lines = body.splitlines()
-    labels = {}
-    for n, line in enumerate(lines):
-        m = re.match(r"^(\$?[\w.$]+):", line.strip())
+def annotate(ptx):
+    """ptx with `.loc 1 N 0` before each instruction of a function body, N
+    its own line in ptx, so ptxas -lineinfo records for every SASS
+    instruction the PTX line it came from; then nounroll."""
+    out, depth = [], 0
+    for n, line in enumerate(ptx.splitlines(), 1):
+        s = line.strip()
+        if depth and s and not s.startswith((".", "//", "{", "}", ")")) and \
+                not s.endswith(":"):
+            out.append("\t.loc 1 %d 0" % n)
+        depth += s.startswith("{") - s.startswith("}")
+        out.append(line)
+        if s.startswith(".address_size"):
+            out.append('.file 1 "kernel.ptx"')
+    return nounroll("\n".join(out) + "\n")
+
+
+def ptx_block_weights(text):
+    """{function: [(first line, last line, weight)]} from
+    gpa_ptx_block_weights: the PTX front-end's weight of each block."""
+    out, fn = {}, None
+    for line in text.splitlines():
+        p = line.split()
+        if p[0] == "function":
+            fn = out.setdefault(p[1], [])
+        elif p[0] == "block":
+            fn.append((int(p[1]), int(p[2]), float(p[3])))
+    return out
+
+
+def parse_disassembly(text, kernel):
+    """[(address, mnemonic, line, PTX line or None)] of kernel's function in
+    `nvdisasm --print-line-info` output, branch targets as addresses, and
+    the addresses that start a basic block (labels)."""
+    section = text.split(".text.%s:" % kernel, 1)
+    if len(section) < 2:
+        return None, None
+    body = section[1].split("\n.section", 1)[0].split("//-----", 1)[0]
+    insts, labels, starts, ptx_line, pending = [], {}, set(), None, []
+    for line in body.splitlines():
+        m = re.match(r'^\s*//## File "kernel.ptx", line (\d+)', line)
         if m:
-            labels[m.group(1)] = n
-    trips = []
-    for n, line in enumerate(lines):
-        m = re.search(r"\bbra(?:\.uni)?\s+(\$?[\w.$]+);", line)
-        if not m or m.group(1) not in labels or labels[m.group(1)] > n:
+            ptx_line = int(m.group(1))
             continue
-        head = labels[m.group(1)]
-        trips.append((head, _trip(lines, head, n)))
-    return [t for _, t in sorted(trips)]
-
-
-def _trip(lines, head, latch):
-    """The first loop test, from the latch up, whose counter has a constant
-    start and a constant step: add (count = span / step) or a geometric
-    shl/mul, directly or through a copy (`shl %r4, %r22, 1; ...
-    mov %r22, %r4` for `s *= 2`, counted test by test)."""
-    body = range(head, latch + 1)
-    for n in range(latch, head, -1):
-        m = re.search(r"setp\.(\w+)\.[sub]\d+\s+%p\d+, (%r\w*\d+), (-?\d+);",
-                      lines[n])
-        if not m:
+        m = re.match(r"^(\.L_x_\d+):", line)
+        if m:
+            pending.append(m.group(1))
             continue
-        cmp_, reg, bound = m.group(1), m.group(2), int(m.group(3))
-        for k in body:  # a truncated copy of the counter
-            c = re.search(r"cvt\.u32\.u64\s+%s, (%%rd\d+);" % re.escape(reg),
-                          lines[k])
-            if c:
-                reg = c.group(1)
-        r = re.escape(reg)
-        step = factor = init = None
-        after = False  # the test sees the counter after its update
-        for k in body:
-            a = re.search(r"add\.[sub]\d+\s+%s, %s, (-?\d+);" % (r, r),
-                          lines[k])
-            if a:
-                step, after = int(a.group(1)), k < n
-            c = re.search(r"mov\.b\d+\s+%s, (%%r\d+);" % r, lines[k])
-            if c:
-                for j in body:
-                    g = re.search(r"(shl|mul\.lo)\.[sub]\d+\s+%s, %s, (\d+);"
-                                  % (re.escape(c.group(1)), r), lines[j])
-                    if g:
-                        v = int(g.group(2))
-                        factor = 2 ** v if g.group(1) == "shl" else v
-                        after = k < n
-        for k in range(head - 1, -1, -1):
-            a = re.search(r"mov\.[sub]\d+\s+%s, (-?\d+);" % r, lines[k])
-            if a:
-                init = int(a.group(1))
-                break
-        if init is None:
-            continue
-        if factor and factor > 1 and init > 0:
-            ops = {"lt": int.__lt__, "le": int.__le__, "gt": int.__gt__,
-                   "ge": int.__ge__, "ne": int.__ne__, "eq": int.__eq__}
-            if cmp_ not in ops:
-                continue
-            x = init * factor if after else init
-            for k in range(1, 65):
-                if not ops[cmp_](x, bound):
-                    return k
-                x *= factor
-            continue
-        if step:
-            extra = 0 if after else 1  # a test before the step: one more
-            if cmp_ in ("eq", "ne"):
-                k = (bound - init) / step
-                if k > 0 and k == int(k):
-                    return int(k) + extra
-            elif cmp_ in ("lt", "le", "gt", "ge"):
-                span = bound - init + (1 if cmp_ in ("le", "ge") else 0)
-                k = -(-span // step)
-                if k > 0:
-                    return int(k) + extra
-    return DEFAULT_TRIPS
+        for a, mnem, text_ in sass_units.parse_sass(line):
+            for name in pending:
+                labels[name] = a
+                starts.add(a)
+            pending = []
+            insts.append([a, mnem, text_, ptx_line])
+    for i in insts:
+        i[2] = re.sub(r"`\((\.L_x_\d+)\)",
+                      lambda m: "0x%x" % labels.get(m.group(1), -1), i[2])
+    return [tuple(i) for i in insts], starts
 
 
-def exit_guards_loop(insts, loops, a):
-    """Whether the predicated EXIT at address a is the zero-trip guard of
-    the next loop, by the front-ends' rule (frontends/ir/BlockWeights.cpp,
-    guardBlock): the guard's other target is an exit of the loop. In SASS
-    that is `if (i < n) { for ... }` with nothing after the loop: the loop
-    falls through to an unpredicated EXIT. An early return before a loop
-    with code after it (`if (i >= n) return; for ...; out[i] = x;`) is no
-    guard: both front-ends weigh what follows it 1/2, and so does this."""
-    after = [(s, e) for s, e in loops if s > a]
-    if not after:
-        return False
-    first = min(s for s, _ in after)
-    end = max(e for s, e in after if s == first)
-    if any(a < i[0] < first and i[1] == "EXIT" for i in insts):
-        return False  # only the last exit before the loop can guard it
-    nxt = [i for i in insts if i[0] > end]
-    if not nxt:
-        # The loop leaves only by a predicated EXIT of its own (ptxas
-        # rotated `for (...) {...} return;` into `@P EXIT` in the body and
-        # an unconditional back branch): nothing follows it either.
-        return True
-    return nxt[0][1] == "EXIT" and \
-        not re.match(r"^\s*/\*[0-9a-f]+\*/\s+@", nxt[0][2])
-
-
-def sass_counts(sass_text, kernel, trips):
-    """Per-unit weighted SASS counts of one kernel's function."""
-    section = None
-    for part in re.split(r"\n\s*Function : ", sass_text)[1:]:
-        name = part.split("\n", 1)[0].strip()
-        if name == kernel:
-            section = part
-    if section is None:
+def sass_counts(disassembly, kernel, blocks):
+    """Per-unit SASS counts of one kernel's function, each SASS basic block
+    weighted by the PTX front-end's weight of the PTX block most of its
+    instructions came from (blocks: ptx_block_weights of the kernel)."""
+    insts, starts = parse_disassembly(disassembly, kernel)
+    if insts is None:
         return None
-    insts = sass_units.parse_sass(section)
     # The trailing self-branch (BRA to itself) and NOPs are padding.
     insts = [i for i in insts
              if not i[1].startswith("NOP") and
@@ -215,69 +167,51 @@ def sass_counts(sass_text, kernel, trips):
                  not re.match(r"^\s*/\*[0-9a-f]+\*/\s+@", i[2])]
         if exits:
             insts = insts[:exits[-1] + 1]
-    addr = [i[0] for i in insts]
-    loops = []  # (start, end) of backward branches
-    for a, mnem, line in insts:
-        m = re.search(r"\bBRA\s+(?:`\(.*?\)|)?\s*(0x[0-9a-f]+)", line)
-        if m and mnem.startswith("BRA"):
-            t = int(m.group(1), 16)
-            if t <= a:
-                loops.append((t, a))
-    loops.sort()
-    trip_of = {}
-    for n, loop in enumerate(loops):
-        trip_of[loop] = trips[n] if n < len(trips) else DEFAULT_TRIPS
-    half_from = []  # (start, end) ranges weighted 1/2
-    slow = []  # (start, end) ranges around a slow-path CALL: weight 0
-    calls = [i[0] for i in insts if i[1].startswith("CALL")]
-    end_addr = addr[-1] + 16 if addr else 0
-    forward = []  # (address, target) of predicated forward branches
-    for a, mnem, line in insts:
-        m = re.search(r"BRA\s+(?:!?U?P\w+,\s*)?(0x[0-9a-f]+)", line)
-        if (re.match(r"^\s*/\*[0-9a-f]+\*/\s+@!?P\d", line) and
-                mnem.startswith("BRA") and m and int(m.group(1), 16) > a):
-            forward.append((a, int(m.group(1), 16)))
 
-    def around_call(a, end):
-        return any(a < c < end for c in calls)
+    def ptx_block(line):
+        for n, (first, last, _) in enumerate(blocks):
+            if line is not None and first <= line <= last:
+                return n
+        return None
 
-    for a, mnem, line in insts:
-        if re.match(r"^\s*/\*[0-9a-f]+\*/\s+@!?P\d", line):
-            # A predicated EXIT inside a loop is that loop's exit test (the
-            # front-ends weigh a loop's blocks by its trip count, not by its
-            # exits); one before a loop may be its zero-trip guard.
-            in_loop = any(s <= a <= e for s, e in loops)
-            if mnem == "EXIT" and not in_loop and \
-                    not exit_guards_loop(insts, loops, a):
-                half_from.append((a + 16, end_addr))
-            if a in dict(forward):
-                end = dict(forward)[a]
-                # Only the innermost branch around a CALL skips the slow
-                # path; one around more (an `if` whose body holds divisions,
-                # each with its own slow-path branch) is an ordinary branch.
-                if around_call(a, end) and not any(
-                        a < b and t <= end and around_call(b, t)
-                        for b, t in forward):
-                    slow.append((a + 16, end))
-                # A branch around a loop is its zero-trip guard, which both
-                # front-ends assume passed (loops are entered).
-                elif not any(a < s <= end for s, _ in loops):
-                    half_from.append((a + 16, end))
+    # SASS basic blocks: split at branch targets and after control flow.
+    sass_blocks, cur = [], []
+    for i in insts:
+        if cur and i[0] in starts:
+            sass_blocks.append(cur)
+            cur = []
+        cur.append(i)
+        if re.match(r"^(BRA|EXIT|RET|BRX|JMP)", i[1]):
+            sass_blocks.append(cur)
+            cur = []
+    if cur:
+        sass_blocks.append(cur)
     counts = defaultdict(float)
-    for a, mnem, line in insts:
-        w = 1.0
-        for (s, e), t in trip_of.items():
-            if s <= a <= e:
-                w *= t
-        for s, e in half_from:
-            if s <= a < e:
-                # 1/2 per guard, as BFI weighs each unknown branch: code
-                # behind two early exits (`if (a && b)`, two predicated
-                # EXITs) runs 1/4 of the time, as both front-ends count it.
-                w *= 0.5
-        if any(s <= a < e for s, e in slow):
+    last = None
+    for blk in sass_blocks:
+        votes = defaultdict(int)
+        for i in blk:
+            n = ptx_block(i[3])
+            if n is not None:
+                votes[n] += 1
+        end = ptx_block(blk[-1][3]) if re.match(
+            r"^(BRA|EXIT|RET|BRX|JMP)", blk[-1][1]) else None
+        if end is not None and blocks[end][0] < blocks[end][1]:
+            # A block ending in a branch is the PTX block whose branch it
+            # is: ptxas if-converts short arms into the block before them
+            # (predicated, so issued as often as that block).
+            last = end
+        elif votes:
+            last = max(votes, key=lambda n: (votes[n], -n))
+        w = blocks[last][2] if last is not None else 1.0
+        # ptxas's call of a slow-path subroutine (division or square root
+        # of denormal or huge operands) is skipped for normal operands, the
+        # path gpa/InstructionCosts.def counts.
+        if any(i[1].startswith("CALL") and "$__internal_" in i[2]
+               for i in blk):
             w = 0.0
-        counts[sass_units.unit_of(mnem)] += w
+        for i in blk:
+            counts[sass_units.unit_of(i[1])] += w
     return counts
 
 
@@ -327,12 +261,12 @@ def main():
     ap.add_argument("--rodinia", help="Rodinia checkout")
     args = ap.parse_args()
     gpa = os.path.join(args.build, "tool", "gpa")
-    cuobjdump = find_tool("cuobjdump", "CUOBJDUMP", args)
     nvdisasm = find_tool("nvdisasm", "NVDISASM", args)
     ptxas = find_tool("ptxas", "PTXAS", args)
-    missing = [n for n, t in (("gpa", gpa if os.path.exists(gpa) else None),
-                              ("cuobjdump", cuobjdump), ("nvdisasm", nvdisasm),
-                              ("ptxas", ptxas)) if not t]
+    weigher = os.path.join(args.build, "bench", "gpa_ptx_block_weights")
+    missing = [n for n, t in (("gpa", gpa), ("gpa_ptx_block_weights", weigher),
+                              ("nvdisasm", nvdisasm), ("ptxas", ptxas))
+               if not (t and os.path.exists(t))]
     if missing:
         print("counts.py: skipped, not found: %s (see --help)" %
               ", ".join(missing))
@@ -353,11 +287,13 @@ def main():
                 real_kernels.compile_device(args.clang, args.cuda, suite, src,
                                             base)
                 ptx = open(base + ".ptx").read()
-                open(base + ".nounroll.ptx", "w").write(nounroll(ptx))
-                run([ptxas, "-arch=sm_80", base + ".nounroll.ptx", "-o",
-                     base + ".cubin"])
-                sass = run([cuobjdump, "-sass", base + ".cubin"],
+                open(base + ".loc.ptx", "w").write(annotate(ptx))
+                run([ptxas, "-arch=sm_80", "-lineinfo", base + ".loc.ptx",
+                     "-o", base + ".cubin"])
+                sass = run([nvdisasm, "--print-line-info", base + ".cubin"],
                            env=env).stdout
+                weights = ptx_block_weights(
+                    run([weigher, base + ".ptx", str(DEFAULT_TRIPS)]).stdout)
                 reports = {}
                 for fe, f in (("ir", base + ".bc"), ("ptx", base + ".ptx")):
                     out = run([gpa, "analyze", "--gpu", "a100", "--format",
@@ -370,7 +306,7 @@ def main():
                        (e.stderr or "").strip().splitlines()[-1:]))
                 continue
             for kernel in sorted(reports["ir"]):
-                s = sass_counts(sass, kernel, ptx_loop_trips(ptx, kernel))
+                s = sass_counts(sass, kernel, weights.get(kernel, []))
                 if s is None or kernel not in reports["ptx"]:
                     continue
                 ir, px = reports["ir"][kernel], reports["ptx"][kernel]

@@ -13,7 +13,8 @@ Data: bench/data/convolution_a100.csv and bench/data/dedispersion_a100.csv
 
 Usage: bench/validate_timing.py [--gpa build/tool/gpa] [--gpu a100]
        [--set convolution|dedispersion|all] [--no-facts] [--no-rounds]
-       [--worst-replays] [--conversions-as-alu] [--show N]
+       [--worst-replays] [--conversions-as-alu] [--no-block-reuse]
+       [--samples-stride] [--show N]
 """
 import argparse
 import csv
@@ -184,10 +185,49 @@ DD_DMS = 2048
 DD_CHANNELS = 1536
 DD_MAX_SHIFT = 650
 DD_INPUT_BYTES = (DD_SAMPLES + DD_MAX_SHIFT) * DD_CHANNELS
+DD_DM_STEP = 0.02
+
+
+def dedispersion_shift_per_dm():
+    """Samples of delay per DM index, averaged over the channels: the
+    benchmark's delay table (its tuning script's get_shifts, in our words):
+    channel c at 1425 + 0.1953125 c MHz is delayed 4148.808 (1/f_c^2 -
+    1/f_max^2) / 40.96 us samples per unit DM (the last channel 0), and DM
+    index d is d x 0.02 units; the kernel truncates d x 0.02 x shift_c."""
+    low, width, sampling_s = 1425.0, 0.1953125, 0.00004096
+    top = low + (DD_CHANNELS - 1) * width
+    total = 0.0
+    for c in range(DD_CHANNELS - 1):
+        f = low + c * width
+        total += 4148.808 * (1 / f ** 2 - 1 / top ** 2) / sampling_s
+    return DD_DM_STEP * total / DD_CHANNELS
+
+
+DD_SHIFT_PER_DM = dedispersion_shift_per_dm()
+
+
+def dedispersion_block_sectors(bx, by, tx, ty, sx, sy):
+    """Distinct 32-byte sectors of the input that one channel step of a
+    block touches (rule R9's block_sectors). At one (tile x, tile y) step a
+    block reads channel c at samples s + delay(d, c) for its samples s (bx
+    of them, tile_x apart with stride 0, adjacent with stride 1) and its
+    DMs d (by of them, tile_y apart with stride 0, adjacent with stride 1).
+    The delay grows by a_c < 1 sample per DM and the samples lie at most 4
+    bytes apart, so no 32-byte gap opens: the block touches every sector of
+    the byte range from its first sample at its first DM to its last sample
+    at its last DM, (by - 1) x DM spacing x a_c + sample width bytes long.
+    A range of L bytes at a uniformly distributed start touches 1 + (L - 1)
+    / 32 sectors on average (channel rows are 25650 bytes apart, so the
+    start moves through the sector from channel to channel); averaged over
+    the channels, a_c is DD_SHIFT_PER_DM."""
+    dm_span = (by - 1) * (ty if sy == 0 else 1)
+    width = (bx - 1) * (tx if sx == 0 else 1) + 1
+    return 1 + (dm_span * DD_SHIFT_PER_DM + width - 1) / 32
 
 
 def dedispersion_profile(bx, by, tx, ty, sx, sy, with_facts=True,
-                         rounds=True, conversions_as_alu=False):
+                         rounds=True, conversions_as_alu=False,
+                         block_reuse=True, warp_span=True):
     threads = bx * by
     blocks = math.ceil(DD_SAMPLES / bx) * math.ceil(DD_DMS / by)
     outputs = DD_SAMPLES * DD_DMS / (blocks * threads)  # per launched thread
@@ -218,10 +258,20 @@ def dedispersion_profile(bx, by, tx, ty, sx, sy, with_facts=True,
     if rounds:
         counts["load_rounds"] = steps / 4 + outputs
     # Lanes run along threadIdx.x: samples tile_x apart (stride 0) or
-    # adjacent (stride 1); a warp with block_x < 32 also spans 32 / block_x
-    # DMs, whose shifts differ by under a sample per DM at these sizes: the
-    # warp's bytes stay within the span of its block_x samples.
+    # adjacent (stride 1). A warp with block_x < 32 also spans 32 / block_x
+    # DMs (tile_y apart with stride_y 0), each delayed DD_SHIFT_PER_DM
+    # samples more than the last on average: its input bytes lie in one
+    # range of warp_span bytes (`warp_span`: that range, as a lane stride
+    # of warp_span / 32; the earlier description, the block_x samples'
+    # stride alone, with `warp_span=False`).
     lane_stride = tx if sx == 0 else 1
+    input_stride = lane_stride
+    if warp_span and bx < 32:
+        rows = 32 // bx
+        dm_gap = ty if sy == 0 else 1
+        span = ((bx - 1) * lane_stride + 1 +
+                (rows - 1) * dm_gap * DD_SHIFT_PER_DM)
+        input_stride = span / 32
     store_stride = 4 * lane_stride if bx > 1 else 4 * DD_SAMPLES
     p = {
         "name": "dd_%d_%d_%d_%d_%d_%d" % (bx, by, tx, ty, sx, sy),
@@ -233,12 +283,14 @@ def dedispersion_profile(bx, by, tx, ty, sx, sy, with_facts=True,
     if bx == 1:
         counts["uncoalesced_mem"] = outputs  # the store, DMs a row apart
     if with_facts:
+        shared = ({"block_sectors": dedispersion_block_sectors(
+            bx, by, tx, ty, sx, sy)} if block_reuse else {})
         p["global_accesses"] = [
             {"base": "shifts", "shape": "broadcast", "per_thread": steps,
              "working_set_bytes": DD_CHANNELS * 4},
             {"base": "input", "shape": "coalesced", "bytes": 1,
-             "lane_stride_bytes": lane_stride, "per_thread": steps,
-             "working_set_bytes": DD_INPUT_BYTES},
+             "lane_stride_bytes": input_stride, "per_thread": steps,
+             "working_set_bytes": DD_INPUT_BYTES, **shared},
             {"base": "output", "shape": "coalesced" if bx > 1 else "strided",
              "lane_stride_bytes": store_stride, "per_thread": outputs,
              "store": True},
@@ -267,6 +319,8 @@ def report(name, a):
         kwargs["mean_replays"] = not a.worst_replays
     else:
         kwargs["conversions_as_alu"] = a.conversions_as_alu
+        kwargs["block_reuse"] = not a.no_block_reuse
+        kwargs["warp_span"] = not a.samples_stride
     predicted = predict(a.gpa, a.gpu, [make(*c, **kwargs) for c in cfg])
     ape = [abs(p - m) / m for p, m in zip(predicted, measured)]
     ratio = [p / m for p, m in zip(predicted, measured)]
@@ -312,6 +366,14 @@ def main():
     ap.add_argument("--conversions-as-alu", action="store_true",
                     help="dedispersion: count the conversions as alu (the "
                     "earlier profile) instead of sfu (the XU pipe)")
+    ap.add_argument("--no-block-reuse", action="store_true",
+                    help="dedispersion: leave out the input's block_sectors "
+                    "fact (rule R9: the block's DMs re-read nearly the same "
+                    "input sectors through L1)")
+    ap.add_argument("--samples-stride", action="store_true",
+                    help="dedispersion: describe a warp's input bytes by its "
+                    "samples' stride alone (the earlier profile), not by the "
+                    "range its samples and DMs span")
     ap.add_argument("--show", type=int, default=0)
     a = ap.parse_args()
     names = sorted(SETS) if a.set == "all" else [a.set]

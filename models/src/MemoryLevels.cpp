@@ -2,11 +2,12 @@
 //
 // SPDX-License-Identifier: Apache-2.0
 //
-// Rules R0-R8 of docs/models.md "Memory levels". Shares are of an access's
+// Rules R0-R9 of docs/models.md "Memory levels". Shares are of an access's
 // requested bytes; a warp's access spans 32 lanes x lane stride. R0-R6 place
 // each access from its shape, base and working set; R7 lets a load re-read
-// across loop iterations hit where it was fetched, and R8 sends L1's share
-// to L2 on GPUs whose L1 caches only read-only loads.
+// across loop iterations hit where it was fetched, R8 sends L1's share to L2
+// on GPUs whose L1 caches only read-only loads, and R9 lets the warps of a
+// block that read sectors another of its warps fetched hit L1.
 //
 //===----------------------------------------------------------------------===//
 #include "gpa/MemoryLevels.h"
@@ -176,6 +177,31 @@ static void applyLoopReuse(const GlobalAccessFact &F, const CacheLevels &C,
   A.LoopReuse = true;
 }
 
+/// R9: the block's warps request WarpsPerBlock x (sectors per warp) sectors
+/// per execution and touch BlockSectors distinct ones; each distinct sector
+/// is fetched once (by the first warp that names it) and the block's other
+/// requests for it hit L1 (sectors stay in L1 while the block's warps work
+/// on the same execution: the footprint is BlockSectors x 32 bytes). The
+/// shares beyond L1 shrink by the block's miss fraction; a working set R4
+/// placed keeps its compulsory DRAM share (as R7). R1 is the case of one
+/// sector per block.
+static void applyBlockReuse(const GlobalAccessFact &F, const CacheLevels &C,
+                            double Lanes, double WarpsPerBlock,
+                            AccessLevels &A) {
+  SectorRuns R = sectorRuns(F, Lanes);
+  double Requested = WarpsPerBlock * R.Units * R.Sectors;
+  double Miss = std::min(1.0, F.BlockSectors / Requested);
+  if (Miss >= 1)
+    return;
+  LevelShares &S = A.Shares;
+  double Beyond = (S.L2 + S.Dram) * Miss;
+  double Dram = fitsL2(F, C) ? std::min(S.Dram, Beyond) : S.Dram * Miss;
+  S.L1 = 1 - Beyond;
+  S.L2 = Beyond - Dram;
+  S.Dram = Dram;
+  A.BlockReuse = true;
+}
+
 MemoryLevelsEstimate
 estimateMemoryLevels(const std::vector<GlobalAccessFact> &Facts,
                      const CacheLevels &Caches, std::uint64_t ThreadsPerBlock,
@@ -260,6 +286,9 @@ estimateMemoryLevels(const std::vector<GlobalAccessFact> &Facts,
     } else {
       A = BaseLevels.at(F.Base);
     }
+    if (Caches.present() && !F.Store && F.BlockSectors > 0 &&
+        F.Shape != AccessShape::Broadcast) // R9
+      applyBlockReuse(F, Caches, Lanes, WarpsPerBlock, A);
     if (loopReuseApplies(F, Caches, Budget))
       applyLoopReuse(F, Caches, Budget, Lanes, WarpsPerBlock,
                      static_cast<double>(std::max<std::uint64_t>(Blocks, 1)),

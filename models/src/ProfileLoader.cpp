@@ -76,7 +76,7 @@ static void readPerThread(JsonReader &R, const nlohmann::json &Counts,
 
 static const char *const AccessKeys =
     "base,group,offset_bytes,shape,lane_stride_bytes,bytes,per_thread,store,"
-    "working_set_bytes,read_only,in_loop,iteration_stride_bytes";
+    "working_set_bytes,read_only,in_loop,iteration_stride_bytes,block_sectors";
 
 static void readAccess(JsonReader &R, const nlohmann::json &J,
                        const std::string &Path, GlobalAccessFact &F) {
@@ -114,6 +114,7 @@ static void readAccess(JsonReader &R, const nlohmann::json &J,
   Read("bytes", F.Bytes, 1, 256);
   Read("per_thread", F.PerThread, 0, MaxCountPerThread);
   Read("working_set_bytes", F.WorkingSetBytes, 0, 1e18);
+  Read("block_sectors", F.BlockSectors, 0, 1e15);
   if (const nlohmann::json *V = R.member(J, Path, "store", false))
     if (auto B = R.boolean(*V, childPath(Path, "store")))
       F.Store = *B;
@@ -241,6 +242,8 @@ nlohmann::json kernelProfileToJson(const KernelProfile &P) {
     if (F.InLoop && F.IterationStrideKnown)
       Out["global_accesses"].back()["iteration_stride_bytes"] =
           F.IterationStrideBytes;
+    if (F.BlockSectors > 0)
+      Out["global_accesses"].back()["block_sectors"] = F.BlockSectors;
   }
   return Out;
 }

@@ -493,3 +493,71 @@ TEST(MemoryLevels, LoopReuseOfAFiltersSlidingWindow) {
   double CoefL1 = 7.0 / 8 + (1.0 / 8 - D) * 7 / 8;
   EXPECT_NEAR(E.Kernel.L1, (9 * CoefL1 + 9 * 31.0 / 32) / 19, 1e-12);
 }
+
+TEST(MemoryLevels, RowsOfABlockReadingOneRowHitL1) {
+  // R9: a 32 x 8 block (8 warps), every row reads in[threadIdx.x]: each
+  // warp requests the same 128 bytes = 4 sectors; the block touches 4
+  // distinct sectors of the 8 x 4 = 32 it requests, so 1/8 misses. Alone
+  // on its base the load is R5 (all DRAM): L1 7/8, DRAM 1/8, and 4 bytes
+  // x 1/8 = 0.5 DRAM bytes per thread.
+  GlobalAccessFact Row = load("in", "in", 0);
+  Row.BlockSectors = 4;
+  auto E = estimateMemoryLevels({Row}, someCaches(), 256, 4096, 32);
+  EXPECT_EQ(E.PerAccess[0].Rule, LevelRule::Streaming);
+  EXPECT_TRUE(E.PerAccess[0].BlockReuse);
+  EXPECT_DOUBLE_EQ(E.PerAccess[0].Shares.L1, 7.0 / 8);
+  EXPECT_DOUBLE_EQ(E.PerAccess[0].Shares.L2, 0);
+  EXPECT_DOUBLE_EQ(E.PerAccess[0].Shares.Dram, 1.0 / 8);
+  EXPECT_DOUBLE_EQ(E.DramBytesPerThread, 0.5);
+}
+
+TEST(MemoryLevels, ShiftedRowsOfAnL2ResidentInputKeepTheCompulsoryDram) {
+  // A dedispersion-like load: one byte per lane, consecutive lanes (one
+  // 32-byte sector per warp), 256 threads (8 warps) whose rows read at
+  // shifts that keep the block within 2 distinct sectors: miss 2 / 8. The
+  // input (1 MiB) fits L2 (R4): 100 executions x 256 x 4096 threads x 1
+  // byte = 104857600 bytes requested, DRAM D = 1048576 / 104857600 = 0.01,
+  // L2 0.99. R9: 0.25 of the requests leave L1; DRAM keeps D, L2 0.24,
+  // L1 0.75.
+  GlobalAccessFact In = load("input", "input", 0);
+  In.Bytes = 1;
+  In.LaneStrideBytes = 1;
+  In.PerThread = 100;
+  In.WorkingSetBytes = 1048576;
+  In.BlockSectors = 2;
+  auto E = estimateMemoryLevels({In}, someCaches(), 256, 4096, 32);
+  EXPECT_EQ(E.PerAccess[0].Rule, LevelRule::FitsL2);
+  EXPECT_NEAR(E.PerAccess[0].Shares.Dram, 0.01, 1e-15);
+  EXPECT_NEAR(E.PerAccess[0].Shares.L2, 0.24, 1e-15);
+  EXPECT_NEAR(E.PerAccess[0].Shares.L1, 0.75, 1e-15);
+}
+
+TEST(MemoryLevels, BlockSectorsAsManyAsRequestedChangeNothing) {
+  // 8 warps x 4 sectors: a block touching 32 or more distinct sectors
+  // (no warp reads another's) keeps R5; stores and loads without the fact
+  // are not touched.
+  GlobalAccessFact Row = load("in", "in", 0);
+  Row.BlockSectors = 32;
+  GlobalAccessFact Out = store("out");
+  Out.BlockSectors = 4;
+  auto E = estimateMemoryLevels({Row, Out}, someCaches(), 256, 4096, 32);
+  EXPECT_FALSE(E.PerAccess[0].BlockReuse);
+  EXPECT_DOUBLE_EQ(E.PerAccess[0].Shares.Dram, 1);
+  EXPECT_FALSE(E.PerAccess[1].BlockReuse);
+  EXPECT_DOUBLE_EQ(E.PerAccess[1].Shares.Dram, 1);
+}
+
+TEST(MemoryLevels, BlockSectorsRoundTripThroughTheProfile) {
+  KernelProfile P = test::dotpProfile();
+  GlobalAccessFact Row = load("in", "in", 0);
+  Row.BlockSectors = 2.5;
+  P.GlobalAccesses = {Row, load("x", "x", 0)};
+  std::vector<KernelProfile> Back;
+  std::string Error;
+  ASSERT_TRUE(
+      parseKernelProfiles(kernelProfileToJson(P), "p.json", Back, Error))
+      << Error;
+  ASSERT_EQ(Back.size(), 1u);
+  EXPECT_DOUBLE_EQ(Back[0].GlobalAccesses[0].BlockSectors, 2.5);
+  EXPECT_DOUBLE_EQ(Back[0].GlobalAccesses[1].BlockSectors, 0);
+}

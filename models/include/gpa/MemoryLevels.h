@@ -56,6 +56,11 @@ struct GlobalAccessFact {
   bool InLoop = false;
   bool IterationStrideKnown = false;
   double IterationStrideBytes = 0;
+  /// Distinct 32-byte sectors that one execution of the access by all of a
+  /// block's threads touches, when known (R9: the block's warps read
+  /// overlapping sectors, e.g. rows of a 2-D block at nearly the same
+  /// address); 0: unknown.
+  double BlockSectors = 0;
 };
 
 /// The cache parameters of a GPU model file; all zero (the GTX280) means
@@ -106,6 +111,8 @@ struct AccessLevels {
   /// R8: L1 does not cache this (not read-only) load; its L1 share went to
   /// L2.
   bool L1Bypassed = false;
+  /// R9 (block footprint) moved the block's repeated sectors to L1.
+  bool BlockReuse = false;
 };
 
 /// What R7 needs of the launch: resident blocks per SM and the shared
