@@ -343,7 +343,7 @@ static Classification classifyCall(const CallBase &CB, const DataLayout &DL) {
 
 /// Whether every user of \p V uses it as the address of a load or store,
 /// where a constant offset folds into the [reg+imm] addressing mode.
-static bool onlyAddressOfMemory(const Value &V) {
+bool onlyAddressOfMemory(const Value &V) {
   for (const User *U : V.users()) {
     if (auto *LI = dyn_cast<LoadInst>(U)) {
       if (LI->getPointerOperand() != &V)

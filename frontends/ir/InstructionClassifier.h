@@ -65,6 +65,10 @@ struct Classification {
 /// AS_Generic when unresolved.
 unsigned resolveAddressSpace(const llvm::Value *Ptr);
 
+/// Whether \p V is used, and only as the address of loads and stores (where
+/// a constant offset folds into the [reg+imm] addressing mode).
+bool onlyAddressOfMemory(const llvm::Value &V);
+
 Classification classifyInstruction(const llvm::Instruction &I,
                                    const llvm::DataLayout &DL);
 

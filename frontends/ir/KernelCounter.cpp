@@ -11,6 +11,7 @@
 #include "AccessFacts.h"
 #include "AccessPattern.h"
 #include "BlockWeights.h"
+#include "ConstantOffsets.h"
 #include "InstructionClassifier.h"
 #include "LoadStaging.h"
 #include "SharedLoadMerging.h"
@@ -21,6 +22,7 @@
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/ScalarEvolution.h"
 #include "llvm/Analysis/ScalarEvolutionExpressions.h"
+#include "llvm/IR/Dominators.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
@@ -142,8 +144,10 @@ void KernelCounter::countFunction(Function &F, FunctionSummary &S) {
          "loop nest too deep: " + std::to_string(BW.ClampedBlocks) +
              " block weight(s) clamped to 1e12 executions per thread");
   StrengthReduced LSR = strengthReduce(F, LI, SE);
+  ConstantOffsets Offsets =
+      foldConstantOffsets(F, LSR, SE, FAM.getResult<DominatorTreeAnalysis>(F));
   for (BasicBlock &BB : F)
-    countBlock(BB, BW.weight(&BB), SE, LSR, S, /*Notes=*/true);
+    countBlock(BB, BW.weight(&BB), SE, LSR, Offsets, S, /*Notes=*/true);
   // Loops bounded by an argument: their bodies once more, on their own.
   std::map<const Loop *, int> Index;
   for (const AssumedLoop &A : BW.Assumed) {
@@ -162,7 +166,7 @@ void KernelCounter::countFunction(Function &F, FunctionSummary &S) {
         AL.Parent = It->second;
     FunctionSummary Body;
     for (BasicBlock *BB : A.L->blocks())
-      countBlock(*BB, BW.weight(BB), SE, LSR, Body, /*Notes=*/false);
+      countBlock(*BB, BW.weight(BB), SE, LSR, Offsets, Body, /*Notes=*/false);
     AL.Counts = Body.Counts;
     AL.Mem = Body.Mem;
     Index[A.L] = int(S.ArgumentLoops.size());
@@ -185,8 +189,9 @@ std::optional<unsigned> tripCountArgument(const Loop &L, ScalarEvolution &SE) {
 }
 
 void KernelCounter::countBlock(BasicBlock &BB, double W, ScalarEvolution &SE,
-                               const StrengthReduced &LSR, FunctionSummary &S,
-                               bool Notes) {
+                               const StrengthReduced &LSR,
+                               const ConstantOffsets &Offsets,
+                               FunctionSummary &S, bool Notes) {
   const DataLayout &DL = BB.getModule()->getDataLayout();
   const LoopInfo &LI = FAM.getResult<LoopAnalysis>(*BB.getParent());
   auto MergedLoads = mergedSharedLoads(BB, SE);
@@ -205,6 +210,12 @@ void KernelCounter::countBlock(BasicBlock &BB, double W, ScalarEvolution &SE,
       C.Units.clear();
     else if (LSR.OffsetCounters.count(&I))
       C.Units = {{Unit::Int, integerAddInstructions(64)}};
+    else if (Offsets.FoldedAddresses.count(&I) ||
+             Offsets.DeadIndexMath.count(&I))
+      C.Units.clear();
+    else if (auto It = Offsets.RebuiltIndices.find(&I);
+             It != Offsets.RebuiltIndices.end() && It->second > 0)
+      C.Units.push_back({Unit::Int, It->second});
     addUnits(S, C.Units, W);
     if (C.GenericAsGlobal)
       S.Assumed["generic_as_global"] += W;

@@ -14,6 +14,7 @@
 #define GPA_FRONTENDS_IR_KERNELCOUNTER_H
 
 #include "BlockWeights.h"
+#include "ConstantOffsets.h"
 #include "StrengthReduction.h"
 
 #include "gpa/InstructionCosts.h"
@@ -125,7 +126,8 @@ private:
   /// Adds one block's instructions at weight W to S (Notes: record what the
   /// estimate cannot see through).
   void countBlock(llvm::BasicBlock &BB, double W, llvm::ScalarEvolution &SE,
-                  const StrengthReduced &LSR, FunctionSummary &S, bool Notes);
+                  const StrengthReduced &LSR, const ConstantOffsets &Offsets,
+                  FunctionSummary &S, bool Notes);
   void note(const llvm::Instruction &I, std::string Message);
 
   llvm::FunctionAnalysisManager &FAM;

@@ -31,7 +31,7 @@ using namespace llvm;
 
 namespace gpa {
 
-static bool isIndexMath(const Instruction &I) {
+bool isIndexMath(const Instruction &I) {
   switch (I.getOpcode()) {
   case Instruction::Add:
   case Instruction::Sub:

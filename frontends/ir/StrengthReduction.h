@@ -46,6 +46,10 @@ struct StrengthReduced {
   llvm::DenseSet<const llvm::Instruction *> OffsetCounters;
 };
 
+/// Integer arithmetic that can compute an address index: add, sub, mul,
+/// shl, or and the integer extensions and truncation.
+bool isIndexMath(const llvm::Instruction &I);
+
 StrengthReduced strengthReduce(llvm::Function &F, llvm::LoopInfo &LI,
                                llvm::ScalarEvolution &SE);
 

@@ -552,6 +552,18 @@ TEST(InstructionCosts, Add64IsTwoInstructions) {
   EXPECT_EQ(integerAddInstructions(32), 1.0);
 }
 
+TEST(InstructionCosts, AccessOffsetIsSigned24Bits) {
+  // ptxas -arch=sm_80 (CUDA 13) of ld.global.b32 [%rd2+OFF]:
+  // OFF = 8388604 -> LDG.E R5, [R2.64+0x7ffffc] (no add);
+  // OFF = -8388608 -> LDG.E R5, [R2.64+-0x800000] (no add);
+  // OFF = 8388608 -> UIADD3 + UIADD3.X of 0x1000000, LDG.E [R2.64+-0x800000];
+  // OFF = -8388612 -> UIADD3 + UIADD3.X of -0x1000000, then the load.
+  EXPECT_TRUE(offsetFoldsIntoAccess(8388604));
+  EXPECT_TRUE(offsetFoldsIntoAccess(-8388608));
+  EXPECT_FALSE(offsetFoldsIntoAccess(8388608));
+  EXPECT_FALSE(offsetFoldsIntoAccess(-8388612));
+}
+
 namespace {
 Counts units(const UnitCountList &L) {
   Counts Out;

@@ -117,6 +117,16 @@ double integerAddInstructions(unsigned Bits);
 /// both, ptxas first moves the scale into a register, one ALU instruction.
 UnitCountList wideMultiplyAdd(bool ImmediateScale, bool ParameterBase);
 
+/// The byte offset a global/shared/local access encodes itself: SASS
+/// LDG/STG/LDS/STS/LDL/STL carry a signed 24-bit immediate ([R2.64+imm]),
+/// so an address at a constant distance in [-2^23, 2^23) from one already
+/// in a register costs no instruction (ptxas for sm_80: ld.global
+/// [%rd2+8388604] -> LDG.E [R2.64+0x7ffffc]; [%rd2+8388608] first adds
+/// 0x1000000 with UIADD3 + UIADD3.X, then LDG.E [R2.64+-0x800000]).
+constexpr bool offsetFoldsIntoAccess(long long OffsetBytes) {
+  return OffsetBytes >= -(1LL << 23) && OffsetBytes < (1LL << 23);
+}
+
 /// A 32-bit integer multiply whose only use is an add is one IMAD with it
 /// (PTX mad.lo.s32; `blockIdx.x * blockDim.x + threadIdx.x` is
 /// `IMAD R0, R0, c[0x0][0x0], R3`): the multiply costs nothing of its own.
