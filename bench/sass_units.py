@@ -2,15 +2,20 @@
 
 The mapping follows IPP Table 1 as docs/plugin.md applies it to PTX: float
 arithmetic by precision, integer arithmetic, everything that only moves,
-compares, selects or converts on the ALU, memory by space, MUFU on the SFU,
-control flow as 'other'. Predicated-off instructions are still issued, so
-they count.
+compares, selects or shifts on the ALU, memory by space, control flow as
+'other'. MUFU and the data-type conversions F2I/I2F/F2F/FRND/I2I are 'sfu':
+the XU pipe (Nsight Compute's transcendental and data-type conversion unit;
+CUDA C++ Programming Guide throughput table, cc 8.0: conversions 16 per SM
+per clock, MUFU's rate), as gpa/InstructionCosts.def counts them. F2FP (the
+ALU pipe's FP32-to-FP16 pack) stays 'alu', HADD2.F32 (f16 -> f32) 'fp16'.
+Predicated-off instructions are still issued, so they count.
 """
 import re
 
 _PREFIX_UNITS = [
     # (regex on the full mnemonic, unit); first match wins.
     (r"^MUFU", "sfu"),
+    (r"^(F2I|I2F|F2F|FRND|I2I)(\.|$)", "sfu"),  # not F2FP / I2FP (ALU)
     (r"^HFMA2\.MMA", "alu"),  # ptxas's idiom for 'mov 0' on the FMA pipe
     (r"^IMAD\.MOV", "alu"),   # ptxas's idiom for a register move
     (r"^(FFMA|FADD|FMUL|FMNMX|FCHK|FSWZADD)", "fp"),
@@ -43,7 +48,7 @@ def unit_of(mnemonic):
     for pattern, unit in _PREFIX_UNITS:
         if re.match(pattern, mnemonic):
             return unit
-    return "alu"  # MOV, SHF, LOP3, ISETP, FSETP, SEL, F2I, I2F, S2R, U*...
+    return "alu"  # MOV, SHF, LOP3, ISETP, FSETP, SEL, F2FP, PRMT, S2R, U*...
 
 
 _LINE = re.compile(r"^\s*/\*([0-9a-f]{4,})\*/\s+(@!?U?P[T0-9]+\s+)?([A-Z0-9_.]+)")

@@ -245,7 +245,8 @@ def dedispersion_profile(bx, by, tx, ty, sx, sy, with_facts=True,
     # per clock on cc 8.0 (CUDA C++ Programming Guide, arithmetic-instruction
     # throughput table; Nsight Compute's XU pipe: transcendentals and type
     # conversions): the profile's "sfu" (`conversions_as_alu`: the earlier
-    # profile, gpa's front-end unit for cvt, issued like integer logic).
+    # profile, issued like integer logic; gpa's front-ends count cvt as sfu
+    # too since h/cvt).
     conversions = "alu" if conversions_as_alu else "sfu"
     counts = {
         "global_mem": 2 * steps + outputs,

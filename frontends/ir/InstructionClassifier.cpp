@@ -4,9 +4,10 @@
 //
 // One row per IR opcode says which PTX it becomes (IPP Table 1: integer
 // arithmetic -> INT; add/mul/fma on floats -> FP/FP64/FP16 by type;
-// conversions, logic, shifts, compares, selects and moves -> ALU; address
-// arithmetic -> INT as the mul.wide/add.s64 it becomes; memory by address
-// space). Calls go through the
+// conversions as the shared cost model decides (int<->float and f64 ones
+// on the XU pipe: sfu); logic, shifts, compares, selects and moves -> ALU;
+// address arithmetic -> INT as the mul.wide/add.s64 it becomes; memory by
+// address space). Calls go through the
 // name-keyed tables in IntrinsicTable.cpp.
 //
 //===----------------------------------------------------------------------===//
@@ -30,11 +31,14 @@ namespace gpa {
 namespace {
 enum class OpRule {
   ByType, // one instruction on the unit of the result type
-  Alu,    // one ALU instruction (cvt, mov, set, selp, and/or/xor, shifts)
+  Alu,    // one ALU instruction (mov, set, selp, and/or/xor, shifts)
+  Cvt,    // a conversion: the shared model decides (XU, ALU, ...)
   Gep,    // address arithmetic: one int op per variable index (mul.wide /
           // add.s64); a constant offset folds into ld/st addressing
-  Ext,    // sext/zext: free when only GEPs use it (mul.wide.s32 widens)
-  Trunc,  // integer narrowing reads the low register: free; else cvt (ALU)
+  Ext,    // sext/zext: free when only GEPs use it (mul.wide.s32 widens),
+          // else a conversion of the shared model
+  Trunc,  // integer narrowing: a conversion of the shared model (free);
+          // to i1 one ALU instruction (and + setp)
   Other,  // branches and returns
   Free,   // no PTX (phi, alloca, freeze, unreachable)
   FMul,   // one instruction, or none when contracted into fma(s)
@@ -68,10 +72,10 @@ static const OpcodeRow OpcodeTable[] = {
     {Instruction::ICmp, OpRule::Alu},     {Instruction::FCmp, OpRule::Alu},
     {Instruction::Select, OpRule::Alu},
     {Instruction::Trunc, OpRule::Trunc},    {Instruction::ZExt, OpRule::Ext},
-    {Instruction::SExt, OpRule::Ext},     {Instruction::FPTrunc, OpRule::Alu},
-    {Instruction::FPExt, OpRule::Alu},    {Instruction::FPToUI, OpRule::Alu},
-    {Instruction::FPToSI, OpRule::Alu},   {Instruction::UIToFP, OpRule::Alu},
-    {Instruction::SIToFP, OpRule::Alu},   {Instruction::PtrToInt, OpRule::Alu},
+    {Instruction::SExt, OpRule::Ext},     {Instruction::FPTrunc, OpRule::Cvt},
+    {Instruction::FPExt, OpRule::Cvt},    {Instruction::FPToUI, OpRule::Cvt},
+    {Instruction::FPToSI, OpRule::Cvt},   {Instruction::UIToFP, OpRule::Cvt},
+    {Instruction::SIToFP, OpRule::Cvt},   {Instruction::PtrToInt, OpRule::Alu},
     {Instruction::IntToPtr, OpRule::Alu}, {Instruction::BitCast, OpRule::Alu},
     {Instruction::AddrSpaceCast, OpRule::Alu},
     {Instruction::ExtractElement, OpRule::Alu},
@@ -509,15 +513,19 @@ Classification classifyInstruction(const Instruction &I, const DataLayout &DL) {
   case OpRule::Gep:
     C.Units = gepUnits(cast<GetElementPtrInst>(I));
     break;
+  case OpRule::Cvt:
+    C.Units = conversion(I.getOperand(0)->getType(), I.getType());
+    break;
   case OpRule::Trunc:
-    C.Units = {{Unit::Alu, I.getType()->isIntOrIntVectorTy() &&
-                                   I.getType()->getScalarSizeInBits() >= 8
-                               ? NarrowingConvertInstructions
-                               : 1.0}};
+    if (I.getType()->isIntOrIntVectorTy() &&
+        I.getType()->getScalarSizeInBits() >= 8)
+      C.Units = conversion(I.getOperand(0)->getType(), I.getType());
+    else
+      C.Units = {{Unit::Alu, 1}};
     break;
   case OpRule::Ext:
     if (!extFoldsIntoAddress(I))
-      C.Units = {{Unit::Alu, 1}};
+      C.Units = conversion(I.getOperand(0)->getType(), I.getType());
     break;
   case OpRule::Other:
     C.Units = {{Unit::Other, 1}};

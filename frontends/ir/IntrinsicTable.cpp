@@ -17,6 +17,8 @@
 #include "llvm/IR/DerivedTypes.h"
 #include "llvm/IR/Type.h"
 
+#include <optional>
+
 using namespace llvm;
 
 namespace gpa {
@@ -92,7 +94,9 @@ static const NameRule IntrinsicRules[] = {
     {"llvm.nvvm.mul24.", CallRule::Fixed, {{Unit::Int, 1}}},
     {"llvm.nvvm.sad.", CallRule::Fixed, {{Unit::Int, 1}}},
     {"llvm.nvvm.atomic.", CallRule::Fixed, {{Unit::Atomic, 1}}},
-    // Conversions, moves and bit manipulation.
+    // Conversions (llvm.nvvm.f2i.rz, d2f.rn, ...) are decided by the shared
+    // model from the types in the name (nvvmConversion below); what is left
+    // under these prefixes (d2i.lo/hi, f2tf32) is one ALU instruction.
     {"llvm.nvvm.f2", CallRule::Fixed, {{Unit::Alu, 1}}},
     {"llvm.nvvm.d2", CallRule::Fixed, {{Unit::Alu, 1}}},
     {"llvm.nvvm.ff2", CallRule::Fixed, {{Unit::Alu, 1}}},
@@ -100,6 +104,7 @@ static const NameRule IntrinsicRules[] = {
     {"llvm.nvvm.ui2", CallRule::Fixed, {{Unit::Alu, 1}}},
     {"llvm.nvvm.ll2", CallRule::Fixed, {{Unit::Alu, 1}}},
     {"llvm.nvvm.ull2", CallRule::Fixed, {{Unit::Alu, 1}}},
+    // Moves and bit manipulation.
     {"llvm.nvvm.prmt", CallRule::Fixed, {{Unit::Alu, 1}}},
     {"llvm.nvvm.isspacep.", CallRule::Fixed, {{Unit::Alu, 1}}},
     {"llvm.nvvm.ptr.", CallRule::Fixed, {{Unit::Alu, 1}}},
@@ -130,13 +135,14 @@ static const NameRule IntrinsicRules[] = {
     {"llvm.bswap.", CallRule::Fixed, {{Unit::Alu, 1}}},
     {"llvm.fshl.", CallRule::Fixed, {{Unit::Alu, 1}}},
     {"llvm.fshr.", CallRule::Fixed, {{Unit::Alu, 1}}},
-    {"llvm.floor.", CallRule::Fixed, {{Unit::Alu, 1}}},
-    {"llvm.ceil.", CallRule::Fixed, {{Unit::Alu, 1}}},
-    {"llvm.trunc.", CallRule::Fixed, {{Unit::Alu, 1}}},
-    {"llvm.rint.", CallRule::Fixed, {{Unit::Alu, 1}}},
-    {"llvm.nearbyint.", CallRule::Fixed, {{Unit::Alu, 1}}},
+    // Rounding to an integral value: cvt.rmi/rpi/rzi/rni.fT.fT (FRND).
+    {"llvm.floor.", CallRule::Op, {}, OpFamily::Convert},
+    {"llvm.ceil.", CallRule::Op, {}, OpFamily::Convert},
+    {"llvm.trunc.", CallRule::Op, {}, OpFamily::Convert},
+    {"llvm.rint.", CallRule::Op, {}, OpFamily::Convert},
+    {"llvm.nearbyint.", CallRule::Op, {}, OpFamily::Convert},
     {"llvm.round.", CallRule::Fixed, {{Unit::Alu, 2}}},
-    {"llvm.roundeven.", CallRule::Fixed, {{Unit::Alu, 1}}},
+    {"llvm.roundeven.", CallRule::Op, {}, OpFamily::Convert},
     {"llvm.is.fpclass.", CallRule::Fixed, {{Unit::Alu, 2}}},
     {"llvm.sqrt.", CallRule::Op, {}, OpFamily::Sqrt},
     {"llvm.exp2.", CallRule::Op, {}, OpFamily::Ex2},
@@ -181,9 +187,9 @@ static const NameRule LibdeviceRules[] = {
     {"fminf", CallRule::Fixed, {{Unit::Fp, 1}}},
     {"fmaxf", CallRule::Fixed, {{Unit::Fp, 1}}},
     {"fmaf", CallRule::Fixed, {{Unit::Fp, 1}}},
-    {"floorf", CallRule::Fixed, {{Unit::Alu, 1}}},
-    {"ceilf", CallRule::Fixed, {{Unit::Alu, 1}}},
-    {"truncf", CallRule::Fixed, {{Unit::Alu, 1}}},
+    {"floorf", CallRule::Op, {}, OpFamily::Convert}, // FRND.FLOOR
+    {"ceilf", CallRule::Op, {}, OpFamily::Convert},
+    {"truncf", CallRule::Op, {}, OpFamily::Convert},
     {"exp", CallRule::Fixed, {{Unit::Fp64, 12}, {Unit::Alu, 4}, {Unit::Int, 2}}},
     {"log", CallRule::Fixed, {{Unit::Fp64, 16}, {Unit::Alu, 6}}},
     {"sin", CallRule::Fixed, {{Unit::Fp64, 20}, {Unit::Alu, 8}, {Unit::Int, 2}}},
@@ -228,7 +234,64 @@ static CallCost toCost(const NameRule &R, StringRef Name) {
   return C;
 }
 
+/// cvt.rXi.fT.fT: \p T rounded to an integral value (FRND).
+static OpFacts roundingFacts(OpType T) {
+  OpFacts F{OpFamily::Convert, T};
+  F.From = T;
+  F.RoundsToInteger = true;
+  return F;
+}
+
+static UnitCounts unitsOf(const OpFacts &F) {
+  UnitCounts Out;
+  for (const UnitCount &C : expandOp(F))
+    Out.push_back(C);
+  return Out;
+}
+
+/// The type one letter group of an NVVM conversion name stands for
+/// ("f2i" -> f, i; "ull2d" -> ull, d; "ff2bf16x2" -> ff, bf16x2).
+static std::optional<OpType> nvvmType(StringRef T) {
+  if (T == "f" || T == "ff")
+    return OpType::F32;
+  if (T == "d")
+    return OpType::F64;
+  if (T == "h" || T == "f16" || T == "f16x2")
+    return OpType::F16;
+  if (T == "bf" || T == "bf16" || T == "bf16x2")
+    return OpType::BF16;
+  if (T == "i" || T == "ui")
+    return T == "i" ? OpType::S32 : OpType::U32;
+  if (T == "ll" || T == "ull")
+    return T == "ll" ? OpType::S64 : OpType::U64;
+  return std::nullopt;
+}
+
+/// llvm.nvvm.<from>2<to>.<rounding>: cvt between the two types, decided
+/// by the shared model. d2i.lo/d2i.hi read one word of a double (a move)
+/// and f2tf32 is not a cvt of the model: not conversions here.
+static std::optional<OpFacts> nvvmConversion(StringRef Name) {
+  if (!Name.consume_front("llvm.nvvm.") || Name.starts_with("d2i.lo") ||
+      Name.starts_with("d2i.hi"))
+    return std::nullopt;
+  StringRef Types = Name.take_until([](char C) { return C == '.'; });
+  auto [From, To] = Types.split('2');
+  std::optional<OpType> FromT = nvvmType(From), ToT = nvvmType(To);
+  if (To.empty() || !FromT || !ToT)
+    return std::nullopt;
+  OpFacts F{OpFamily::Convert, *ToT};
+  F.From = *FromT;
+  F.Saturate = Name.contains(".sat");
+  return F;
+}
+
 CallCost lookupIntrinsic(StringRef Name) {
+  if (std::optional<OpFacts> F = nvvmConversion(Name)) {
+    CallCost C;
+    C.Rule = CallRule::Fixed;
+    C.Units = unitsOf(*F);
+    return C;
+  }
   for (const NameRule &R : IntrinsicRules)
     if (Name.starts_with(R.Name))
       return toCost(R, Name);
@@ -239,8 +302,14 @@ CallCost lookupLibdevice(StringRef Name) {
   if (!Name.consume_front("__nv_"))
     return CallCost{};
   for (const NameRule &R : LibdeviceRules)
-    if (Name == R.Name)
-      return toCost(R, Name);
+    if (Name == R.Name) {
+      CallCost C = toCost(R, Name);
+      if (C.Rule == CallRule::Op) { // floorf, ceilf, truncf
+        C.Rule = CallRule::Fixed;
+        C.Units = unitsOf(roundingFacts(OpType::F32));
+      }
+      return C;
+    }
   return CallCost{};
 }
 
@@ -259,9 +328,36 @@ OpType opTypeFor(const Type *Ty) {
 }
 
 UnitCounts expansion(OpFamily Family, const Type *Ty, OpPrecision Precision) {
-  UnitCounts Out;
-  for (const UnitCount &C : expandOp({Family, opTypeFor(Ty), Precision}))
-    Out.push_back(C);
+  if (Family == OpFamily::Convert) // llvm.floor/ceil/trunc/rint on Ty
+    return unitsOf(roundingFacts(opTypeFor(Ty)));
+  return unitsOf({Family, opTypeFor(Ty), Precision});
+}
+
+/// The OpType of a conversion's operand: integers by width (i1 and i8 as
+/// 8 bits), signed; the value's signedness does not change the SASS unit.
+static OpType conversionTypeFor(const Type *Ty) {
+  if (auto *VT = dyn_cast<VectorType>(Ty))
+    Ty = VT->getElementType();
+  if (Ty->isIntegerTy()) {
+    unsigned Bits = Ty->getIntegerBitWidth();
+    return Bits <= 8    ? OpType::S8
+           : Bits <= 16 ? OpType::S16
+           : Bits <= 32 ? OpType::S32
+                        : OpType::S64;
+  }
+  if (Ty->isBFloatTy())
+    return OpType::BF16;
+  return opTypeFor(Ty);
+}
+
+UnitCounts conversion(const Type *From, const Type *To) {
+  OpFacts F{OpFamily::Convert, conversionTypeFor(To)};
+  F.From = conversionTypeFor(From);
+  UnitCounts Out = unitsOf(F);
+  // uitofp/sitofp of an i1: llc first selects 0 or 1 (selp.b32), then
+  // converts the 32-bit value (SEL + I2F.U32).
+  if (From->getScalarType()->isIntegerTy(1) && To->isFPOrFPVectorTy())
+    Out.push_back({Unit::Alu, 1});
   return Out;
 }
 

@@ -61,9 +61,15 @@ CallCost lookupLibdevice(llvm::StringRef Name);
 OpType opTypeFor(const llvm::Type *Ty);
 
 /// What the GPU executes for \p Family on \p Ty at \p Precision
-/// (InstructionCosts.def).
+/// (InstructionCosts.def). Convert here is a rounding of \p Ty to an
+/// integral value (llvm.floor/ceil/trunc/rint: cvt.rXi.fT.fT).
 UnitCounts expansion(OpFamily Family, const llvm::Type *Ty,
                      OpPrecision Precision);
+
+/// What the GPU executes for converting a \p From value to \p To
+/// (sitofp, uitofp, fptosi, fptoui, fpext, fptrunc, sext, zext, trunc):
+/// the shared model's Convert family from the two types.
+UnitCounts conversion(const llvm::Type *From, const llvm::Type *To);
 
 } // namespace gpa
 

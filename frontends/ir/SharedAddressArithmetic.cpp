@@ -75,14 +75,17 @@ bool addressesShared(const Instruction &U, const Value &V) {
 bool onlyAddressesShared(const Instruction &Root) {
   SmallVector<const Instruction *, 16> Work{&Root};
   DenseSet<const Instruction *> Reach{&Root};
+  bool AnyAccess = false; // a truncation alone is not a shared address
   while (!Work.empty()) {
     const Instruction *V = Work.pop_back_val();
     for (const User *U : V->users()) {
       auto *UI = dyn_cast<Instruction>(U);
       if (!UI)
         return false;
-      if (addressesShared(*UI, *V))
+      if (addressesShared(*UI, *V)) {
+        AnyAccess |= !isa<TruncInst>(UI);
         continue;
+      }
       if (!carriesAddress(*UI, *V))
         return false; // the value has a use outside shared addresses
       if (Reach.insert(UI).second) {
@@ -111,7 +114,7 @@ bool onlyAddressesShared(const Instruction &Root) {
       }
     }
   }
-  return Good.count(&Root) != 0;
+  return AnyAccess && Good.count(&Root) != 0;
 }
 
 bool isSharedVariable(const Value *V) {

@@ -35,6 +35,17 @@ const ExpansionRow Expansions[] = {
 #include "gpa/InstructionCosts.def"
 };
 
+struct ConversionRow {
+  ConversionKind Kind;
+  double Sfu, Fp, Fp16, Alu;
+};
+
+const ConversionRow Conversions[] = {
+#define GPA_CONVERSION(Kind, Sfu, Fp, Fp16, Alu)                               \
+  {ConversionKind::Kind, Sfu, Fp, Fp16, Alu},
+#include "gpa/InstructionCosts.def"
+};
+
 const ExpansionRow *findRow(OpFamily F, OpType T, OpPrecision P) {
   for (const ExpansionRow &R : Expansions)
     if (R.Family == F && R.Type == T && R.Precision == P)
@@ -96,24 +107,92 @@ unsigned operandCount(OpFamily F) {
 }
 
 bool isFloat(OpType T) {
-  return T == OpType::F16 || T == OpType::F32 || T == OpType::F64;
+  return T == OpType::F16 || T == OpType::BF16 || T == OpType::F32 ||
+         T == OpType::F64;
+}
+
+unsigned integerBits(OpType T) {
+  switch (T) {
+  case OpType::S8:
+  case OpType::U8:
+    return 8;
+  case OpType::S16:
+  case OpType::U16:
+    return 16;
+  case OpType::S64:
+  case OpType::U64:
+    return 64;
+  default:
+    return 32;
+  }
+}
+
+void addConversion(UnitCountList &Out, const OpFacts &F, double Times = 1) {
+  ConversionKind K = conversionKind(F);
+  for (const ConversionRow &R : Conversions)
+    if (R.Kind == K) {
+      add(Out, Unit::Sfu, Times * R.Sfu);
+      add(Out, Unit::Fp, Times * R.Fp);
+      add(Out, Unit::Fp16, Times * R.Fp16);
+      add(Out, Unit::Alu, Times * R.Alu);
+      return;
+    }
+}
+
+OpFacts conversion(OpType To, OpType From) {
+  OpFacts F{OpFamily::Convert, To};
+  F.From = From;
+  return F;
 }
 } // namespace
+
+ConversionKind conversionKind(const OpFacts &F) {
+  using K = ConversionKind;
+  OpType To = F.Type, From = F.From;
+  bool FloatTo = isFloat(To), FloatFrom = isFloat(From);
+  if (!FloatTo && !FloatFrom) {
+    unsigned ToBits = integerBits(To), FromBits = integerBits(From);
+    if (F.Saturate) {
+      if (ToBits < 32)
+        return K::IntSaturateNarrow;
+      return FromBits > ToBits ? K::IntSaturate64To32 : K::IntSaturate32;
+    }
+    return ToBits > FromBits ? K::IntWiden : K::IntNarrow;
+  }
+  if (!FloatTo)
+    return K::FloatToInt;
+  if (!FloatFrom)
+    return K::IntToFloat;
+  if (To == From) {
+    if (F.RoundsToInteger)
+      return K::RoundToInteger;
+    if (To == OpType::F16 || To == OpType::BF16)
+      return K::HalfClamp;
+    return To == OpType::F64 ? K::DoubleClamp : K::FloatClamp;
+  }
+  if (To == OpType::F64 || From == OpType::F64)
+    return K::ToOrFromF64;
+  if (To == OpType::F32)
+    return From == OpType::BF16 ? K::BfloatToFloat : K::HalfToFloat;
+  // To f16/bf16 from f32 (f16 <-> bf16 needs sm_90: one F2FP assumed).
+  return K::FloatToHalf;
+}
 
 UnitCountList expandOp(const OpFacts &F) {
   UnitCountList Out;
   OpType T = F.Type;
   if (F.Family == OpFamily::Convert) {
-    add(Out, Unit::Alu, 1); // one F2F / F2I / I2F (or I2I)
+    addConversion(Out, F);
     return Out;
   }
   if (T == OpType::F16 && F.Family == OpFamily::Fma) {
     add(Out, Unit::Fp16, 1); // HFMA2
     return Out;
   }
-  if (T == OpType::F16) {
+  if (T == OpType::F16 || T == OpType::BF16) {
     // Promoted: cvt.f32.f16 per operand, the f32 operation, cvt back.
-    add(Out, Unit::Alu, operandCount(F.Family) + 1);
+    addConversion(Out, conversion(OpType::F32, T), operandCount(F.Family));
+    addConversion(Out, conversion(T, OpType::F32));
     T = OpType::F32;
   }
   if (!isFloat(T)) {
@@ -131,11 +210,16 @@ UnitCountList expandOp(const OpFacts &F) {
     return Out;
   }
   if (F.Family == OpFamily::FloatRem) {
-    // x - trunc(x / y) * y: div.rn, cvt.rzi (alu), fma (neg folds into it),
-    // testp.infinite + selp (alu), as the NVPTX back end lowers frem.
+    // x - trunc(x / y) * y, as the NVPTX back end lowers frem: div.rn,
+    // cvt.rzi.fT.fT (FRND.TRUNC), fma (neg folds into it), testp.infinite
+    // and selp: f32 LOP3 + ISETP (the selp becomes the FFMA's predicate);
+    // f64 LOP3, ISETP.NE.U32 and ISETP...EX on the word pair, FSEL x2.
     addRow(Out, *findNearest(OpFamily::Div, T, OpPrecision::Ieee));
+    OpFacts Trunc = conversion(T, T);
+    Trunc.RoundsToInteger = true;
+    addConversion(Out, Trunc);
     add(Out, T == OpType::F64 ? Unit::Fp64 : Unit::Fp, 1);
-    add(Out, Unit::Alu, 3);
+    add(Out, Unit::Alu, T == OpType::F64 ? 5 : 2);
     return Out;
   }
   if (const ExpansionRow *R = findNearest(F.Family, T, F.Precision)) {

@@ -1,6 +1,7 @@
 ; Opcode rows of the classification table (docs/plugin.md): integer
 ; arithmetic -> int, float arithmetic by type, logic/shift/compare/select/
-; casts/address arithmetic -> alu, branches and returns -> other, phi free.
+; integer casts -> alu, int<->float and f64 casts -> sfu (the XU pipe),
+; address arithmetic -> int, branches and returns -> other, phi free.
 ; REQUIRES: plugin
 ; RUN: %opt %loadgpa -passes='print<gpu-power-advisor>' \
 ; RUN:   -disable-output %s 2>&1 | FileCheck %s
@@ -9,10 +10,10 @@ target datalayout = "e-p6:32:32-i64:64-i128:128-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"
 
 ; add sub mul -> int=3; sdiv, urem, srem by a variable expand as the shared
-; model's div.s32 (11 int, 12 alu, 1 sfu), rem.u32 (7, 9, 1) and rem.s32
-; (12, 9, 1) rows: int=3+11+7+12, alu=12+9+9, sfu=3
+; model's div.s32 (11 int, 10 alu, 3 sfu: I2F.RP, MUFU.RCP, F2I), rem.u32
+; (7, 7, 3) and rem.s32 (12, 7, 3) rows: int=3+11+7+12, alu=10+7+7, sfu=9
 ; CHECK-LABEL: kernel intops{{$}}
-; CHECK-NEXT: per_thread: int=33 sfu=3 alu=30 other=1
+; CHECK-NEXT: per_thread: int=33 sfu=9 alu=24 other=1
 define ptx_kernel void @intops(i32 %a, i32 %b) {
   %1 = add i32 %a, %b
   %2 = sub i32 %1, %b
@@ -39,9 +40,12 @@ define ptx_kernel void @fpops(float %f, double %d, half %h, <2 x half> %v) {
   ret void
 }
 
-; and or xor shl lshr ashr icmp fcmp select zext sitofp fptrunc -> alu=12
+; and or xor shl lshr ashr icmp fcmp select and the zext (a widening cvt:
+; SHF/MOV of the high word) -> alu=10; sitofp (cvt.rn.f32.s32 -> I2F) and
+; fptrunc double (cvt.rn.f32.f64 -> F2F.F32.F64) run on the XU pipe -> sfu=2
+; (gpa/InstructionCosts.def GPA_CONVERSION rows IntToFloat, ToOrFromF64)
 ; CHECK-LABEL: kernel aluops{{$}}
-; CHECK-NEXT: per_thread: alu=12 other=1
+; CHECK-NEXT: per_thread: sfu=2 alu=10 other=1
 define ptx_kernel void @aluops(i32 %a, i32 %b, float %f, double %d) {
   %1 = and i32 %a, %b
   %2 = or i32 %1, %b

@@ -94,7 +94,6 @@ const Case Cases[] = {
     {"shf.l.wrap.b32 %r1, %r2, %r3, %r4;", {{A, 1}}},
     {"mov.u32 %r1, %tid.x;", {{A, 1}}},
     {"mov.f64 %fd1, 0d3FF0000000000000;", {{A, 1}}},
-    {"cvt.rn.f32.s32 %f1, %r1;", {{A, 1}}},
     {"cvta.to.global.u64 %rd1, %rd2;", {{A, 1}}},
     {"set.lt.u32.s32 %r1, %r2, %r3;", {{A, 1}}},
     {"setp.lt.f64 %p1, %fd1, %fd2;", {{A, 1}}},
@@ -105,6 +104,24 @@ const Case Cases[] = {
     {"isspacep.global %p1, %rd1;", {{A, 1}}},
     {"mapa.u64 %rd1, %rd2, %r1;", {{A, 1}}},
     {"istypep.texref %p1, %rd1;", {{A, 1}}},
+    // Conversions (SASS in InstructionCostsTest.cpp): I2F, F2I, F2F and FRND
+    // on the XU pipe (sfu), HADD2.F32 fp16, F2FP / SHF / PRMT alu, a
+    // narrowing nothing, FADD.SAT fp, I2I.SAT sfu.
+    {"cvt.rn.f32.s32 %f1, %r1;", {{S, 1}}},
+    {"cvt.rzi.s32.f32 %r1, %f1;", {{S, 1}}},
+    {"cvt.f64.f32 %fd1, %f1;", {{S, 1}}},
+    {"cvt.rn.f32.f64 %f1, %fd1;", {{S, 1}}},
+    {"cvt.rmi.f32.f32 %f1, %f2;", {{S, 1}}},
+    {"cvt.rzi.f64.f64 %fd1, %fd2;", {{S, 1}}},
+    {"cvt.f32.f16 %f1, %rs1;", {{H, 1}}},
+    {"cvt.rn.f16.f32 %rs1, %f1;", {{A, 1}}},
+    {"cvt.rn.f16x2.f32 %r1, %f1, %f2;", {{A, 1}}},
+    {"cvt.f32.bf16 %f1, %rs1;", {{A, 1}}},
+    {"cvt.s64.s32 %rd1, %r1;", {{A, 1}}},
+    {"cvt.u32.u8 %r1, %rs1;", {{A, 1}}},
+    {"cvt.u32.u64 %r1, %rd1;", {}},
+    {"cvt.sat.f32.f32 %f1, %f2;", {{F, 1}}},
+    {"cvt.sat.s16.s32 %rs1, %r1;", {{S, 1}}},
     // ld/st by state space, bytes from the type and vector width.
     {"ld.global.f32 %f1, [%rd1];", {{G, 1}}, 4},
     {"ld.global.nc.v4.f32 {%f1, %f2, %f3, %f4}, [%rd1];", {{G, 1}}, 16},
@@ -267,6 +284,23 @@ const FactCase FactCases[] = {
      {OpFamily::Rsqrt, OpType::F32, OpPrecision::Approx}},
     {"tanh.approx.f32 %f1, %f2;",
      {OpFamily::Tanh, OpType::F32, OpPrecision::Approx}},
+    // cvt.<to>.<from>: the destination, the source, .rXi, .sat.
+    {"cvt.rn.f64.u64 %fd1, %rd1;",
+     {OpFamily::Convert, OpType::F64, OpPrecision::Ieee, OpType::U64}},
+    {"cvt.rzi.s32.f64 %r1, %fd1;",
+     {OpFamily::Convert, OpType::S32, OpPrecision::Ieee, OpType::F64}},
+    {"cvt.rpi.f32.f32 %f1, %f2;",
+     {OpFamily::Convert, OpType::F32, OpPrecision::Ieee, OpType::F32, true}},
+    {"cvt.rn.bf16.f32 %rs1, %f1;",
+     {OpFamily::Convert, OpType::BF16, OpPrecision::Ieee, OpType::F32}},
+    {"cvt.s32.s16 %r1, %rs1;",
+     {OpFamily::Convert, OpType::S32, OpPrecision::Ieee, OpType::S16}},
+    {"cvt.sat.u8.s32 %rs1, %r1;",
+     {OpFamily::Convert, OpType::U8, OpPrecision::Ieee, OpType::S32, false,
+      true}},
+    {"cvt.sat.s32.s64 %r1, %rd1;",
+     {OpFamily::Convert, OpType::S32, OpPrecision::Ieee, OpType::S64, false,
+      true}},
 };
 
 class PtxOpcodeFacts : public ::testing::TestWithParam<FactCase> {};

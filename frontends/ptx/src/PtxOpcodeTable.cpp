@@ -4,9 +4,9 @@
 //
 // One row per base opcode. The row's rule says how modifiers refine it:
 // arithmetic picks int/fp/fp64/fp16 from the type suffix, memory picks the
-// unit from the state space, and div/rem/rcp/sqrt and the SFU operations
-// count the SASS ptxas expands them into, from the cost model shared with
-// the IR front-end (gpa/InstructionCosts.def).
+// unit from the state space, and div/rem/rcp/sqrt, the SFU operations and
+// cvt count the SASS ptxas expands them into, from the cost model shared
+// with the IR front-end (gpa/InstructionCosts.def).
 //
 //===----------------------------------------------------------------------===//
 #include "gpa/ptx/PtxOpcodeTable.h"
@@ -22,7 +22,8 @@ enum class Rule {
   Div,        ///< div: int, or a float expansion
   Rcp,        ///< rcp: approx -> sfu, IEEE -> sfu + refinement
   Sqrt,       ///< sqrt: approx -> sfu, IEEE -> sfu + refinement
-  Alu,        ///< moves, logic, shifts, compares, conversions
+  Alu,        ///< moves, logic, shifts, compares
+  Convert,    ///< cvt: the shared model, from the two types (XU, ALU, ...)
   Memory,     ///< ld/st/ldu: unit from the state space
   SharedOnly, ///< ldmatrix/stmatrix: always shared memory
   Texture,    ///< texture and surface access
@@ -62,7 +63,7 @@ const Row Table[] = {
   {"and", Rule::Alu}, {"or", Rule::Alu}, {"xor", Rule::Alu},
   {"not", Rule::Alu}, {"cnot", Rule::Alu}, {"shl", Rule::Alu},
   {"shr", Rule::Alu}, {"shf", Rule::Alu}, {"mov", Rule::Alu},
-  {"cvt", Rule::Alu}, {"cvta", Rule::Alu}, {"set", Rule::Alu},
+  {"cvt", Rule::Convert}, {"cvta", Rule::Alu}, {"set", Rule::Alu},
   {"setp", Rule::Alu}, {"selp", Rule::Alu}, {"slct", Rule::Alu},
   {"prmt", Rule::Alu}, {"lop3", Rule::Alu}, {"isspacep", Rule::Alu},
   {"mapa", Rule::Alu}, {"istypep", Rule::Alu},
@@ -154,6 +155,45 @@ void addExpansion(const PtxInstruction &I, gpa::OpFamily Family,
   for (const UnitCount &U : gpa::expandOp({Family, opType(I), precisionOf(I)}))
     C.Units.push_back(U);
   C.Expanded = C.Units.size() > 1 || (C.Units.size() == 1 && C.Units[0].N > 1);
+}
+
+/// The type of one cvt type modifier (.s8 ... .u64, .f16/.f16x2,
+/// .bf16/.bf16x2, .f32, .f64); .b types count as unsigned.
+gpa::OpType convertType(std::string_view T) {
+  if (T == ".f64")
+    return gpa::OpType::F64;
+  if (T == ".f16" || T == ".f16x2")
+    return gpa::OpType::F16;
+  if (T == ".bf16" || T == ".bf16x2")
+    return gpa::OpType::BF16;
+  if (T.size() < 3 || T[1] == 'f' || T[1] == 't')
+    return gpa::OpType::F32; // .f32, .tf32
+  bool Signed = T[1] == 's';
+  std::string_view Bits = T.substr(2);
+  if (Bits == "8")
+    return Signed ? gpa::OpType::S8 : gpa::OpType::U8;
+  if (Bits == "16")
+    return Signed ? gpa::OpType::S16 : gpa::OpType::U16;
+  if (Bits == "64")
+    return Signed ? gpa::OpType::S64 : gpa::OpType::U64;
+  return Signed ? gpa::OpType::S32 : gpa::OpType::U32;
+}
+
+/// cvt{.rnd}{.ftz}{.sat}.dtype.atype: the facts of the conversion; the
+/// shared model decides its SASS (gpa::conversionKind).
+void classifyConvert(const PtxInstruction &I, OpClassification &C) {
+  std::vector<std::string_view> T = I.typeModifiers();
+  if (T.empty()) {
+    C.Units.push_back({Unit::Alu, 1});
+    return;
+  }
+  gpa::OpFacts F{gpa::OpFamily::Convert, convertType(T.front())};
+  F.From = convertType(T.back());
+  F.RoundsToInteger = I.hasModifier(".rni") || I.hasModifier(".rzi") ||
+                      I.hasModifier(".rmi") || I.hasModifier(".rpi");
+  F.Saturate = I.hasModifier(".sat");
+  for (const UnitCount &U : gpa::expandOp(F))
+    C.Units.push_back(U);
 }
 
 unsigned accessBytes(const PtxInstruction &I) {
@@ -279,6 +319,9 @@ OpClassification classifyInstruction(const PtxInstruction &I) {
     break;
   case Rule::Alu:
     C.Units.push_back({Unit::Alu, 1});
+    break;
+  case Rule::Convert:
+    classifyConvert(I, C);
     break;
   case Rule::Memory:
     classifyMemory(I, C);

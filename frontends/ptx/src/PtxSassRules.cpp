@@ -39,23 +39,6 @@ bool isInt64Add(const PtxInstruction &I) {
   return false;
 }
 
-/// cvt.u32.u64 / cvt.s32.s64 / cvt.u16.u32 ...: an integer destination
-/// narrower than the integer source.
-bool isNarrowingIntConvert(const PtxInstruction &I) {
-  if (I.Opcode != "cvt")
-    return false;
-  std::vector<std::string_view> T = I.typeModifiers();
-  if (T.size() != 2)
-    return false;
-  auto IntBits = [](std::string_view S) -> unsigned {
-    if (S.size() < 3 || (S[1] != 's' && S[1] != 'u' && S[1] != 'b'))
-      return 0;
-    return unsigned(std::atoi(std::string(S.substr(2)).c_str()));
-  };
-  unsigned Dst = IntBits(T[0]), Src = IntBits(T[1]);
-  return Dst && Src && Dst < Src;
-}
-
 std::uint64_t lowBit(std::int64_t V) {
   if (V == 0)
     return Top;
@@ -438,9 +421,7 @@ void applySassRules(const PtxFunction &F, const PtxCfg &Cfg,
   DefUse D = defUse(F);
   for (std::size_t K = 0; K < F.Body.size(); ++K) {
     const PtxInstruction &I = F.Body[K];
-    if (isNarrowingIntConvert(I))
-      Classes[K].Units = {{Unit::Alu, NarrowingConvertInstructions}};
-    else if (F.IsEntry && I.Opcode == "ld" && I.hasModifier(".param"))
+    if (F.IsEntry && I.Opcode == "ld" && I.hasModifier(".param"))
       Classes[K].Units = {{Unit::Alu, ParameterReadInstructions}};
     else if (I.Opcode == "cvta" && I.hasModifier(".to") &&
              I.hasModifier(".global"))

@@ -4,10 +4,10 @@
 //
 // Per-instruction classification counts one PTX instruction as what it
 // becomes alone. ptxas also looks at neighbours: a 64-bit add is two SASS
-// instructions unless it adds a mul.wide product (one IMAD.WIDE), a
-// narrowing cvt is free, shared loads of one aligned base merge into
-// LDS.64/LDS.128, and sin/cos of one register share one range reduction. The
-// rules and their SASS are in gpa/InstructionCosts.h.
+// instructions unless it adds a mul.wide product (one IMAD.WIDE), shared
+// loads of one aligned base merge into LDS.64/LDS.128, and sin/cos of one
+// register share one range reduction. The rules and their SASS are in
+// gpa/InstructionCosts.h (a narrowing cvt is free by its own facts there).
 //
 //===----------------------------------------------------------------------===//
 #ifndef GPA_PTX_PTXSASSRULES_H

@@ -96,13 +96,15 @@ std::set<std::string> sharedOnlyRegisters(const PtxFunction &F) {
   // Per register: the narrowable instructions that read it, or a use that
   // disqualifies it outright.
   std::map<std::string, std::set<std::size_t>> Through;
-  std::set<std::string> Bad, Used;
+  std::set<std::string> Bad, Used, Accesses;
   for (std::size_t K = 0; K < F.Body.size(); ++K) {
     const PtxInstruction &I = F.Body[K];
     bool Narrowable = isNarrowableArithmetic(I);
     bool Truncation = isTruncation(I);
     forEachRead(I, writesFirst(I), [&](const std::string &R, bool Address) {
       Used.insert(R);
+      if (Address)
+        Accesses.insert(R);
       if (Address || Truncation)
         return;
       if (Narrowable)
@@ -129,7 +131,21 @@ std::set<std::string> sharedOnlyRegisters(const PtxFunction &F) {
       }
     }
   }
-  return Good;
+  // A register only truncated is no shared address: keep those whose value
+  // reaches a shared access.
+  std::set<std::string> Reaches = Accesses;
+  for (bool Changed = true; Changed;) {
+    Changed = false;
+    for (const auto &[R, Ks] : Through)
+      for (std::size_t K : Ks)
+        if (!Reaches.count(R) && Reaches.count(F.Body[K].Operands[0].Name))
+          Changed |= Reaches.insert(R).second;
+  }
+  std::set<std::string> Out;
+  for (const std::string &R : Good)
+    if (Reaches.count(R))
+      Out.insert(R);
+  return Out;
 }
 
 /// Whether \p Op is a shared variable's address: the symbol itself, or a

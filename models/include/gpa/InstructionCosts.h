@@ -44,10 +44,13 @@ enum class OpFamily {
   IntDiv,   // integer division
   IntRem,   // integer remainder
   Fma,      // fused multiply-add (also what fp contraction produces)
-  Convert,  // cvt between integer and float types or float widths
+  Convert,  // cvt: between integer and float types, float widths, integer
+            // widths, or a float rounded to an integral value
 };
 
-enum class OpType { S32, U32, S64, U64, F16, F32, F64 };
+/// Value types. The 8- and 16-bit integers and bf16 only matter to
+/// conversions (other operations on them run in 32-bit registers).
+enum class OpType { S32, U32, S64, U64, F16, F32, F64, S8, U8, S16, U16, BF16 };
 
 /// PTX rounding/approximation: div.rn / sqrt.rn (Ieee), div.full (Full),
 /// .approx (Approx) and .approx.ftz (ApproxFtz).
@@ -55,16 +58,35 @@ enum class OpPrecision { Ieee, Full, Approx, ApproxFtz };
 
 struct OpFacts {
   OpFamily Family;
-  OpType Type;
+  OpType Type; ///< the result's type (Convert: the destination)
   OpPrecision Precision = OpPrecision::Ieee;
+  /// Convert only: the source type (cvt.<Type>.<From>).
+  OpType From = OpType::F32;
+  /// Convert only, From == Type a float: rounds to an integral value
+  /// (cvt.rni/rzi/rmi/rpi.f32.f32; llvm.rint/trunc/floor/ceil).
+  bool RoundsToInteger = false;
+  /// Convert only: .sat, clamps to the destination's range.
+  bool Saturate = false;
 };
 
 /// The units the GPU executes for \p F (InstructionCosts.def). f16 forms
 /// are computed in f32 between conversions (as the NVPTX back end promotes
 /// them); 64-bit integer remainder uses the 64-bit division row; a
 /// precision without a row of its own falls back to the nearest one
-/// (ApproxFtz -> Approx -> Full -> Ieee).
+/// (ApproxFtz -> Approx -> Full -> Ieee). A conversion is one row of
+/// GPA_CONVERSION, chosen by conversionKind().
 UnitCountList expandOp(const OpFacts &F);
+
+/// What ptxas makes of one cvt on sm_80 (the GPA_CONVERSION rows of
+/// InstructionCosts.def).
+enum class ConversionKind {
+#define GPA_CONVERSION(Kind, Sfu, Fp, Fp16, Alu) Kind,
+#include "gpa/InstructionCosts.def"
+};
+
+/// The kind of the conversion \p F (Family == Convert) from its source
+/// and destination types and its rounding and saturation.
+ConversionKind conversionKind(const OpFacts &F);
 
 /// sin.approx.f32 and cos.approx.f32 of one operand share their range
 /// reduction: ptxas emits one FMUL.RZ (x * 1/2pi) that both MUFU.SIN and
@@ -133,10 +155,6 @@ struct PredicateLogicFacts {
 /// Alu instructions for one predicate (i1) operation, as above: 0 where
 /// ptxas folds it, else 1 (PLOP3).
 double predicateLogicInstructions(const PredicateLogicFacts &F);
-
-/// A narrowing integer conversion (cvt.u32.u64, trunc i64 -> i32) reads the
-/// low register of the pair: no instruction.
-constexpr double NarrowingConvertInstructions = 0;
 
 /// A kernel parameter read (ld.param) is a constant-bank operand of the
 /// instruction that uses it, and cvta.to.global is the identity on sm_70+:
