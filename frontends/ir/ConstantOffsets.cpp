@@ -30,19 +30,6 @@ using namespace llvm;
 
 namespace gpa {
 
-/// The one variable index of \p GEP, or null.
-static const Value *variableIndex(const GetElementPtrInst &GEP) {
-  const Value *Variable = nullptr;
-  for (const Use &Idx : GEP.indices()) {
-    if (isa<ConstantInt>(Idx))
-      continue;
-    if (Variable)
-      return nullptr;
-    Variable = Idx;
-  }
-  return Variable;
-}
-
 static const CastInst *asExtension(const Value *V) {
   auto *Ext = dyn_cast<CastInst>(V);
   return Ext && (isa<SExtInst>(Ext) || isa<ZExtInst>(Ext)) ? Ext : nullptr;
@@ -223,20 +210,7 @@ deadIndexMath(Function &F, const StrengthReduced &LSR,
       return cast<GetElementPtrInst>(UI)->getPointerOperand() != &I;
     return Dead.count(UI) != 0;
   };
-  for (bool Changed = true; Changed;) {
-    Changed = false;
-    for (auto It = Dead.begin(); It != Dead.end();) {
-      const Instruction *I = *It;
-      ++It;
-      bool AllDead = !I->use_empty();
-      for (const User *U : I->users())
-        AllDead &= DeadUse(*I, U);
-      if (!AllDead) {
-        Dead.erase(I);
-        Changed = true;
-      }
-    }
-  }
+  keepOnlyDeadMembers(Dead, DeadUse);
   return Dead;
 }
 

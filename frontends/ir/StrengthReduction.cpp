@@ -48,6 +48,25 @@ bool isIndexMath(const Instruction &I) {
   }
 }
 
+void keepOnlyDeadMembers(
+    DenseSet<const Instruction *> &Set,
+    function_ref<bool(const Instruction &, const User *)> DeadUse) {
+  for (bool Changed = true; Changed;) {
+    Changed = false;
+    for (auto It = Set.begin(); It != Set.end();) {
+      const Instruction *I = *It;
+      ++It;
+      bool AllDead = !I->use_empty();
+      for (const User *U : I->users())
+        AllDead &= DeadUse(*I, U);
+      if (!AllDead) {
+        Set.erase(I);
+        Changed = true;
+      }
+    }
+  }
+}
+
 static bool advancesByConstant(const SCEV *S, const Loop *L,
                                ScalarEvolution &SE) {
   auto *AR = dyn_cast<SCEVAddRecExpr>(S);
@@ -68,8 +87,7 @@ static bool indexAdvancesByConstant(const GetElementPtrInst &GEP, const Loop *L,
          advancesByConstant(SE.getSCEV(const_cast<Value *>(Inner)), L, SE);
 }
 
-/// The extended value of a GEP's single variable index, or null.
-static const Value *extendedIndex(const GetElementPtrInst &GEP) {
+const Value *variableIndex(const GetElementPtrInst &GEP) {
   const Value *Variable = nullptr;
   for (const Use &Idx : GEP.indices()) {
     if (isa<ConstantInt>(Idx))
@@ -78,7 +96,12 @@ static const Value *extendedIndex(const GetElementPtrInst &GEP) {
       return nullptr;
     Variable = Idx;
   }
-  auto *Ext = dyn_cast_or_null<CastInst>(Variable);
+  return Variable;
+}
+
+/// The extended value of a GEP's single variable index, or null.
+static const Value *extendedIndex(const GetElementPtrInst &GEP) {
+  auto *Ext = dyn_cast_or_null<CastInst>(variableIndex(GEP));
   if (!Ext || !(isa<SExtInst>(Ext) || isa<ZExtInst>(Ext)))
     return nullptr;
   return Ext->getOperand(0);
@@ -204,20 +227,7 @@ StrengthReduced strengthReduce(Function &F, LoopInfo &LI, ScalarEvolution &SE) {
       return cast<GetElementPtrInst>(UI)->getPointerOperand() != &I;
     return Candidates.count(UI) != 0;
   };
-  for (bool Changed = true; Changed;) {
-    Changed = false;
-    for (auto It = Candidates.begin(); It != Candidates.end();) {
-      const Instruction *I = *It;
-      ++It;
-      bool Dead = !I->use_empty();
-      for (const User *U : I->users())
-        Dead &= DeadUse(*I, U);
-      if (!Dead) {
-        Candidates.erase(I);
-        Changed = true;
-      }
-    }
-  }
+  keepOnlyDeadMembers(Candidates, DeadUse);
   R.DeadIndexMath = std::move(Candidates);
   findOffsetCounters(F, LI, R);
   DenseSet<const Instruction *> Uncounted = R.DeadIndexMath;

@@ -14,12 +14,16 @@
 #define GPA_STRENGTHREDUCTION_H
 
 #include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 
 namespace llvm {
 class Function;
 class Instruction;
 class LoopInfo;
 class ScalarEvolution;
+class User;
+class Value;
+class GetElementPtrInst;
 } // namespace llvm
 
 namespace gpa {
@@ -52,6 +56,17 @@ struct StrengthReduced {
 /// Integer arithmetic that can compute an address index: add, sub, mul,
 /// shl, or and the integer extensions and truncation.
 bool isIndexMath(const llvm::Instruction &I);
+
+/// The one variable index of \p GEP, or null (none, or more than one).
+const llvm::Value *variableIndex(const llvm::GetElementPtrInst &GEP);
+
+/// Index arithmetic the back end leaves dead: shrinks \p Set until every
+/// member's uses are all accepted by \p DeadUse (typically: uses by other
+/// members), so what remains computes only values nobody keeps.
+void keepOnlyDeadMembers(
+    llvm::DenseSet<const llvm::Instruction *> &Set,
+    llvm::function_ref<bool(const llvm::Instruction &, const llvm::User *)>
+        DeadUse);
 
 StrengthReduced strengthReduce(llvm::Function &F, llvm::LoopInfo &LI,
                                llvm::ScalarEvolution &SE);
