@@ -51,7 +51,39 @@ ADA = ("NVIDIA Ada GPU Architecture whitepaper (2022), AD102/AD104 SM",
         "alu": (64, "INT32"), "sfu": (16, "SFU"), "fp64": (2, "FP64"),
         "global_mem": (16, "LD/ST")})
 
-# name: base, cc, sm_version, lanes, board facts (value, source), memory kind
+# Cache facts of architectures other than the base files' (GA100, GH100,
+# GV100 carry their base's): L1/shared bytes per SM and its LD/ST lanes
+# (whitepapers), and where the L1/L2/shared latencies come from.
+TURING_CACHES = {
+    "l1_shared": (96 * 1024, "NVIDIA Turing GPU Architecture whitepaper (2018): 96 KB of combined "
+                              "L1 data cache and shared memory per SM"),
+    "ldst_lanes": (16, "Turing whitepaper (2018), TU102/TU104 SM: 16 LD/ST units per SM"),
+    "latency_note": ("estimate: Jia, Maggioni, Smith, Scarpazza, 'Dissecting the NVidia Turing T4 "
+                     "GPU via Microbenchmarking' (arXiv:1903.07486, 2019) measure T4's L1, L2 and "
+                     "shared latencies close to V100's; the v100 model's values are taken"),
+}
+GA10X_CACHES = {
+    "l1_shared": (128 * 1024, "NVIDIA Ampere GA102 GPU Architecture whitepaper (2020): 128 KB of "
+                               "combined L1 data cache and shared memory per SM"),
+    "ldst_lanes": (16, "GA102 whitepaper (2020), GA10x SM: 16 LD/ST units per SM (4 per "
+                       "processing block); an NVIDIA engineer on the NVIDIA developer forum gives "
+                       "GA10x 0.5 shared-memory instructions per clock per SM, GA100 1"),
+    "latency_note": ("assumed: the a100 model's value carried over (same Ampere SM generation); "
+                     "no microbenchmark of GA10x is used"),
+}
+ADA_CACHES = {
+    "l1_shared": (128 * 1024, "NVIDIA Ada GPU Architecture whitepaper (2022): 128 KB of combined "
+                               "L1 data cache and shared memory per SM"),
+    "ldst_lanes": (16, "Ada whitepaper (2022), AD10x SM: 16 LD/ST units per SM (4 per "
+                       "processing block)"),
+    "latency_note": ("assumed: the a100 model's value carried over; Luo et al., 'Benchmarking and "
+                     "Dissecting the Nvidia Hopper GPU Architecture' (IPDPS 2024) measure an "
+                     "RTX 4090 beside A100 and H800, not read here"),
+}
+
+# name: base, cc, sm_version, lanes, board facts (value, source), memory kind,
+# then (L2 MiB, its source) and the cache facts above when the architecture
+# is not the base's.
 BOARDS = {
     "a100-pcie-40gb": ("a100", "8.0", 80, None, "NVIDIA A100 PCIe 40 GB (Ampere GA100)",
                        108, 1.41, 1555, 250, "HBM2", "NVIDIA A100 datasheet (2020/2021), PCIe 40 GB column"),
@@ -77,9 +109,82 @@ BOARDS = {
                 128, 2.52, 1008, 450, "GDDR6X", "NVIDIA GeForce RTX 4090 specifications page; Ada whitepaper Appendix A"),
     "l4": ("a100", "8.9", 89, ADA, "NVIDIA L4 24 GB (Ada AD104)",
            58, 2.04, 300, 72, "GDDR6", "NVIDIA L4 datasheet (2023); Ada whitepaper"),
+    "rtx-a6000": ("a100", "8.6", 86, GA102, "NVIDIA RTX A6000 48 GB (Ampere GA102)",
+                  84, 1.8, 768, 300, "GDDR6",
+                  "NVIDIA RTX A6000 datasheet (2021): 10752 CUDA cores (84 SMs of 128), 768 GB/s, "
+                  "300 W; boost clock derived from its 38.7 TFLOPS FP32 / (2 x 10752)"),
+    "rtx-a4000": ("a100", "8.6", 86, GA102, "NVIDIA RTX A4000 16 GB (Ampere GA104)",
+                  48, 1.56, 448, 140, "GDDR6",
+                  "NVIDIA RTX A4000 datasheet (2021): 6144 CUDA cores (48 SMs of 128), 448 GB/s, "
+                  "140 W; boost clock derived from its 19.2 TFLOPS FP32 / (2 x 6144)"),
     "l40s": ("a100", "8.9", 89, ADA, "NVIDIA L40S 48 GB (Ada AD102)",
              142, 2.52, 864, 350, "GDDR6", "NVIDIA L40S datasheet (2023)"),
 }
+
+
+# L2 per board, MiB: whitepaper or datasheet where NVIDIA states it.
+L2_MIB = {
+    "a100-pcie-40gb": (40, "NVIDIA A100 Tensor Core GPU Architecture whitepaper (2020): 40 MB L2"),
+    "a100-pcie-80gb": (40, "NVIDIA A100 Tensor Core GPU Architecture whitepaper (2020): 40 MB L2"),
+    "a100-sxm4-80gb": (40, "NVIDIA A100 Tensor Core GPU Architecture whitepaper (2020): 40 MB L2"),
+    "h100-pcie": (50, "NVIDIA H100 Tensor Core GPU Architecture whitepaper (2022): 50 MB L2 "
+                      "(H100 SXM5 and PCIe)"),
+    "h100-nvl": (50, "NVIDIA H100 Tensor Core GPU Architecture whitepaper (2022): 50 MB L2 "
+                     "(GH100 as shipped)"),
+    "h200": (50, "assumed: the GH100 die's 50 MB L2 (H100 whitepaper 2022); the H200 datasheet "
+                 "does not state it"),
+    "v100-pcie": (6, "NVIDIA Tesla V100 GPU Architecture whitepaper (2017): 6144 KB L2"),
+    "t4": (4, "NVIDIA Turing GPU Architecture whitepaper (2018): TU104 4096 KB L2"),
+    "a10": (6, "NVIDIA Ampere GA102 GPU Architecture whitepaper (2020): GA102 6144 KB L2"),
+    "rtx3090": (6, "NVIDIA Ampere GA102 GPU Architecture whitepaper (2020), Table 'GeForce RTX "
+                   "3090': 6144 KB L2"),
+    "rtx-a6000": (6, "NVIDIA Ampere GA102 GPU Architecture whitepaper (2020): full GA102 6144 KB L2"),
+    "rtx-a4000": (4, "NVIDIA Ampere GA102 GPU Architecture whitepaper (2020), appendix GA104 "
+                     "(GeForce RTX 3070): 4096 KB L2"),
+    "rtx4090": (72, "NVIDIA Ada GPU Architecture whitepaper (2022), Appendix A 'GeForce RTX 4090': "
+                    "73728 KB L2"),
+    "l4": (48, "assumed: 48 MB, the AD104 die's full L2 as public specification databases list "
+               "for L4; the L4 datasheet does not state it"),
+    "l40s": (48, "assumed: 48 MB as public specification databases list for L40S (AD102 has up "
+                 "to 96 MB); the L40S datasheet does not state it"),
+}
+ARCH_CACHES = {id(TURING): TURING_CACHES, id(GA102): GA10X_CACHES, id(ADA): ADA_CACHES}
+# Keys of the levelled timing (docs/models.md "Memory levels") whose value
+# is per architecture; carried from the base when the board's SM is the base's.
+LATENCY_KEYS = ("l1_latency_cycles", "l2_latency_cycles", "shared_latency_cycles")
+
+
+def caches(name, d, base, base_name, sms, ghz, lanes):
+    """The board's cache levels: the base's (same SM) or its architecture's,
+    with the board's L2 and an L2 bandwidth scaled by SMs x clock."""
+    m = d["memory"]
+    if "l2_bytes" not in m:
+        return
+    mib, src = L2_MIB[name]
+    m["l2_bytes"] = {"value": mib * 1024 * 1024, "source": src}
+    base_sms = base["sm"]["num_sms"]["value"]
+    base_ghz = base["sm"]["clock_ghz"]["value"]
+    base_l2 = base["memory"]["l2_bandwidth_gbps"]["value"]
+    per_sm_clock = base_l2 / (base_sms * base_ghz)
+    m["l2_bandwidth_gbps"] = {
+        "value": round(per_sm_clock * sms * ghz),
+        "source": "derived: the %s model's %s GB/s (%d SMs at %.3f GHz) = %.1f B per SM-clock, "
+                  "assumed to hold for this board, x %d SMs x %.3f GHz; no measurement of this "
+                  "board is used" % (base_name, base_l2, base_sms, base_ghz, per_sm_clock, sms, ghz)}
+    arch = ARCH_CACHES.get(id(lanes)) if lanes else None
+    if not arch:
+        return
+    l1, l1_src = arch["l1_shared"]
+    m["l1_shared_bytes_per_sm"] = {"value": l1, "source": l1_src}
+    n, n_src = arch["ldst_lanes"]
+    m["l1_bytes_per_cycle_per_sm"] = {
+        "value": 4 * n, "source": "estimate: %d LD/ST lanes x 4 B per cycle per SM (%s)" % (n, n_src)}
+    donor = json.load(open(os.path.join(GPUS, ("v100" if lanes is TURING else base_name) + ".json")))
+    for key in LATENCY_KEYS:
+        if key in donor["memory"]:
+            m[key] = {"value": donor["memory"][key]["value"], "source": arch["latency_note"]}
+        else:
+            m.pop(key, None)
 
 
 def r4(x):
@@ -88,8 +193,8 @@ def r4(x):
 
 def board(name, spec):
     base_name, cc, smv, lanes, desc, sms, ghz, bw, tdp, mem, src = spec
-    d = copy.deepcopy(json.load(open(os.path.join(GPUS, base_name + ".json")),
-                      object_pairs_hook=dict))
+    base = json.load(open(os.path.join(GPUS, base_name + ".json")))
+    d = copy.deepcopy(base)
     base_tdp, base_idle = BASE[base_name]
     base_sms = d["sm"]["num_sms"]["value"]
     hbm = mem.startswith("HBM")
@@ -135,8 +240,17 @@ def board(name, spec):
         lat = d["memory"]["latency_cycles"]
         lat["source"] = ("assumed: the %s model's value (%s) carried over; GDDR boards' "
                          "latency is not measured here" % (base_name, lat["value"]))
+    caches(name, d, base, base_name, sms, ghz, lanes)
     if lanes:
         paper, units = lanes
+        slots = d["sm"].get("issue_slots_per_cycle")
+        if slots:  # the same four-sub-partition SM, stated by the board's whitepaper
+            slots["source"] = paper.split(", ")[0] + slots["source"][slots["source"].index(":"):]
+        # Shared and local accesses run on the same LD/ST units as global
+        # ones (whitepapers' SM diagrams).
+        units = dict(units)
+        for unit in ("shared_mem", "local_mem"):
+            units.setdefault(unit, units["global_mem"])
         for unit, (n, what) in units.items():
             cycles = 32.0 / n
             d["issue_cycles"][unit] = {

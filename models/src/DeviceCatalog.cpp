@@ -41,6 +41,8 @@ const DeviceRule Rules[] = {
     {{"L40S"}, "l40s"},
     {{"RTX", "3090"}, "rtx3090"},
     {{"RTX", "4090"}, "rtx4090"},
+    {{"RTX", "A6000"}, "rtx-a6000"},
+    {{"RTX", "A4000"}, "rtx-a4000"},
     {{"GTX", "280"}, "gtx280"},
     {{"TITAN", "V"}, "titan-v"},
     {{"TITAN", "X"}, "gtx-titan-x"},

@@ -43,6 +43,8 @@ TEST(DeviceCatalog, BoardsByName) {
   EXPECT_EQ(modelFor("NVIDIA L4", 89, 58), "l4");
   EXPECT_EQ(modelFor("NVIDIA L40S", 89, 142), "l40s");
   EXPECT_EQ(modelFor("NVIDIA GeForce RTX 3090", 86, 82), "rtx3090");
+  EXPECT_EQ(modelFor("NVIDIA RTX A6000", 86, 84), "rtx-a6000");
+  EXPECT_EQ(modelFor("NVIDIA RTX A4000", 86, 48), "rtx-a4000");
   EXPECT_EQ(modelFor("NVIDIA GeForce RTX 4090", 89, 128), "rtx4090");
   EXPECT_EQ(modelFor("NVIDIA TITAN V", 70, 80), "titan-v");
   EXPECT_EQ(modelFor("NVIDIA GeForce GTX TITAN X", 52, 24), "gtx-titan-x");

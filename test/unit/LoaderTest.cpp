@@ -67,6 +67,8 @@ TEST(Loader, BundledModelsAllLoad) {
                                              "h200",
                                              "l4",
                                              "l40s",
+                                             "rtx-a4000",
+                                             "rtx-a6000",
                                              "rtx3090",
                                              "rtx4090",
                                              "t4",
