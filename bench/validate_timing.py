@@ -8,10 +8,13 @@ GPU file (models/gpus/a100.json) comes from datasheets and microbenchmark
 papers, and the kernel's per-configuration profile is derived below from
 the tunables alone.
 
-Data: bench/data/convolution_a100.csv and bench/data/dedispersion_a100.csv
-(see bench/data/README.md).
+Data: bench/data/{convolution,dedispersion}_{a100,a6000,a4000}.csv (see
+bench/data/README.md); --board picks the measured board and its GPU file
+(issue 10's targets are stated for the A100; the RTX A6000 and A4000 sets
+check the same model on two GA10x boards it was not built on).
 
-Usage: bench/validate_timing.py [--gpa build/tool/gpa] [--gpu a100]
+Usage: bench/validate_timing.py [--gpa build/tool/gpa] [--board a100|a6000|a4000]
+       [--gpu a100]
        [--set convolution|dedispersion|all] [--no-facts] [--no-rounds]
        [--worst-replays] [--conversions-as-alu] [--no-block-reuse]
        [--samples-stride] [--show N]
@@ -299,11 +302,18 @@ def dedispersion_profile(bx, by, tx, ty, sx, sy, with_facts=True,
     return p
 
 
+# Measured board -> (its CSV suffix, the bundled GPU file, its name).
+BOARDS = {
+    "a100": ("a100", "a100", "A100-PCIE-40GB"),
+    "a6000": ("a6000", "rtx-a6000", "RTX A6000"),
+    "a4000": ("a4000", "rtx-a4000", "RTX A4000"),
+}
+
 SETS = {
-    "convolution": ("convolution_a100.csv",
+    "convolution": ("convolution_%s.csv",
                     ("block_size_x", "block_size_y", "tile_size_x",
                      "tile_size_y"), profile),
-    "dedispersion": ("dedispersion_a100.csv",
+    "dedispersion": ("dedispersion_%s.csv",
                      ("block_size_x", "block_size_y", "tile_size_x",
                       "tile_size_y", "tile_stride_x", "tile_stride_y"),
                      dedispersion_profile),
@@ -312,7 +322,10 @@ SETS = {
 
 def report(name, a):
     csv_name, keys, make = SETS[name]
-    rows = list(csv.DictReader(open(os.path.join(HERE, "data", csv_name))))
+    suffix, default_gpu, board = BOARDS[a.board]
+    gpu = a.gpu or default_gpu
+    rows = list(csv.DictReader(open(os.path.join(HERE, "data",
+                                                 csv_name % suffix))))
     cfg = [tuple(int(r[k]) for k in keys) for r in rows]
     measured = [float(r["time_ms"]) for r in rows]
     kwargs = {"with_facts": not a.no_facts, "rounds": not a.no_rounds}
@@ -322,7 +335,7 @@ def report(name, a):
         kwargs["conversions_as_alu"] = a.conversions_as_alu
         kwargs["block_reuse"] = not a.no_block_reuse
         kwargs["warp_span"] = not a.samples_stride
-    predicted = predict(a.gpa, a.gpu, [make(*c, **kwargs) for c in cfg])
+    predicted = predict(a.gpa, gpu, [make(*c, **kwargs) for c in cfg])
     ape = [abs(p - m) / m for p, m in zip(predicted, measured)]
     ratio = [p / m for p, m in zip(predicted, measured)]
     gmean = math.exp(sum(math.log(r) for r in ratio) / len(ratio))
@@ -330,7 +343,8 @@ def report(name, a):
     best_meas = min(measured)
     regret = measured[best_pred] / best_meas - 1
     within2 = sum(1 for r in ratio if 0.5 <= r <= 2) / len(ratio)
-    print("configurations: %d (%s, A100, benchmark_hub)" % (len(cfg), name))
+    print("configurations: %d (%s, %s, benchmark_hub; model %s)" %
+          (len(cfg), name, board, gpu))
     print("MAPE: %.1f %%" % (100 * sum(ape) / len(ape)))
     print("geometric mean predicted/measured: %.3f" % gmean)
     print("within 2x: %.1f %%" % (100 * within2))
@@ -350,8 +364,11 @@ def report(name, a):
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--gpa", default=os.path.join(ROOT, "build/tool/gpa"))
-    ap.add_argument("--gpu", default="a100",
-                    help="a bundled GPU name or a GPU model file (e.g. a copy "
+    ap.add_argument("--board", default="a100", choices=sorted(BOARDS),
+                    help="the measured board: its data set and GPU file")
+    ap.add_argument("--gpu", default=None,
+                    help="override the board's GPU file: a bundled GPU name "
+                    "or a GPU model file (e.g. a copy "
                     "of a100.json without sm.issue_slots_per_cycle: HK09's "
                     "serial issue sum)")
     ap.add_argument("--set", default="all",
