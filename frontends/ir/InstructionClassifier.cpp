@@ -15,8 +15,6 @@
 #include "InstructionClassifier.h"
 #include "Compat.h"
 
-#include "gpa/ImmediateDivisor.h"
-
 #include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/DataLayout.h"
 #include "llvm/IR/InlineAsm.h"
@@ -540,25 +538,18 @@ Classification classifyInstruction(const Instruction &I, const DataLayout &DL) {
     // 1.0 / x is selected as rcp (llc 22: rcp.rn.f32 / rcp.rn.f64).
     auto *Num = dyn_cast<ConstantFP>(I.getOperand(0));
     bool Reciprocal = Num && Num->isExactlyValue(1.0);
-    C.Units = expansion(Reciprocal ? OpFamily::Rcp : OpFamily::Div, I.getType(),
-                        precisionOf(I));
-    // An IEEE f32 division by a constant: ptxas folds the reciprocal.
-    if (!Reciprocal && isa<ConstantFP>(I.getOperand(1)) &&
-        I.getType()->isFloatTy() && precisionOf(I) == OpPrecision::Ieee) {
-      C.Units.clear();
-      for (const UnitCount &U : immediateDivisorExpansion(
-               {OpFamily::Div, OpType::F32, OpPrecision::Ieee}))
-        C.Units.push_back(U);
-    }
-    // A kernel-parameter divisor is copied out of the constant bank.
-    if (auto *Arg = dyn_cast<Argument>(I.getOperand(1));
-        !Reciprocal && Arg && isKernel(*Arg->getParent()) &&
-        (I.getType()->isFloatTy() || I.getType()->isDoubleTy()))
-      for (const UnitCount &U : parameterDivisorCopies(
-               {OpFamily::Div,
-                I.getType()->isDoubleTy() ? OpType::F64 : OpType::F32,
-                precisionOf(I)}))
-        C.Units.push_back(U);
+    OpFacts F{Reciprocal ? OpFamily::Rcp : OpFamily::Div,
+              opTypeFor(I.getType()), precisionOf(I)};
+    // A scalar constant divisor is an immediate of the div.rn; a kernel
+    // parameter of a float/double one, a constant-bank operand.
+    F.DivisorIsImmediate = !Reciprocal && isa<ConstantFP>(I.getOperand(1)) &&
+                           !I.getType()->isVectorTy();
+    if (auto *Arg = dyn_cast<Argument>(I.getOperand(1)))
+      F.DivisorIsParameter =
+          !Reciprocal && isKernel(*Arg->getParent()) &&
+          (I.getType()->isFloatTy() || I.getType()->isDoubleTy());
+    for (const UnitCount &U : expandOp(F))
+      C.Units.push_back(U);
     break;
   }
   case OpRule::FRem:

@@ -219,12 +219,16 @@ void KernelCounter::countBlock(BasicBlock &BB, double W, ScalarEvolution &SE,
     else if (auto It = Offsets.RebuiltIndices.find(&I);
              It != Offsets.RebuiltIndices.end() && It->second > 0)
       C.Units.push_back({Unit::Int, It->second});
-    narrowSharedAddressAdd(
-        I,
-        LSR.OffsetCounters.count(&I)      ? LoweredAdd::OffsetCounter
-        : LSR.PointerIncrements.count(&I) ? LoweredAdd::PointerIncrement
-                                          : LoweredAdd::Plain,
-        C.Units);
+    if (std::optional<OpFacts> Add = sharedAddressAddFacts(
+            I,
+            LSR.OffsetCounters.count(&I)      ? LoweredAdd::OffsetCounter
+            : LSR.PointerIncrements.count(&I) ? LoweredAdd::PointerIncrement
+                                              : LoweredAdd::Plain,
+            C.Units)) {
+      C.Units.clear();
+      for (const UnitCount &U : expandOp(*Add))
+        C.Units.push_back(U);
+    }
     addUnits(S, C.Units, W);
     if (C.GenericAsGlobal)
       S.Assumed["generic_as_global"] += W;

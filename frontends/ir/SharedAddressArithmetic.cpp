@@ -15,7 +15,6 @@
 #include "InstructionClassifier.h"
 
 #include "gpa/InstructionCosts.h"
-#include "gpa/SharedAddressArithmetic.h"
 
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SmallVector.h"
@@ -154,23 +153,24 @@ bool offsetOnlyAddressesShared(const Instruction &Inc) {
 }
 } // namespace
 
-void narrowSharedAddressAdd(const Instruction &I, LoweredAdd Kind,
-                            UnitCounts &Units) {
+std::optional<OpFacts> sharedAddressAddFacts(const Instruction &I,
+                                             LoweredAdd Kind,
+                                             const UnitCounts &Units) {
   bool OffsetCounter = Kind == LoweredAdd::OffsetCounter;
   if (Units.size() != 1 || Units[0].U != Unit::Int ||
       Units[0].N != integerAddInstructions(64))
-    return;
+    return std::nullopt;
   bool Add64 = (I.getOpcode() == Instruction::Add ||
                 I.getOpcode() == Instruction::Sub) &&
                I.getType()->isIntegerTy(64);
   if (!Add64 && !isa<GetElementPtrInst>(I) && !OffsetCounter)
-    return;
-  AddressAddFacts Facts;
+    return std::nullopt;
+  OpFacts Facts{OpFamily::IntAdd, OpType::S64};
   Facts.OnlyAddressesShared =
       OffsetCounter ? offsetOnlyAddressesShared(I) : onlyAddressesShared(I);
   // A pointer increment adds its step to the loop's pointer register.
   Facts.AddsSharedVariable = Kind == LoweredAdd::Plain && addsSharedVariable(I);
-  Units = {{Unit::Int, addressAddInstructions(Facts)}};
+  return Facts;
 }
 
 } // namespace gpa

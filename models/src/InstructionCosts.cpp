@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstddef>
 #include <cstdlib>
 #include <set>
 
@@ -35,6 +36,21 @@ const ExpansionRow Expansions[] = {
 #include "gpa/InstructionCosts.def"
 };
 
+const ExpansionRow ImmediateDivisors[] = {
+#define GPA_IMMEDIATE_DIVISOR(Family, Type, Precision, Sfu, Fp, Fp64, Int,     \
+                              Alu, Other)                                      \
+  {OpFamily::Family,                                                           \
+   OpType::Type,                                                               \
+   OpPrecision::Precision,                                                     \
+   Sfu,                                                                        \
+   Fp,                                                                         \
+   Fp64,                                                                       \
+   Int,                                                                        \
+   Alu,                                                                        \
+   Other},
+#include "gpa/InstructionCosts.def"
+};
+
 struct ConversionRow {
   ConversionKind Kind;
   double Sfu, Fp, Fp16, Alu;
@@ -46,11 +62,17 @@ const ConversionRow Conversions[] = {
 #include "gpa/InstructionCosts.def"
 };
 
-const ExpansionRow *findRow(OpFamily F, OpType T, OpPrecision P) {
-  for (const ExpansionRow &R : Expansions)
+template <std::size_t N>
+const ExpansionRow *findIn(const ExpansionRow (&Rows)[N], OpFamily F, OpType T,
+                           OpPrecision P) {
+  for (const ExpansionRow &R : Rows)
     if (R.Family == F && R.Type == T && R.Precision == P)
       return &R;
   return nullptr;
+}
+
+const ExpansionRow *findRow(OpFamily F, OpType T, OpPrecision P) {
+  return findIn(Expansions, F, T, P);
 }
 
 /// The row for (F, T) at precision P or the nearest coarser one.
@@ -144,6 +166,31 @@ OpFacts conversion(OpType To, OpType From) {
   F.From = From;
   return F;
 }
+
+/// The copies of a kernel-parameter divisor (OpFacts::DivisorIsParameter):
+/// one IMAD.MOV R, RZ, RZ, c[0x0][..] per 32-bit word of an IEEE division.
+UnitCountList parameterDivisorCopies(const OpFacts &F) {
+  if (!F.DivisorIsParameter || F.Family != OpFamily::Div ||
+      F.Precision != OpPrecision::Ieee)
+    return {};
+  if (F.Type == OpType::F32)
+    return {{Unit::Alu, 1}};
+  if (F.Type == OpType::F64)
+    return {{Unit::Alu, 2}}; // the register pair
+  return {};
+}
+
+/// An integer add/sub (OpFacts::OnlyAddressesShared, AddsSharedVariable).
+UnitCountList integerAdd(const OpFacts &F) {
+  UnitCountList Out;
+  if (F.OnlyAddressesShared && F.AddsSharedVariable)
+    return Out; // folded into the LDS/STS immediate offset
+  bool Wide = (F.Type == OpType::S64 || F.Type == OpType::U64) &&
+              !F.OnlyAddressesShared; // a shared address is 32 bits
+  addRow(Out, *findRow(OpFamily::IntAdd, Wide ? OpType::S64 : OpType::S32,
+                       OpPrecision::Ieee));
+  return Out;
+}
 } // namespace
 
 ConversionKind conversionKind(const OpFacts &F) {
@@ -178,13 +225,23 @@ ConversionKind conversionKind(const OpFacts &F) {
   return K::FloatToHalf;
 }
 
-UnitCountList expandOp(const OpFacts &F) {
+namespace {
+/// expandOp without a parameter divisor's copies.
+UnitCountList expandOperation(const OpFacts &F) {
   UnitCountList Out;
   OpType T = F.Type;
   if (F.Family == OpFamily::Convert) {
     addConversion(Out, F);
     return Out;
   }
+  if (F.Family == OpFamily::IntAdd)
+    return integerAdd(F);
+  if (F.DivisorIsImmediate)
+    if (const ExpansionRow *R =
+            findIn(ImmediateDivisors, F.Family, F.Type, F.Precision)) {
+      addRow(Out, *R);
+      return Out;
+    }
   if (T == OpType::F16 && F.Family == OpFamily::Fma) {
     add(Out, Unit::Fp16, 1); // HFMA2
     return Out;
@@ -230,19 +287,18 @@ UnitCountList expandOp(const OpFacts &F) {
   add(Out, T == OpType::F64 ? Unit::Fp64 : Unit::Fp, 1);
   return Out;
 }
+} // namespace
+
+UnitCountList expandOp(const OpFacts &F) {
+  UnitCountList Out = expandOperation(F);
+  // Entries of their own after the division's (not merged into its alu).
+  for (const UnitCount &C : parameterDivisorCopies(F))
+    Out.push_back(C);
+  return Out;
+}
 
 UnitCountList sinCosSharingReduction() {
   return {{Unit::Sfu, 1}}; // MUFU.SIN or MUFU.COS; the FMUL.RZ is shared
-}
-
-UnitCountList parameterDivisorCopies(const OpFacts &F) {
-  if (F.Family != OpFamily::Div || F.Precision != OpPrecision::Ieee)
-    return {};
-  if (F.Type == OpType::F32)
-    return {{Unit::Alu, 1}}; // IMAD.MOV R, RZ, RZ, c[0x0][..]
-  if (F.Type == OpType::F64)
-    return {{Unit::Alu, 2}}; // one IMAD.MOV per word of the pair
-  return {};
 }
 
 double predicateLogicInstructions(const PredicateLogicFacts &F) {
@@ -256,7 +312,13 @@ double predicateLogicInstructions(const PredicateLogicFacts &F) {
   return 1;   // PLOP3.LUT
 }
 
-double integerAddInstructions(unsigned Bits) { return Bits > 32 ? 2 : 1; }
+double integerAddInstructions(unsigned Bits) {
+  double N = 0;
+  for (const UnitCount &C :
+       expandOp({OpFamily::IntAdd, Bits > 32 ? OpType::S64 : OpType::S32}))
+    N += C.N;
+  return N;
+}
 
 UnitCountList wideMultiplyAdd(bool ImmediateScale, bool ParameterBase) {
   UnitCountList Out{{Unit::Int, 1}}; // IMAD.WIDE

@@ -12,7 +12,7 @@ target triple = "nvptx64-nvidia-cuda"
 
 ; precise f32 division (div.rn.f32): MUFU.RCP, FCHK + 5 FFMA, BSSY, BRA,
 ; BSYNC; the divisor %b is a kernel parameter, which ptxas copies out of the
-; constant bank first (IMAD.MOV, InstructionCosts.h parameterDivisorCopies)
+; constant bank first (IMAD.MOV, InstructionCosts.h OpFacts::DivisorIsParameter)
 ; CHECK: remark: {{.*}}divprecise on a100: {{.*}}; per thread: fp=6 sfu=1 alu=1 other=4; launch
 define ptx_kernel void @divprecise(float %a, float %b) {
   %q = fdiv float %a, %b

@@ -1,5 +1,5 @@
 ; div.rn.f32 by an immediate: ptxas folds the reciprocal into constants
-; (gpa/ImmediateDivisor.h). The SASS of llc's `div.rn.f32 %r2, %r1,
+; (InstructionCosts.def GPA_IMMEDIATE_DIVISOR). The SASS of llc's `div.rn.f32 %r2, %r1,
 ; 0f40400000` (ptxas 13 -arch=sm_80, cuobjdump -sass): IMAD.MOV.U32 R5, RZ,
 ; RZ, 0x3eaaaaab; BSSY B1; IMAD.MOV.U32 R0, RZ, RZ, 0x40400000; FFMA R0, R5,
 ; -R0, 1; FFMA R5, R0, R5, 0.333; FCHK P0, R4, 3; FFMA R0, R4, R5, RZ;

@@ -1,6 +1,6 @@
 ; Shared memory is a 32-bit window: ptxas computes in 32 bits every 64-bit
 ; add whose value only addresses shared memory (or is truncated to 32 bits),
-; one IADD3/UIADD3 instead of an IADD3 pair (gpa/SharedAddressArithmetic.h).
+; one IADD3/UIADD3 instead of an IADD3 pair (InstructionCosts.h OpFacts::OnlyAddressesShared).
 ; The kernels are clang 22 -O2 output for sm_80 (attributes and metadata
 ; dropped) of
 ;   __shared__ float tile[16][16]; tile[t / 16][t % 16] = out[t];

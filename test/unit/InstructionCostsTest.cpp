@@ -14,6 +14,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "gpa/InstructionCosts.h"
+#include "TestModels.h"
 #include "gpa/GpuModel.h"
 
 #include <gtest/gtest.h>
@@ -21,15 +22,13 @@
 #include <map>
 
 using namespace gpa;
+using gpa::test::units;
 
 namespace {
 using Counts = std::map<std::string, double>;
 
 Counts expand(OpFamily F, OpType T, OpPrecision P = OpPrecision::Ieee) {
-  Counts Out;
-  for (const UnitCount &C : expandOp({F, T, P}))
-    Out[std::string(unitInfo(C.U).Key)] += C.N;
-  return Out;
+  return units(expandOp({F, T, P}));
 }
 
 /// cvt.<To>.<From>, with .rXi rounding to an integral value and .sat.
@@ -38,10 +37,7 @@ Counts convert(OpType To, OpType From, bool Round = false, bool Sat = false) {
   F.From = From;
   F.RoundsToInteger = Round;
   F.Saturate = Sat;
-  Counts Out;
-  for (const UnitCount &C : expandOp(F))
-    Out[std::string(unitInfo(C.U).Key)] += C.N;
-  return Out;
+  return units(expandOp(F));
 }
 } // namespace
 
@@ -206,10 +202,14 @@ TEST(InstructionCosts, SinCosOfOneOperandShareTheRangeReduction) {
 }
 
 namespace {
+/// What a kernel-parameter divisor adds to the expansion of (F, T, P).
 Counts copies(OpFamily F, OpType T, OpPrecision P = OpPrecision::Ieee) {
-  Counts Out;
-  for (const UnitCount &C : parameterDivisorCopies({F, T, P}))
-    Out[std::string(unitInfo(C.U).Key)] += C.N;
+  OpFacts ByParameter{F, T, P};
+  ByParameter.DivisorIsParameter = true;
+  Counts Out = units(expandOp(ByParameter));
+  for (const auto &[Key, N] : expand(F, T, P))
+    if ((Out[Key] -= N) == 0)
+      Out.erase(Key);
   return Out;
 }
 } // namespace
@@ -222,10 +222,9 @@ TEST(InstructionCosts, DivRnF64ByAParameterCopiesTheDivisorPair) {
   // path of `O[I] = A[I] / B[I]` (DivRnF64: IMAD.MOV, FSETP x2 = 3 alu)
   // plus the two copies of the divisor's words, 5 alu in all.
   EXPECT_EQ(copies(OpFamily::Div, OpType::F64), (Counts{{"alu", 2}}));
-  Counts Total = expand(OpFamily::Div, OpType::F64);
-  for (const auto &[Key, N] : copies(OpFamily::Div, OpType::F64))
-    Total[Key] += N;
-  EXPECT_EQ(Total["alu"], 5);
+  OpFacts ByParameter{OpFamily::Div, OpType::F64};
+  ByParameter.DivisorIsParameter = true;
+  EXPECT_EQ(units(expandOp(ByParameter))["alu"], 5);
 }
 
 TEST(InstructionCosts, DivRnF32ByAParameterCopiesTheDivisor) {
@@ -564,15 +563,6 @@ TEST(InstructionCosts, AccessOffsetIsSigned24Bits) {
   EXPECT_FALSE(offsetFoldsIntoAccess(-8388612));
 }
 
-namespace {
-Counts units(const UnitCountList &L) {
-  Counts Out;
-  for (const UnitCount &C : L)
-    Out[std::string(unitInfo(C.U).Key)] += C.N;
-  return Out;
-}
-} // namespace
-
 TEST(InstructionCosts, WideMultiplyAddIsOneImadWide) {
   // mul.wide.s32 %rd6, %r1, 4; add.s64 %rd7, %rd5, %rd6 (register base)
   // -> IMAD.WIDE R4, R7, 0x4, R4.
@@ -619,4 +609,92 @@ TEST(InstructionCosts, ParameterReadsAndGlobalConversionsAreFree) {
   // nothing is emitted for the cvta.
   EXPECT_EQ(ParameterReadInstructions, 0.0);
   EXPECT_EQ(GlobalAddressConversionInstructions, 0.0);
+}
+
+// Division by an immediate (GPA_IMMEDIATE_DIVISOR): the SASS `ptxas
+// -arch=sm_80` (CUDA 13) emits for a kernel holding only `div.rn.f32 %f2,
+// %f1, 0fXXXXXXXX` between an ld.global and an st.global (fast path; the
+// slow-path subroutine behind FCHK is not executed for normal operands).
+namespace {
+OpFacts byImmediate(OpFacts F) {
+  F.DivisorIsImmediate = true;
+  return F;
+}
+} // namespace
+
+TEST(InstructionCosts, DivRnF32ByAnImmediateHasNoMufu) {
+  // div.rn.f32 %f2, %f1, 0f40400000 (3.0) -> IMAD.MOV.U32 R5, RZ, RZ,
+  // 0x3eaaaaab; BSSY B1; IMAD.MOV.U32 R0, RZ, RZ, 0x40400000; FFMA R0, R5,
+  // -R0, 1; FFMA R5, R0, R5, 0.333; FCHK P0, R4, 3; FFMA R0, R4, R5, RZ;
+  // FFMA R6, R0, -3, R4; FFMA R5, R5, R6, R0; @!P0 BRA; BSYNC B1.
+  // 0f40000000, 0f41200000 and 0f3DCCCCCD give the same sequence.
+  EXPECT_EQ(units(expandOp(byImmediate({OpFamily::Div, OpType::F32}))),
+            (Counts{{"fp", 6}, {"alu", 2}, {"other", 3}}));
+}
+
+TEST(InstructionCosts, RegisterDivisorKeepsTheRcp) {
+  // div.rn.f32 %f2, %f1, %f3 -> BSSY; MUFU.RCP R0, R5; FCHK; FFMA x5;
+  // @!P0 BRA; BSYNC: the same as with the immediate, MUFU for the moves.
+  Counts Reg = expand(OpFamily::Div, OpType::F32);
+  Counts Imm = units(expandOp(byImmediate({OpFamily::Div, OpType::F32})));
+  EXPECT_EQ(Reg["sfu"], 1);
+  EXPECT_EQ(Imm["sfu"], 0);
+  EXPECT_EQ(Reg["fp"], Imm["fp"]);
+}
+
+TEST(InstructionCosts, OnlyDivRnF32HasAnImmediateDivisorRow) {
+  // Other precisions and types were not measured: their own rows.
+  OpFacts Approx{OpFamily::Div, OpType::F32, OpPrecision::Approx};
+  EXPECT_EQ(units(expandOp(byImmediate(Approx))), units(expandOp(Approx)));
+  OpFacts F64{OpFamily::Div, OpType::F64};
+  EXPECT_EQ(units(expandOp(byImmediate(F64))), units(expandOp(F64)));
+  OpFacts F16{OpFamily::Div, OpType::F16};
+  EXPECT_EQ(units(expandOp(byImmediate(F16))), units(expandOp(F16)));
+}
+
+// 64-bit adds whose value only addresses shared memory (OpFacts::
+// OnlyAddressesShared, AddsSharedVariable): the SASS `ptxas -arch=sm_80`
+// (CUDA 13) emits for small hand-written PTX kernels, read with `cuobjdump
+// -sass` and mapped to units by bench/sass_units.py (IADD3 and UIADD3 are
+// both int); the comments quote the PTX and its SASS.
+namespace {
+Counts add(OpType T, bool OnlyAddressesShared, bool AddsSharedVariable) {
+  OpFacts F{OpFamily::IntAdd, T};
+  F.OnlyAddressesShared = OnlyAddressesShared;
+  F.AddsSharedVariable = AddsSharedVariable;
+  return units(expandOp(F));
+}
+} // namespace
+
+TEST(InstructionCosts, GlobalAddressAddIsAPair) {
+  // add.s64 %rd7, %rd2, %rd3; st.global.f32 [%rd7], %f1 ->
+  //   IADD3 R2, P0, R2, c[0x0][0x160], RZ;
+  //   IADD3.X R3, R3, c[0x0][0x164], RZ, P0, !PT.
+  EXPECT_EQ(add(OpType::S64, false, false), (Counts{{"int", 2}}));
+  // A shared variable's address added to something that is no shared
+  // address only: still the pair.
+  EXPECT_EQ(add(OpType::S64, false, true), (Counts{{"int", 2}}));
+}
+
+TEST(InstructionCosts, SharedLoopPointersAreOne32BitAdd) {
+  // A loop over `ld.shared.f32 %f2, [%rd5]; ld.shared.f32 %f3, [%rd6]`
+  // with %rd5 = sh + tid.x * 4 and %rd6 = sh + 64:
+  //   add.s64 %rd5, %rd5, 8   -> IADD3 R7, R7, 0x8, RZ
+  //   add.s64 %rd6, %rd6, 128 -> UIADD3 UR6, UR6, 0x80, URZ
+  // (the same in Rodinia lud_diagonal's inner loop).
+  EXPECT_EQ(add(OpType::S64, true, false), (Counts{{"int", 1}}));
+}
+
+TEST(InstructionCosts, AddingASharedVariableFoldsIntoTheOffset) {
+  // .shared sa[4096], sb[4096]; mov.u64 %rd4, sb;
+  // mul.wide.u32 %rd5, %r4, 4; add.s64 %rd7, %rd4, %rd5;
+  // ld.shared.f32 %f2, [%rd7] -> SHF.L.U32 R2, R2, 0x2, RZ;
+  //                             LDS R4, [R2+0x1000]: no add.
+  EXPECT_EQ(add(OpType::S64, true, true), Counts{});
+}
+
+TEST(InstructionCosts, NarrowAddsStayOneInstruction) {
+  // add.s32 -> IADD3, wherever its value goes.
+  EXPECT_EQ(add(OpType::S32, false, false), (Counts{{"int", 1}}));
+  EXPECT_EQ(add(OpType::S32, true, false), (Counts{{"int", 1}}));
 }

@@ -8,11 +8,14 @@
 
 #include "gpa/GpuModel.h"
 #include "gpa/GpuModelLoader.h"
+#include "gpa/InstructionCosts.h"
 #include "gpa/KernelProfile.h"
 
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <map>
+#include <string>
 
 namespace gpa::test {
 
@@ -22,6 +25,14 @@ inline GpuModel bundled(const std::string &Name) {
   if (!loadBundledModel(Name, G, Error))
     ADD_FAILURE() << Error;
   return G;
+}
+
+/// A unit list as counts by unit key ("fp", "alu", ...), summed per unit.
+inline std::map<std::string, double> units(const UnitCountList &L) {
+  std::map<std::string, double> Out;
+  for (const UnitCount &C : L)
+    Out[std::string(unitInfo(C.U).Key)] += C.N;
+  return Out;
 }
 
 inline const GpuModel &gtx280() {

@@ -5,7 +5,7 @@
 //===----------------------------------------------------------------------===//
 #include "PtxImmediateDivisors.h"
 
-#include "gpa/ImmediateDivisor.h"
+#include "gpa/InstructionCosts.h"
 
 namespace gpa::ptx {
 
@@ -13,12 +13,12 @@ void foldImmediateDivisors(const PtxFunction &F,
                            std::vector<OpClassification> &Classes) {
   for (std::size_t K = 0; K < F.Body.size(); ++K) {
     const PtxInstruction &I = F.Body[K];
-    if (I.Opcode != "div" || !I.hasModifier(".rn") || !I.hasModifier(".f32") ||
-        I.hasModifier(".ftz") || I.Operands.size() != 3 ||
-        I.Operands[2].K != PtxOperand::Kind::Immediate)
+    if (I.Opcode != "div" || !I.hasModifier(".rn") || I.hasModifier(".ftz") ||
+        I.Operands.size() != 3 ||
+        I.Operands[2].K != PtxOperand::Kind::Immediate || !Classes[K].Facts)
       continue;
-    Classes[K].Units = immediateDivisorExpansion(
-        {OpFamily::Div, OpType::F32, OpPrecision::Ieee});
+    Classes[K].Facts->DivisorIsImmediate = true;
+    Classes[K].Units = expandOp(*Classes[K].Facts);
   }
 }
 

@@ -3,7 +3,7 @@
 // SPDX-License-Identifier: Apache-2.0
 //
 // div.rn.f32 by an immediate: ptxas folds the reciprocal into constants
-// (gpa/ImmediateDivisor.h).
+// (gpa/InstructionCosts.h OpFacts::DivisorIsImmediate).
 //
 //===----------------------------------------------------------------------===//
 #ifndef GPA_PTX_PTXIMMEDIATEDIVISORS_H
@@ -16,7 +16,10 @@
 
 namespace gpa::ptx {
 
-/// Rewrites Classes[K] of each div.rn.f32 whose divisor is an immediate.
+/// Marks each div.rn (not .ftz, which OpFacts does not tell apart and was
+/// not measured) whose divisor is an immediate as such in Classes[K].Facts,
+/// and expands it again: gpa::expandOp decides which types and precisions
+/// that changes.
 void foldImmediateDivisors(const PtxFunction &F,
                            std::vector<OpClassification> &Classes);
 

@@ -152,7 +152,8 @@ gpa::OpPrecision precisionOf(const PtxInstruction &I) {
 /// model (gpa/InstructionCosts.def).
 void addExpansion(const PtxInstruction &I, gpa::OpFamily Family,
                   OpClassification &C) {
-  for (const UnitCount &U : gpa::expandOp({Family, opType(I), precisionOf(I)}))
+  C.Facts = gpa::OpFacts{Family, opType(I), precisionOf(I)};
+  for (const UnitCount &U : gpa::expandOp(*C.Facts))
     C.Units.push_back(U);
   C.Expanded = C.Units.size() > 1 || (C.Units.size() == 1 && C.Units[0].N > 1);
 }

@@ -17,6 +17,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <map>
+#include <optional>
 #include <set>
 
 namespace gpa::ptx {
@@ -117,7 +118,8 @@ void fuseWideAdds(const PtxFunction &F, const DefUse &D,
     const PtxInstruction &I = F.Body[K];
     if (!isInt64Add(I) || I.Operands.size() != 3)
       continue;
-    Classes[K].Units = {{Unit::Int, integerAddInstructions(64)}};
+    Classes[K].Facts = OpFacts{OpFamily::IntAdd, OpType::S64};
+    Classes[K].Units = expandOp(*Classes[K].Facts);
     if (I.Opcode != "add")
       continue;
     for (unsigned Side = 1; Side <= 2; ++Side) {
@@ -141,15 +143,17 @@ void fuseWideAdds(const PtxFunction &F, const DefUse &D,
     bool ImmediateScale = Mul.Operands[2].K == PtxOperand::Kind::Immediate ||
                           Mul.Operands[1].K == PtxOperand::Kind::Immediate;
     Classes[MulK].Units.clear();
-    for (const auto &[AddK, Side] : Users)
+    for (const auto &[AddK, Side] : Users) {
       Classes[AddK].Units = wideMultiplyAdd(
           ImmediateScale, isParameter(F, D, F.Body[AddK].Operands[3 - Side]));
+      Classes[AddK].Facts.reset(); // part of the IMAD.WIDE
+    }
   }
 }
 
 /// div.rn.f32 / div.rn.f64 whose divisor is a kernel parameter: ptxas
 /// copies it from the constant bank into registers for each division
-/// (gpa/InstructionCosts.h parameterDivisorCopies).
+/// (gpa/InstructionCosts.h OpFacts::DivisorIsParameter).
 void copyParameterDivisors(const PtxFunction &F, const DefUse &D,
                            std::vector<OpClassification> &Classes) {
   if (!F.IsEntry)
@@ -163,11 +167,11 @@ void copyParameterDivisors(const PtxFunction &F, const DefUse &D,
                                     : nullptr;
     if (!Def || Def->Opcode != "ld" || !Def->hasModifier(".param"))
       continue;
-    OpType T = I.hasModifier(".f64") ? OpType::F64 : OpType::F32;
-    if (!I.hasModifier(".f64") && !I.hasModifier(".f32"))
+    std::optional<OpFacts> &Facts = Classes[K].Facts;
+    if ((!I.hasModifier(".f64") && !I.hasModifier(".f32")) || !Facts)
       continue;
-    for (const UnitCount &C : parameterDivisorCopies({OpFamily::Div, T}))
-      Classes[K].Units.push_back(C);
+    Facts->DivisorIsParameter = true;
+    Classes[K].Units = expandOp(*Facts);
   }
 }
 

@@ -13,11 +13,11 @@
 #include "PtxSharedAddresses.h"
 
 #include "gpa/InstructionCosts.h"
-#include "gpa/SharedAddressArithmetic.h"
 
 #include <cstdlib>
 #include <functional>
 #include <map>
+#include <optional>
 #include <set>
 #include <string>
 
@@ -177,22 +177,21 @@ void narrowSharedAddressAdds(const PtxFunction &F,
   bool Computed = false;
   for (std::size_t K = 0; K < F.Body.size(); ++K) {
     const PtxInstruction &I = F.Body[K];
-    const std::vector<UnitCount> &U = Classes[K].Units;
+    std::optional<OpFacts> &Facts = Classes[K].Facts;
     if ((I.Opcode != "add" && I.Opcode != "sub") || I.Operands.size() != 3 ||
-        !I.Operands[0].isRegister() || U.size() != 1 || U[0].U != Unit::Int ||
-        U[0].N != integerAddInstructions(64) || !has64BitIntType(I))
+        !I.Operands[0].isRegister() || !Facts ||
+        Facts->Family != OpFamily::IntAdd || !has64BitIntType(I))
       continue;
     if (!Computed) {
       Good = sharedOnlyRegisters(F);
       Computed = true;
     }
-    AddressAddFacts Facts;
-    Facts.OnlyAddressesShared = Good.count(I.Operands[0].Name) != 0;
+    Facts->OnlyAddressesShared = Good.count(I.Operands[0].Name) != 0;
     for (unsigned Side = 1; Side <= 2 && I.Opcode == "add"; ++Side)
-      Facts.AddsSharedVariable |=
+      Facts->AddsSharedVariable |=
           isVariableAddress(F, I.Operands[Side]) &&
           I.Operands[3 - Side].K != PtxOperand::Kind::Immediate;
-    Classes[K].Units = {{Unit::Int, addressAddInstructions(Facts)}};
+    Classes[K].Units = expandOp(*Facts);
   }
 }
 

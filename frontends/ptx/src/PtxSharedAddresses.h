@@ -5,7 +5,7 @@
 // ptxas computes in 32 bits every 64-bit integer value whose only uses
 // address shared memory (the window is 32-bit): such an add.s64/sub.s64
 // is one IADD3/UIADD3, or nothing when it adds a shared variable's address
-// (gpa/SharedAddressArithmetic.h).
+// (gpa/InstructionCosts.h OpFacts::OnlyAddressesShared, AddsSharedVariable).
 //
 //===----------------------------------------------------------------------===//
 #ifndef GPA_PTX_PTXSHAREDADDRESSES_H
@@ -18,8 +18,9 @@
 
 namespace gpa::ptx {
 
-/// Rewrites Classes[K] of each 64-bit add/sub still counted as an IADD3
-/// pair whose destination only addresses shared memory.
+/// Sets the shared-address facts of each 64-bit add/sub still an add of
+/// its own (not fused into an IMAD.WIDE) in Classes[K].Facts, and expands
+/// it again.
 void narrowSharedAddressAdds(const PtxFunction &F,
                              std::vector<OpClassification> &Classes);
 

@@ -44,6 +44,7 @@ enum class OpFamily {
   IntDiv,   // integer division
   IntRem,   // integer remainder
   Fma,      // fused multiply-add (also what fp contraction produces)
+  IntAdd,   // integer add/sub: IADD3, or an IADD3 + IADD3.X pair for 64 bits
   Convert,  // cvt: between integer and float types, float widths, integer
             // widths, or a float rounded to an integral value
 };
@@ -67,6 +68,38 @@ struct OpFacts {
   bool RoundsToInteger = false;
   /// Convert only: .sat, clamps to the destination's range.
   bool Saturate = false;
+  /// Div only: the divisor is an immediate (PTX `div.rn.f32 %f2, %f1,
+  /// 0f40400000`; IR `fdiv float %x, 3.0`, which clang keeps when the
+  /// constant is no power of two): the GPA_IMMEDIATE_DIVISOR row.
+  bool DivisorIsImmediate = false;
+  /// Div only: the divisor is a kernel parameter, which ptxas reads from
+  /// the constant bank (c[0x0][...]). An IEEE division (div.rn) spends its
+  /// first Newton step's one immediate/constant-bank operand slot on the 1
+  /// (`FFMA r', r, -d, 1` / `DFMA r', r, -d, 1`), so ptxas copies the
+  /// divisor into registers before every such division, one IMAD.MOV per
+  /// 32-bit word: 1 alu for f32, 2 for f64 (the register pair), inside a
+  /// loop on every iteration (SASS of bench/kernels rodinia_like.cu relax64
+  /// and hotspot_like.cu). Nothing for other precisions.
+  bool DivisorIsParameter = false;
+  /// IntAdd only: every use of the value, directly or through further such
+  /// adds (a pointer incremented in a loop included), is the address of a
+  /// shared-memory load, store or atomic, or a truncation to 32 bits or
+  /// fewer (LSR's byte offset that also feeds the loop's exit test:
+  /// `add.s64 %rd15, %rd15, 4; cvt.u32.u64 %r7, %rd15` beside shared
+  /// addresses is `UIADD3 UR4, UR4, 0x4, URZ`). Shared memory is a 32-bit
+  /// window (LDS/STS/ATOMS take a 32-bit register plus an immediate), so
+  /// ptxas computes such a value in 32 bits: one IADD3/UIADD3 (Rodinia
+  /// lud_diagonal's loop pointers `add.s64 %rd68, %rd68, 8` / `add.s64
+  /// %rd67, %rd67, 128` are `IADD3 R37, R37, 0x8, RZ` / `UIADD3 UR6, UR6,
+  /// 0x80, URZ`; bench/sass_units.py counts the uniform datapath's integer
+  /// arithmetic as int too).
+  bool OnlyAddressesShared = false;
+  /// IntAdd with OnlyAddressesShared: one operand is a shared variable's
+  /// address and the other is not a constant. The variable's place in the
+  /// window is a constant that ptxas folds into the access's [reg+imm]
+  /// offset: no instruction (`mov.u64 %rd4, sb; add.s64 %rd7, %rd4, %rd5;
+  /// ld.shared.f32 %f2, [%rd7]` is `LDS R4, [R2+0x1000]`, sb at 0x1000).
+  bool AddsSharedVariable = false;
 };
 
 /// The units the GPU executes for \p F (InstructionCosts.def). f16 forms
@@ -74,7 +107,12 @@ struct OpFacts {
 /// them); 64-bit integer remainder uses the 64-bit division row; a
 /// precision without a row of its own falls back to the nearest one
 /// (ApproxFtz -> Approx -> Full -> Ieee). A conversion is one row of
-/// GPA_CONVERSION, chosen by conversionKind().
+/// GPA_CONVERSION, chosen by conversionKind(). A division by an immediate
+/// is its GPA_IMMEDIATE_DIVISOR row where there is one (of exactly its
+/// type and precision: others were not measured), and an IEEE f32/f64
+/// division by a kernel parameter adds the divisor's copies. An integer
+/// add that only addresses shared memory is the 32-bit row, or nothing
+/// when it adds a shared variable's address (OpFacts).
 UnitCountList expandOp(const OpFacts &F);
 
 /// What ptxas makes of one cvt on sm_80 (the GPA_CONVERSION rows of
@@ -94,20 +132,9 @@ ConversionKind conversionKind(const OpFacts &F);
 /// examples/cuda/sfu_heavy.cu, `__sinf(X) * __cosf(X)`).
 UnitCountList sinCosSharingReduction();
 
-/// An IEEE division (div.rn) whose divisor is a kernel parameter, which
-/// ptxas reads from the constant bank (c[0x0][...]): the first Newton step
-/// of the fast path, `FFMA r', r, -d, 1` (f32) or `DFMA r', r, -d, 1` (f64),
-/// already spends its one immediate/constant-bank operand slot on the 1, so
-/// ptxas copies the divisor into registers before every such division, one
-/// IMAD.MOV per 32-bit word: 1 alu for f32, 2 for f64 (the register pair),
-/// inside a loop on every iteration (SASS of bench/kernels rodinia_like.cu
-/// relax64 and hotspot_like.cu). Nothing for other families, types and
-/// precisions, and nothing when the divisor is already in a register.
-UnitCountList parameterDivisorCopies(const OpFacts &F);
-
-/// Integer add/sub/neg of \p Bits bits: one IADD3 up to 32 bits; SASS
-/// integer registers are 32 bits wide, so a 64-bit one is IADD3 + IADD3.X
-/// (low word, then high word with the carry).
+/// Integer add/sub/neg of \p Bits bits, nothing else known about it: the
+/// int instructions of expandOp's IntAdd rows (one IADD3 up to 32 bits; a
+/// 64-bit one is IADD3 + IADD3.X).
 double integerAddInstructions(unsigned Bits);
 
 /// A 64-bit add of a 32x32->64 widening product (PTX mul.wide + add.s64;

@@ -17,6 +17,7 @@
 #include "gpa/InstructionCosts.h"
 #include "gpa/Units.h"
 
+#include <optional>
 #include <string_view>
 #include <vector>
 
@@ -39,6 +40,12 @@ struct OpClassification {
   bool GenericAddress = false;
   /// True when ptxas expands the instruction into several (div.rn.f32...).
   bool Expanded = false;
+  /// The facts Units was expanded from (gpa::expandOp), when it was: the
+  /// SASS rules that learn more about the operation (its divisor is an
+  /// immediate or a kernel parameter; a 64-bit add only addresses shared
+  /// memory) set them and expand again. Empty once a rule fuses the
+  /// operation into another instruction.
+  std::optional<gpa::OpFacts> Facts;
 };
 
 /// Classifies I; never fails (unknown opcodes give Known = false, Other).
