@@ -271,6 +271,12 @@ bool evaluate(const LaunchSite &S, const std::string &Arch,
   E.Threads = LaunchSite::product(S.Block);
   if (E.Threads.Known) {
     L.ThreadsPerBlock = E.Threads.Value;
+    // The site's shape (rule R9's block footprint) when every dimension is
+    // one value; a range leaves it unknown.
+    L.BlockShape = BlockDims();
+    if (!E.Threads.IsRange)
+      L.BlockShape =
+          BlockDims{S.Block[0].Value, S.Block[1].Value, S.Block[2].Value};
   } else {
     E.Threads.Source = O.BlockSizeGiven ? "given" : "assumed";
     E.Threads.Value = L.ThreadsPerBlock; // the device compile's choice

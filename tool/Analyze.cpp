@@ -202,6 +202,10 @@ bool addPtxModule(const AnalyzeRequest &R, const std::string &Path,
                          double(K.Profile.Launch.ThreadsPerBlock),
                          ".reqntid/.maxntid, else --block-size or 256",
                          R.BlockSize ? "given" : "derived")};
+    if (K.Profile.Launch.BlockShape.known())
+      Assumptions.push_back(textAssumption(
+          "block_dims", blockDimsText(K.Profile.Launch.BlockShape), ".reqntid",
+          "given"));
     // PTX declares virtual registers; ptxas allocates far fewer, so their
     // sum is no occupancy estimate. ptxas -v says what it allocates; without
     // the toolkit, the plugin's default estimate (32), capped by the sum

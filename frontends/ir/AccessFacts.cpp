@@ -224,6 +224,17 @@ GlobalAccessFact describeGlobalAccess(const Instruction &I, const Value *Ptr,
                               Pattern.Kind == AccessKind::Strided
                           ? double(std::llabs(Pattern.StrideBytes))
                           : double(Bytes);
+  // Rows and slices of the block, oriented so the lane stride is positive
+  // (PtxFunctionSummary.cpp does the same).
+  int64_t Orient = Pattern.StrideBytes < 0 ? -1 : 1;
+  if (std::optional<int64_t> Y = threadStrideBytes(Ptr, 1, SE)) {
+    F.ThreadStrideYKnown = true;
+    F.ThreadStrideYBytes = double(Orient * *Y);
+  }
+  if (std::optional<int64_t> Z = threadStrideBytes(Ptr, 2, SE)) {
+    F.ThreadStrideZKnown = true;
+    F.ThreadStrideZBytes = double(Orient * *Z);
+  }
   F.PerThread = PerThread;
   F.Store = !isa<LoadInst>(I);
   F.ReadOnly = isReadOnlyLoad(I);

@@ -59,6 +59,42 @@ bool isLaneIdValue(const Value *V) {
          Name == "llvm.nvvm.read.ptx.sreg.laneid";
 }
 
+/// threadIdx.x (with the lane id) for \p Dim 0, threadIdx.y for 1, .z for 2.
+static bool isThreadIndexValue(const Value *V, unsigned Dim) {
+  if (Dim == 0)
+    return isLaneIdValue(V);
+  auto *CB = dyn_cast<CallBase>(V);
+  const Function *F = CB ? CB->getCalledFunction() : nullptr;
+  return F && F->getName() == (Dim == 1 ? "llvm.nvvm.read.ptx.sreg.tid.y"
+                                        : "llvm.nvvm.read.ptx.sreg.tid.z");
+}
+
+/// Whether \p V may change with threadIdx.y (\p Dim 1) or threadIdx.z (2)
+/// through anything but the index itself: the lane and warp ids, loads from
+/// addresses that do, unknown calls.
+static bool mayDependOnRow(const Value *V, unsigned Dim,
+                           SmallPtrSetImpl<const Value *> &Seen,
+                           unsigned Depth) {
+  if (isThreadIndexValue(V, Dim))
+    return true;
+  auto *I = dyn_cast<Instruction>(V);
+  if (!I || !Seen.insert(V).second)
+    return false;
+  if (Depth > 24)
+    return true;
+  if (auto *CB = dyn_cast<CallBase>(I)) {
+    const Function *F = CB->getCalledFunction();
+    if (!F || !F->getName().starts_with("llvm.nvvm.read.ptx.sreg."))
+      return true;
+    return F->getName() == "llvm.nvvm.read.ptx.sreg.laneid" ||
+           F->getName() == "llvm.nvvm.read.ptx.sreg.warpid";
+  }
+  for (const Value *Op : I->operands())
+    if (mayDependOnRow(Op, Dim, Seen, Depth + 1))
+      return true;
+  return false;
+}
+
 /// Whether \p V may differ between the lanes of a warp, following operands
 /// (and load addresses) up to a depth; unknown calls count as divergent.
 static bool mayDependOnLane(const Value *V,
@@ -100,14 +136,17 @@ namespace {
 /// a fixed iteration, so that a thread's address folds to base + constant.
 class PinRewriter : public SCEVRewriteVisitor<PinRewriter> {
 public:
-  PinRewriter(ScalarEvolution &SE, int64_t Lane, int64_t Pin, unsigned Iter)
-      : SCEVRewriteVisitor(SE), Lane(Lane), Pin(Pin), Iter(Iter) {}
+  /// \p Lane is the value of the thread index along \p Dim (0: x).
+  PinRewriter(ScalarEvolution &SE, int64_t Lane, int64_t Pin, unsigned Iter,
+              unsigned Dim = 0)
+      : SCEVRewriteVisitor(SE), Lane(Lane), Pin(Pin), Iter(Iter), Dim(Dim) {}
 
   const SCEV *visitUnknown(const SCEVUnknown *U) {
     Type *Ty = U->getType();
     if (!Ty->isIntegerTy())
       return U; // pointer bases cancel in the difference
-    return SE.getConstant(Ty, isLaneIdValue(U->getValue()) ? Lane : Pin,
+    return SE.getConstant(Ty,
+                          isThreadIndexValue(U->getValue(), Dim) ? Lane : Pin,
                           /*isSigned=*/true);
   }
 
@@ -141,7 +180,7 @@ private:
   }
 
   int64_t Lane, Pin;
-  unsigned Iter;
+  unsigned Iter, Dim;
 };
 } // namespace
 
@@ -187,9 +226,10 @@ const SCEV *addressSCEV(const Value *Ptr, ScalarEvolution &SE) {
 /// other integer unknowns pinned to \p Pin; nullopt unless it folds to a
 /// constant.
 static std::optional<int64_t> strideAt(const SCEV *Addr, int64_t Pin,
-                                       unsigned Iter, ScalarEvolution &SE) {
-  const SCEV *A0 = PinRewriter(SE, 0, Pin, Iter).visit(Addr);
-  const SCEV *A1 = PinRewriter(SE, 1, Pin, Iter).visit(Addr);
+                                       unsigned Iter, ScalarEvolution &SE,
+                                       unsigned Dim = 0) {
+  const SCEV *A0 = PinRewriter(SE, 0, Pin, Iter, Dim).visit(Addr);
+  const SCEV *A1 = PinRewriter(SE, 1, Pin, Iter, Dim).visit(Addr);
   const SCEV *Diff = SE.getMinusSCEV(A1, A0);
   if (auto *C = dyn_cast_or_null<SCEVConstant>(Diff))
     return C->getAPInt().getSExtValue();
@@ -243,6 +283,59 @@ AccessPattern analyzeAccess(const Value *Ptr, uint64_t Bytes,
     P.TransactionsPerWarp = transactionsPerWarp(Stride, Bytes, G);
   }
   return P;
+}
+
+/// Whether \p S is affine in the thread index along \p Dim: the index
+/// appears only under additions, constant factors, extensions and loop
+/// recurrences (two evaluations, at index 0 and 1, then give the stride;
+/// (ty / 2) * 64 would look constant there).
+static bool affineIn(const SCEV *S, unsigned Dim, unsigned Depth = 0) {
+  auto HasIndex = [Dim](const SCEV *X) {
+    return SCEVExprContains(X, [Dim](const SCEV *Y) {
+      auto *U = dyn_cast<SCEVUnknown>(Y);
+      return U && isThreadIndexValue(U->getValue(), Dim);
+    });
+  };
+  if (Depth > 16)
+    return !HasIndex(S);
+  if (isa<SCEVConstant>(S) || isa<SCEVUnknown>(S))
+    return true;
+  if (auto *Cast = dyn_cast<SCEVCastExpr>(S))
+    return affineIn(Cast->getOperand(0), Dim, Depth + 1);
+  if (auto *Add = dyn_cast<SCEVAddExpr>(S))
+    return all_of(Add->operands(),
+                  [&](const SCEV *Op) { return affineIn(Op, Dim, Depth + 1); });
+  if (auto *Mul = dyn_cast<SCEVMulExpr>(S))
+    if (Mul->getNumOperands() == 2 && isa<SCEVConstant>(Mul->getOperand(0)))
+      return affineIn(Mul->getOperand(1), Dim, Depth + 1);
+  if (auto *Rec = dyn_cast<SCEVAddRecExpr>(S))
+    return all_of(Rec->operands(),
+                  [&](const SCEV *Op) { return affineIn(Op, Dim, Depth + 1); });
+  return !HasIndex(S);
+}
+
+std::optional<int64_t> threadStrideBytes(const Value *Ptr, unsigned Dim,
+                                         ScalarEvolution &SE) {
+  if (!Ptr || !SE.isSCEVable(Ptr->getType()) || Dim < 1 || Dim > 2)
+    return std::nullopt;
+  const SCEV *Addr = addressSCEV(Ptr, SE);
+  if (!affineIn(Addr, Dim))
+    return std::nullopt;
+  UnknownCollector Collector;
+  visitAll(Addr, Collector);
+  for (const SCEVUnknown *U : Collector.Unknowns) {
+    if (isThreadIndexValue(U->getValue(), Dim))
+      continue;
+    SmallPtrSet<const Value *, 16> Seen;
+    if (mayDependOnRow(U->getValue(), Dim, Seen, 0))
+      return std::nullopt;
+  }
+  // As the lane stride: the same with other pinnings and iterations.
+  std::optional<int64_t> S1 = strideAt(Addr, 3, 0, SE, Dim);
+  for (auto [Pin, Iter] : {std::pair<int64_t, unsigned>{5, 0}, {3, 1}})
+    if (!S1 || strideAt(Addr, Pin, Iter, SE, Dim) != S1)
+      return std::nullopt;
+  return S1;
 }
 
 } // namespace gpa

@@ -13,6 +13,7 @@
 #include "gpa/InstructionCosts.h"
 
 #include <cstdint>
+#include <optional>
 
 namespace llvm {
 class SCEV;
@@ -53,6 +54,13 @@ const llvm::SCEV *addressSCEV(const llvm::Value *Ptr,
 /// transactions come from gpa/InstructionCosts.h for the geometry \p G.
 AccessPattern analyzeAccess(const llvm::Value *Ptr, uint64_t Bytes,
                             llvm::ScalarEvolution &SE, const MemoryGeometry &G);
+
+/// The address's change per unit of threadIdx.y (\p Dim 1) or threadIdx.z
+/// (\p Dim 2), bytes, when it is the same whatever the other values and the
+/// loop iteration (as the lane stride); nothing when it depends on run-time
+/// values or on the index through data.
+std::optional<int64_t> threadStrideBytes(const llvm::Value *Ptr, unsigned Dim,
+                                         llvm::ScalarEvolution &SE);
 
 /// True for the values that differ between the lanes of a warp:
 /// threadIdx.x (llvm.nvvm.read.ptx.sreg.tid.x) and the lane id.

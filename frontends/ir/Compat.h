@@ -28,6 +28,7 @@
 #include "llvm/Passes/PassPlugin.h" // LLVM 19..21
 #endif
 
+#include <array>
 #include <optional>
 #include <string>
 
@@ -145,6 +146,42 @@ inline std::optional<uint64_t> getMaxNtid(const llvm::Function &F) {
   if (!Dims[0])
     return std::nullopt;
   return Dims[0] * (Dims[1] ? Dims[1] : 1) * (Dims[2] ? Dims[2] : 1);
+}
+
+/// The block shape a kernel requires: the "nvvm.reqntid"="x[,y[,z]]"
+/// attribute (LLVM 20+) or the reqntid{x,y,z} annotations (older IR);
+/// missing dimensions are 1 (PTX .reqntid). std::nullopt when absent or
+/// malformed.
+inline std::optional<std::array<uint64_t, 3>>
+getReqNtid(const llvm::Function &F) {
+  std::array<uint64_t, 3> Dims = {0, 0, 0};
+  llvm::Attribute A = F.getFnAttribute("nvvm.reqntid");
+  if (A.isValid() && A.isStringAttribute()) {
+    llvm::SmallVector<llvm::StringRef, 3> Parts;
+    A.getValueAsString().split(Parts, ',');
+    if (Parts.size() > 3)
+      return std::nullopt;
+    for (std::size_t I = 0; I < Parts.size(); ++I)
+      if (Parts[I].trim().getAsInteger(10, Dims[I]) || Dims[I] == 0)
+        return std::nullopt;
+  } else {
+    forEachNVVMAnnotation(*F.getParent(), [&](const llvm::Function &G,
+                                              llvm::StringRef Key, uint64_t V) {
+      if (&G != &F)
+        return;
+      if (Key == "reqntidx")
+        Dims[0] = V;
+      else if (Key == "reqntidy")
+        Dims[1] = V;
+      else if (Key == "reqntidz")
+        Dims[2] = V;
+    });
+  }
+  if (!Dims[0])
+    return std::nullopt;
+  for (uint64_t &D : Dims)
+    D = D ? D : 1;
+  return Dims;
 }
 
 /// The sm_XX version of the function's "target-cpu" (sm_80 -> 80, sm_90a ->

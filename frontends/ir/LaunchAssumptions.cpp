@@ -93,10 +93,32 @@ LaunchStatus buildLaunch(const Function &K, const FunctionSummary &S,
     Launch.ThreadsPerBlock = Given->ThreadsPerBlock;
     Assumed.push_back(numberAssumption(
         "block_size", double(Given->ThreadsPerBlock), FromFile, "given"));
+    // The shape only when the file gives [x, y, z] (rule R9's derived block
+    // footprint); a single number leaves it unknown.
+    if (Given->BlockShape.known()) {
+      Launch.BlockShape = Given->BlockShape;
+      Assumed.push_back(textAssumption(
+          "block_dims", blockDimsText(Launch.BlockShape), FromFile, "given"));
+    }
     if (Given->ThreadsPerBlock > Gpu.MaxThreadsPerBlock) {
       Error = FromFile + ": block of " +
               std::to_string(Given->ThreadsPerBlock) + " threads exceeds " +
               Gpu.Name + "'s " + std::to_string(Gpu.MaxThreadsPerBlock);
+      return LaunchStatus::KernelDoesNotFit;
+    }
+  } else if (std::optional<std::array<uint64_t, 3>> Req = getReqNtid(K)) {
+    // A required shape (PTX .reqntid), as the PTX front-end reads it.
+    Launch.ThreadsPerBlock = (*Req)[0] * (*Req)[1] * (*Req)[2];
+    Launch.BlockShape = BlockDims{(*Req)[0], (*Req)[1], (*Req)[2]};
+    Assumed.push_back(numberAssumption(
+        "block_size", double(Launch.ThreadsPerBlock), "nvvm.reqntid", "given"));
+    Assumed.push_back(textAssumption("block_dims",
+                                     blockDimsText(Launch.BlockShape),
+                                     "nvvm.reqntid", "given"));
+    if (Launch.ThreadsPerBlock > Gpu.MaxThreadsPerBlock) {
+      Error = "nvvm.reqntid of " + std::to_string(Launch.ThreadsPerBlock) +
+              " threads exceeds " + Gpu.Name + "'s " +
+              std::to_string(Gpu.MaxThreadsPerBlock);
       return LaunchStatus::KernelDoesNotFit;
     }
   } else if (std::optional<uint64_t> Bound = getMaxNtid(K)) {

@@ -23,17 +23,20 @@ bool positive(const json &N, std::uint64_t &R) {
   return true;
 }
 
-/// A positive integer, or [x, y, z] of positive integers (their product).
+/// A positive integer, or [x, y, z] of positive integers (their product);
+/// an array also gives the shape in \p Shape (missing y, z are 1, as in a
+/// dim3), a single integer only the total.
 bool dims(const json &V, const std::string &Where, std::uint64_t &Out,
-          std::string &Error) {
+          std::string &Error, BlockDims *Shape = nullptr) {
   bool Ok = positive(V, Out);
   if (V.is_array() && !V.empty() && V.size() <= 3) {
     Ok = true;
     Out = 1;
-    for (const json &N : V) {
-      std::uint64_t D = 0;
-      Ok = Ok && positive(N, D) && (Out *= D) <= MaxValue;
-    }
+    std::uint64_t D[3] = {1, 1, 1};
+    for (std::size_t I = 0; I < V.size(); ++I)
+      Ok = Ok && positive(V[I], D[I]) && (Out *= D[I]) <= MaxValue;
+    if (Ok && Shape)
+      *Shape = BlockDims{D[0], D[1], D[2]};
   }
   if (!Ok)
     Error = Where + ": expected a positive integer or [x, y, z] of positive "
@@ -114,7 +117,7 @@ bool parseLaunchFile(const json &Doc, const std::string &Path, LaunchFile &Out,
       if (Key == "kernel" || Key == "description")
         continue;
       if (Key == "block") {
-        if (!dims(V, At, E.ThreadsPerBlock, Error))
+        if (!dims(V, At, E.ThreadsPerBlock, Error, &E.BlockShape))
           return false;
       } else if (Key == "grid") {
         if (!dims(V, At, E.Blocks, Error))

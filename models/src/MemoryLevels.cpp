@@ -12,9 +12,12 @@
 //===----------------------------------------------------------------------===//
 #include "gpa/MemoryLevels.h"
 
+#include "gpa/BlockFootprint.h"
+
 #include <algorithm>
 #include <cmath>
 #include <map>
+#include <optional>
 #include <utility>
 
 namespace gpa {
@@ -184,13 +187,16 @@ static void applyLoopReuse(const GlobalAccessFact &F, const CacheLevels &C,
 /// on the same execution: the footprint is BlockSectors x 32 bytes). The
 /// shares beyond L1 shrink by the block's miss fraction; a working set R4
 /// placed keeps its compulsory DRAM share (as R7). R1 is the case of one
-/// sector per block.
-static void applyBlockReuse(const GlobalAccessFact &F, const CacheLevels &C,
-                            double Lanes, double WarpsPerBlock,
-                            AccessLevels &A) {
+/// sector per block. Sectors per warp are sectorRuns' (one contiguous span
+/// of 32 lanes, what the levelled timing charges per warp beyond L1), also
+/// when a warp's lanes span rows (blockDim.x < 32): the miss fraction keeps
+/// the DRAM bytes right and is clamped to [0, 1].
+static void applyBlockReuse(const GlobalAccessFact &F, double BlockSectors,
+                            const CacheLevels &C, double Lanes,
+                            double WarpsPerBlock, AccessLevels &A) {
   SectorRuns R = sectorRuns(F, Lanes);
   double Requested = WarpsPerBlock * R.Units * R.Sectors;
-  double Miss = std::min(1.0, F.BlockSectors / Requested);
+  double Miss = std::clamp(BlockSectors / Requested, 0.0, 1.0);
   if (Miss >= 1)
     return;
   LevelShares &S = A.Shares;
@@ -206,7 +212,7 @@ MemoryLevelsEstimate
 estimateMemoryLevels(const std::vector<GlobalAccessFact> &Facts,
                      const CacheLevels &Caches, std::uint64_t ThreadsPerBlock,
                      std::uint64_t Blocks, unsigned WarpSize,
-                     const L1Budget &Budget) {
+                     const L1Budget &Budget, const BlockDims &Dims) {
   MemoryLevelsEstimate E;
   E.PerAccess.resize(Facts.size());
   double Lanes = std::max(1u, WarpSize);
@@ -286,9 +292,20 @@ estimateMemoryLevels(const std::vector<GlobalAccessFact> &Facts,
     } else {
       A = BaseLevels.at(F.Base);
     }
-    if (Caches.present() && !F.Store && F.BlockSectors > 0 &&
-        F.Shape != AccessShape::Broadcast) // R9
-      applyBlockReuse(F, Caches, Lanes, WarpsPerBlock, A);
+    // R9: a given block_sectors wins over the one derived from the thread
+    // strides and the block's dimensions.
+    double BlockSectors = F.BlockSectors;
+    bool Derived = false;
+    if (BlockSectors <= 0 && Caches.present())
+      if (std::optional<double> D = derivedBlockSectors(F, Dims)) {
+        BlockSectors = *D;
+        Derived = true;
+      }
+    if (Caches.present() && !F.Store && BlockSectors > 0 &&
+        F.Shape != AccessShape::Broadcast) { // R9
+      applyBlockReuse(F, BlockSectors, Caches, Lanes, WarpsPerBlock, A);
+      A.BlockSectorsDerived = Derived && A.BlockReuse;
+    }
     if (loopReuseApplies(F, Caches, Budget))
       applyLoopReuse(F, Caches, Budget, Lanes, WarpsPerBlock,
                      static_cast<double>(std::max<std::uint64_t>(Blocks, 1)),

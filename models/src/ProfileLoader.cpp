@@ -10,7 +10,8 @@
 namespace gpa {
 
 static const char *const LaunchKeys =
-    "threads_per_block,blocks,registers_per_thread,shared_bytes_per_block";
+    "threads_per_block,blocks,registers_per_thread,shared_bytes_per_block,"
+    "block_dims";
 
 static void readLaunch(JsonReader &R, const nlohmann::json &Launch,
                        const std::string &Path, LaunchConfig &L) {
@@ -26,6 +27,29 @@ static void readLaunch(JsonReader &R, const nlohmann::json &Launch,
   Read("blocks", true, L.Blocks, 1);
   Read("registers_per_thread", false, L.RegistersPerThread, 0);
   Read("shared_bytes_per_block", false, L.SharedBytesPerBlock, 0);
+  // Optional [x, y, z]: the block's shape, whose product is the total.
+  if (const nlohmann::json *V = R.member(Launch, Path, "block_dims", false)) {
+    std::string DPath = childPath(Path, "block_dims");
+    const char *Expected =
+        "[x, y, z] of positive integers whose product is threads_per_block";
+    if (!V->is_array() || V->size() != 3) {
+      R.fail(DPath, Expected);
+      return;
+    }
+    std::uint64_t D[3] = {0, 0, 0};
+    for (std::size_t I = 0; I < 3; ++I)
+      if (auto N = R.number((*V)[I], DPath + "[" + std::to_string(I) + "]", 1,
+                            MaxLaunchValue, /*Integer=*/true))
+        D[I] = static_cast<std::uint64_t>(*N);
+    if (!R.ok())
+      return;
+    if (double(D[0]) * double(D[1]) * double(D[2]) !=
+        double(L.ThreadsPerBlock)) {
+      R.fail(DPath, Expected);
+      return;
+    }
+    L.BlockShape = BlockDims{D[0], D[1], D[2]};
+  }
 }
 
 static std::string perThreadKeys() {
@@ -76,7 +100,8 @@ static void readPerThread(JsonReader &R, const nlohmann::json &Counts,
 
 static const char *const AccessKeys =
     "base,group,offset_bytes,shape,lane_stride_bytes,bytes,per_thread,store,"
-    "working_set_bytes,read_only,in_loop,iteration_stride_bytes,block_sectors";
+    "working_set_bytes,read_only,in_loop,iteration_stride_bytes,block_sectors,"
+    "thread_y_stride_bytes,thread_z_stride_bytes";
 
 static void readAccess(JsonReader &R, const nlohmann::json &J,
                        const std::string &Path, GlobalAccessFact &F) {
@@ -124,6 +149,15 @@ static void readAccess(JsonReader &R, const nlohmann::json &J,
   if (const nlohmann::json *V = R.member(J, Path, "in_loop", false))
     if (auto B = R.boolean(*V, childPath(Path, "in_loop")))
       F.InLoop = *B;
+  // Present: known (rule R9's derived block footprint).
+  if (J.contains("thread_y_stride_bytes")) {
+    Read("thread_y_stride_bytes", F.ThreadStrideYBytes, -1e15, 1e15);
+    F.ThreadStrideYKnown = true;
+  }
+  if (J.contains("thread_z_stride_bytes")) {
+    Read("thread_z_stride_bytes", F.ThreadStrideZBytes, -1e15, 1e15);
+    F.ThreadStrideZKnown = true;
+  }
   if (J.contains("iteration_stride_bytes")) {
     Read("iteration_stride_bytes", F.IterationStrideBytes, -1e15, 1e15);
     F.IterationStrideKnown = true;
@@ -224,6 +258,9 @@ nlohmann::json kernelProfileToJson(const KernelProfile &P) {
         {"registers_per_thread", P.Launch.RegistersPerThread},
         {"shared_bytes_per_block", P.Launch.SharedBytesPerBlock}}},
       {"per_thread", Counts}};
+  if (P.Launch.BlockShape.known())
+    Out["launch"]["block_dims"] = {P.Launch.BlockShape.X, P.Launch.BlockShape.Y,
+                                   P.Launch.BlockShape.Z};
   for (const GlobalAccessFact &F : P.GlobalAccesses) {
     Out["global_accesses"].push_back(
         {{"base", F.Base},
@@ -244,15 +281,23 @@ nlohmann::json kernelProfileToJson(const KernelProfile &P) {
           F.IterationStrideBytes;
     if (F.BlockSectors > 0)
       Out["global_accesses"].back()["block_sectors"] = F.BlockSectors;
+    if (F.ThreadStrideYKnown)
+      Out["global_accesses"].back()["thread_y_stride_bytes"] =
+          F.ThreadStrideYBytes;
+    if (F.ThreadStrideZKnown)
+      Out["global_accesses"].back()["thread_z_stride_bytes"] =
+          F.ThreadStrideZBytes;
   }
   return Out;
 }
 
 nlohmann::json memoryFactsJson(const KernelProfile &P) {
-  double ReadOnly = 0, InLoop = 0, KnownStep = 0;
+  double ReadOnly = 0, InLoop = 0, KnownStep = 0, KnownRows = 0;
   for (const GlobalAccessFact &F : P.GlobalAccesses) {
     if (F.Store)
       continue;
+    if (F.ThreadStrideYKnown && F.ThreadStrideZKnown)
+      KnownRows += F.PerThread;
     if (F.ReadOnly)
       ReadOnly += F.PerThread;
     if (F.InLoop)
@@ -275,6 +320,10 @@ nlohmann::json memoryFactsJson(const KernelProfile &P) {
     Out["loop_loads"] = InLoop;
     Out["loop_known_stride_loads"] = KnownStep;
   }
+  // Rule R9's derived block footprint: loads whose threadIdx.y and .z
+  // strides are known.
+  if (KnownRows > 0)
+    Out["thread_yz_known_stride_loads"] = KnownRows;
   return Out;
 }
 

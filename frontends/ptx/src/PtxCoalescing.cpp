@@ -7,7 +7,8 @@
 // re-evaluated in program order until nothing changes, which handles loop-
 // carried induction variables (i += stride keeps i's tid.x coefficient
 // when the stride is uniform). Registers with several definitions that
-// disagree become Bottom.
+// disagree become Bottom. The same analysis with %tid.y or %tid.z as the
+// unit gives the address's change per row and per slice of the block.
 //
 //===----------------------------------------------------------------------===//
 #include "gpa/ptx/PtxCoalescing.h"
@@ -56,12 +57,14 @@ Value checked(std::int64_t C) {
 
 class Analysis {
 public:
-  explicit Analysis(const PtxFunction &F) : F(F) {}
+  /// Coefficients per unit of %tid.x (Dim 0), %tid.y (1) or %tid.z (2).
+  Analysis(const PtxFunction &F, unsigned Dim) : F(F), Dim(Dim) {}
   void run();
   Value valueOf(const PtxOperand &Op) const;
 
 private:
   const PtxFunction &F;
+  unsigned Dim;
   std::map<std::string, Value> Regs;
   bool Changed = false;
 
@@ -78,12 +81,16 @@ Value Analysis::valueOf(const PtxOperand &Op) const {
     return Value::affine(0); // address of a variable: uniform
   case PtxOperand::Kind::Register: {
     const std::string &N = Op.Name;
-    // %laneid follows tid.x within a warp (for blockDim.x >= 32).
-    if (N == "%tid.x" || N == "%laneid")
+    static const char *const Unit[] = {"%tid.x", "%tid.y", "%tid.z"};
+    if (N == Unit[Dim])
       return Value::affine(1);
+    // %laneid follows tid.x within a warp (for blockDim.x >= 32); along y
+    // and z it and %warpid are no affine function of the index.
+    if (N == "%laneid" || N == "%warpid")
+      return Dim == 0 ? Value::affine(N == "%laneid" ? 1 : 0) : Value::bottom();
     if (N.rfind("%tid.", 0) == 0 || N.rfind("%ntid", 0) == 0 ||
         N.rfind("%ctaid", 0) == 0 || N.rfind("%nctaid", 0) == 0 ||
-        N == "%warpid" || N == "%smid" || N == "%gridid")
+        N == "%smid" || N == "%gridid")
       return Value::affine(0);
     auto It = Regs.find(N);
     return It == Regs.end() ? Value() : It->second;
@@ -205,8 +212,10 @@ void Analysis::run() {
 std::vector<AccessInfo>
 analyzeAccessPatterns(const PtxFunction &F,
                       const std::vector<unsigned> &AccessBytes) {
-  Analysis A(F);
+  Analysis A(F, 0), AlongY(F, 1), AlongZ(F, 2);
   A.run();
+  AlongY.run();
+  AlongZ.run();
   std::vector<AccessInfo> Out(F.Body.size());
   for (std::size_t K = 0; K < F.Body.size(); ++K) {
     const PtxInstruction &I = F.Body[K];
@@ -222,11 +231,17 @@ analyzeAccessPatterns(const PtxFunction &F,
     AccessInfo &Info = Out[K];
     if (Addr->Name.empty() || Addr->Name[0] != '%') {
       Info.Pattern = AccessPattern::Broadcast; // [symbol+off] or [imm]
+      Info.StrideYKnown = Info.StrideZKnown = true;
       continue;
     }
     PtxOperand Reg;
     Reg.K = PtxOperand::Kind::Register;
     Reg.Name = Addr->Name;
+    Value Y = AlongY.valueOf(Reg), Z = AlongZ.valueOf(Reg);
+    Info.StrideYKnown = Y.S == Value::Affine;
+    Info.StrideYBytes = Info.StrideYKnown ? Y.Coef : 0;
+    Info.StrideZKnown = Z.S == Value::Affine;
+    Info.StrideZBytes = Info.StrideZKnown ? Z.Coef : 0;
     Value V = A.valueOf(Reg);
     if (V.S != Value::Affine) {
       Info.Pattern = AccessPattern::Unknown;

@@ -166,6 +166,10 @@ static void buildKernel(const PtxModule &M, const PtxFunction &K,
 
   if (product(K.ReqNtid)) {
     P.Launch.ThreadsPerBlock = product(K.ReqNtid);
+    // .reqntid states the shape (omitted dimensions are 1); .maxntid is a
+    // bound on the total only.
+    P.Launch.BlockShape =
+        gpa::BlockDims{K.ReqNtid[0], K.ReqNtid[1], K.ReqNtid[2]};
   } else if (product(K.MaxNtid)) {
     P.Launch.ThreadsPerBlock = product(K.MaxNtid);
   } else {

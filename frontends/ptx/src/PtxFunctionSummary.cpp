@@ -99,6 +99,13 @@ static gpa::GlobalAccessFact accessFact(const PtxInstruction &I,
   F.LaneStrideBytes =
       Affine ? double(A.StrideBytes < 0 ? -A.StrideBytes : A.StrideBytes)
              : double(Bytes);
+  // Rows and slices of the block, oriented so the lane stride is positive
+  // (AccessFacts.cpp does the same).
+  std::int64_t Orient = A.StrideBytes < 0 ? -1 : 1;
+  F.ThreadStrideYKnown = A.StrideYKnown;
+  F.ThreadStrideYBytes = double(Orient * A.StrideYBytes);
+  F.ThreadStrideZKnown = A.StrideZKnown;
+  F.ThreadStrideZBytes = double(Orient * A.StrideZBytes);
   F.PerThread = W;
   F.Store = I.Opcode != "ld" && I.Opcode != "ldu";
   F.ReadOnly = I.Opcode == "ldu" || (!F.Store && I.hasModifier(".nc"));

@@ -21,10 +21,16 @@
 namespace gpa {
 
 struct LaunchConfig {
+  /// Threads per block: x * y * z of the block's dimensions.
   std::uint64_t ThreadsPerBlock = 256;
   std::uint64_t Blocks = 1;
   std::uint64_t RegistersPerThread = 32;
   std::uint64_t SharedBytesPerBlock = 0;
+  /// The block's x, y and z when known (their product is ThreadsPerBlock);
+  /// all zero when only the total is known. Rule R9 derives a load's block
+  /// footprint from them (gpa/BlockFootprint.h). Last, so that aggregate
+  /// initialisers {threads, blocks, registers, shared} keep their meaning.
+  BlockDims BlockShape;
 };
 
 struct KernelProfile {

@@ -12,6 +12,8 @@
 #ifndef GPA_LAUNCHFILE_H
 #define GPA_LAUNCHFILE_H
 
+#include "gpa/BlockDims.h"
+
 #include <nlohmann/json.hpp>
 
 #include <cstdint>
@@ -24,7 +26,10 @@ namespace gpa {
 struct LaunchEntry {
   std::string Pattern; // glob on the mangled or the demangled name
   std::uint64_t ThreadsPerBlock = 0; // 0: not given (block x*y*z)
-  std::uint64_t Blocks = 0;          // 0: not given (grid x*y*z)
+  /// The block's shape when `block` is an array ([x], [x, y] or [x, y, z];
+  /// missing dimensions are 1); unknown for a single number.
+  BlockDims BlockShape;
+  std::uint64_t Blocks = 0; // 0: not given (grid x*y*z)
   std::uint64_t DynamicSharedBytes = 0;
   bool DynamicSharedGiven = false;
   std::uint64_t RegistersPerThread = 0; // 0: not given

@@ -11,6 +11,8 @@
 #ifndef GPA_MEMORYLEVELS_H
 #define GPA_MEMORYLEVELS_H
 
+#include "gpa/BlockDims.h"
+
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -39,6 +41,14 @@ struct GlobalAccessFact {
   AccessShape Shape = AccessShape::Coalesced;
   /// Address difference between consecutive lanes, bytes.
   double LaneStrideBytes = 4;
+  /// The address's change per unit of threadIdx.y and of threadIdx.z,
+  /// bytes, when a compile-time constant (R9's derived block footprint,
+  /// gpa/BlockFootprint.h). Signed in the direction in which the address
+  /// grows with threadIdx.x (a front-end negates them when it falls).
+  bool ThreadStrideYKnown = false;
+  double ThreadStrideYBytes = 0;
+  bool ThreadStrideZKnown = false;
+  double ThreadStrideZBytes = 0;
   /// Bytes one thread moves per execution.
   double Bytes = 4;
   /// Dynamic executions per thread.
@@ -59,7 +69,8 @@ struct GlobalAccessFact {
   /// Distinct 32-byte sectors that one execution of the access by all of a
   /// block's threads touches, when known (R9: the block's warps read
   /// overlapping sectors, e.g. rows of a 2-D block at nearly the same
-  /// address); 0: unknown.
+  /// address); 0: unknown (the model derives it from the thread strides
+  /// and the block's dimensions when it can, gpa/BlockFootprint.h).
   double BlockSectors = 0;
 };
 
@@ -113,6 +124,9 @@ struct AccessLevels {
   bool L1Bypassed = false;
   /// R9 (block footprint) moved the block's repeated sectors to L1.
   bool BlockReuse = false;
+  /// R9's block sectors were derived from the thread strides and the
+  /// block's dimensions (not given by the fact).
+  bool BlockSectorsDerived = false;
 };
 
 /// What R7 needs of the launch: resident blocks per SM and the shared
@@ -138,12 +152,13 @@ struct MemoryLevelsEstimate {
 /// Applies the rules to \p Facts for a grid of \p Blocks blocks of
 /// \p ThreadsPerBlock threads on a GPU with \p Caches and warps of
 /// \p WarpSize lanes. With no caches or no facts every access is DRAM.
-/// \p Budget enables R7 (loop reuse within L1).
+/// \p Budget enables R7 (loop reuse within L1); known \p Dims (the block's
+/// x, y, z) let R9 derive a load's block sectors from its thread strides.
 MemoryLevelsEstimate
 estimateMemoryLevels(const std::vector<GlobalAccessFact> &Facts,
                      const CacheLevels &Caches, std::uint64_t ThreadsPerBlock,
                      std::uint64_t Blocks, unsigned WarpSize,
-                     const L1Budget &Budget = {});
+                     const L1Budget &Budget = {}, const BlockDims &Dims = {});
 
 } // namespace gpa
 

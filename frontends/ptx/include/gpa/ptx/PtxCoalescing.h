@@ -31,6 +31,10 @@ struct AccessInfo {
   AccessPattern Pattern = AccessPattern::None;
   /// Bytes per tid.x increment (Coalesced and Strided).
   std::int64_t StrideBytes = 0;
+  /// Bytes per tid.y and per tid.z increment, when constant (the same
+  /// analysis along y and z; rule R9's derived block footprint).
+  bool StrideYKnown = false, StrideZKnown = false;
+  std::int64_t StrideYBytes = 0, StrideZBytes = 0;
 };
 
 /// Pattern of the first address operand of every instruction of F
