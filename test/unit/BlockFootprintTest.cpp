@@ -12,21 +12,14 @@
 #include "gpa/MemoryLevels.h"
 #include "gpa/ProfileLoader.h"
 
+#include "TestModels.h"
+
 #include <gtest/gtest.h>
 
 using namespace gpa;
+using gpa::test::someCaches;
 
 namespace {
-CacheLevels someCaches() {
-  CacheLevels C;
-  C.L1LatencyCycles = 30;
-  C.L2LatencyCycles = 200;
-  C.L1BytesPerCyclePerSm = 128;
-  C.L2Bytes = 40.0 * 1024 * 1024;
-  C.L2BandwidthGbps = 5000;
-  return C;
-}
-
 /// A coalesced 4-byte load whose address moves 4 bytes per threadIdx.x and
 /// \p StrideY bytes per threadIdx.y.
 GlobalAccessFact rowLoad(double StrideY) {

@@ -17,18 +17,9 @@
 #include <gtest/gtest.h>
 
 using namespace gpa;
+using gpa::test::someCaches;
 
 namespace {
-CacheLevels someCaches() {
-  CacheLevels C;
-  C.L1LatencyCycles = 30;
-  C.L2LatencyCycles = 200;
-  C.L1BytesPerCyclePerSm = 128;
-  C.L2Bytes = 40.0 * 1024 * 1024;
-  C.L2BandwidthGbps = 5000;
-  return C;
-}
-
 GlobalAccessFact load(const std::string &Base, const std::string &Group,
                       double OffsetBytes,
                       AccessShape Shape = AccessShape::Coalesced) {

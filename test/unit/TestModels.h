@@ -10,6 +10,7 @@
 #include "gpa/GpuModelLoader.h"
 #include "gpa/InstructionCosts.h"
 #include "gpa/KernelProfile.h"
+#include "gpa/MemoryLevels.h"
 
 #include <gtest/gtest.h>
 
@@ -18,6 +19,17 @@
 #include <string>
 
 namespace gpa::test {
+
+/// Cache levels of an A100-like GPU, round numbers for hand-worked shares.
+inline CacheLevels someCaches() {
+  CacheLevels C;
+  C.L1LatencyCycles = 30;
+  C.L2LatencyCycles = 200;
+  C.L1BytesPerCyclePerSm = 128;
+  C.L2Bytes = 40.0 * 1024 * 1024;
+  C.L2BandwidthGbps = 5000;
+  return C;
+}
 
 inline GpuModel bundled(const std::string &Name) {
   GpuModel G;
