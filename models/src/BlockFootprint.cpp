@@ -22,6 +22,9 @@ static constexpr double MaxThreads = 65536;
 /// Strides beyond this many bytes put every row in sectors of its own; the
 /// enumeration stays within exact double arithmetic.
 static constexpr double MaxStrideBytes = 4294967296.0; // 2^32
+/// A thread's access is at most a 16-byte vector (ld.v4.b32); a
+/// hand-written profile's larger per-thread bytes is not enumerated.
+static constexpr double MaxBytesPerThread = 256;
 
 std::optional<double> derivedBlockSectors(const GlobalAccessFact &F,
                                           const BlockDims &Dims,
@@ -42,6 +45,8 @@ std::optional<double> derivedBlockSectors(const GlobalAccessFact &F,
     if (!std::isfinite(S) || std::fabs(S) > MaxStrideBytes)
       return std::nullopt;
   double Bytes = std::max(1.0, F.Bytes);
+  if (!std::isfinite(Bytes) || Bytes > MaxBytesPerThread)
+    return std::nullopt;
   std::vector<std::int64_t> Sectors;
   Sectors.reserve(std::size_t(X * Y * Z) * 2);
   for (std::uint64_t Tz = 0; Tz < Dims.Z; ++Tz)
