@@ -69,54 +69,55 @@ static bool isThreadIndexValue(const Value *V, unsigned Dim) {
                                         : "llvm.nvvm.read.ptx.sreg.tid.z");
 }
 
+/// Whether \p V may depend on a value \p IsSource names, following operands
+/// (and load addresses) up to a depth; unknown calls count as dependent, and
+/// a special-register read does when \p SregDepends says so of its name.
+template <typename SourceFn, typename SregFn>
+static bool mayDependOn(const Value *V, const SourceFn &IsSource,
+                        const SregFn &SregDepends,
+                        SmallPtrSetImpl<const Value *> &Seen, unsigned Depth) {
+  if (IsSource(V))
+    return true;
+  auto *I = dyn_cast<Instruction>(V);
+  if (!I || !Seen.insert(V).second)
+    return false;
+  if (Depth > 24)
+    return true;
+  if (auto *CB = dyn_cast<CallBase>(I)) {
+    const Function *F = CB->getCalledFunction();
+    if (!F || !F->getName().starts_with("llvm.nvvm.read.ptx.sreg."))
+      return true;
+    return SregDepends(F->getName());
+  }
+  for (const Value *Op : I->operands())
+    if (mayDependOn(Op, IsSource, SregDepends, Seen, Depth + 1))
+      return true;
+  return false;
+}
+
 /// Whether \p V may change with threadIdx.y (\p Dim 1) or threadIdx.z (2)
 /// through anything but the index itself: the lane and warp ids, loads from
 /// addresses that do, unknown calls.
 static bool mayDependOnRow(const Value *V, unsigned Dim,
                            SmallPtrSetImpl<const Value *> &Seen,
                            unsigned Depth) {
-  if (isThreadIndexValue(V, Dim))
-    return true;
-  auto *I = dyn_cast<Instruction>(V);
-  if (!I || !Seen.insert(V).second)
-    return false;
-  if (Depth > 24)
-    return true;
-  if (auto *CB = dyn_cast<CallBase>(I)) {
-    const Function *F = CB->getCalledFunction();
-    if (!F || !F->getName().starts_with("llvm.nvvm.read.ptx.sreg."))
-      return true;
-    return F->getName() == "llvm.nvvm.read.ptx.sreg.laneid" ||
-           F->getName() == "llvm.nvvm.read.ptx.sreg.warpid";
-  }
-  for (const Value *Op : I->operands())
-    if (mayDependOnRow(Op, Dim, Seen, Depth + 1))
-      return true;
-  return false;
+  return mayDependOn(
+      V, [Dim](const Value *X) { return isThreadIndexValue(X, Dim); },
+      [](StringRef Name) {
+        return Name == "llvm.nvvm.read.ptx.sreg.laneid" ||
+               Name == "llvm.nvvm.read.ptx.sreg.warpid";
+      },
+      Seen, Depth);
 }
 
-/// Whether \p V may differ between the lanes of a warp, following operands
-/// (and load addresses) up to a depth; unknown calls count as divergent.
+/// Whether \p V may differ between the lanes of a warp; other special
+/// registers are uniform within a warp.
 static bool mayDependOnLane(const Value *V,
                             SmallPtrSetImpl<const Value *> &Seen,
                             unsigned Depth) {
-  if (isLaneIdValue(V))
-    return true;
-  auto *I = dyn_cast<Instruction>(V);
-  if (!I || !Seen.insert(V).second)
-    return false;
-  if (Depth > 24)
-    return true;
-  if (auto *CB = dyn_cast<CallBase>(I)) {
-    const Function *F = CB->getCalledFunction();
-    if (!F || !F->getName().starts_with("llvm.nvvm.read.ptx.sreg."))
-      return true;
-    return false; // other special registers are uniform within a warp
-  }
-  for (const Value *Op : I->operands())
-    if (mayDependOnLane(Op, Seen, Depth + 1))
-      return true;
-  return false;
+  return mayDependOn(
+      V, [](const Value *X) { return isLaneIdValue(X); },
+      [](StringRef) { return false; }, Seen, Depth);
 }
 
 namespace {

@@ -22,8 +22,9 @@ struct ExpansionRow {
   double Sfu, Fp, Fp64, Int, Alu, Other;
 };
 
-const ExpansionRow Expansions[] = {
-#define GPA_EXPANSION(Family, Type, Precision, Sfu, Fp, Fp64, Int, Alu, Other) \
+// One initialiser for both tables' rows (GPA_EXPANSION, GPA_IMMEDIATE_DIVISOR).
+#define GPA_EXPANSION_ROW(Family, Type, Precision, Sfu, Fp, Fp64, Int, Alu,    \
+                          Other)                                               \
   {OpFamily::Family,                                                           \
    OpType::Type,                                                               \
    OpPrecision::Precision,                                                     \
@@ -33,23 +34,17 @@ const ExpansionRow Expansions[] = {
    Int,                                                                        \
    Alu,                                                                        \
    Other},
+
+const ExpansionRow Expansions[] = {
+#define GPA_EXPANSION(...) GPA_EXPANSION_ROW(__VA_ARGS__)
 #include "gpa/InstructionCosts.def"
 };
 
 const ExpansionRow ImmediateDivisors[] = {
-#define GPA_IMMEDIATE_DIVISOR(Family, Type, Precision, Sfu, Fp, Fp64, Int,     \
-                              Alu, Other)                                      \
-  {OpFamily::Family,                                                           \
-   OpType::Type,                                                               \
-   OpPrecision::Precision,                                                     \
-   Sfu,                                                                        \
-   Fp,                                                                         \
-   Fp64,                                                                       \
-   Int,                                                                        \
-   Alu,                                                                        \
-   Other},
+#define GPA_IMMEDIATE_DIVISOR(...) GPA_EXPANSION_ROW(__VA_ARGS__)
 #include "gpa/InstructionCosts.def"
 };
+#undef GPA_EXPANSION_ROW
 
 struct ConversionRow {
   ConversionKind Kind;
