@@ -5,8 +5,12 @@
 // Driver functions are fetched with cudaGetDriverEntryPointByVersion, so the
 // program never links libcuda directly and still starts on machines without
 // a driver (where every call here fails and the launch stays as written).
-// Written against CUDA 13's cuda.h; exercised only on a GPU (none on the
-// build machines), so every failure path falls back.
+// Each is asked for at the version of the cuda.h compiled against
+// (CUDA_VERSION), whose prototypes the calls use: asked for at 12.4, the
+// green-context API's first version, the H100 driver (580, CUDA 13.0) had no
+// cuGreenCtxStreamCreate, which came in 12.5, and every SM restriction fell
+// back to the launch as written (bench/gpu_session.sh on an H100,
+// 2026-11-27; docs/gpu-session.md). Every failure path falls back.
 //
 //===----------------------------------------------------------------------===//
 #include "gpa/runtime/SmPartition.h"
@@ -21,12 +25,15 @@ template <typename Fn>
 bool entryPoint(const char *Name, Fn &Out, std::string &Error) {
   void *Ptr = nullptr;
   cudaDriverEntryPointQueryResult Status;
-  if (cudaGetDriverEntryPointByVersion(Name, &Ptr, 12040, cudaEnableDefault,
+  if (cudaGetDriverEntryPointByVersion(Name, &Ptr, CUDA_VERSION,
+                                       cudaEnableDefault,
                                        &Status) != cudaSuccess ||
       Status != cudaDriverEntryPointSuccess || !Ptr) {
     cudaGetLastError(); // our failed query must not surface in user code
-    Error = std::string(Name) + " is not available (CUDA driver >= 12.4 "
-                                "with green contexts needed)";
+    Error = std::string(Name) + " is not available at CUDA " +
+            std::to_string(CUDA_VERSION / 1000) + "." +
+            std::to_string(CUDA_VERSION % 1000 / 10) +
+            "'s ABI (a driver with green contexts is needed)";
     return false;
   }
   Out = reinterpret_cast<Fn>(Ptr);
