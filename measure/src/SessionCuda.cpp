@@ -127,20 +127,19 @@ bool Cuda::open(unsigned Ordinal, std::string &Error) {
     Error = "libcuda.so.1 lacks a needed CUDA driver entry point";
     return false;
   }
-  GreenApi = bind(Lib, "cuDeviceGetDevResource", A.DeviceGetDevResource) &&
-             bind(Lib, "cuDevSmResourceSplitByCount",
-                  A.SmResourceSplitByCount) &&
-             bind(Lib, "cuDevResourceGenerateDesc", A.ResourceGenerateDesc) &&
-             bind(Lib, "cuGreenCtxCreate", A.GreenCtxCreate) &&
-             bind(Lib, "cuGreenCtxDestroy", A.GreenCtxDestroy) &&
-             bind(Lib, "cuCtxFromGreenCtx", A.CtxFromGreenCtx) &&
-             bind(Lib, "cuGreenCtxStreamCreate", A.GreenCtxStreamCreate);
+  GreenApi =
+      bind(Lib, "cuDeviceGetDevResource", A.DeviceGetDevResource) &&
+      bind(Lib, "cuDevSmResourceSplitByCount", A.SmResourceSplitByCount) &&
+      bind(Lib, "cuDevResourceGenerateDesc", A.ResourceGenerateDesc) &&
+      bind(Lib, "cuGreenCtxCreate", A.GreenCtxCreate) &&
+      bind(Lib, "cuGreenCtxDestroy", A.GreenCtxDestroy) &&
+      bind(Lib, "cuCtxFromGreenCtx", A.CtxFromGreenCtx) &&
+      bind(Lib, "cuGreenCtxStreamCreate", A.GreenCtxStreamCreate);
   char Text[256] = {};
   int Major = 0, Minor = 0, Count = 0;
   std::size_t Bytes = 0;
   if (!check(A.Init(0), "cuInit", Error) ||
-      !check(A.DriverGetVersion(&DriverVersion), "cuDriverGetVersion",
-             Error) ||
+      !check(A.DriverGetVersion(&DriverVersion), "cuDriverGetVersion", Error) ||
       !check(A.DeviceGet(&Device, static_cast<int>(Ordinal)), "cuDeviceGet",
              Error) ||
       !check(A.DeviceGetName(Text, sizeof Text - 1, Device), "cuDeviceGetName",
@@ -170,8 +169,8 @@ int Cuda::attribute(int Attr) const {
 
 bool Cuda::loadLibrary(const std::string &Image, Handle &Library,
                        std::string &Error) {
-  return check(F->LibraryLoadData(&Library, Image.c_str(), nullptr, nullptr,
-                                  0, nullptr, nullptr, 0),
+  return check(F->LibraryLoadData(&Library, Image.c_str(), nullptr, nullptr, 0,
+                                  nullptr, nullptr, 0),
                "cuLibraryLoadData", Error);
 }
 
@@ -188,9 +187,8 @@ int Cuda::residentBlocks(const Kernel &K, unsigned BlockThreads,
   int Blocks = 0;
   if (F->CtxSetCurrent(Primary) != 0 ||
       F->KernelGetFunction(&Function, K.Function) != 0 ||
-      F->OccupancyMaxActiveBlocks(&Blocks, Function,
-                                  static_cast<int>(BlockThreads),
-                                  SharedBytes) != 0)
+      F->OccupancyMaxActiveBlocks(
+          &Blocks, Function, static_cast<int>(BlockThreads), SharedBytes) != 0)
     return 0;
   return Blocks;
 }
@@ -252,9 +250,9 @@ bool Cuda::openPartition(unsigned Want, Partition &Out, std::string &Error) {
   }
   if (!check(F->ResourceGenerateDesc(&Desc, &Part, 1),
              "cuDevResourceGenerateDesc", Error) ||
-      !check(F->GreenCtxCreate(&Green, Desc, Device,
-                               CU_GREEN_CTX_DEFAULT_STREAM),
-             "cuGreenCtxCreate", Error))
+      !check(
+          F->GreenCtxCreate(&Green, Desc, Device, CU_GREEN_CTX_DEFAULT_STREAM),
+          "cuGreenCtxCreate", Error))
     return false;
   Out.Green = Green;
   Out.SmsGranted = Part.sm.smCount;

@@ -74,8 +74,7 @@ public:
                  std::string &Error);
   bool copyIn(DevicePtr Dst, const void *Src, std::size_t Bytes,
               std::string &Error);
-  bool copyOut(void *Dst, DevicePtr Src, std::size_t Bytes,
-               std::string &Error);
+  bool copyOut(void *Dst, DevicePtr Src, std::size_t Bytes, std::string &Error);
 
   /// Whether this driver offers green contexts (cuGreenCtxCreate &c.).
   bool hasGreenContexts() const { return GreenApi; }

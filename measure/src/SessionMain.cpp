@@ -1,4 +1,4 @@
-//===- SessionMain.cpp - gpa-session ---------------------------------------===//
+//===- SessionMain.cpp - gpa-session --------------------------------------===//
 //
 // SPDX-License-Identifier: Apache-2.0
 //
@@ -72,8 +72,8 @@ std::string directoryOf(const std::string &Path) {
 } // namespace
 
 int main(int Argc, char **Argv) {
-  std::string OutDir, Stages = "idle,active-sms,bandwidth", Spec, SpecDir,
-                      Only, SessionPtx;
+  std::string OutDir, Stages = "idle,active-sms,bandwidth", Spec, SpecDir, Only,
+                      SessionPtx;
   unsigned Ordinal = 0;
   double WindowS = 1.0, IdleS = 3.0;
   bool Quick = false;
@@ -81,8 +81,7 @@ int main(int Argc, char **Argv) {
     std::string A = Argv[I];
     auto Value = [&](std::string &Out) {
       if (I + 1 >= Argc) {
-        std::cerr << "gpa-session: error: " << A << " needs a value\n"
-                  << Usage;
+        std::cerr << "gpa-session: error: " << A << " needs a value\n" << Usage;
         std::exit(2);
       }
       Out = Argv[++I];
@@ -153,7 +152,8 @@ int main(int Argc, char **Argv) {
     Tee.str("");
   };
   Cuda Gpu;
-  Stage S{Gpu, HaveBoard ? &Board : nullptr, OutDir, Tee, StartS, 1.0, false, ""};
+  Stage S{Gpu, HaveBoard ? &Board : nullptr, OutDir, Tee, StartS, 1.0, false,
+          ""};
   S.WindowS = WindowS;
   S.Quick = Quick;
   S.SessionPtx = SessionPtx;
@@ -170,8 +170,8 @@ int main(int Argc, char **Argv) {
   if (!Gpu.open(Ordinal, Error)) {
     Line["cuda_error"] = Error;
     Line["finished_utc"] = utcNow();
-    std::ofstream(OutDir + "/session.jsonl", std::ios::app) << Line.dump()
-                                                            << "\n";
+    std::ofstream(OutDir + "/session.jsonl", std::ios::app)
+        << Line.dump() << "\n";
     std::cerr << "gpa-session: error: " << Error << "\n";
     return 1;
   }
@@ -212,6 +212,7 @@ int main(int Argc, char **Argv) {
     Line["at_end"] = stateJson(Board.state());
   Line["finished_utc"] = utcNow();
   Line["seconds"] = nowS() - StartS;
-  std::ofstream(OutDir + "/session.jsonl", std::ios::app) << Line.dump() << "\n";
+  std::ofstream(OutDir + "/session.jsonl", std::ios::app)
+      << Line.dump() << "\n";
   return Status;
 }

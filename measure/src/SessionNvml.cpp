@@ -77,10 +77,8 @@ bool Nvml::open(unsigned Index, std::string &Error) {
   bind(Lib, "nvmlDeviceGetMaxClockInfo", A.MaxClockInfo);
   bind(Lib, "nvmlDeviceGetTemperature", A.Temperature);
   bind(Lib, "nvmlDeviceGetEnforcedPowerLimit", A.PowerLimit);
-  if (!bind(Lib, "nvmlDeviceGetCurrentClocksEventReasons",
-            A.ClockEventReasons))
-    bind(Lib, "nvmlDeviceGetCurrentClocksThrottleReasons",
-         A.ClockEventReasons);
+  if (!bind(Lib, "nvmlDeviceGetCurrentClocksEventReasons", A.ClockEventReasons))
+    bind(Lib, "nvmlDeviceGetCurrentClocksThrottleReasons", A.ClockEventReasons);
   bind(Lib, "nvmlDeviceGetPerformanceState", A.PerformanceState);
   if (A.Init() != 0 || A.HandleByIndex(Index, &Device) != 0) {
     Device = nullptr;

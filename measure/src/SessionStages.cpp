@@ -11,10 +11,10 @@
 
 #include <algorithm>
 #include <bitset>
-#include <cstring>
-#include <map>
 #include <cstdio>
+#include <cstring>
 #include <fstream>
+#include <map>
 #include <sstream>
 #include <thread>
 
@@ -84,8 +84,8 @@ std::string windowColumns(const Window &W) {
 }
 
 std::string emptyWindowColumns() {
-  return std::string(std::count(WindowColumns, WindowColumns +
-                                                   std::strlen(WindowColumns),
+  return std::string(std::count(WindowColumns,
+                                WindowColumns + std::strlen(WindowColumns),
                                 ','),
                      ',');
 }
@@ -130,8 +130,8 @@ struct Streams {
       return false;
     // 1 GiB per array (a 50 MB L2 holds none of it); 8 MiB in a dry run.
     N = S.Quick ? (1ull << 20) : (1ull << 27);
-    FfmaItems = static_cast<unsigned long long>(G.smCount()) * 2048 *
-                (S.Quick ? 1 : 4);
+    FfmaItems =
+        static_cast<unsigned long long>(G.smCount()) * 2048 * (S.Quick ? 1 : 4);
     float SeedValue = 0.75f;
     return G.alloc(N * 8, A, Error) && G.alloc(N * 8, B, Error) &&
            G.alloc(N * 8, C, Error) && G.alloc(1 << 20, Out, Error) &&
@@ -277,13 +277,12 @@ int measureActiveSms(Stage &S) {
             return G.launch(P, *C.K, {Blocks}, {Threads}, 0, Args, Err);
           },
           S.WindowS, 3, 100000, W, E);
-      std::string Row = num(nowS() - S.StartS) + "," + Mechanism + "," +
-                        std::to_string(Want) + "," +
-                        std::to_string(P.SmsGranted) + "," +
-                        (Observed >= 0 ? std::to_string(Observed) : "") + "," +
-                        C.K->Name + "," + std::to_string(Blocks) + "," +
-                        std::to_string(Threads) + "," +
-                        std::to_string(C.Bytes) + "," + num(C.Flop, 10) + ",";
+      std::string Row =
+          num(nowS() - S.StartS) + "," + Mechanism + "," +
+          std::to_string(Want) + "," + std::to_string(P.SmsGranted) + "," +
+          (Observed >= 0 ? std::to_string(Observed) : "") + "," + C.K->Name +
+          "," + std::to_string(Blocks) + "," + std::to_string(Threads) + "," +
+          std::to_string(C.Bytes) + "," + num(C.Flop, 10) + ",";
       Out << Row + (Ok ? windowColumns(W) : emptyWindowColumns()) + "," +
                  csvText(E);
       if (!Ok)
@@ -368,11 +367,12 @@ int measureBandwidth(Stage &S) {
         unsigned Blocks = G.smCount() * BlocksPerSm;
         int Resident = G.residentBlocks(Kn, Threads, 0);
         unsigned Warps = BlocksPerSm * ((Threads + 31) / 32);
-        double Occupancy =
-            MaxThreads > 0 ? 100.0 * Warps * 32 / MaxThreads : 0;
+        double Occupancy = MaxThreads > 0 ? 100.0 * Warps * 32 / MaxThreads : 0;
         unsigned long long Bytes = K.streamBytes(
-            Family == 0 ? 1 : Family == 1 ? 2 : 3, Loads[U],
-            static_cast<unsigned long long>(Blocks) * Threads);
+            Family == 0   ? 1
+            : Family == 1 ? 2
+                          : 3,
+            Loads[U], static_cast<unsigned long long>(Blocks) * Threads);
         void *ReadArgs[] = {&K.A, &K.Out, &K.N};
         void *CopyArgs[] = {&K.A, &K.B, &K.N};
         void *TriadArgs[] = {&K.A, &K.B, &K.C, &K.Scalar, &K.N};
@@ -492,7 +492,8 @@ bool buildArguments(Cuda &G, const nlohmann::json &Spec, Arguments &A,
     } else if (Arg.contains("buffer_ref")) {
       auto Found = A.Buffers.find(Arg.at("buffer_ref").get<std::string>());
       if (Found == A.Buffers.end()) {
-        Error = "args[" + std::to_string(I) + "]: buffer_ref names no earlier "
+        Error = "args[" + std::to_string(I) +
+                "]: buffer_ref names no earlier "
                 "buffer";
         return false;
       }

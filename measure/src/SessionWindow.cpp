@@ -52,9 +52,9 @@ bool measureWindow(Cuda &Gpu, Nvml *Board, const Partition &P,
   if (!Ok)
     return false;
   double Want = FirstS > 0 ? std::ceil(MinS / FirstS) : MaxLaunches;
-  unsigned Launches = static_cast<unsigned>(
-      std::clamp(Want, static_cast<double>(MinLaunches),
-                 static_cast<double>(MaxLaunches)));
+  unsigned Launches =
+      static_cast<unsigned>(std::clamp(Want, static_cast<double>(MinLaunches),
+                                       static_cast<double>(MaxLaunches)));
   // At most 256 timed groups: an event per launch would itself cost time
   // on microsecond kernels.
   unsigned Group = std::max(1u, Launches / 256);

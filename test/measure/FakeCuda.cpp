@@ -90,9 +90,7 @@ int cuMemAlloc_v2(unsigned long long *P, std::size_t) {
 }
 int cuMemFree_v2(unsigned long long) { return 0; }
 int cuMemsetD32_v2(unsigned long long, unsigned, std::size_t) { return 0; }
-int cuMemcpyHtoD_v2(unsigned long long, const void *, std::size_t) {
-  return 0;
-}
+int cuMemcpyHtoD_v2(unsigned long long, const void *, std::size_t) { return 0; }
 int cuMemcpyDtoH_v2(void *Dst, unsigned long long, std::size_t Bytes) {
   std::memset(Dst, 0, Bytes);
   return 0;

@@ -1,0 +1,126 @@
+#!/usr/bin/env python3
+"""The GPU-model parameters a GPU session measures (docs/gpu-session.md):
+
+  derive_parameters.py RAW [--check MODEL.json]
+
+RAW is an unpacked session (e.g. bench/data/gpu-session/h100-2026-11-27/run1).
+Only the session's own microbenchmarks are used, never the real kernels
+(those are for validation). It prints, with the arithmetic:
+
+  memory.bandwidth_gbps     the best STREAM copy rate (bytes read + written
+                            per second), the convention the model files
+                            name for a measured sustained bandwidth;
+  memory.latency_cycles     Little's law at the lowest occupancy of the read
+                            kernel with one 8-byte load per thread: bytes in
+                            flight (warps x 32 lanes x 8 B) / bandwidth,
+                            times the SM clock: the latency a lightly loaded
+                            warp sees (HK09's Mem_L);
+  power.idle_power_w        board power with a CUDA context open and no
+                            kernel running (the state every kernel starts
+                            from), and without a context for reference;
+  sm_footprint.power_gating 0 when the streaming read's energy per launch on
+                            green-context partitions of at least a third of
+                            the SMs stays within the run's own noise (the
+                            full GPU measured twice) of the full GPU's: unused
+                            SMs then save nothing measurable.
+
+--check compares each with MODEL.json's value and exits 1 on a difference
+beyond the rounding stated for it (the file must say what the data say).
+"""
+import argparse
+import csv
+import json
+import os
+import sys
+
+
+def rows(path):
+    with open(path, newline="") as f:
+        return list(csv.DictReader(f))
+
+
+def per_launch_j(r):
+    return float(r["energy_j"]) * float(r["event_time_s"]) / \
+        float(r["wall_s"]) / float(r["launches"])
+
+
+def derive(raw):
+    out = {}
+    bw = rows(os.path.join(raw, "bandwidth.csv"))
+    copy = max(float(r["gbps_median"]) for r in bw if r["kernel"] == "copy"
+               and r["gbps_median"])
+    out["memory.bandwidth_gbps"] = (
+        round(copy), "best STREAM copy, %.1f GB/s (bytes read + written)" %
+        copy)
+    read1 = sorted((int(r["warps_per_sm"]), r) for r in bw
+                   if r["kernel"] == "read" and r["loads_per_thread"] == "1"
+                   and r["gbps_median"])
+    warps, r = read1[0]
+    sms = int(r["blocks"]) // 2
+    inflight_b = warps * sms * 32 * 8
+    gbps = float(r["gbps_median"])
+    latency_ns = inflight_b / (gbps * 1e9) * 1e9
+    mhz = float(r["sm_mhz"])
+    cycles = latency_ns * mhz / 1e3
+    out["memory.latency_cycles"] = (
+        round(cycles),
+        "read, 1 load/thread, %d warps/SM on %d SMs: %d B in flight / %.1f "
+        "GB/s = %.1f ns x %.0f MHz" % (warps, sms, inflight_b, gbps,
+                                       latency_ns, mhz))
+    idle = {r["phase"]: float(r["power_w"]) for r in
+            rows(os.path.join(raw, "idle.csv")) if r["power_w"]}
+    out["power.idle_power_w"] = (
+        round(idle["context_open"]),
+        "context open %.1f W (no context %.1f W)" %
+        (idle["context_open"], idle.get("no_context", float("nan"))))
+    sms_rows = rows(os.path.join(raw, "active_sms.csv"))
+    fulls = [per_launch_j(r) for r in sms_rows
+             if r["kernel"] == "session_read_u4" and r["energy_j"]
+             and r["mechanism"] in ("full", "full_again")]
+    full = sum(fulls) / len(fulls)
+    noise = (max(fulls) - min(fulls)) / full
+    total = max(int(r["sms_granted"] or 0) for r in sms_rows)
+    part = [per_launch_j(r) / full for r in sms_rows
+            if r["kernel"] == "session_read_u4" and r["energy_j"]
+            and r["mechanism"] == "green_context"
+            and int(r["sms_granted"]) * 3 >= total]
+    best = min(part)
+    gated = 1 if best < 1 - 2 * noise else 0
+    out["sm_footprint.power_gating"] = (
+        gated,
+        "streaming read on green contexts of >= %d of %d SMs: least energy "
+        "per launch %.3f x the full GPU's, run noise %.1f%% (full GPU twice)"
+        % ((total + 2) // 3, total, best, 100 * noise))
+    return out
+
+
+def lookup(model, dotted):
+    node = model
+    for part in dotted.split("."):
+        node = node[part]
+    return node["value"]
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("raw")
+    ap.add_argument("--check", metavar="MODEL.json")
+    a = ap.parse_args()
+    derived = derive(a.raw)
+    status = 0
+    model = json.load(open(a.check)) if a.check else None
+    for key, (value, how) in derived.items():
+        line = "%s = %s  (%s)" % (key, value, how)
+        if model is not None:
+            have = lookup(model, key)
+            # Rounded to whole units above; the file may state the same
+            # figure to one more digit.
+            if abs(float(have) - float(value)) > 0.5 + 1e-9 * abs(value):
+                line += "  MODEL SAYS %s" % have
+                status = 1
+        print(line)
+    return status
+
+
+if __name__ == "__main__":
+    sys.exit(main())
