@@ -581,7 +581,7 @@ int measureSpecKernels(Stage &S, const std::string &SpecPath,
                  return G.launch(Full, K, Grid, Block, Shared,
                                  Args.Pointers.data(), Err);
                },
-               S.WindowS, 3, 100000, W, Error);
+               S.WindowS, 3, 1000000, W, Error);
     } catch (const std::exception &E) {
       Ok = false;
       Error = std::string("spec entry ") + Id + ": " + E.what();

@@ -42,15 +42,25 @@ std::optional<double> Window::powerW() const {
 bool measureWindow(Cuda &Gpu, Nvml *Board, const Partition &P,
                    const LaunchOnce &Launch, double MinS, unsigned MinLaunches,
                    unsigned MaxLaunches, Window &Out, std::string &Error) {
+  // Two probes: the first launch warms up (lazy module loading, clocks),
+  // then a batch of ten times a launch. Sized by the first launch alone, a
+  // 5 us kernel got 35 ms windows (its first launch took 150 us) and the
+  // board's energy counter did not move (H100 session, 2026-11-27).
   std::vector<Handle> Probe;
-  double FirstS = 0;
-  bool Ok = Gpu.makeEvents(P, 2, Probe, Error) &&
+  double WarmS = 0, BatchS = 0;
+  const unsigned Batch = 10;
+  bool Ok = Gpu.makeEvents(P, 3, Probe, Error) &&
             Gpu.record(P, Probe[0], Error) && Launch(Error) &&
-            Gpu.record(P, Probe[1], Error) && Gpu.synchronize(P, Error) &&
-            Gpu.elapsedS(Probe[0], Probe[1], FirstS, Error);
+            Gpu.record(P, Probe[1], Error);
+  for (unsigned I = 0; Ok && I < Batch; ++I)
+    Ok = Launch(Error);
+  Ok = Ok && Gpu.record(P, Probe[2], Error) && Gpu.synchronize(P, Error) &&
+       Gpu.elapsedS(Probe[0], Probe[1], WarmS, Error) &&
+       Gpu.elapsedS(Probe[1], Probe[2], BatchS, Error);
   Gpu.destroyEvents(Probe);
   if (!Ok)
     return false;
+  double FirstS = BatchS > 0 ? BatchS / Batch : WarmS;
   double Want = FirstS > 0 ? std::ceil(MinS / FirstS) : MaxLaunches;
   unsigned Launches =
       static_cast<unsigned>(std::clamp(Want, static_cast<double>(MinLaunches),

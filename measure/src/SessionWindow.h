@@ -37,8 +37,8 @@ struct Window {
 
 using LaunchOnce = std::function<bool(std::string &Error)>;
 
-/// Launches once to time a launch (and warm up), then enough launches to
-/// last MinS (at least MinLaunches, at most MaxLaunches). Board may be
+/// Launches once to warm up and ten times to time a launch, then enough
+/// launches to last MinS (at least MinLaunches, at most MaxLaunches). Board may be
 /// null (no NVML): no energy, no samples.
 bool measureWindow(Cuda &Gpu, Nvml *Board, const Partition &P,
                    const LaunchOnce &Launch, double MinS, unsigned MinLaunches,
