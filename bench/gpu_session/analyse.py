@@ -96,10 +96,47 @@ def idle(raw):
                                      r["temperature_c"]))
 
 
-def predicted_energy(gpa, gpu, kernel, sms_list, blocks, threads):
-    """{sms: (time_s, energy_j)} from `gpa sweep` over the session kernel's
-    PTX with the session's launch as facts; {} when gpa cannot."""
-    return {}
+HERE = os.path.dirname(os.path.abspath(__file__))
+SESSION_CU = os.path.join(HERE, "..", "..", "measure", "microbenchmarks",
+                          "gpa_session.cu")
+
+
+def session_launch(kernel, blocks, threads, n, items, rounds):
+    """gpa-launch/1 facts for a session kernel as gpa-session launched it:
+    the grid-stride loops' trip counts follow from n, U and the grid."""
+    stride = blocks * threads
+    entry = {"kernel": kernel, "block": [threads, 1, 1], "grid": [blocks, 1, 1]}
+    if kernel == "session_ffma":
+        # gpa_session.cu: the item loop (line 129) and the rounds (line 136).
+        entry["loops"] = [{"line": 129, "trip_count": max(1, items // stride)},
+                          {"line": 136, "trip_count": rounds}]
+    else:
+        u = int(kernel[-1])
+        entry["trip_count"] = max(1, n // (u * stride))
+    return entry
+
+
+def predicted(gpa, gpu, kernel, blocks, threads, n, items, rounds, mechanism,
+              workdir):
+    """{active SMs: (time_s, energy_j, recommended)} from `gpa sweep` on the
+    session kernel's source with its launch as facts; {} when gpa fails."""
+    launch = os.path.join(workdir, "launch-%s.json" % kernel)
+    with open(launch, "w") as f:
+        json.dump({"schema": "gpa-launch/1", "kernels": [
+            session_launch(kernel, blocks, threads, n, items, rounds)]}, f)
+    r = subprocess.run([gpa, "sweep", "--gpu", gpu, "--mechanism", mechanism,
+                        "--launch-file", launch, "--kernel", kernel,
+                        SESSION_CU, "--format", "csv"],
+                       capture_output=True, text=True)
+    if r.returncode != 0:
+        print("# gpa sweep %s failed: %s" % (kernel, r.stderr.strip()[:200]))
+        return {}
+    out = {}
+    for row in csv.DictReader(r.stdout.splitlines()):
+        out[int(row["active_sms"])] = (float(row["exec_time_s"]),
+                                       float(row["energy_j"]),
+                                       row["recommended"] == "1")
+    return out
 
 
 def active_sms(raw, out, gpa, gpu):
@@ -118,6 +155,7 @@ def active_sms(raw, out, gpa, gpu):
           "power_w,time_rel,energy_rel,sm_mhz,temperature_c")
     best = {}
     series = {}
+    time_rows = []
     for r in data:
         t, e, n = num(r["time_s_median"]), num(r["energy_j"]), num(r["launches"])
         wall, ev = num(r["wall_s"]), num(r["event_time_s"])
@@ -143,10 +181,13 @@ def active_sms(raw, out, gpa, gpu):
             r["temperature_c_end"]))
         key = (r["kernel"], r["mechanism"] if r["mechanism"] != "full_again"
                else "full")
+        if trel:
+            time_rows.append((r["kernel"], r["mechanism"], sms, trel))
         series.setdefault(r["kernel"], {}).setdefault(key[1], []).append(
             (sms, per_launch))
         if key not in best or per_launch < best[key][1]:
             best[key] = (sms, per_launch, trel)
+    best_of = best
     print("# measured optimum per kernel and mechanism (least energy per "
           "launch)")
     print("kernel,mechanism,best_sms,energy_rel_to_full,time_rel_to_full")
@@ -158,12 +199,53 @@ def active_sms(raw, out, gpa, gpu):
             num(f["launches"])
         print("%s,%s,%d,%.4f,%s" % (k, mech, sms, e / fe,
                                     "%.4f" % trel if trel else ""))
+    preds = {}
+    if gpa:
+        runs = [json.loads(l) for l in open(os.path.join(raw, "session.jsonl"))]
+        total = max(int(r.get("sm_count", 0)) for r in runs)
+        quick = any(r.get("quick") for r in runs)
+        n = (1 << 20) if quick else (1 << 27)
+        items = total * 2048 * (1 if quick else 4)
+        work = out or raw
+        print("# the product's recommendation for the same launches (gpa "
+              "sweep --gpu %s): the SMs it recommends and the energy per "
+              "launch it predicts there, relative to the full GPU; what was "
+              "measured at that SM count; the measured optimum" % gpu)
+        print("kernel,mechanism,predicted_sms,predicted_energy_rel,"
+              "measured_energy_rel_there,measured_time_rel_there,"
+              "measured_best_sms")
+        for k in sorted(series):
+            for mech, gm in (("green_context", "sm"), ("grid", "grid")):
+                p = predicted(gpa, gpu, k, total * 2, 1024, n, items, 64, gm,
+                              work)
+                if not p:
+                    continue
+                preds[(k, mech)] = p
+                full_p = p.get(total) or p[max(p)]
+                rec = [s for s, v in p.items() if v[2]]
+                rec_sms = rec[0] if rec else total
+                pts = dict(series[k].get(mech, []))
+                full_m = dict(series[k].get("full", [])).get(total)
+                there = pts.get(rec_sms) if rec_sms != total else full_m
+                times = {r_sms: t for (kk, mm, r_sms, t) in time_rows
+                         if kk == k and mm == mech}
+                best = best_of.get((k, mech))
+                print("%s,%s,%d,%.4f,%s,%s,%s" % (
+                    k, mech, rec_sms, p[rec_sms][1] / full_p[1],
+                    "%.4f" % (there / full_m) if there and full_m else "",
+                    "%.4f" % times[rec_sms] if rec_sms in times else "",
+                    best[0] if best else ""))
     if out:
         for k, mechs in series.items():
+            lines = sorted(mechs.items())
+            for mech in ("green_context", "grid"):
+                p = preds.get((k, mech))
+                if p:
+                    lines.append(("predicted %s" % mech,
+                                  [(s, v[1]) for s, v in sorted(p.items())]))
             svg_plot(os.path.join(out, "active_sms_%s.svg" % k),
-                     "%s: measured energy per launch vs active SMs" % k,
-                     "active SMs", "J per launch",
-                     sorted(mechs.items()))
+                     "%s: energy per launch vs active SMs" % k,
+                     "active SMs", "J per launch", lines)
 
 
 def bandwidth(raw, out):
