@@ -90,9 +90,28 @@ LaunchDecision LaunchRuntime::plan(const char *ProfileJson,
     } else if (auto P = payload(ProfileJson, Error); !P) {
       D.Reason = "no kernel profile: " + Error;
     } else {
-      LaunchRequest WithPolicy = R;
-      WithPolicy.Policy = Config.Policy;
-      D = decideLaunch(*chooseArch(*P, Model->SmVersion), *Model, WithPolicy);
+      DecisionKey Key{ProfileJson,
+                      Model.get(),
+                      R.Grid.X,
+                      R.Grid.Y,
+                      R.Grid.Z,
+                      R.Block.X,
+                      R.Block.Y,
+                      R.Block.Z,
+                      R.DynamicSharedBytes,
+                      R.GridIndependent,
+                      static_cast<int>(R.Mode)};
+      std::lock_guard<std::mutex> Lock(DecisionsMutex);
+      auto It = Decisions.find(Key);
+      if (It != Decisions.end()) {
+        D = It->second;
+      } else {
+        LaunchRequest WithPolicy = R;
+        WithPolicy.Policy = Config.Policy;
+        D = decideLaunch(*chooseArch(*P, Model->SmVersion), *Model, WithPolicy);
+        ++DecisionsComputed;
+        Decisions.emplace(Key, D);
+      }
     }
   } catch (const std::exception &E) {
     // Nothing may escape into the user's launch: fall back.

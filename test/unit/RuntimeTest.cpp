@@ -359,6 +359,31 @@ TEST(Runtime, ConcurrentLaunchesBuildTheModelOnce) {
   EXPECT_EQ(Raw->Queries.load(), 1);
 }
 
+TEST(Runtime, EachLaunchShapeIsDecidedOnce) {
+  // Deciding sweeps the mechanism's configurations; a program that launches
+  // the same kernel with the same shape a thousand times must not pay for
+  // it a thousand times (on an H100 the grid sweep outlasted an a*x+y).
+  LaunchRuntime Runtime(std::make_unique<FakeDevice>(a100Like()), {}, nullptr);
+  LaunchRequest R = request({4320, 1, 1}, {256, 1, 1}, true);
+  LaunchDecision First = Runtime.plan(StreamJson, R);
+  for (int I = 0; I < 100; ++I) {
+    LaunchDecision D = Runtime.plan(StreamJson, R);
+    EXPECT_EQ(D.Action, First.Action);
+    EXPECT_EQ(D.Grid.X, First.Grid.X);
+    EXPECT_EQ(D.ActiveSms, First.ActiveSms);
+  }
+  EXPECT_EQ(Runtime.decisionsComputed(), 1u);
+  // Another grid, another block, another mode or proof: decided anew.
+  Runtime.plan(StreamJson, request({8640, 1, 1}, {256, 1, 1}, true));
+  Runtime.plan(StreamJson, request({4320, 1, 1}, {128, 1, 1}, true));
+  Runtime.plan(StreamJson, request({4320, 1, 1}, {256, 1, 1}, false));
+  Runtime.plan(StreamJson,
+               request({4320, 1, 1}, {256, 1, 1}, true, RewriteMode::Sm));
+  EXPECT_EQ(Runtime.decisionsComputed(), 5u);
+  Runtime.plan(StreamJson, request({8640, 1, 1}, {256, 1, 1}, true));
+  EXPECT_EQ(Runtime.decisionsComputed(), 5u);
+}
+
 TEST(Runtime, CompilerPayloadPicksTheClosestArch) {
   // The launch rewrite embeds one profile per --cuda-gpu-arch. For an A100
   // (model sm_80) the sm_80 profile is used, not sm_70's or sm_90's: here
