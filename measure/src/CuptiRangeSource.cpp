@@ -106,10 +106,10 @@ public:
           CUpti_Profiler_DeInitialize_Params_STRUCT_SIZE);
       Api.ProfilerDeInitialize(&P);
     }
-    if (Lib)
-      dlclose(Lib);
-    if (Driver)
-      dlclose(Driver);
+    // libcupti and the driver stay loaded until the process exits: CUPTI
+    // keeps threads and exit handlers of its own, and gpa-measure crashed
+    // (SIGSEGV) at exit after unloading it, every row already written (H100,
+    // driver 580, CUDA 13.0; bench/data/gpu-session/h100-2026-11-27).
   }
 
   bool open(unsigned Device, const std::vector<std::string> &MetricNames,
