@@ -9,7 +9,10 @@ launch, run as a user runs it:
        dynamic shared memory, trip count);
   ptx  the nvcc PTX the session launched (`gpa analyze MODULE.ptx`), with
        the launch facts the PTX route takes (--block-size, --grid-size and
-       --trip-count KERNEL=N; the block's shape is not given there).
+       --trip-count N; the block's shape is not given there). nvcc unrolls
+       counted loops (by 4): the source's count given for both the
+       unrolled loop and its remainder overstates their iterations, as it
+       does for a user who gives that count.
 
 Trip counts: each kernel's loop bound at the launched problem size (the
 `trip_count` below), a fact a user knows; --no-trip-counts leaves gpa's
@@ -64,7 +67,8 @@ TRIP_COUNTS = {
     "bundled/matmul_tiled": 128,            # T < N/TILE (K < TILE is fixed)
 }
 # Flags the suites' sources need (CUDA 13 removed cudaThreadSynchronize).
-SUITE_FLAGS = ["-w", "-DcudaThreadSynchronize=cudaDeviceSynchronize"]
+SUITE_FLAGS = ["-D", "cudaThreadSynchronize=cudaDeviceSynchronize", "--",
+               "-w"]
 ROUTES = ("cu", "ptx")
 CSV_COLUMNS = ["id", "kernel", "grid", "block", "launches", "time_s_median",
                "time_s_min", "energy_j_per_launch", "power_w_mean", "sm_mhz",
@@ -95,8 +99,10 @@ def gpa_json(cmd):
     """The gpa-report/1 document gpa prints, or (None, error text)."""
     r = subprocess.run(cmd, capture_output=True, text=True)
     if r.returncode != 0:
-        return None, (r.stderr.strip().splitlines() or ["status %d" %
-                                                        r.returncode])[-1]
+        lines = r.stderr.strip().splitlines()
+        errors = [l for l in lines if "error" in l] or lines or \
+            ["status %d" % r.returncode]
+        return None, errors[0]
     try:
         return json.loads(r.stdout), None
     except json.JSONDecodeError as e:
@@ -161,9 +167,10 @@ def predict_ptx(spec_kernels, args):
         ptx = os.path.join(args.session, "kernels", k["module"])
         cmd = [args.gpa, "analyze", "--gpu", args.gpu, "--format", "json",
                "--block-size", str(threads), "--grid-size", str(blocks)]
+        # The PTX front-end takes one count for every loop of the module
+        # (not KERNEL=N); one run per kernel makes it that kernel's.
         if args.trip_counts and k["id"] in TRIP_COUNTS:
-            cmd += ["--trip-count", "%s=%d" % (k["kernel"],
-                                               TRIP_COUNTS[k["id"]])]
+            cmd += ["--trip-count", str(TRIP_COUNTS[k["id"]])]
         report, err = gpa_json(cmd + [ptx])
         if report is None:
             out[k["id"]] = err
