@@ -20,8 +20,12 @@ ARG_PTX = {"buffer": {".u64", ".b64", ".s64"},
            "i32": {".u32", ".s32", ".b32"},
            "f32": {".f32", ".b32"}, "f64": {".f64", ".b64"}}
 ENTRY = re.compile(r"\.entry\s+([A-Za-z_$][\w$]*)\s*\((.*?)\)", re.S)
-PARAM = re.compile(r"\.param\s+(?:\.align\s+\d+\s+)?(\.[a-z]\d+)\s+"
-                   r"[\w$]+(\[\d+\])?")
+# `.param [.align N] .TYPE [.ptr [.SPACE] [.align N]] NAME[[N]]`: nvcc
+# writes `.param .u64 NAME`, clang adds `.ptr .global .align 4`, structs by
+# value are `.param .align 8 .b8 NAME[16]`.
+PARAM = re.compile(r"\.param\s+(?:\.align\s+\d+\s+)?(\.[a-z]+\d+)"
+                   r"(?:\s+\.ptr)?(?:\s+\.(?:global|shared|const|local))?"
+                   r"(?:\s+\.align\s+\d+)?\s+[\w$]+(\[\d+\])?")
 
 
 def entries(ptx_text):
