@@ -249,6 +249,17 @@ def build_table(spec, results, preds):
             "not_in_spec": extra, "warnings": warnings}
 
 
+def finite(x):
+    """x with NaN and infinities as null (JSON has no NaN)."""
+    if isinstance(x, float) and not math.isfinite(x):
+        return None
+    if isinstance(x, dict):
+        return {k: finite(v) for k, v in x.items()}
+    if isinstance(x, list):
+        return [finite(v) for v in x]
+    return x
+
+
 def fmt(x, unit):
     if x is None or (isinstance(x, float) and not math.isfinite(x)):
         return "-"
@@ -364,7 +375,7 @@ def main():
 
     buf = io.StringIO()
     if args.format == "json":
-        json.dump(table, buf, indent=1)
+        json.dump(finite(table), buf, indent=1, allow_nan=False)
         buf.write("\n")
     elif args.format == "csv":
         csv_out(table, buf)
