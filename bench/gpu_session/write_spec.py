@@ -5,7 +5,7 @@ the host code rather than a typed number.
 
 Each entry gives one launch exactly as the program's host code makes it at
 its default problem size (the launch site is cited), with buffers sized as
-the host allocates them, unless "changed" says otherwise. Run
+the host allocates them, unless "problem" says "Changed:". Run
 `python3 bench/gpu_session/write_spec.py` after editing; make_kernels.py
 checks the result against the PTX.
 """
@@ -226,10 +226,10 @@ def kernels():
         "grid": [cols // 16, rows // 16, 1], "block": [16, 16, 1],
         "shared_bytes": 0,
         "problem": "2048x2048, lambda 0.5 (the run script); one of the "
-                   "2 iterations",
+                   "2 iterations. Changed: C is one row (8192 bytes) larger "
+                   "than the program's C_cuda, as the kernel reads one row "
+                   "past its end",
         "launch_site": "srad.cu:232",
-        "changed": "C_cuda is one row (8192 bytes) larger than the "
-                   "program's: the kernel reads one row past its end",
         "args": [buf("E_C", img), buf("W_C", img), buf("N_C", img),
                  buf("S_C", img), buf("J", img),
                  buf("C", img + cols * F32), {"i32": cols}, {"i32": rows},
@@ -264,11 +264,11 @@ def kernels():
         "kernel": "_Z6euclidP7latLongPfiff",
         "grid": [cdiv(records, 256), 1, 1], "block": [256, 1, 1],
         "shared_bytes": 0,
-        "problem": "21,893,120 records, lat 30, lng 90",
+        "problem": "21,893,120 records, lat 30, lng 90. Changed: "
+                   "gen_dataset.sh's largest set instead of the run "
+                   "script's filelist_4 (42,760 records, 168 blocks, a "
+                   "launch of a few microseconds)",
         "launch_site": "nn_cuda.cu:167",
-        "changed": "records: gen_dataset.sh's largest set (21,893,120) "
-                   "instead of the run script's filelist_4 (42,760 "
-                   "records, 168 blocks, a launch of a few microseconds)",
         "args": [buf("locations", records * 8),
                  buf("distances", records * F32, "zero"),
                  {"i32": records}, {"f32": 30.0}, {"f32": 90.0}]})
