@@ -79,7 +79,8 @@ def read_results(path):
     """{id: row} of the session's kernels.csv (numbers as floats)."""
     with open(path, newline="") as f:
         reader = csv.DictReader(f)
-        missing = [c for c in CSV_COLUMNS if c not in (reader.fieldnames or [])]
+        have = reader.fieldnames or []
+        missing = [c for c in CSV_COLUMNS if c not in have]
         if missing:
             sys.exit("validation_table: %s: missing columns %s" %
                      (path, ", ".join(missing)))
@@ -235,15 +236,15 @@ def build_table(spec, results, preds):
     extra = sorted(set(results) - {k["id"] for k in spec["kernels"]})
     stats = {}
     for route in ROUTES:
-        ok = [r[route] for r, in zip(rows) if "error" not in r[route]]
+        ok = [r[route] for r in rows if "error" not in r[route]]
         stats[route] = {
             "kernels": len(ok),
             "time": summary([o["time_ratio"] for o in ok]),
             "energy": summary([o["energy_ratio"] for o in ok]),
             "power": summary([o["power_ratio"] for o in ok]),
-            "power_mape_pct": mape([(o["power_w"], r["power_w"])
-                                    for r, in zip(rows)
-                                    for o in [r[route]] if "error" not in o]),
+            "power_mape_pct": mape([(r[route]["power_w"], r["power_w"])
+                                    for r in rows
+                                    if "error" not in r[route]]),
         }
     return {"rows": rows, "summary": stats, "not_measured": missing,
             "not_in_spec": extra, "warnings": warnings}

@@ -285,7 +285,8 @@ def kernels():
                  buf("y", n * F32)]})
     n = 2048
     out.append({
-        "id": "bundled/matmul_tiled", "source": "examples/cuda/matmul_tiled.cu",
+        "id": "bundled/matmul_tiled",
+        "source": "examples/cuda/matmul_tiled.cu",
         "suite": "bundled", "module": "matmul_tiled.ptx",
         "kernel": "_Z11matmulTiledPKfS0_Pfi", "grid": [n // 16, n // 16, 1],
         "block": [16, 16, 1], "shared_bytes": 0,
