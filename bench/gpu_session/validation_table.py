@@ -28,7 +28,9 @@ route the geometric mean of predicted/measured, the share within 1.25x,
       [--format text|csv|json] [-o FILE]
 
 RESULTS/kernels.csv columns: id,kernel,grid,block,launches,time_s_median,
-time_s_min,energy_j_per_launch,power_w_mean,sm_mhz,mem_mhz,temperature_c.
+time_s_min,energy_j_per_launch,power_w_mean,sm_mhz,mem_mhz,temperature_c;
+gpa-session's own names for the last four (power_w, sm_mhz_mean,
+mem_mhz_mean, temperature_c_end: docs/gpu-session.md) are read as these.
 The session folder is make_kernels.py's output (kernels/ with the spec and
 PTX, src/ with the sources).
 """
@@ -79,7 +81,14 @@ def read_results(path):
     """{id: row} of the session's kernels.csv (numbers as floats)."""
     with open(path, newline="") as f:
         reader = csv.DictReader(f)
-        have = reader.fieldnames or []
+        # gpa-session writes the window columns under its own names.
+        aliases = {"power_w": "power_w_mean", "sm_mhz_mean": "sm_mhz",
+                   "mem_mhz_mean": "mem_mhz",
+                   "temperature_c_end": "temperature_c"}
+        have = [aliases.get(c, c) if aliases.get(c, c) not in
+                (reader.fieldnames or []) else c
+                for c in (reader.fieldnames or [])]
+        reader.fieldnames = have
         missing = [c for c in CSV_COLUMNS if c not in have]
         if missing:
             sys.exit("validation_table: %s: missing columns %s" %
