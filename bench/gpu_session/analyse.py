@@ -8,9 +8,11 @@ RAW is the unpacked gpu_session.tar.gz (idle.csv, active_sms.csv,
 bandwidth.csv, pipe_overlap.csv, kernels.csv, session.jsonl). It prints:
   - idle power with and without a CUDA context;
   - per kernel and mechanism, measured time and energy per launch against
-    active SMs, relative to all SMs, the measured optimum, and what the
-    product predicts for the same kernel and launch (`gpa sweep`, when
-    --gpa is given); writes DIR/active_sms_<kernel>.svg;
+    active SMs, relative to all SMs, and the measured optimum; with --gpa,
+    the product's recommendation for the same kernel and launch (`gpa
+    sweep` on gpa_session.cu with the launch as facts), the saving it
+    predicts and what was measured there; writes
+    DIR/active_sms_<kernel>.svg (measured, and predicted with --gpa);
   - bandwidth against warps in flight per SM, the warps that reach 90% of
     the best, and the loaded latency Little's law gives at low occupancy
     (bytes in flight / bandwidth); writes DIR/bandwidth.svg;
