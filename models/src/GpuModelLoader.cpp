@@ -160,6 +160,8 @@ static void readMemory(JsonReader &R, const nlohmann::json &Doc, GpuModel &G) {
   S.number("uncoal_transactions_per_warp", G.UncoalTransactionsPerWarp, 1,
            1024);
   S.number("transaction_bytes", G.TransactionBytes, 1, 4096);
+  S.optionalNumber("loads_per_memory_period", G.MaxLoadsPerMemoryPeriod, 1,
+                   1024);
   // Optional cache levels (docs/models.md "Memory levels"); absent: none.
   S.optionalNumber("l1_latency_cycles", G.Caches.L1LatencyCycles, 1, 1e6);
   S.optionalNumber("l2_latency_cycles", G.Caches.L2LatencyCycles, 1, 1e6);

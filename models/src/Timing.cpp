@@ -278,6 +278,9 @@ Timing computeTiming(const KernelProfile &P, const GpuModel &Gpu,
   double MemInsts = P.memoryInstructions();
   T.LoadsPerRound =
       P.LoadRounds > 0 && MemInsts > P.LoadRounds ? MemInsts / P.LoadRounds : 1;
+  // A GPU file may cap it (GT200: 1, HK09's Eq. 31 as IPP validated it).
+  if (Gpu.MaxLoadsPerMemoryPeriod > 0)
+    T.LoadsPerRound = std::min(T.LoadsPerRound, Gpu.MaxLoadsPerMemoryPeriod);
   computeMemoryLatency(P, Gpu, T);
   T.MemCycles = (T.MemLUncoalCycles * T.UncoalMemInsts +
                  T.MemLCoalCycles * T.CoalMemInsts) /

@@ -76,6 +76,11 @@ struct GpuModel {
   double DepartureDelayUncoalCycles = 40;
   double UncoalTransactionsPerWarp = 32;
   double TransactionBytes = 32;
+  /// The most loads one warp has in one memory period (Eq. 31-32's K);
+  /// optional "memory.loads_per_memory_period" (0: as the code issues them,
+  /// docs/models.md "Loads in flight per warp"). 1 on GT200: HK09's own
+  /// Eq. 31, which IPP's only hardware measurement there bears out.
+  double MaxLoadsPerMemoryPeriod = 0;
   /// L1/L2 parameters (optional "memory" keys); absent: no data caches,
   /// HK09 sends every access to DRAM (see gpa/MemoryLevels.h).
   CacheLevels Caches{};
