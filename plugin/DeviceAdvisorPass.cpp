@@ -113,12 +113,14 @@ private:
   std::vector<KernelFacts> Facts;
   std::vector<bool> NoteEmitted;
   std::set<std::pair<const Instruction *, std::string>> FindingEmitted;
-  std::size_t WarningsDiagnosed = 0;
+  std::size_t WarningsDiagnosed = 0, NotesDiagnosed = 0;
 
   /// Kernels that could not be analysed, diagnosed as they come.
   void diagnoseNewWarnings() {
     for (; WarningsDiagnosed < A.Warnings.size(); ++WarningsDiagnosed)
       diagnose(M, A.Warnings[WarningsDiagnosed], DS_Warning);
+    for (; NotesDiagnosed < A.Notes.size(); ++NotesDiagnosed)
+      diagnose(M, A.Notes[NotesDiagnosed], DS_Remark);
   }
 };
 } // namespace

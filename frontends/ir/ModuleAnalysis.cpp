@@ -169,8 +169,16 @@ bool analyzeModule(Module &M, FunctionAnalysisManager &FAM,
   std::string PtxasWhy = "-gpa-ptxas=false";
   std::string CompiledBy =
       "ptxas -v on the module's PTX, sm_" + std::to_string(PtxasSm);
-  if (O.RunPtxas)
-    ptxasResourcesOfModule(M, PtxasSm, Compiled, PtxasWhy);
+  if (O.RunPtxas) {
+    std::string Unsupported = whyNvptxBackendCannotCompile(M);
+    if (!Unsupported.empty()) {
+      PtxasWhy = Unsupported;
+      Out.Notes.push_back("ptxas not run: " + Unsupported +
+                          "; registers and spills are estimated");
+    } else {
+      ptxasResourcesOfModule(M, PtxasSm, Compiled, PtxasWhy);
+    }
+  }
 
   LaunchFile Facts;
   if (!O.LaunchFile.empty() && !loadLaunchFile(O.LaunchFile, Facts, Error)) {
