@@ -36,9 +36,13 @@ namespace gpa {
 
 /// What the host compilation needs of one analysed kernel.
 static HandoffKernel handoffKernel(const KernelResult &R) {
-  return {R.F->getName().str(), R.Grid.Independent, R.Grid.Reason,
+  return {R.F->getName().str(),
+          R.Grid.Independent,
+          R.Grid.Reason,
           kernelProfileToJson(R.Analysis.Profile),
-          argumentLoopsToJson(R.ArgumentLoops, unsigned(R.F->arg_size()))};
+          argumentLoopsToJson(R.ArgumentLoops, unsigned(R.F->arg_size())),
+          R.Grid.UnitDims,
+          R.Grid.SmRefusal};
 }
 
 namespace {

@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "ModuleAnalysis.h"
+#include "BlockWaiting.h"
 #include "BlockWeights.h"
 #include "Compat.h"
 #include "LaunchAssumptions.h"
@@ -221,6 +222,7 @@ bool analyzeModule(Module &M, FunctionAnalysisManager &FAM,
     R.ArgumentLoops = S.ArgumentLoops;
     R.Demangled = demangle(K->getName());
     R.Grid = analyzeGridIndependence(*K, FAM);
+    R.Grid.SmRefusal = whyBlocksMayWait(S.Reached, FAM);
     R.Findings = findKernelFindings(*K, S.Reached, Out.Gpu, Trips, FAM);
     // Summaries are memoized: the analyses of K and its callees are done
     // with (the findings, too, need them: before the clear). Freeing them
