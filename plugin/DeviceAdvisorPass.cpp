@@ -36,9 +36,13 @@ namespace gpa {
 
 /// What the host compilation needs of one analysed kernel.
 static HandoffKernel handoffKernel(const KernelResult &R) {
-  return {R.F->getName().str(), R.Grid.Independent, R.Grid.Reason,
+  return {R.F->getName().str(),
+          R.Grid.Independent,
+          R.Grid.Reason,
           kernelProfileToJson(R.Analysis.Profile),
-          argumentLoopsToJson(R.ArgumentLoops, unsigned(R.F->arg_size()))};
+          argumentLoopsToJson(R.ArgumentLoops, unsigned(R.F->arg_size())),
+          R.Grid.UnitDims,
+          R.Grid.SmRefusal};
 }
 
 namespace {
@@ -113,12 +117,14 @@ private:
   std::vector<KernelFacts> Facts;
   std::vector<bool> NoteEmitted;
   std::set<std::pair<const Instruction *, std::string>> FindingEmitted;
-  std::size_t WarningsDiagnosed = 0;
+  std::size_t WarningsDiagnosed = 0, NotesDiagnosed = 0;
 
   /// Kernels that could not be analysed, diagnosed as they come.
   void diagnoseNewWarnings() {
     for (; WarningsDiagnosed < A.Warnings.size(); ++WarningsDiagnosed)
       diagnose(M, A.Warnings[WarningsDiagnosed], DS_Warning);
+    for (; NotesDiagnosed < A.Notes.size(); ++NotesDiagnosed)
+      diagnose(M, A.Notes[NotesDiagnosed], DS_Remark);
   }
 };
 } // namespace

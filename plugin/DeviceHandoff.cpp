@@ -43,6 +43,10 @@ nlohmann::json kernelJson(const HandoffKernel &K) {
                       {"profile", K.Profile}};
   if (!K.ArgumentLoops.is_null())
     J["argument_loops"] = K.ArgumentLoops;
+  if (K.GridUnitDims)
+    J["grid_unit_dims"] = K.GridUnitDims;
+  if (!K.SmRefusal.empty())
+    J["sm_refusal"] = K.SmRefusal;
   return J;
 }
 
@@ -63,7 +67,9 @@ std::string parseHandoff(const std::string &Text, const std::string &Name,
       Kernels.push_back({K.at("name").get<std::string>(),
                          K.at("grid_independent").get<bool>(),
                          K.at("reason").get<std::string>(), K.at("profile"),
-                         K.value("argument_loops", nlohmann::json())});
+                         K.value("argument_loops", nlohmann::json()),
+                         K.value("grid_unit_dims", 0u) & 7u,
+                         K.value("sm_refusal", std::string())});
     std::string DocArch = Doc->at("arch").get<std::string>();
     Out[DocArch] = std::move(Kernels);
     if (Arch)

@@ -41,6 +41,10 @@ struct HandoffKernel {
   /// Loops bounded by a kernel argument (ArgumentLoops.h), an object;
   /// null for none.
   nlohmann::json ArgumentLoops;
+  /// GridVerdict::UnitDims: launch dimensions the proof needs to be 1.
+  unsigned GridUnitDims = 0;
+  /// GridVerdict::SmRefusal: why SM restriction could deadlock; "" if none.
+  std::string SmRefusal;
 };
 
 /// Arch ("sm_80") -> kernels of one device compilation.

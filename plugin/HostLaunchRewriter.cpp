@@ -42,7 +42,9 @@ namespace {
 std::vector<std::pair<CallBase *, Function *>>
 launchCalls(Module &M, const std::map<Function *, std::string> &Kernels) {
   std::vector<std::pair<CallBase *, Function *>> Out;
-  for (const char *Name : {"cudaLaunchKernel", "cudaLaunchKernel_ptsz"}) {
+  for (const char *Name :
+       {"cudaLaunchKernel", "cudaLaunchKernel_ptsz",
+        "cudaLaunchCooperativeKernel", "cudaLaunchCooperativeKernel_ptsz"}) {
     Function *Launch = M.getFunction(Name);
     if (!Launch)
       continue;
@@ -63,6 +65,8 @@ launchCalls(Module &M, const std::map<Function *, std::string> &Kernels) {
 struct RewriteFacts {
   bool Found = false;
   bool GridIndependent = true;
+  unsigned UnitDims = 0;
+  std::string SmRefusal; // why its SMs must not be restricted; "" if none
   std::string Reason;
   std::string Payload;
   std::string Invalid; // why the handoff cannot be embedded; "" when valid
@@ -84,6 +88,9 @@ RewriteFacts combine(const HandoffByArch &Handoff, const std::string &Name) {
       if (F.Reason.empty() || (F.GridIndependent && !K.GridIndependent))
         F.Reason = K.Reason;
       F.GridIndependent &= K.GridIndependent;
+      F.UnitDims |= K.GridUnitDims;
+      if (F.SmRefusal.empty())
+        F.SmRefusal = K.SmRefusal;
       Profiles[Arch] = K.Profile;
     }
   F.Payload = toCanonicalJson(
@@ -132,6 +139,7 @@ bool stubAddressEscapes(const Function &Stub) {
     if (Callee && is_contained({StringRef("__cudaRegisterFunction"),
                                 StringRef("cudaLaunchKernel"),
                                 StringRef("cudaLaunchKernel_ptsz"),
+                                StringRef("cudaLaunchCooperativeKernel"),
                                 StringRef(launch_abi::HookName)},
                                Callee->getName()))
       continue;
@@ -210,7 +218,8 @@ void rewriteCall(CallBase &Launch, const std::string &Kernel,
   // In HookExtraParams's order.
   Args.push_back(It->second.first);
   Args.push_back(It->second.second);
-  Args.push_back(B.getInt32(F.GridIndependent ? 1 : 0));
+  Args.push_back(B.getInt32(launch_abi::gridVerdictNumber(
+      F.GridIndependent, F.UnitDims, !F.SmRefusal.empty())));
   Args.push_back(B.getInt32(int(Mode)));
   LLVM_DEBUG(dbgs() << "gpu-power-advisor: " << Launch.getFunction()->getName()
                     << ": launch of " << Kernel << " -> "
@@ -259,6 +268,17 @@ bool rewriteHostLaunches(Module &M, const PluginOptions &O,
           "stream launches (cudaLaunchKernel_ptsz) are not routed");
       continue;
     }
+    if (Launch->getCalledFunction()->getName().starts_with(
+            "cudaLaunchCooperativeKernel")) {
+      // Its blocks synchronise across the grid: they must all be resident,
+      // and the grid is the program's (co-residency) choice.
+      remarkLaunchSites<OptimizationRemarkMissed>(
+          *Launch, *Stub, FAM, "LaunchNotRewritten", Shown,
+          " left unchanged: a cooperative launch (cudaLaunchCooperativeKernel) "
+          "needs every block resident at once; neither its grid nor its SMs "
+          "are changed");
+      continue;
+    }
     RewriteFacts F = combine(Handoff, Name);
     if (!F.Found) {
       remarkLaunchSites<OptimizationRemarkMissed>(
@@ -285,6 +305,17 @@ bool rewriteHostLaunches(Module &M, const PluginOptions &O,
               F.Reason +
               "); -gpa-rewrite-mode=sm or auto "
               "restricts its SMs instead");
+      continue;
+    }
+    bool MayRestrictSms =
+        Mode == launch_abi::RewriteMode::Sm ||
+        (Mode == launch_abi::RewriteMode::Auto && !F.GridIndependent);
+    if (MayRestrictSms && !F.SmRefusal.empty()) {
+      remarkLaunchSites<OptimizationRemarkMissed>(
+          *Launch, *Stub, FAM, "LaunchNotRewritten", Shown,
+          " left unchanged: SM restriction refused: " + F.SmRefusal +
+              "; with fewer SMs not all its blocks are resident at once "
+              "and it could deadlock");
       continue;
     }
     std::string How =

@@ -78,14 +78,22 @@ bool isGridRead(const Value *V) {
   return S.Kind == "ctaid" || S.Kind == "nctaid";
 }
 
-const SCEV *peelCasts(const SCEV *S) {
-  while (const auto *C = dyn_cast<SCEVCastExpr>(S))
-    S = C->getOperand();
+/// Peels zero and sign extensions, which keep distinct values distinct and
+/// preserve the order their signedness compares; never a truncation (which
+/// maps distinct indices to one: issue 25) nor a pointer cast.
+const SCEV *peelExtensions(const SCEV *S) {
+  while (isa<SCEVZeroExtendExpr>(S) || isa<SCEVSignExtendExpr>(S))
+    S = cast<SCEVCastExpr>(S)->getOperand();
   return S;
 }
 
+bool containsTruncation(const SCEV *S) {
+  return SCEVExprContains(
+      S, [](const SCEV *X) { return isa<SCEVTruncateExpr>(X); });
+}
+
 bool isSreg(const SCEV *S, StringRef Kind, char Dim) {
-  const auto *U = dyn_cast<SCEVUnknown>(peelCasts(S));
+  const auto *U = dyn_cast<SCEVUnknown>(peelExtensions(S));
   if (!U)
     return false;
   Sreg R = sregOf(U->getValue());
@@ -95,7 +103,7 @@ bool isSreg(const SCEV *S, StringRef Kind, char Dim) {
 /// Exactly KindA.d * KindB.d: no other factor, no constant (C2: a step of
 /// k grid strides covers only part of the range for k > 1).
 bool isExactProduct(const SCEV *S, StringRef KindA, StringRef KindB, char Dim) {
-  const auto *Mul = dyn_cast<SCEVMulExpr>(peelCasts(S));
+  const auto *Mul = dyn_cast<SCEVMulExpr>(peelExtensions(S));
   if (!Mul || Mul->getNumOperands() != 2)
     return false;
   const SCEV *A = Mul->getOperand(0), *B = Mul->getOperand(1);
@@ -105,7 +113,7 @@ bool isExactProduct(const SCEV *S, StringRef KindA, StringRef KindB, char Dim) {
 
 /// tid.d + ctaid.d * ntid.d
 bool isGlobalThreadIndex(const SCEV *S, char Dim) {
-  const auto *Add = dyn_cast<SCEVAddExpr>(peelCasts(S));
+  const auto *Add = dyn_cast<SCEVAddExpr>(peelExtensions(S));
   if (!Add || Add->getNumOperands() != 2)
     return false;
   const SCEV *A = Add->getOperand(0), *B = Add->getOperand(1);
@@ -131,6 +139,18 @@ std::string describe(const Value &V) {
   return Text.size() > 80 ? (Text.take_front(77) + "...").str() : Text.str();
 }
 
+} // namespace
+
+std::string unitDimsText(unsigned UnitDims) {
+  std::string Out;
+  for (char Dim : {'x', 'y', 'z'})
+    if (UnitDims & (1u << unsigned(Dim - 'x')))
+      Out += std::string(Out.empty() ? "" : ", ") + "gridDim." + Dim +
+             " = blockDim." + Dim + " = 1";
+  return Out;
+}
+
+namespace {
 std::string describe(const SCEV *S) {
   std::string Text;
   raw_string_ostream OS(Text);
@@ -191,10 +211,16 @@ public:
     }
     if (!checkEffects() || !checkLoopBounds() || !checkMemory())
       return refuse(Reason);
-    return {true, false,
-            "every side effect is in a grid-stride loop and a function of "
-            "its index only (C1-C6: start blockIdx*blockDim+threadIdx, step "
-            "exactly gridDim*blockDim, grid-independent bound)"};
+    GridVerdict V{
+        true, false,
+        "every side effect is in a grid-stride loop and a function "
+        "of its index only (C1-C6: start blockIdx*blockDim+threadIdx, "
+        "step exactly gridDim*blockDim, grid-independent bound)"};
+    V.UnitDims = UnitDims;
+    if (UnitDims)
+      V.Reason += "; launch requires " + unitDimsText(UnitDims) +
+                  " (no grid-stride loop covers them; the runtime checks it)";
+    return V;
   }
 
 private:
@@ -222,6 +248,13 @@ private:
       if (!AR || AR->getLoop() != L || !AR->isAffine())
         continue;
       const SCEV *Start = AR->getStart(), *Step = AR->getStepRecurrence(SE);
+      if ((containsTruncation(Start) || containsTruncation(Step)) &&
+          (readsSpecialRegister(Start) || readsSpecialRegister(Step))) {
+        Why = "C1 start: the loop over " + describe(P) +
+              " truncates its start or step (" + describe(AR) +
+              "): distinct threads may share an index";
+        return false;
+      }
       for (char Dim : {'x', 'y', 'z'}) {
         if (!isGlobalThreadIndex(Start, Dim))
           continue;
@@ -235,13 +268,17 @@ private:
         return matchExit(L, P, Start, Dim, Out, Why);
       }
     }
-    // Name C1 only for loops that touch the grid at all.
+    // Name C1 only for loops that touch the grid at all (in the PHI or in
+    // what it starts from: a masked 16-bit index is no recurrence).
+    auto ReadsGrid = [this](Value *V) {
+      return SE.isSCEVable(V->getType()) &&
+             SCEVExprContains(SE.getSCEV(V), [](const SCEV *X) {
+               const auto *U = dyn_cast<SCEVUnknown>(X);
+               return U && isGridRead(U->getValue());
+             });
+    };
     for (PHINode &P : L->getHeader()->phis())
-      if (SE.isSCEVable(P.getType()) &&
-          SCEVExprContains(SE.getSCEV(&P), [](const SCEV *X) {
-            const auto *U = dyn_cast<SCEVUnknown>(X);
-            return U && isGridRead(U->getValue());
-          })) {
+      if (ReadsGrid(&P) || any_of(P.incoming_values(), ReadsGrid)) {
         Why = "C1 start: the loop over " + describe(P) +
               " does not start at blockIdx.d*blockDim.d+threadIdx.d with "
               "step gridDim.d*blockDim.d";
@@ -277,6 +314,11 @@ private:
                    Pred == CmpInst::ICMP_SLE || Pred == CmpInst::ICMP_ULE;
       if (Lhs == Next && Below && L->isLoopInvariant(Rhs)) {
         const SCEV *Bound = SE.getSCEV(Rhs);
+        if (containsTruncation(Bound)) {
+          Why = "C3 bound: the bound of the grid-stride loop over " +
+                describe(P) + " is truncated (" + describe(Bound) + ")";
+          return false;
+        }
         if (!SE.isLoopEntryGuardedByCond(L, Pred, Start, Bound)) {
           Why = "C3 bound: the first iteration of the grid-stride loop over " +
                 describe(P) + " is not guarded by start < bound";
@@ -311,6 +353,46 @@ private:
       if (const GridStrideLoop *G = gridStrideLoopOf(L))
         return G;
     return nullptr;
+  }
+
+  /// The grid-stride loops enclosing BB, innermost first.
+  SmallVector<const GridStrideLoop *, 3> chainOf(const BasicBlock *BB) const {
+    SmallVector<const GridStrideLoop *, 3> Chain;
+    for (Loop *L = LI.getLoopFor(BB); L; L = L->getParentLoop())
+      if (const GridStrideLoop *G = gridStrideLoopOf(L))
+        Chain.push_back(G);
+    return Chain;
+  }
+
+  static unsigned dimBit(char Dim) { return 1u << unsigned(Dim - 'x'); }
+
+  /// C1 coverage: nested grid-stride loops stride over distinct dimensions
+  /// (two loops over x visit only the pairs whose indices fall to the same
+  /// thread: issue 25's nested_rows); a dimension no loop around I covers
+  /// must be 1 at launch (else every block along it repeats I's work), a
+  /// requirement the verdict carries to the runtime.
+  bool checkCoverage(Instruction &I) {
+    unsigned Covered = 0;
+    SmallVector<const GridStrideLoop *, 3> Chain = chainOf(I.getParent());
+    for (const GridStrideLoop *G : Chain) {
+      if (Covered & dimBit(G->Dim)) {
+        const GridStrideLoop *Inner = nullptr;
+        for (const GridStrideLoop *H : Chain)
+          if (H->Dim == G->Dim && H != G && !Inner)
+            Inner = H;
+        return fail("C1 start: the grid-stride loop over " +
+                    describe(*Inner->IV) + " is nested in one over " +
+                    describe(*G->IV) +
+                    " that strides over the same "
+                    "dimension (" +
+                    std::string(1, G->Dim) +
+                    "): together they visit only the index pairs that fall "
+                    "to one thread");
+      }
+      Covered |= dimBit(G->Dim);
+    }
+    UnitDims |= 7u & ~Covered;
+    return true;
   }
 
   bool checkLoopBounds() {
@@ -407,6 +489,8 @@ private:
          L = L->getParentLoop())
       if (NotGridStride.count(L))
         return fail(NotGridStride[L]);
+    if (!checkCoverage(I))
+      return false;
     if (!isGridIndependent(Ptr, I.getParent()))
       return wrap("C4 values: the address of " + describe(I) +
                   " is not a function of the grid-stride index: ");
@@ -462,9 +546,9 @@ private:
     const auto *Cmp = dyn_cast<ICmpInst>(Cond);
     if (!Cmp || !SE.isSCEVable(Cmp->getOperand(0)->getType()))
       return false;
-    const SCEV *A = peelCasts(SE.getSCEV(Cmp->getOperand(0)));
-    const SCEV *B = peelCasts(SE.getSCEV(Cmp->getOperand(1)));
-    const SCEV *S = peelCasts(G.Start), *N = peelCasts(G.BoundS);
+    const SCEV *A = peelExtensions(SE.getSCEV(Cmp->getOperand(0)));
+    const SCEV *B = peelExtensions(SE.getSCEV(Cmp->getOperand(1)));
+    const SCEV *S = peelExtensions(G.Start), *N = peelExtensions(G.BoundS);
     return (A == S && B == N) || (A == N && B == S);
   }
 
@@ -603,7 +687,13 @@ private:
         !SE.isLoopInvariant(Base, G.L))
       return std::nullopt;
     const SCEV *Off = SE.removePointerBase(S);
-    return linearIn(Off, G);
+    RowsProven = false;
+    std::optional<int64_t> Stride = linearIn(Off, G);
+    // Every enclosing grid-stride loop's index must take part: an address
+    // of x alone in a loop over y is stored by every y (issue 25).
+    if (Stride && chainOf(G.L->getHeader()).size() > 1 && !RowsProven)
+      return std::nullopt;
+    return Stride;
   }
 
   /// The same in every iteration of every loop and every thread: no
@@ -634,6 +724,8 @@ private:
       if (const auto *C = dyn_cast<SCEVConstant>(M->getOperand(0)))
         Candidates.push_back(C->getAPInt().getSExtValue());
     Type *Ty = Step->getType();
+    if (SE.getTypeSizeInBits(T->getType()) > SE.getTypeSizeInBits(Ty))
+      return std::nullopt; // the address would truncate the index
     for (int64_t C : Candidates)
       for (bool Signed : {true, false}) {
         auto Ext = [&](const SCEV *X) {
@@ -645,8 +737,12 @@ private:
             AR->getStart(), SE.getMulExpr(CS, Ext(IVR->getStart())));
         if (Step != SE.getMulExpr(CS, Ext(T)))
           continue;
-        if (isFixedOffset(Rest) || (C > 0 && disjointRows(Rest, G, C)))
+        if (isFixedOffset(Rest) && chainOf(G.L->getHeader()).size() == 1)
           return C;
+        if (C > 0 && disjointRows(Rest, G, C)) {
+          RowsProven = true;
+          return C;
+        }
       }
     return std::nullopt;
   }
@@ -675,10 +771,12 @@ private:
     return Rest.empty() ? SE.getOne(Step->getType()) : SE.getMulExpr(Rest);
   }
 
-  /// Nested grid-stride loops (2D): Rest, the inner index's row offset, is
-  /// {R0, +, Cy*Ty} over an enclosing grid-stride loop with
+  /// Nested grid-stride loops (2D, 3D): Rest, the inner index's row offset,
+  /// is {R0, +, Cy*Ty} over the next enclosing grid-stride loop with
   /// Cy >= Cx * inner extent, so rows never overlap (indices start >= 0:
-  /// thread and block indices are unsigned), recursively outwards.
+  /// thread and block indices are unsigned), and so on outwards through
+  /// every enclosing grid-stride loop: the address is injective in all of
+  /// their indices.
   bool disjointRows(const SCEV *Rest, const GridStrideLoop &Inner, int64_t Cx) {
     Type *Ty = Rest->getType();
     if (Inner.BoundS->getType() != Ty)
@@ -687,11 +785,12 @@ private:
         SE.getConstant(Ty, Cx), Inner.Inclusive
                                     ? SE.getAddExpr(Inner.BoundS, SE.getOne(Ty))
                                     : Inner.BoundS);
-    for (unsigned Level = 0; Level < 3 && !isFixedOffset(Rest); ++Level) {
+    SmallVector<const GridStrideLoop *, 3> Chain =
+        chainOf(Inner.L->getHeader()); // Chain[0] is Inner
+    for (size_t Level = 1; Level < Chain.size(); ++Level) {
+      const GridStrideLoop *Outer = Chain[Level];
       const auto *AR = dyn_cast<SCEVAddRecExpr>(Rest);
-      const GridStrideLoop *Outer =
-          AR ? gridStrideLoopOf(AR->getLoop()) : nullptr;
-      if (!Outer || !AR->isAffine() || !Outer->L->contains(Inner.L) ||
+      if (!AR || AR->getLoop() != Outer->L || !AR->isAffine() ||
           Outer->BoundS->getType() != Ty)
         return false;
       const SCEV *Cy = perIndex(AR->getStepRecurrence(SE), *Outer);
@@ -711,7 +810,7 @@ private:
   /// extension could not be distributed).
   std::optional<int64_t> linearIn(const SCEV *Off, const GridStrideLoop &G) {
     const SCEV *IV = SE.getSCEV(G.IV);
-    Off = peelCasts(Off); // extensions keep distinct indices distinct
+    Off = peelExtensions(Off); // extensions keep distinct indices distinct
     if (Off == IV)
       return 1;
     if (const auto *AR = dyn_cast<SCEVAddRecExpr>(Off))
@@ -751,16 +850,17 @@ private:
     return cast<AtomicRMWInst>(I)->getPointerOperand();
   }
 
-  /// Distinct identified objects: different globals, or different kernel
-  /// arguments (assumed: distinct pointer arguments do not overlap
-  /// partially; docs/launch-rewrite.md).
+  /// Distinct identified objects: two different globals, or two different
+  /// kernel arguments (assumed: distinct pointer arguments do not overlap
+  /// partially; docs/launch-rewrite.md). An argument and a global are not:
+  /// the host may pass the global's address (cudaGetSymbolAddress).
   bool distinctObjects(Instruction *A, Instruction *B) {
     const Value *OA = getUnderlyingObject(pointerOf(A));
     const Value *OB = getUnderlyingObject(pointerOf(B));
-    auto Identified = [](const Value *O) {
-      return isa<Argument>(O) || isa<GlobalVariable>(O);
-    };
-    return OA != OB && Identified(OA) && Identified(OB);
+    if (OA == OB)
+      return false;
+    return (isa<Argument>(OA) && isa<Argument>(OB)) ||
+           (isa<GlobalVariable>(OA) && isa<GlobalVariable>(OB));
   }
 
   /// Alias analysis answers for one execution of both accesses; across
@@ -797,8 +897,10 @@ private:
         Stride = strideInIndex(pointerOf(W), *G);
         if (!Stride || Size == 0 || uint64_t(std::abs(*Stride)) < Size)
           return fail("C5 memory: the address of " + describe(*W) +
-                      " does not identify its grid-stride index (two "
-                      "iterations may store to one location)");
+                      " does not identify its grid-stride indices (it is "
+                      "no injective function of every enclosing "
+                      "grid-stride loop's index: two iterations may store "
+                      "to one location)");
       }
       for (Instruction *A : Accesses) {
         if (A == W || differentMemory(W, A))
@@ -806,11 +908,16 @@ private:
         auto *AW = dyn_cast<AtomicRMWInst>(W),
              *AAc = dyn_cast<AtomicRMWInst>(A);
         if (AW || AAc) {
-          if (AW && AAc && AW->getOperation() == AAc->getOperation())
-            continue; // the same commutative update
-          return fail("C5 memory: " + describe(*A) + " and atomic " +
-                      describe(AW ? *W : *A) +
-                      " may access the same memory (the order matters)");
+          if (AW && AAc && AW->getOperation() == AAc->getOperation() &&
+              AW->getValOperand()->getType() == AAc->getValOperand()->getType())
+            continue; // the same commutative update, of the same width
+          Instruction *Atomic = AW ? W : A, *Other = AW ? A : W;
+          return fail(
+              "C5 memory: " + describe(*Other) + " and atomic " +
+              describe(*Atomic) +
+              (AW && AAc ? " may update the same memory with a different "
+                           "operation or width (the order matters)"
+                         : " may access the same memory (the order matters)"));
         }
         if (!sameIterationSlot(W, A, *G, *Stride, Size))
           return fail("C5 memory: " + describe(*A) +
@@ -863,6 +970,8 @@ private:
   static constexpr unsigned MaxDepth = 1000;
   static constexpr size_t MaxAccessPairs = 1000000;
   std::string Reason;
+  unsigned UnitDims = 0;   // bit d: gridDim.d and blockDim.d must be 1
+  bool RowsProven = false; // strideInIndex: disjointRows covered the chain
 };
 } // namespace
 

@@ -21,7 +21,18 @@ struct GridVerdict {
   bool Independent = false;
   bool Annotated = false; // GPA_GRID_INDEPENDENT (annotate attribute)
   std::string Reason;
+  /// Bit d (x = 1, y = 2, z = 4): the proof holds only when gridDim.d and
+  /// blockDim.d are 1 at launch (no grid-stride loop covers d); the launch
+  /// runtime checks it and otherwise launches as written.
+  unsigned UnitDims = 0;
+  /// Why restricting the kernel's SMs (grid unchanged, fewer blocks
+  /// resident) could deadlock it (BlockWaiting.h); "" when nothing suggests
+  /// its blocks wait for each other.
+  std::string SmRefusal;
 };
+
+/// "gridDim.y = blockDim.y = 1, gridDim.z = blockDim.z = 1" for UnitDims.
+std::string unitDimsText(unsigned UnitDims);
 
 /// Proof rule (docs/launch-rewrite.md §1). A kernel is grid-independent
 /// when, for some dimension d of each grid-stride loop:

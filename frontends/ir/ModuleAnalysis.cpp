@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "ModuleAnalysis.h"
+#include "BlockWaiting.h"
 #include "BlockWeights.h"
 #include "Compat.h"
 #include "LaunchAssumptions.h"
@@ -169,8 +170,16 @@ bool analyzeModule(Module &M, FunctionAnalysisManager &FAM,
   std::string PtxasWhy = "-gpa-ptxas=false";
   std::string CompiledBy =
       "ptxas -v on the module's PTX, sm_" + std::to_string(PtxasSm);
-  if (O.RunPtxas)
-    ptxasResourcesOfModule(M, PtxasSm, Compiled, PtxasWhy);
+  if (O.RunPtxas) {
+    std::string Unsupported = whyNvptxBackendCannotCompile(M);
+    if (!Unsupported.empty()) {
+      PtxasWhy = Unsupported;
+      Out.Notes.push_back("ptxas not run: " + Unsupported +
+                          "; registers and spills are estimated");
+    } else {
+      ptxasResourcesOfModule(M, PtxasSm, Compiled, PtxasWhy);
+    }
+  }
 
   LaunchFile Facts;
   if (!O.LaunchFile.empty() && !loadLaunchFile(O.LaunchFile, Facts, Error)) {
@@ -213,6 +222,7 @@ bool analyzeModule(Module &M, FunctionAnalysisManager &FAM,
     R.ArgumentLoops = S.ArgumentLoops;
     R.Demangled = demangle(K->getName());
     R.Grid = analyzeGridIndependence(*K, FAM);
+    R.Grid.SmRefusal = whyBlocksMayWait(S.Reached, FAM);
     R.Findings = findKernelFindings(*K, S.Reached, Out.Gpu, Trips, FAM);
     // Summaries are memoized: the analyses of K and its callees are done
     // with (the findings, too, need them: before the clear). Freeing them

@@ -38,6 +38,9 @@ struct ModuleAnalysis {
   std::string Arch;
   /// Kernels that could not be analysed, one message each (warnings).
   std::vector<std::string> Warnings;
+  /// Analyses of the module that were skipped and why (remarks): the
+  /// estimate stands in for them.
+  std::vector<std::string> Notes;
 };
 
 /// Analyses every kernel of M. Returns false with Error for problems that

@@ -11,6 +11,8 @@
 #include "gpa/PtxasResources.h"
 
 #include "llvm/ADT/SmallString.h"
+#include "llvm/IR/DerivedTypes.h"
+#include "llvm/IR/Instructions.h"
 #include "llvm/IR/LegacyPassManager.h"
 #include "llvm/IR/Module.h"
 #include "llvm/MC/TargetRegistry.h"
@@ -43,8 +45,61 @@ static void initializeNvptx() {
   });
 }
 
+static bool isScalable(Type *T) {
+  if (isa<ScalableVectorType>(T))
+    return true;
+  if (isa<TargetExtType>(T))
+    return false;
+  for (Type *Sub : T->subtypes())
+    if (isScalable(Sub))
+      return true;
+  return false;
+}
+
+/// The first value of M whose type holds a scalable vector, or null. The
+/// NVPTX back-end aborts the process on them (issue 25: a pass plugin must
+/// not abort; not reachable from CUDA source).
+static const Value *scalableVectorUse(const Module &M) {
+  for (const GlobalVariable &G : M.globals())
+    if (isScalable(G.getValueType()))
+      return &G;
+  for (const Function &F : M) {
+    if (isScalable(F.getFunctionType()))
+      return &F;
+    for (const BasicBlock &BB : F)
+      for (const Instruction &I : BB) {
+        if (isScalable(I.getType()))
+          return &I;
+        for (const Value *Op : I.operands())
+          if (isScalable(Op->getType()))
+            return &I;
+        if (const auto *A = dyn_cast<AllocaInst>(&I))
+          if (isScalable(A->getAllocatedType()))
+            return &I;
+        if (const auto *G = dyn_cast<GetElementPtrInst>(&I))
+          if (isScalable(G->getSourceElementType()))
+            return &I;
+      }
+  }
+  return nullptr;
+}
+
+std::string whyNvptxBackendCannotCompile(const Module &M) {
+  const Value *V = scalableVectorUse(M);
+  if (!V)
+    return "";
+  return "the module uses scalable vectors (in " +
+         (isa<Instruction>(V)
+              ? cast<Instruction>(V)->getFunction()->getName().str()
+              : V->getName().str()) +
+         "), which the NVPTX back-end cannot compile";
+}
+
 /// The PTX the NVPTX back-end makes of a copy of M ("" with Why).
 static std::string emitPtx(const Module &M, unsigned Sm, std::string &Why) {
+  Why = whyNvptxBackendCannotCompile(M);
+  if (!Why.empty())
+    return "";
   initializeNvptx();
   std::string Error;
   const Target *T = lookupTargetFor(getTriple(M), Error);

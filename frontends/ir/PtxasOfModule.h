@@ -30,6 +30,11 @@ namespace gpa {
 bool ptxasResourcesOfModule(const llvm::Module &M, unsigned Sm,
                             ResourceTable &Out, std::string &Why);
 
+/// Why the NVPTX back-end cannot compile M without aborting the process
+/// (scalable vectors: issue 25; a pass plugin must not abort), "" when
+/// nothing known stops it. ptxasResourcesOfModule checks it first.
+std::string whyNvptxBackendCannotCompile(const llvm::Module &M);
+
 } // namespace gpa
 
 #endif // GPA_PASSES_PTXASOFMODULE_H

@@ -39,17 +39,42 @@ static Dim3 shrinkGrid(const Dim3 &Grid, std::uint64_t Target) {
   return Out;
 }
 
+/// The dimensions of UnitDims where this launch's grid or block is not 1,
+/// as "y, z"; "" when the launch has the shape the proof relies on.
+static std::string unitDimsViolated(const LaunchRequest &R) {
+  const std::uint32_t Grid[] = {R.Grid.X, R.Grid.Y, R.Grid.Z};
+  const std::uint32_t Block[] = {R.Block.X, R.Block.Y, R.Block.Z};
+  std::string Out;
+  for (unsigned D = 0; D < 3; ++D)
+    if ((R.UnitDims >> D & 1u) && (Grid[D] != 1 || Block[D] != 1))
+      Out += std::string(Out.empty() ? "" : ", ") + char('x' + D);
+  return Out;
+}
+
 LaunchDecision decideLaunch(const KernelProfile &Profile, const GpuModel &Gpu,
                             const LaunchRequest &R) {
   if (R.Grid.count() == 0 || R.Block.count() == 0)
     return keep(R, "empty grid or block");
-  bool UseGrid = R.GridIndependent &&
-                 (R.Mode == RewriteMode::Grid || R.Mode == RewriteMode::Auto);
-  bool UseSms = R.Mode == RewriteMode::Sm ||
-                (R.Mode == RewriteMode::Auto && !R.GridIndependent);
+  // The proof holds for this launch only in the shape it assumed.
+  std::string Violated = R.GridIndependent ? unitDimsViolated(R) : "";
+  bool Proven = R.GridIndependent && Violated.empty();
+  bool UseGrid =
+      Proven && (R.Mode == RewriteMode::Grid || R.Mode == RewriteMode::Auto);
+  bool UseSms =
+      R.Mode == RewriteMode::Sm || (R.Mode == RewriteMode::Auto && !Proven);
+  if (UseSms && !UseGrid && R.SmRefused)
+    return keep(R, "its blocks may wait for each other: with fewer SMs not "
+                   "all are resident and it could deadlock, so its SMs are "
+                   "not restricted");
   if (!UseGrid && !UseSms)
-    return keep(R, "not proven grid-independent and -gpa-rewrite-mode=grid: "
-                   "the grid must not change");
+    return keep(R, !Violated.empty()
+                       ? "grid-independent only where gridDim and blockDim "
+                         "are 1 in " +
+                             Violated +
+                             " (no grid-stride loop covers it); this launch "
+                             "is not: the grid must not change"
+                       : "not proven grid-independent and "
+                         "-gpa-rewrite-mode=grid: the grid must not change");
   KernelProfile P = Profile;
   P.Launch.Blocks = R.Grid.count();
   P.Launch.ThreadsPerBlock = R.Block.count();

@@ -9,6 +9,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "gpa/runtime/LaunchAbi.h"
+#include "gpa/runtime/LaunchExecution.h"
 #include "gpa/runtime/LaunchRuntime.h"
 #include "gpa/runtime/SmPartition.h"
 
@@ -79,24 +80,28 @@ __gpa_launch_kernel(const void *Func, dim3 Grid, dim3 Block, void **Args,
   R.Grid = {Grid.x, Grid.y, Grid.z};
   R.Block = {Block.x, Block.y, Block.z};
   R.DynamicSharedBytes = SharedBytes;
-  R.GridIndependent = GridIndependent != 0;
+  R.GridIndependent = gpa::launch_abi::gridVerdictIndependent(GridIndependent);
+  R.UnitDims = gpa::launch_abi::gridVerdictUnitDims(GridIndependent);
+  R.SmRefused = gpa::launch_abi::gridVerdictSmRefused(GridIndependent);
   R.Mode = gpa::launch_abi::rewriteModeFromNumber(Mode);
   LaunchRuntime &Runtime = LaunchRuntime::instance();
   LaunchDecision D = Runtime.plan(ProfileJson, R);
-  if (D.Action == LaunchAction::ShrinkGrid)
-    return cudaLaunchKernel(Func, dim3(D.Grid.X, D.Grid.Y, D.Grid.Z), Block,
-                            Args, SharedBytes, Stream);
-  if (D.Action == LaunchAction::RestrictSms) {
-    cudaError_t Result = cudaSuccess;
-    std::string Error;
-    if (launchOnSmPartition(Func, Grid, Block, Args, SharedBytes, Stream,
-                            D.ActiveSms, Result, Error))
-      return Result;
-    if (Runtime.config().Log)
-      std::cerr << "gpa: " << R.KernelName << ": SM restriction not applied ("
-                << Error << "); launched as written\n";
-  }
-  return cudaLaunchKernel(Func, Grid, Block, Args, SharedBytes, Stream);
+  LaunchCalls Calls;
+  Calls.Launch = [&](const Dim3 &G) {
+    return int(cudaLaunchKernel(Func, dim3(G.X, G.Y, G.Z), Block, Args,
+                                SharedBytes, Stream));
+  };
+  Calls.LaunchOnSms = [&](unsigned Sms, int &Result, std::string &Error) {
+    cudaError_t Launched = cudaSuccess;
+    bool Ok = launchOnSmPartition(Func, Grid, Block, Args, SharedBytes, Stream,
+                                  Sms, Launched, Error);
+    Result = int(Launched);
+    return Ok;
+  };
+  Calls.ClearError = [] { cudaGetLastError(); };
+  if (Runtime.config().Log)
+    Calls.Log = [](const std::string &Line) { std::cerr << Line << "\n"; };
+  return cudaError_t(carryOutLaunch(R, D, Calls));
 }
 
 // The hook takes cudaLaunchKernel's parameters, then the launch ABI's.

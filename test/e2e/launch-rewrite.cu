@@ -63,5 +63,5 @@
 // RUN:   -emit-llvm -S %gpa_examples/launch-rewrite/stream.cu -o %t.host.ll
 // RUN: FileCheck %s --check-prefix=HOSTIR < %t.host.ll
 // HOSTIR: @gpa.kernel.name = {{.*}}c"_Z8scaleAddifPKfPf\00"
-// HOSTIR: call {{.*}}i32 @__gpa_launch_kernel(ptr {{.*}}@_Z23__device_stub__scaleAddifPKfPf, {{.*}}, ptr {{.*}}@gpa.kernel.name, ptr {{.*}}@gpa.kernel.profile, i32 1, i32 0)
+// HOSTIR: call {{.*}}i32 @__gpa_launch_kernel(ptr {{.*}}@_Z23__device_stub__scaleAddifPKfPf, {{.*}}, ptr {{.*}}@gpa.kernel.name, ptr {{.*}}@gpa.kernel.profile, i32 13, i32 0)
 // HOSTIR-NOT: call {{.*}}@cudaLaunchKernel(

@@ -24,7 +24,7 @@
 ; IR-LABEL: define void @_Z23__device_stub__stride1dPKfPfi(
 ; IR: call i32 @__gpa_launch_kernel(ptr @_Z23__device_stub__stride1dPKfPfi,
 ; IR-LABEL: define i32 @inTry(
-; IR: invoke i32 @__gpa_launch_kernel(ptr @_Z23__device_stub__stride1dPKfPfi, {{.*}}, ptr @gpa.kernel.name, ptr @gpa.kernel.profile, i32 1, i32 0)
+; IR: invoke i32 @__gpa_launch_kernel(ptr @_Z23__device_stub__stride1dPKfPfi, {{.*}}, ptr @gpa.kernel.name, ptr @gpa.kernel.profile, i32 13, i32 0)
 ; IR-NEXT: to label %launched unwind label %catch
 ; IR-NOT: cudaLaunchKernel
 ; IR-LABEL: define void @withVector(

@@ -33,7 +33,9 @@
 ; IR: @gpa.kernel.name = {{.*}}c"_Z8stride1dPKfPfi\00"
 ; IR: @gpa.kernel.profile = {{.*}}c"{\0A  \22grid_independent\22: true,{{.*}}\22profiles\22: {\0A    \22sm_80\22: {{.*}}\22schema\22: \22gpa-launch-payload/1\22\0A}\0A\00"
 ; IR-LABEL: define void @_Z23__device_stub__stride1dPKfPfi(
-; IR: call i32 @__gpa_launch_kernel(ptr @_Z23__device_stub__stride1dPKfPfi, i64 %gxy, i32 %gz, i64 %bxy, i32 %bz, ptr %args, i64 %shmem, ptr %stream, ptr @gpa.kernel.name, ptr @gpa.kernel.profile, i32 1, i32 0)
+; The grid verdict 13 = proven (1) | y and z must be 1 at launch (6 << 1):
+; the kernel's one grid-stride loop covers x only (LaunchAbi.h).
+; IR: call i32 @__gpa_launch_kernel(ptr @_Z23__device_stub__stride1dPKfPfi, i64 %gxy, i32 %gz, i64 %bxy, i32 %bz, ptr %args, i64 %shmem, ptr %stream, ptr @gpa.kernel.name, ptr @gpa.kernel.profile, i32 13, i32 0)
 ; IR-NOT: cudaLaunchKernel(ptr @_Z23__device_stub__stride1dPKfPfi
 ; IR-LABEL: define void @_Z25__device_stub__perElementPfi(
 ; IR: call i32 @cudaLaunchKernel(ptr @_Z25__device_stub__perElementPfi,
@@ -43,7 +45,7 @@
 
 ; OFF-NOT: __gpa_launch_kernel
 
-; SM: call i32 @__gpa_launch_kernel(ptr @_Z23__device_stub__stride1dPKfPfi, {{.*}}, i32 1, i32 1)
+; SM: call i32 @__gpa_launch_kernel(ptr @_Z23__device_stub__stride1dPKfPfi, {{.*}}, i32 13, i32 1)
 ; SM: call i32 @__gpa_launch_kernel(ptr @_Z25__device_stub__perElementPfi, {{.*}}, i32 0, i32 1)
 
 ; NONE: remark: stream.cu:20:3: launch of stride1d(float const*, float*, int) left unchanged: no device analysis of stream.cu in this compilation

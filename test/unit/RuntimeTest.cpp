@@ -11,6 +11,7 @@
 
 #include "gpa/runtime/DeviceModelCache.h"
 #include "gpa/runtime/LaunchAdvisor.h"
+#include "gpa/runtime/LaunchExecution.h"
 #include "gpa/runtime/LaunchRuntime.h"
 #include "gpa/runtime/SmPartition.h"
 
@@ -202,6 +203,135 @@ TEST(Runtime, UnprovenKernelsKeepTheirGrid) {
   EXPECT_EQ(D.Action, LaunchAction::Original);
   EXPECT_EQ(D.Grid.count(), 30u);
   EXPECT_NE(D.Reason.find("not proven grid-independent"), std::string::npos);
+}
+
+TEST(Runtime, ProofsHoldOnlyForTheLaunchShapeTheyAssume) {
+  // An x grid-stride loop proven for gridDim.y = blockDim.y = 1 (and z):
+  // the Table 4 Dotp launch has that shape and shrinks (as above)...
+  LaunchRequest R = request({30, 1, 1}, {512, 1, 1}, true);
+  R.UnitDims = 2 | 4;
+  EXPECT_EQ(
+      decideLaunch(test::dotpTable4Profile(), modelOf(gtx280Like()), R).Action,
+      LaunchAction::ShrinkGrid);
+  // ...but with gridDim.y = 3 every block row repeats the loop's atomics
+  // (issue 25): the grid stays as written, and the reason says why.
+  R.Grid = {10, 3, 1};
+  LaunchDecision D =
+      decideLaunch(test::dotpTable4Profile(), modelOf(gtx280Like()), R);
+  EXPECT_EQ(D.Action, LaunchAction::Original);
+  EXPECT_EQ(D.Grid.X, 10u);
+  EXPECT_EQ(D.Grid.Y, 3u);
+  EXPECT_NE(D.Reason.find("are 1 in y"), std::string::npos) << D.Reason;
+  // So does blockDim.y = 2 (two threads per index).
+  R.Grid = {30, 1, 1};
+  R.Block = {256, 2, 1};
+  D = decideLaunch(test::dotpTable4Profile(), modelOf(gtx280Like()), R);
+  EXPECT_EQ(D.Action, LaunchAction::Original);
+  // In auto mode the launch is then one whose grid must not change: its
+  // SMs may be restricted (IPP's 15 SMs for 30 blocks of 512 threads, as
+  // in SmModeRestrictsSmsAndKeepsTheGrid), unless its blocks may wait for
+  // each other.
+  R.Block = {512, 1, 1};
+  R.Grid = {10, 3, 1};
+  R.Mode = RewriteMode::Auto;
+  D = decideLaunch(test::dotpTable4Profile(), modelOf(gtx280Like()), R);
+  EXPECT_EQ(D.Action, LaunchAction::RestrictSms) << D.Reason;
+  EXPECT_EQ(D.Grid.count(), 30u);
+  R.SmRefused = true;
+  D = decideLaunch(test::dotpTable4Profile(), modelOf(gtx280Like()), R);
+  EXPECT_EQ(D.Action, LaunchAction::Original);
+  EXPECT_NE(D.Reason.find("deadlock"), std::string::npos) << D.Reason;
+}
+
+TEST(Runtime, TheLaunchAbiCarriesTheShapeAndSmRefusal) {
+  using namespace gpa::launch_abi;
+  EXPECT_EQ(gridVerdictNumber(false, 6), 0); // no requirement without proof
+  EXPECT_EQ(gridVerdictNumber(true, 0), 1);  // what earlier plugins emit
+  int N = gridVerdictNumber(true, 2 | 4, true);
+  EXPECT_TRUE(gridVerdictIndependent(N));
+  EXPECT_EQ(gridVerdictUnitDims(N), 6u);
+  EXPECT_TRUE(gridVerdictSmRefused(N));
+  EXPECT_FALSE(gridVerdictIndependent(gridVerdictNumber(false, 0, true)));
+  EXPECT_TRUE(gridVerdictSmRefused(gridVerdictNumber(false, 0, true)));
+}
+
+/// Records what a decision launches; FailingGrids fail to launch (error 9,
+/// cudaErrorInvalidConfiguration's number).
+struct FakeLaunches {
+  std::vector<Dim3> Launched;
+  std::vector<std::uint64_t> FailingGrids;
+  int Cleared = 0;
+  bool SmPartitionWorks = false;
+  std::vector<std::string> Log;
+  LaunchCalls calls() {
+    LaunchCalls C;
+    C.Launch = [this](const Dim3 &G) {
+      Launched.push_back(G);
+      for (std::uint64_t F : FailingGrids)
+        if (G.count() == F)
+          return 9;
+      return 0;
+    };
+    C.LaunchOnSms = [this](unsigned, int &Result, std::string &Error) {
+      if (!SmPartitionWorks) {
+        Error = "no green contexts";
+        return false;
+      }
+      Result = 0;
+      return true;
+    };
+    C.ClearError = [this] { ++Cleared; };
+    C.Log = [this](const std::string &L) { Log.push_back(L); };
+    return C;
+  }
+};
+
+TEST(Runtime, AShrunkGridThatFailsToLaunchFallsBackToTheOriginal) {
+  LaunchRequest R = request({30, 1, 1}, {512, 1, 1}, true);
+  LaunchDecision D;
+  D.Action = LaunchAction::ShrinkGrid;
+  D.Grid = {21, 1, 1};
+  FakeLaunches Ok;
+  EXPECT_EQ(carryOutLaunch(R, D, Ok.calls()), 0);
+  ASSERT_EQ(Ok.Launched.size(), 1u);
+  EXPECT_EQ(Ok.Launched[0].X, 21u);
+  EXPECT_EQ(Ok.Cleared, 0);
+  // The shrunk launch fails: its error is cleared, the launch as written
+  // runs and its result is what the program sees.
+  FakeLaunches Fails;
+  Fails.FailingGrids = {21};
+  EXPECT_EQ(carryOutLaunch(R, D, Fails.calls()), 0);
+  ASSERT_EQ(Fails.Launched.size(), 2u);
+  EXPECT_EQ(Fails.Launched[1].X, 30u);
+  EXPECT_EQ(Fails.Cleared, 1);
+  ASSERT_EQ(Fails.Log.size(), 1u);
+  EXPECT_NE(Fails.Log[0].find("launched as written"), std::string::npos);
+  // Both fail: the program gets the original launch's own error.
+  FakeLaunches Both;
+  Both.FailingGrids = {21, 30};
+  EXPECT_EQ(carryOutLaunch(R, D, Both.calls()), 9);
+  EXPECT_EQ(Both.Launched.size(), 2u);
+}
+
+TEST(Runtime, AnSmPartitionThatCannotBeUsedFallsBackToTheOriginal) {
+  LaunchRequest R = request({30, 1, 1}, {512, 1, 1}, false, RewriteMode::Sm);
+  LaunchDecision D;
+  D.Action = LaunchAction::RestrictSms;
+  D.Grid = R.Grid;
+  D.ActiveSms = 15;
+  FakeLaunches NoPartition;
+  EXPECT_EQ(carryOutLaunch(R, D, NoPartition.calls()), 0);
+  ASSERT_EQ(NoPartition.Launched.size(), 1u);
+  EXPECT_EQ(NoPartition.Launched[0].X, 30u);
+  FakeLaunches Partition;
+  Partition.SmPartitionWorks = true;
+  EXPECT_EQ(carryOutLaunch(R, D, Partition.calls()), 0);
+  EXPECT_TRUE(Partition.Launched.empty()); // launched on the partition
+  // The original decision launches exactly what was written.
+  FakeLaunches Original;
+  EXPECT_EQ(carryOutLaunch(R, LaunchDecision{}, Original.calls()), 0);
+  ASSERT_EQ(Original.Launched.size(), 1u);
+  EXPECT_EQ(Original.Launched[0].count(), 30u);
 }
 
 TEST(Runtime, SmModeRestrictsSmsAndKeepsTheGrid) {

@@ -10,7 +10,12 @@
 #define KERNEL(name)                                                           \
   extern "C" __global__ void name(const float *in, float *out, int *cnt, int n)
 #define KERNEL2D(name) KERNEL(name)
+#define KERNEL_GRID_Y(name) KERNEL(name)
+#define KERNEL_WIDE(name) KERNEL(name)
+#define KERNEL_CNT_IS_GLOBAL(name) KERNEL(name)
 #define NOINLINE_DEVICE __device__ __noinline__
+#define GRIDCHECK_GLOBAL_INTS 11192
+__device__ int gridcheck_global[GRIDCHECK_GLOBAL_INTS];
 #else
 #include <algorithm>
 #include <cstddef>
@@ -25,7 +30,12 @@ using KernelFn = void (*)(const float *, float *, int *, int);
 struct KernelEntry {
   const char *Name;
   KernelFn Fn;
-  int Dims; // 1: launched on x only; 2: on x and y
+  // 1: launched on x only; 2: on x and y. Issue 25 adds 3: a 1-D kernel
+  // launched on a grid with gridDim.y > 1; 4: a 1-D kernel launched on a
+  // wide grid (more than 65,536 threads, against 16-bit truncation);
+  // 5: a 1-D kernel whose cnt argument is the __device__ array
+  // gridcheck_global (an argument aliasing a global).
+  int Dims;
 };
 std::vector<KernelEntry> &kernelTable();
 struct KernelRegistrar {
@@ -40,7 +50,13 @@ struct KernelRegistrar {
   extern "C" void name(const float *in, float *out, int *cnt, int n)
 #define KERNEL(name) KERNEL_DIMS(name, 1)
 #define KERNEL2D(name) KERNEL_DIMS(name, 2)
+#define KERNEL_GRID_Y(name) KERNEL_DIMS(name, 3)
+#define KERNEL_WIDE(name) KERNEL_DIMS(name, 4)
+#define KERNEL_CNT_IS_GLOBAL(name) KERNEL_DIMS(name, 5)
 #define NOINLINE_DEVICE static
+#define __device__
+#define GRIDCHECK_GLOBAL_INTS 11192
+extern int gridcheck_global[GRIDCHECK_GLOBAL_INTS];
 #define __shared__ static
 inline void __syncthreads() {}
 using std::max;
@@ -52,6 +68,12 @@ inline int atomicAdd(int *p, int v) {
 }
 inline float atomicAdd(float *p, float v) {
   float old = *p;
+  *p += v;
+  return old;
+}
+inline unsigned long long atomicAdd(unsigned long long *p,
+                                    unsigned long long v) {
+  unsigned long long old = *p;
   *p += v;
   return old;
 }

@@ -430,3 +430,176 @@ KERNEL2D(gd_grid2d_mixed) {
          x += blockDim.y * gridDim.y)
       cnt[y * 50 + x] = y * 1000 + x;
 }
+
+// --- issue 25: holes of the C1-C6 proof, and real grid-stride code ------
+
+// Issue 25: both loops stride over x, so only the (y, x) pairs that fall to
+// one thread are written.
+KERNEL(gd_nested_rows) {
+  int w = 200;
+  for (int y = blockIdx.x * blockDim.x + threadIdx.x; y < n / w;
+       y += blockDim.x * gridDim.x)
+    for (int x = blockIdx.x * blockDim.x + threadIdx.x; x < w;
+         x += blockDim.x * gridDim.x)
+      cnt[y * w + x] = y * 1000 + x;
+}
+
+// The same over y on a 2-D grid.
+KERNEL2D(gd_nested_rows_y) {
+  int w = 50;
+  for (int y = blockIdx.y * blockDim.y + threadIdx.y; y < 60;
+       y += blockDim.y * gridDim.y)
+    for (int x = blockIdx.y * blockDim.y + threadIdx.y; x < w;
+         x += blockDim.y * gridDim.y)
+      cnt[y * w + x] = y * 1000 + x;
+}
+
+// Issue 25: a 16-bit truncated step makes threads overlap (66,560 threads
+// step by 1,024), so the atomics count some elements several times.
+KERNEL_WIDE(gd_trunc16_step) {
+  for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n;
+       i += (unsigned short)(blockDim.x * gridDim.x))
+    atomicAdd(&cnt[i % 64], 1);
+}
+
+// Issue 25: a 16-bit truncated start: threads 65,536 and up repeat 0 and up.
+KERNEL_WIDE(gd_trunc16_start) {
+  for (int i = (unsigned short)(blockIdx.x * blockDim.x + threadIdx.x); i < n;
+       i += blockDim.x * gridDim.x)
+    atomicAdd(&cnt[i % 64], 1);
+}
+
+// A 16-bit index: start and step truncated by the type.
+KERNEL_WIDE(gd_short_index) {
+  for (unsigned short i = blockIdx.x * blockDim.x + threadIdx.x; i < n;
+       i += blockDim.x * gridDim.x)
+    atomicAdd(&cnt[i % 64], 1);
+}
+
+// An 8-bit truncated start, visible at the suite's ordinary grid.
+KERNEL(gd_trunc8_start) {
+  for (int i = (unsigned char)(blockIdx.x * blockDim.x + threadIdx.x); i < n;
+       i += blockDim.x * gridDim.x)
+    atomicAdd(&cnt[i % 64], 1);
+}
+
+// Issue 25: an 8-bit truncated "start < bound" guard is no zero-trip guard:
+// which elements are stored depends on the thread that owns them.
+KERNEL(gd_trunc8_guard) {
+  int start = blockIdx.x * blockDim.x + threadIdx.x;
+  for (int i = start; i < n; i += blockDim.x * gridDim.x)
+    if ((unsigned char)start < (unsigned char)n)
+      out[i] = in[i];
+}
+
+// An 8-bit truncated store address: i and i + 256 store to one element.
+KERNEL(gd_trunc8_address) {
+  for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n;
+       i += blockDim.x * gridDim.x)
+    cnt[(unsigned char)i] = i;
+}
+
+// Issue 25: an x grid-stride loop launched with gridDim.y > 1 counts every
+// element gridDim.y times. Proven only for gridDim.y = blockDim.y = 1; the
+// runtime launches this shape as written.
+KERNEL_GRID_Y(gd_x_loop_y_grid) {
+  for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n;
+       i += blockDim.x * gridDim.x)
+    atomicAdd(&cnt[i % 64], 1);
+}
+
+// Issue 25: the cnt argument is the __device__ global this kernel writes
+// (the host passed its address): out[i] = out[i + 1] + 1 in disguise.
+KERNEL_CNT_IS_GLOBAL(gd_arg_vs_global) {
+  for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n;
+       i += blockDim.x * gridDim.x)
+    gridcheck_global[i] = cnt[i + 1] + 1;
+}
+
+// Issue 25: atomics of different widths on overlapping memory (a 64-bit
+// add carries into the word a 32-bit add wraps): the order matters.
+KERNEL(gd_atomic_widths) {
+  for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n;
+       i += blockDim.x * gridDim.x) {
+    atomicAdd(&cnt[i % 16], 1);
+    atomicAdd((unsigned long long *)cnt + i % 8, 0xffffffffull);
+  }
+}
+
+// Issue 25: a 2-D store of a y-dependent value at an x-only address: the
+// last y to run wins.
+KERNEL2D(gd_ydep_xaddr) {
+  for (int y = blockIdx.y * blockDim.y + threadIdx.y; y < 60;
+       y += blockDim.y * gridDim.y)
+    for (int x = blockIdx.x * blockDim.x + threadIdx.x; x < 50;
+         x += blockDim.x * gridDim.x)
+      cnt[x] = y;
+}
+
+// A truncated bound: grid-independent, but outside the grammar.
+KERNEL(cr_trunc_bound) {
+  for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < (unsigned char)n;
+       i += blockDim.x * gridDim.x)
+    out[i] = in[i];
+}
+
+// Counts per y over an x-only address (commutative atomics): every (y, x)
+// is counted once whatever the grid.
+KERNEL2D(gi_ydep_xaddr_atomic) {
+  for (int y = blockIdx.y * blockDim.y + threadIdx.y; y < 60;
+       y += blockDim.y * gridDim.y)
+    for (int x = blockIdx.x * blockDim.x + threadIdx.x; x < 50;
+         x += blockDim.x * gridDim.x)
+      atomicAdd(&cnt[x], y);
+}
+
+// thrust::for_each_n style: a signed 64-bit size and index.
+KERNEL(gi_thrust_for_each) {
+  typedef long long Size;
+  Size size = n;
+  for (Size i = blockIdx.x * (Size)blockDim.x + threadIdx.x; i < size;
+       i += (Size)blockDim.x * gridDim.x)
+    out[i] = in[i] * 3.0f - 1.0f;
+}
+
+// CUB-style: unsigned 64-bit offsets.
+KERNEL(gi_cub_offsets) {
+  typedef unsigned long long OffsetT;
+  OffsetT num_items = (OffsetT)n;
+  for (OffsetT idx = (OffsetT)blockIdx.x * blockDim.x + threadIdx.x;
+       idx < num_items; idx += (OffsetT)blockDim.x * gridDim.x)
+    cnt[idx] = (int)in[idx] + 1;
+}
+
+// PolyBench mvt/atax, grid-stride port: a row's dot product per index.
+KERNEL(gi_polybench_mvt) {
+  const int cols = 16;
+  for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n / cols;
+       i += blockDim.x * gridDim.x) {
+    float s = 0.0f;
+    for (int j = 0; j < cols; ++j)
+      s += in[i * cols + j] * in[j];
+    out[i] = s;
+  }
+}
+
+// PolyBench 2DCONV-like, grid-stride port on a 2-D grid (interior points).
+KERNEL2D(gi_polybench_conv2d) {
+  int nj = n / 60;
+  for (int i = blockIdx.y * blockDim.y + threadIdx.y; i < 59;
+       i += blockDim.y * gridDim.y)
+    for (int j = blockIdx.x * blockDim.x + threadIdx.x; j < nj;
+         j += blockDim.x * gridDim.x)
+      out[i * nj + j] = 0.2f * in[i * nj + j] + 0.5f * in[(i + 1) * nj + j] -
+                        0.8f * in[i * nj + (j + 1) % nj];
+}
+
+// A store and an atomic on one array: the order matters (the remark names
+// both instructions).
+KERNEL(gd_store_and_atomic) {
+  for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n;
+       i += blockDim.x * gridDim.x) {
+    cnt[i] = 5;
+    atomicAdd(&cnt[i % 16], 1);
+  }
+}

@@ -23,8 +23,8 @@ namespace gpa::launch_abi {
 constexpr const char *HookName = "__gpa_launch_kernel";
 
 /// The hook's parameters after cudaLaunchKernel's six, in order: the
-/// kernel's mangled name, the payload (JSON text, below), 1 when the grid
-/// is proven independent (else 0), and the RewriteMode number.
+/// kernel's mangled name, the payload (JSON text, below), the grid verdict
+/// (gridVerdictNumber) and the RewriteMode number.
 using HookExtraParams = std::tuple<const char *, const char *, int, int>;
 
 /// The hook's full C type for a cudaLaunchKernel-like signature
@@ -35,6 +35,24 @@ template <typename Result, typename... LaunchParams> struct HookSignature {
   using Type = std::remove_pointer_t<decltype(with(
       static_cast<HookExtraParams *>(nullptr)))>;
 };
+
+/// The grid verdict as the hook receives it: 0 when the grid is not proven
+/// independent; else bit 0 set, and bit 1 + d (d = 0, 1, 2 for x, y, z)
+/// when the proof holds only for launches with gridDim.d = blockDim.d = 1
+/// (no grid-stride loop covers d; the runtime checks it). 1 alone, what
+/// earlier plugins emit, is proven with no requirement. Bit 4: SM
+/// restriction is refused (the kernel's blocks may wait for each other;
+/// frontends/ir/BlockWaiting.h), so the runtime never restricts its SMs.
+inline int gridVerdictNumber(bool Independent, unsigned UnitDims,
+                             bool SmRefused = false) {
+  return int((Independent ? 1u | ((UnitDims & 7u) << 1) : 0u) |
+             (SmRefused ? 16u : 0u));
+}
+inline bool gridVerdictIndependent(int Number) { return Number & 1; }
+inline bool gridVerdictSmRefused(int Number) { return Number & 16; }
+inline unsigned gridVerdictUnitDims(int Number) {
+  return (unsigned(Number) >> 1) & 7u;
+}
 
 /// -gpa-rewrite-mode, passed as its number: grid (shrink grid-independent
 /// grids), sm (restrict SMs, grid unchanged), auto (grid where proven safe,

@@ -39,6 +39,12 @@ struct LaunchRequest {
   Dim3 Grid, Block;
   std::uint64_t DynamicSharedBytes = 0;
   bool GridIndependent = false;
+  /// Bit d (x = 1, y = 2, z = 4): the proof holds only when gridDim.d and
+  /// blockDim.d are 1 (launch_abi::gridVerdictNumber); any other launch
+  /// shape is treated as not proven.
+  unsigned UnitDims = 0;
+  /// The kernel's blocks may wait for each other: never restrict its SMs.
+  bool SmRefused = false;
   RewriteMode Mode = RewriteMode::Grid;
   DecisionPolicy Policy; // from the environment (RuntimeConfig)
 };
