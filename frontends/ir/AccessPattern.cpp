@@ -120,6 +120,27 @@ static bool mayDependOnLane(const Value *V,
       [](StringRef) { return false; }, Seen, Depth);
 }
 
+/// Whether \p V reaches a lane-dependent value through a load (a gather):
+/// a load among its operands (to a depth) whose address may differ between
+/// the lanes.
+static bool lanesReachThroughLoad(const Value *V,
+                                  SmallPtrSetImpl<const Value *> &Seen,
+                                  unsigned Depth) {
+  auto *I = dyn_cast<Instruction>(V);
+  if (!I || Depth > 24 || !Seen.insert(V).second)
+    return false;
+  if (auto *L = dyn_cast<LoadInst>(I)) {
+    SmallPtrSet<const Value *, 16> LaneSeen;
+    return mayDependOnLane(L->getPointerOperand(), LaneSeen, 0);
+  }
+  if (isa<CallBase>(I))
+    return false;
+  for (const Value *Op : I->operands())
+    if (lanesReachThroughLoad(Op, Seen, Depth + 1))
+      return true;
+  return false;
+}
+
 namespace {
 struct UnknownCollector {
   SmallVector<const SCEVUnknown *, 8> Unknowns;
@@ -237,11 +258,48 @@ static std::optional<int64_t> strideAt(const SCEV *Addr, int64_t Pin,
   return std::nullopt;
 }
 
+/// A select of two addresses (clang's `c ? A[i] : sh[j]`, a generic
+/// pointer to global or shared memory): the arm that costs more, when both
+/// can be analysed; nothing otherwise.
+static std::optional<AccessPattern> selectArms(const Value *Ptr, uint64_t Bytes,
+                                               ScalarEvolution &SE,
+                                               const MemoryGeometry &G,
+                                               unsigned Depth);
+
+static AccessPattern analyzeAccessAt(const Value *Ptr, uint64_t Bytes,
+                                     ScalarEvolution &SE,
+                                     const MemoryGeometry &G, unsigned Depth);
+
 AccessPattern analyzeAccess(const Value *Ptr, uint64_t Bytes,
                             ScalarEvolution &SE, const MemoryGeometry &G) {
+  return analyzeAccessAt(Ptr, Bytes, SE, G, 0);
+}
+
+static std::optional<AccessPattern> selectArms(const Value *Ptr, uint64_t Bytes,
+                                               ScalarEvolution &SE,
+                                               const MemoryGeometry &G,
+                                               unsigned Depth) {
+  auto *Sel = dyn_cast<SelectInst>(Ptr->stripPointerCasts());
+  if (!Sel || Depth > 2)
+    return std::nullopt;
+  AccessPattern A =
+      analyzeAccessAt(Sel->getTrueValue(), Bytes, SE, G, Depth + 1);
+  AccessPattern B =
+      analyzeAccessAt(Sel->getFalseValue(), Bytes, SE, G, Depth + 1);
+  if (A.Kind == AccessKind::DataDependent ||
+      B.Kind == AccessKind::DataDependent)
+    return std::nullopt;
+  return A.TransactionsPerWarp >= B.TransactionsPerWarp ? A : B;
+}
+
+static AccessPattern analyzeAccessAt(const Value *Ptr, uint64_t Bytes,
+                                     ScalarEvolution &SE,
+                                     const MemoryGeometry &G, unsigned Depth) {
   AccessPattern P;
   if (!Ptr || !SE.isSCEVable(Ptr->getType()))
     return P;
+  if (std::optional<AccessPattern> Arm = selectArms(Ptr, Bytes, SE, G, Depth))
+    return *Arm;
   const SCEV *Addr = addressSCEV(Ptr, SE);
   UnknownCollector Collector;
   visitAll(Addr, Collector);
@@ -255,6 +313,8 @@ AccessPattern analyzeAccess(const Value *Ptr, uint64_t Bytes,
     SmallPtrSet<const Value *, 16> Seen;
     if (mayDependOnLane(U->getValue(), Seen, 0)) {
       P.Kind = AccessKind::DataDependent;
+      SmallPtrSet<const Value *, 16> LoadSeen;
+      P.Gather = lanesReachThroughLoad(U->getValue(), LoadSeen, 0);
       P.TransactionsPerWarp = unanalysableTransactionsPerWarp(Bytes, G);
       return P;
     }
