@@ -23,6 +23,7 @@
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
 #include "llvm/Analysis/PostDominators.h"
 #include "llvm/Analysis/ScalarEvolution.h"
+#include "llvm/Analysis/ScalarEvolutionExpressions.h"
 #include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/DebugInfoMetadata.h"
@@ -237,11 +238,39 @@ unsigned activeLanes(const Instruction &I, DominatorTree &DT) {
   return Lanes;
 }
 
+/// Whether another global access of the function reads within \p Stride
+/// bytes of \p Ptr (a constant offset from it).
+bool neighboursRead(
+    const Instruction &I, const Value *Ptr, int64_t Stride,
+    const std::vector<std::pair<const Instruction *, const Value *>> &Globals,
+    ScalarEvolution &SE) {
+  const SCEV *A = SE.getSCEV(const_cast<Value *>(Ptr));
+  for (const auto &[J, Q] : Globals) {
+    if (J == &I)
+      continue;
+    const SCEV *D = SE.getMinusSCEV(SE.getSCEV(const_cast<Value *>(Q)), A);
+    if (auto *C = dyn_cast<SCEVConstant>(D)) {
+      int64_t Off = std::llabs(C->getAPInt().getSExtValue());
+      if (Off > 0 && Off < Stride)
+        return true;
+    }
+  }
+  return false;
+}
+
 void memoryRules(const Function &F, const GpuModel &Gpu, ScalarEvolution &SE,
                  DominatorTree &DT, const FindingContext &Context,
                  Collector &C) {
   const DataLayout &DL = F.getParent()->getDataLayout();
   const MemoryGeometry Geometry = memoryGeometry(Gpu);
+  std::vector<std::pair<const Instruction *, const Value *>> Globals;
+  for (const Instruction &I : instructions(F)) {
+    Classification K = classifyInstruction(I, DL);
+    if (K.Kind == InstKind::Memory && K.Pointer &&
+        (K.AddrSpace == AS_Global || K.GenericAsGlobal) &&
+        SE.isSCEVable(K.Pointer->getType()))
+      Globals.push_back({&I, K.Pointer});
+  }
   for (const Instruction &I : instructions(F)) {
     Classification K = classifyInstruction(I, DL);
     if (K.Kind != InstKind::Memory || !K.Pointer || !K.Bytes)
@@ -270,6 +299,14 @@ void memoryRules(const Function &F, const GpuModel &Gpu, ScalarEvolution &SE,
       }
       double Extra =
           std::max(0.0, P.TransactionsPerWarp - Ideal) * Gpu.TransactionBytes;
+      // Precondition for a short stride: the bytes between neighbouring
+      // threads are not read by the kernel's other accesses (the fields of
+      // one struct, p[tid].x and p[tid].y, share their sectors: no extra
+      // DRAM bytes).
+      if (P.Kind == AccessKind::Strided &&
+          std::llabs(P.StrideBytes) <= std::int64_t(Gpu.TransactionBytes) &&
+          neighboursRead(I, K.Pointer, std::llabs(P.StrideBytes), Globals, SE))
+        continue;
       if (P.Kind == AccessKind::Strided) {
         C.add("UncoalescedAccess", I, nullptr,
               text("uncoalesced global " + Twine(What) + " of " +
