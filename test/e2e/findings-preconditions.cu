@@ -21,9 +21,9 @@
 // RUN: %gpa analyze --gpu a100 --format text %s -- -gline-tables-only \
 // RUN:   | FileCheck %s --check-prefix=TEXT
 // TEXT: kernel guardedColumn(float*)
-// TEXT: finding     findings-preconditions.cu:72:9: 8-way shared-memory bank conflict{{.*}}[SharedBankConflict]
+// TEXT: finding     {{.*}}findings-preconditions.cu:72:9: 8-way shared-memory bank conflict{{.*}}[SharedBankConflict]
 // TEXT: kernel modulo(float const*, float*, int)
-// TEXT: finding     findings-preconditions.cu:126:12: the address of this global load{{.*}}[UnanalysedAccess]
+// TEXT: finding     {{.*}}findings-preconditions.cu:126:12: the address of this global load{{.*}}[UnanalysedAccess]
 // TEXT: kernel sine(float const*, float*)
 // TEXT: assumes     system_header_findings: 2
 
