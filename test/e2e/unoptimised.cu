@@ -16,6 +16,9 @@
 // RUN:   | FileCheck %s --check-prefix=REPORT
 // REPORT: _Z5scalePfif O0 derived
 // REPORT: _Z4copyPKfPf O0 derived
+// `gpa check` on that report says it too.
+// RUN: not %gpa check --budget %t/tight.json %t/o0.json | FileCheck %s --check-prefix=CHECKCMD
+// CHECKCMD: max_total_power_w exceeded {{.*}} (predicted from unoptimised code, optimization: O0; build with -O2 for the figures of a release)
 // RUN: %clang -x cuda --cuda-path=%cuda_path --cuda-gpu-arch=sm_80 -Wno-unknown-cuda-version -O2 \
 // RUN:   -fpass-plugin=%gpa_plugin --cuda-device-only -mllvm -gpa-report=%t/o2.json -c -o /dev/null %s 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=O2 --allow-empty
