@@ -34,15 +34,29 @@ RODINIA = [
     "cuda/srad/srad_v2/srad.cu",
 ]
 
+# Parboil (github.com/yuhc/gpu-parboil, the Parboil suite's CUDA versions;
+# University of Illinois/NCSA licence, see its LICENSE): the sources that
+# compile with clang 22 + CUDA 13 (bfs, sad and spmv use texture
+# references, which CUDA 12 removed); they need the suite's
+# common/include on the include path.
+PARBOIL = [
+    "benchmarks/cutcp/src/cuda/cutoff6overlap.cu",
+    "benchmarks/lbm/src/cuda/lbm.cu", "benchmarks/mri-q/src/cuda/main.cu",
+    "benchmarks/sgemm/src/cuda/main.cu",
+    "benchmarks/stencil/src/cuda/kernels.cu",
+    "benchmarks/tpacf/src/cuda/main.cu",
+]
+
 # CUDA 13 removed cudaThreadSynchronize, which both suites' host code calls.
 EXTRA_FLAGS = ["-w", "-DcudaThreadSynchronize=cudaDeviceSynchronize"]
 
 
-def sources(polybench=None, rodinia=None):
+def sources(polybench=None, rodinia=None, parboil=None):
     """[(suite, path)] of the listed files found under the given roots."""
     out = []
     for suite, root, files in (("PolyBench-GPU", polybench, POLYBENCH),
-                               ("Rodinia", rodinia, RODINIA)):
+                               ("Rodinia", rodinia, RODINIA),
+                               ("Parboil", parboil, PARBOIL)):
         if not root:
             continue
         for rel in files:

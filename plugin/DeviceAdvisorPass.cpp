@@ -63,7 +63,8 @@ public:
       Handoff.emplace(M.getSourceFileName(), A.Arch, O.HandoffDir);
     if (!Report && !O.ReportFile.empty())
       Report.emplace(reportFileName(O.ReportFile, A.Arch));
-    emitNoteRemarks(A.Counter->notes(), R, NoteEmitted, FAM);
+    emitNoteRemarks(A.Counter->notes(), R, NoteEmitted, FAM,
+                    O.SystemHeaderFindings);
     emitKernelRemarks(R, A.Gpu, FAM, O.RewriteGrid);
     // A device function two kernels call is reported once.
     std::vector<Finding> New;

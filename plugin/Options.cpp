@@ -61,6 +61,12 @@ static cl::opt<bool> PtxasOpt(
              "it)"),
     cl::init(true), cl::cat(GPACategory));
 
+static cl::opt<bool> SystemHeaderFindingsOpt(
+    "gpa-system-header-findings",
+    cl::desc("Also report findings located in system headers (clang's CUDA "
+             "wrappers, the CUDA toolkit's headers); default false"),
+    cl::init(false), cl::cat(GPACategory));
+
 static cl::opt<std::string>
     BudgetOpt("gpa-budget",
               cl::desc("Check every kernel against this gpa-budget/1 file; a "
@@ -158,6 +164,7 @@ PluginOptions readPluginOptions() {
   O.HandoffDir = HandoffDirOpt;
   O.LaunchFile = LaunchFileOpt;
   O.RunPtxas = PtxasOpt;
+  O.SystemHeaderFindings = SystemHeaderFindingsOpt;
   O.WithSweep = !O.ReportFile.empty(); // only the report shows the sweep
   O.Objective = ObjectiveOpt;
   O.MaxSlowdownPct = MaxSlowdownOpt;

@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Remarks.h"
+#include "SourceLocation.h"
 
 #include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/Support/Path.h"
@@ -259,13 +260,17 @@ void emitKernelRemarks(const KernelResult &K, const GpuModel &Gpu,
 
 void emitNoteRemarks(const std::vector<CounterNote> &Notes,
                      const KernelResult &K, std::vector<bool> &Emitted,
-                     FunctionAnalysisManager &FAM) {
+                     FunctionAnalysisManager &FAM, bool SystemHeaders) {
   Emitted.resize(Notes.size(), false);
   for (std::size_t I = 0; I < Notes.size(); ++I) {
     const CounterNote &N = Notes[I];
     if (Emitted[I] || !K.Reached.count(N.At->getFunction()))
       continue;
     Emitted[I] = true;
+    // The library's code, not the user's (the report's counts keep it).
+    if (const DILocation *L = N.At->getDebugLoc().get();
+        !SystemHeaders && L && isSystemHeader(*L))
+      continue;
     Function &F = const_cast<Function &>(*N.At->getFunction());
     auto &ORE = FAM.getResult<OptimizationRemarkEmitterAnalysis>(F);
     ORE.emit([&] {

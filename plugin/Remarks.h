@@ -46,10 +46,11 @@ void emitKernelRemarks(const KernelResult &K, const GpuModel &Gpu,
 
 /// Emits the notes in functions \p K reaches that were not emitted yet
 /// (\p Emitted, one flag per note), so that each kernel's remark follows
-/// the notes that explain its estimate.
+/// the notes that explain its estimate; notes in system headers only with
+/// \p SystemHeaders (-gpa-system-header-findings).
 void emitNoteRemarks(const std::vector<CounterNote> &Notes,
                      const KernelResult &K, std::vector<bool> &Emitted,
-                     llvm::FunctionAnalysisManager &FAM);
+                     llvm::FunctionAnalysisManager &FAM, bool SystemHeaders);
 
 /// One remark per finding, named by its rule id, at its instruction.
 void emitFindingRemarks(const std::vector<Finding> &Findings,

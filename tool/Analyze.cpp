@@ -339,6 +339,7 @@ PluginOptions pluginOptions(const AnalyzeRequest &R) {
   }
   O.GridSize = R.GridSize;
   O.LaunchFile = R.LaunchFile;
+  O.SystemHeaderFindings = R.SystemHeaderFindings;
   if (R.TripCount) {
     O.DefaultTripCount = R.TripCount;
     O.TripCountGiven = true;

@@ -21,7 +21,8 @@ struct AnalyzeRequest {
   std::uint64_t BlockSize = 0; // 0: from the code, else 256
   std::uint64_t GridSize = 0;  // 0: enough blocks to fill the GPU
   std::string LaunchFile;      // gpa-launch/1 facts (.ll/.bc/.cu inputs)
-  unsigned TripCount = 0;      // 0: the plugin's default trip count
+  bool SystemHeaderFindings = false;       // findings in system headers too
+  unsigned TripCount = 0;                  // 0: the plugin's default trip count
   std::vector<std::string> TripCountSpecs; // KERNEL[:LINE]=N (.ll/.bc/.cu)
   std::vector<std::string> Inputs;
   std::string ExecutablePath;  // argv[0], to find the plugin next to gpa

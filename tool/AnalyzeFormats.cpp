@@ -168,6 +168,15 @@ void TextRenderer::add(const AnalyzedKernel &K) {
     Out += "  advice      " + A.Adv.Rec.Reason + "\n";
   for (const auto &[Name, Record] : assumptionsByName(K.Assumptions))
     Out += "  assumes     " + Name + ": " + assumptionText(*Record) + "\n";
+  // The findings as clang prints remarks (file:line:col: text [RuleId]),
+  // so editors' problem matchers read them here too.
+  if (K.Findings)
+    for (const FindingRecord &F : *K.Findings) {
+      std::string At = F.File.empty() ? where(K)
+                                      : F.File + ":" + std::to_string(F.Line) +
+                                            ":" + std::to_string(F.Column);
+      Out += "  finding     " + At + ": " + F.Message + " [" + F.Rule + "]\n";
+    }
   OS << Out;
 }
 

@@ -82,6 +82,7 @@ static AnalyzeRequest analyzeRequest(const Options &O, const char *Argv0) {
   R.CudaGpuArch = O.CudaGpuArch;
   R.CompileDbDir = O.CompileDbDir;
   R.LaunchFile = O.LaunchFile;
+  R.SystemHeaderFindings = O.SystemHeaderFindings;
   R.Model = decisionOptions(O);
   R.MechanismGiven = !O.Mechanism.empty();
   return R;

@@ -45,7 +45,9 @@ const char *const CompileFlagsHelp =
     "                            loop at source line LINE (repeatable)\n"
     "  --launch-file FILE, --launch FILE  gpa-launch/1 facts per kernel: "
     "block, grid,\n"
-    "                            dynamic shared memory, trip count\n";
+    "                            dynamic shared memory, trip count\n"
+    "  --system-header-findings  also list findings located in system\n"
+    "                            headers (clang's CUDA wrappers, CUDA's)\n";
 
 const char *const DecisionHelp =
     "  decision (docs/models.md \"The decision\"):\n"
@@ -273,6 +275,8 @@ bool parseOptions(int Argc, const char *const *Argv, Options &O,
       O.SweepClocks = true;
     } else if ((Arg == "--launch-file" || Arg == "--launch") && CompileFlags) {
       Ok = Value(O.LaunchFile);
+    } else if (Arg == "--system-header-findings" && CompileFlags) {
+      O.SystemHeaderFindings = true;
     } else if ((Arg == "--objective" || Arg == "--mechanism") &&
                O.Command != "check" && O.Command != "models") {
       std::string Text;

@@ -30,11 +30,12 @@ struct Options {
   unsigned ActiveSms = 0;  // 0: all
   double CoreClockMhz = 0; // model/sweep: 0 = the model's own clocks
   double MemClockMhz = 0;
-  bool SweepClocks = false; // sweep --clocks
-  unsigned BlockSize = 0;   // analyze: 0 = from the code
-  unsigned GridSize = 0;    // analyze: 0 = fill the GPU
-  std::string LaunchFile;   // analyze: gpa-launch/1 facts
-  unsigned TripCount = 0;   // analyze: 0 = the default (16)
+  bool SweepClocks = false;          // sweep --clocks
+  unsigned BlockSize = 0;            // analyze: 0 = from the code
+  unsigned GridSize = 0;             // analyze: 0 = fill the GPU
+  std::string LaunchFile;            // analyze: gpa-launch/1 facts
+  bool SystemHeaderFindings = false; // analyze --system-header-findings
+  unsigned TripCount = 0;            // analyze: 0 = the default (16)
   /// analyze: --trip-count KERNEL=N and KERNEL:LINE=N
   std::vector<std::string> TripCountSpecs;
   /// analyze/sweep on .cu: -I/-D/-U/-std/-isystem/-include and everything

@@ -120,6 +120,40 @@ static bool mayDependOnLane(const Value *V,
       [](StringRef) { return false; }, Seen, Depth);
 }
 
+static AccessPattern analyzeAccessAt(const Value *Ptr, uint64_t Bytes,
+                                     ScalarEvolution &SE,
+                                     const MemoryGeometry &G, unsigned Depth);
+
+/// Whether \p V comes from data loaded at lane-dependent addresses the
+/// analysis follows (a gather: a[idx[tid]], a[b[c[tid]]]): a load among its
+/// operands (to a depth) whose own address differs between lanes with a
+/// known pattern, or is such a gather. An index loaded at an address that
+/// cannot be analysed, or the same for neighbouring lanes, makes no gather
+/// (the access is then not analysed).
+static bool lanesReachThroughLoad(const Value *V, ScalarEvolution &SE,
+                                  const MemoryGeometry &G,
+                                  SmallPtrSetImpl<const Value *> &Seen,
+                                  unsigned Depth, unsigned LoadDepth) {
+  auto *I = dyn_cast<Instruction>(V);
+  if (!I || Depth > 24 || !Seen.insert(V).second)
+    return false;
+  if (auto *L = dyn_cast<LoadInst>(I)) {
+    if (LoadDepth > 2)
+      return false;
+    AccessPattern Q =
+        analyzeAccessAt(L->getPointerOperand(), 4, SE, G, LoadDepth + 1);
+    return Q.Kind == AccessKind::Coalesced || Q.Kind == AccessKind::Strided ||
+           Q.Kind == AccessKind::VariableStride ||
+           (Q.Kind == AccessKind::DataDependent && Q.Gather);
+  }
+  if (isa<CallBase>(I))
+    return false;
+  for (const Value *Op : I->operands())
+    if (lanesReachThroughLoad(Op, SE, G, Seen, Depth + 1, LoadDepth))
+      return true;
+  return false;
+}
+
 namespace {
 struct UnknownCollector {
   SmallVector<const SCEVUnknown *, 8> Unknowns;
@@ -237,11 +271,64 @@ static std::optional<int64_t> strideAt(const SCEV *Addr, int64_t Pin,
   return std::nullopt;
 }
 
+/// A select or if/else join of addresses (clang's `c ? A[i] : sh[j]`, a
+/// generic pointer to global or shared memory): the arm that costs more,
+/// when every arm can be analysed; nothing otherwise.
+static std::optional<AccessPattern> selectArms(const Value *Ptr, uint64_t Bytes,
+                                               ScalarEvolution &SE,
+                                               const MemoryGeometry &G,
+                                               unsigned Depth);
+
+static AccessPattern analyzeAccessAt(const Value *Ptr, uint64_t Bytes,
+                                     ScalarEvolution &SE,
+                                     const MemoryGeometry &G, unsigned Depth);
+
 AccessPattern analyzeAccess(const Value *Ptr, uint64_t Bytes,
                             ScalarEvolution &SE, const MemoryGeometry &G) {
+  return analyzeAccessAt(Ptr, Bytes, SE, G, 0);
+}
+
+static std::optional<AccessPattern> selectArms(const Value *Ptr, uint64_t Bytes,
+                                               ScalarEvolution &SE,
+                                               const MemoryGeometry &G,
+                                               unsigned Depth) {
+  const Value *V = Ptr->stripPointerCasts();
+  if (Depth > 2 || !SE.isSCEVable(V->getType()) ||
+      !isa<SCEVUnknown>(SE.getSCEV(const_cast<Value *>(V))))
+    return std::nullopt;
+  SmallVector<const Value *, 4> Arms;
+  if (auto *Sel = dyn_cast<SelectInst>(V)) {
+    Arms = {Sel->getTrueValue(), Sel->getFalseValue()};
+  } else if (auto *Phi = dyn_cast<PHINode>(V)) {
+    // The join of an if/else (each side computes its address); not a
+    // recurrence.
+    for (const Value *In : Phi->incoming_values()) {
+      if (In == Phi)
+        return std::nullopt;
+      Arms.push_back(In);
+    }
+  }
+  if (Arms.empty() || Arms.size() > 4)
+    return std::nullopt;
+  std::optional<AccessPattern> Worst;
+  for (const Value *Arm : Arms) {
+    AccessPattern A = analyzeAccessAt(Arm, Bytes, SE, G, Depth + 1);
+    if (A.Kind == AccessKind::DataDependent)
+      return std::nullopt;
+    if (!Worst || A.TransactionsPerWarp > Worst->TransactionsPerWarp)
+      Worst = A;
+  }
+  return Worst;
+}
+
+static AccessPattern analyzeAccessAt(const Value *Ptr, uint64_t Bytes,
+                                     ScalarEvolution &SE,
+                                     const MemoryGeometry &G, unsigned Depth) {
   AccessPattern P;
   if (!Ptr || !SE.isSCEVable(Ptr->getType()))
     return P;
+  if (std::optional<AccessPattern> Arm = selectArms(Ptr, Bytes, SE, G, Depth))
+    return *Arm;
   const SCEV *Addr = addressSCEV(Ptr, SE);
   UnknownCollector Collector;
   visitAll(Addr, Collector);
@@ -255,6 +342,9 @@ AccessPattern analyzeAccess(const Value *Ptr, uint64_t Bytes,
     SmallPtrSet<const Value *, 16> Seen;
     if (mayDependOnLane(U->getValue(), Seen, 0)) {
       P.Kind = AccessKind::DataDependent;
+      SmallPtrSet<const Value *, 16> LoadSeen;
+      P.Gather =
+          lanesReachThroughLoad(U->getValue(), SE, G, LoadSeen, 0, Depth);
       P.TransactionsPerWarp = unanalysableTransactionsPerWarp(Bytes, G);
       return P;
     }

@@ -34,8 +34,15 @@ enum class AccessKind {
 struct AccessPattern {
   AccessKind Kind = AccessKind::Coalesced;
   int64_t StrideBytes = 0;
-  /// Memory transactions (sectors of the GPU model) one warp's access needs.
+  /// Memory transactions (sectors of the GPU model) one warp's access needs;
+  /// for VariableStride and DataDependent the policy's worst case (an upper
+  /// bound, gpa/InstructionCosts.h).
   double TransactionsPerWarp = 1;
+  /// DataDependent only: the lane dependence goes through loaded data (a
+  /// gather, a[idx[tid]]); otherwise the address is one the analysis cannot
+  /// follow (unknown calls, non-affine arithmetic): not known to be
+  /// uncoalesced.
+  bool Gather = false;
   bool isUncoalesced() const {
     return Kind != AccessKind::Broadcast && Kind != AccessKind::Coalesced;
   }

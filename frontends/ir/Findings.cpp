@@ -21,9 +21,13 @@
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/MemoryLocation.h"
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
+#include "llvm/Analysis/PostDominators.h"
 #include "llvm/Analysis/ScalarEvolution.h"
+#include "llvm/Analysis/ScalarEvolutionExpressions.h"
+#include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/DebugInfoMetadata.h"
+#include "llvm/IR/Dominators.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
@@ -34,7 +38,9 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <algorithm>
+#include <map>
 #include <numeric>
+#include <optional>
 #include <set>
 #include <tuple>
 
@@ -140,6 +146,44 @@ const Type *accessType(const Instruction &I) {
   return nullptr;
 }
 
+/// A located instruction near I: I's own location when it has a line and
+/// a column; else an instruction of its address on the same line with a
+/// column (a load merged from two arms keeps line, not column); else I's
+/// line; else the nearest located instruction before it in its block, then
+/// after it. Null when the block has none.
+const DILocation *nearestLocation(const Instruction &I) {
+  const DILocation *Own = I.getDebugLoc().get();
+  if (Own && Own->getLine() && Own->getColumn())
+    return Own;
+  SmallVector<const Value *, 8> Work;
+  if (const Value *Ptr = getLoadStorePointerOperand(&I))
+    Work.push_back(Ptr);
+  for (const Value *Op : I.operands())
+    Work.push_back(Op);
+  SmallPtrSet<const Value *, 16> Seen;
+  while (!Work.empty() && Seen.size() < 16) {
+    const Value *V = Work.pop_back_val();
+    auto *J = dyn_cast<Instruction>(V);
+    if (!J || !Seen.insert(J).second)
+      continue;
+    const DILocation *L = J->getDebugLoc().get();
+    if (L && L->getLine() && L->getColumn() &&
+        (!Own || !Own->getLine() || L->getLine() == Own->getLine()))
+      return L;
+    for (const Value *Op : J->operands())
+      Work.push_back(Op);
+  }
+  if (Own && Own->getLine())
+    return Own;
+  for (auto It = I.getReverseIterator(); It != I.getParent()->rend(); ++It)
+    if (const DILocation *L = It->getDebugLoc().get(); L && L->getLine())
+      return L;
+  for (auto It = I.getIterator(); It != I.getParent()->end(); ++It)
+    if (const DILocation *L = It->getDebugLoc().get(); L && L->getLine())
+      return L;
+  return nullptr;
+}
+
 struct Collector {
   std::vector<Finding> &Out;
   void add(const char *Rule, const Instruction &I, const DILocation *Loc,
@@ -147,21 +191,86 @@ struct Collector {
     Finding F;
     F.Rule = Rule;
     F.At = &I;
-    F.Loc = Loc ? Loc : I.getDebugLoc().get();
+    F.Loc = Loc ? Loc : nearestLocation(I);
     if (F.Loc) {
       F.File = relativeFile(*F.Loc);
       F.Line = F.Loc->getLine();
       F.Column = F.Loc->getColumn();
+      F.InSystemHeader = isSystemHeader(*F.Loc);
     }
     F.Message = std::move(Message);
     Out.push_back(std::move(F));
   }
 };
 
+/// How many lanes of a warp run I, from the conditions on threadIdx.x
+/// that guard its block: `tx == C` one, `tx < C` C (C below the warp
+/// size), `tx <= C` C + 1; 32 when nothing bounds them.
+unsigned activeLanes(const Instruction &I, DominatorTree &DT) {
+  unsigned Lanes = SharedBanks;
+  const BasicBlock *Target = I.getParent();
+  for (DomTreeNode *N = DT.getNode(Target); N && N->getIDom();
+       N = N->getIDom()) {
+    const BasicBlock *D = N->getIDom()->getBlock();
+    auto *Br = dyn_cast<BranchInst>(D->getTerminator());
+    if (!Br || !Br->isConditional())
+      continue;
+    auto *Cmp = dyn_cast<ICmpInst>(Br->getCondition());
+    if (!Cmp)
+      continue;
+    auto *C = dyn_cast<ConstantInt>(Cmp->getOperand(1));
+    if (!C || !isThreadIdxX(stripCasts(Cmp->getOperand(0))))
+      continue;
+    for (unsigned Side = 0; Side < 2; ++Side) {
+      if (!DT.dominates(BasicBlockEdge(D, Br->getSuccessor(Side)), Target))
+        continue;
+      CmpInst::Predicate P =
+          Side == 0 ? Cmp->getPredicate() : Cmp->getInversePredicate();
+      uint64_t K = C->getZExtValue();
+      if (P == CmpInst::ICMP_EQ)
+        Lanes = 1;
+      else if ((P == CmpInst::ICMP_ULT || P == CmpInst::ICMP_SLT) && K < 32)
+        Lanes = std::min<unsigned>(Lanes, std::max<uint64_t>(K, 1));
+      else if ((P == CmpInst::ICMP_ULE || P == CmpInst::ICMP_SLE) && K < 31)
+        Lanes = std::min<unsigned>(Lanes, unsigned(K + 1));
+    }
+  }
+  return Lanes;
+}
+
+/// Whether another global access of the function reads within \p Stride
+/// bytes of \p Ptr (a constant offset from it).
+bool neighboursRead(
+    const Instruction &I, const Value *Ptr, int64_t Stride,
+    const std::vector<std::pair<const Instruction *, const Value *>> &Globals,
+    ScalarEvolution &SE) {
+  const SCEV *A = SE.getSCEV(const_cast<Value *>(Ptr));
+  for (const auto &[J, Q] : Globals) {
+    if (J == &I)
+      continue;
+    const SCEV *D = SE.getMinusSCEV(SE.getSCEV(const_cast<Value *>(Q)), A);
+    if (auto *C = dyn_cast<SCEVConstant>(D)) {
+      int64_t Off = std::llabs(C->getAPInt().getSExtValue());
+      if (Off > 0 && Off < Stride)
+        return true;
+    }
+  }
+  return false;
+}
+
 void memoryRules(const Function &F, const GpuModel &Gpu, ScalarEvolution &SE,
+                 DominatorTree &DT, const FindingContext &Context,
                  Collector &C) {
   const DataLayout &DL = F.getParent()->getDataLayout();
   const MemoryGeometry Geometry = memoryGeometry(Gpu);
+  std::vector<std::pair<const Instruction *, const Value *>> Globals;
+  for (const Instruction &I : instructions(F)) {
+    Classification K = classifyInstruction(I, DL);
+    if (K.Kind == InstKind::Memory && K.Pointer &&
+        (K.AddrSpace == AS_Global || K.GenericAsGlobal) &&
+        SE.isSCEVable(K.Pointer->getType()))
+      Globals.push_back({&I, K.Pointer});
+  }
   for (const Instruction &I : instructions(F)) {
     Classification K = classifyInstruction(I, DL);
     if (K.Kind != InstKind::Memory || !K.Pointer || !K.Bytes)
@@ -174,32 +283,92 @@ void memoryRules(const Function &F, const GpuModel &Gpu, ScalarEvolution &SE,
       // A unit-stride warp access of the same width (the shared cost model).
       double Ideal =
           transactionsPerWarp(std::int64_t(K.Bytes), K.Bytes, Geometry);
+      if (P.Kind == AccessKind::DataDependent && !P.Gather) {
+        // Precondition of UncoalescedAccess: an address the analysis can
+        // follow. This one it cannot: say so, with the estimate it used.
+        C.add("UnanalysedAccess", I, nullptr,
+              text("the address of this global " + Twine(What) + " of " +
+                   Twine(K.Bytes) +
+                   " B could not be analysed (it depends on threadIdx.x "
+                   "through values the analysis cannot follow): not known "
+                   "to be uncoalesced; the estimate counts it as up to " +
+                   number(P.TransactionsPerWarp) +
+                   " transactions per warp (the worst case), against " +
+                   number(Ideal) + " if coalesced"));
+        continue;
+      }
       double Extra =
           std::max(0.0, P.TransactionsPerWarp - Ideal) * Gpu.TransactionBytes;
+      // Precondition for a short stride: the bytes between neighbouring
+      // threads are not read by the kernel's other accesses (the fields of
+      // one struct, p[tid].x and p[tid].y, share their sectors: no extra
+      // DRAM bytes).
+      if (P.Kind == AccessKind::Strided &&
+          std::llabs(P.StrideBytes) <= std::int64_t(Gpu.TransactionBytes) &&
+          neighboursRead(I, K.Pointer, std::llabs(P.StrideBytes), Globals, SE))
+        continue;
+      if (P.Kind == AccessKind::Strided) {
+        C.add("UncoalescedAccess", I, nullptr,
+              text("uncoalesced global " + Twine(What) + " of " +
+                   Twine(K.Bytes) + " B (strided: " + Twine(P.StrideBytes) +
+                   " B between neighbouring threads): " +
+                   number(P.TransactionsPerWarp) +
+                   " transactions per warp instead of " + number(Ideal) + ", " +
+                   number(Extra) + " extra DRAM bytes per warp access"));
+        continue;
+      }
+      // Gathers and run-time strides: the lanes' addresses are not known,
+      // only that they may differ; the count is the worst case.
       std::string Why =
-          P.Kind == AccessKind::Strided
-              ? text(Twine(P.StrideBytes) + " B between neighbouring threads")
-          : P.Kind == AccessKind::VariableStride
-              ? std::string("a run-time stride between neighbouring threads")
-              : std::string("an address loaded from thread-dependent data");
+          P.Kind == AccessKind::VariableStride
+              ? std::string("variable_stride: a run-time stride between "
+                            "neighbouring threads")
+              : std::string("data_dependent: an address loaded from "
+                            "thread-dependent data, a gather");
       C.add("UncoalescedAccess", I, nullptr,
-            text("uncoalesced global " + Twine(What) + " of " + Twine(K.Bytes) +
-                 " B (" + accessKindName(P.Kind) + ": " + Why +
-                 "): " + number(P.TransactionsPerWarp) +
-                 " transactions per warp instead of " + number(Ideal) + ", " +
-                 number(Extra) + " extra DRAM bytes per warp access"));
+            text("possibly uncoalesced global " + Twine(What) + " of " +
+                 Twine(K.Bytes) + " B (" + Why + "): up to " +
+                 number(P.TransactionsPerWarp) + " transactions per warp (" +
+                 number(Ideal) +
+                 " if neighbouring threads' addresses are adjacent), up to " +
+                 number(Extra) +
+                 " extra DRAM bytes per warp access; the estimate counts the "
+                 "worst case"));
     } else if (K.AddrSpace == AS_Shared) {
       AccessPattern P = analyzeAccess(K.Pointer, K.Bytes, SE, Geometry);
       if (P.Kind != AccessKind::Strided)
         continue;
-      unsigned Ways = sharedBankConflictWays(P.StrideBytes, K.Bytes);
+      // The lanes that really run it: those the guards leave, laid over
+      // the block's rows when the block is narrower than a warp.
+      WarpLanes Lanes;
+      Lanes.ActiveX = activeLanes(I, DT);
+      std::string Shape;
+      if (Context.Block.X > 0 && Context.Block.X < SharedBanks) {
+        Lanes.RowThreads = unsigned(Context.Block.X);
+        std::optional<int64_t> Row = threadStrideBytes(K.Pointer, 1, SE);
+        if (Row)
+          Lanes.RowStrideBytes = *Row;
+        else
+          Lanes.RowsKnown = false;
+        Shape = ", blocks of " + std::to_string(Context.Block.X) +
+                " threads in x (given)";
+      }
+      unsigned Ways = sharedBankConflictWays(P.StrideBytes, K.Bytes, Lanes);
       if (Ways <= 1)
         continue;
+      std::string Active =
+          Lanes.ActiveX < SharedBanks
+              ? std::to_string(Lanes.ActiveX) + " lanes under its guard"
+              : std::string("32 lanes");
+      if (Context.Block.X == 0)
+        Shape = "; blockDim.x of 32 or more assumed (a narrower block "
+                "spreads a warp over rows: give the launch's block with "
+                "-gpa-block-size or a launch file)";
       C.add("SharedBankConflict", I, nullptr,
             text(Twine(Ways) + "-way shared-memory bank conflict: a " + What +
                  " with a stride of " + Twine(P.StrideBytes) +
                  " B between neighbouring threads is replayed " + Twine(Ways) +
-                 " times per warp"));
+                 " times per warp (" + Active + Shape + ")"));
     }
   }
 }
@@ -234,10 +403,15 @@ void localArrayRule(const Function &F, Collector &C) {
   }
 }
 
-void fp64Rule(const SmallPtrSet<const Function *, 8> &Reached,
-              const GpuModel &Gpu, Collector &C) {
+/// The double arithmetic of a float kernel, grouped by cause: each
+/// instruction with a double literal or a float converted to double starts
+/// a group, and the double instructions computed from a group's results
+/// (the promoted rest of the expression) join the first group they use.
+/// One finding per group, at the cause, listing its instructions.
+void fp64Rule(const std::vector<const Function *> &Order, const GpuModel &Gpu,
+              Collector &C) {
   bool FloatData = false, DoubleData = false;
-  for (const Function *F : Reached)
+  for (const Function *F : Order)
     for (const Instruction &I : instructions(*F))
       if (const Type *T = accessType(I)) {
         FloatData |= isFloatData(T);
@@ -247,39 +421,99 @@ void fp64Rule(const SmallPtrSet<const Function *, 8> &Reached,
     return;
   double Ratio =
       Gpu.issueCycles(Unit::Fp64) / std::max(1e-9, Gpu.issueCycles(Unit::Fp));
-  for (const Function *F : Reached)
+  auto IsDoubleArithmetic = [](const Instruction &I) {
+    return (isa<BinaryOperator>(I) || isa<FPMathOperator>(I)) &&
+           I.getType()->getScalarType()->isDoubleTy() && !isa<CastInst>(I) &&
+           !isa<PHINode>(I) && !isa<SelectInst>(I) && !isa<LoadInst>(I);
+  };
+  struct Group {
+    const Instruction *Cause;
+    std::string Why;
+    std::vector<const Instruction *> Members;
+  };
+  std::vector<Group> Groups;
+  std::map<const Instruction *, std::size_t> GroupOf;
+  for (const Function *F : Order)
     for (const Instruction &I : instructions(*F)) {
-      if (!isa<BinaryOperator>(I) && !isa<FPMathOperator>(I))
+      if (!IsDoubleArithmetic(I))
         continue;
-      if (!I.getType()->getScalarType()->isDoubleTy() || isa<CastInst>(I) ||
-          isa<PHINode>(I) || isa<SelectInst>(I) || isa<LoadInst>(I))
-        continue;
-      std::string Cause;
+      // Joins the group of a double operand it is computed from.
+      std::optional<std::size_t> From;
+      std::string Literal, Converted;
       for (const Value *Op : I.operands()) {
-        if (auto *CF = dyn_cast<ConstantFP>(Op)) {
+        if (auto *OpI = dyn_cast<Instruction>(Op))
+          if (auto It = GroupOf.find(OpI); It != GroupOf.end() && !From)
+            From = It->second;
+        if (auto *CF = dyn_cast<ConstantFP>(Op); CF && Literal.empty()) {
           std::string S;
           raw_string_ostream OS(S);
           OS << format("%g", CF->getValueAPF().convertToDouble());
-          Cause = "the double literal " + OS.str();
-          break;
+          Literal = "the double literal " + OS.str();
         }
         if (auto *Ext = dyn_cast<FPExtInst>(Op))
           if (Ext->getSrcTy()->getScalarType()->isFloatTy())
-            Cause = "a float converted to double";
+            Converted = "a float converted to double";
       }
-      if (Cause.empty())
-        continue;
-      C.add("DoublePrecisionInFloatKernel", I, nullptr,
-            text("double-precision " + Twine(I.getOpcodeName()) +
-                 " in a kernel whose data is float, caused by " + Cause +
-                 ": FP64 issues " + number(Ratio) + "x slower than FP32 on " +
-                 Gpu.Name + " (" + number(Gpu.issueCycles(Unit::Fp64)) +
-                 " vs " + number(Gpu.issueCycles(Unit::Fp)) +
-                 " cycles per warp instruction)"));
+      if (!Literal.empty() || (!From && !Converted.empty())) {
+        // A literal is a cause of its own (a source expression to change);
+        // so is a conversion that nothing before explains.
+        GroupOf[&I] = Groups.size();
+        Groups.push_back({&I, Literal.empty() ? Converted : Literal, {&I}});
+      } else if (From) {
+        GroupOf[&I] = *From;
+        Groups[*From].Members.push_back(&I);
+      }
     }
+  for (const Group &G : Groups) {
+    std::string List;
+    std::set<std::string> Listed;
+    for (const Instruction *M : G.Members) {
+      std::string Item = M->getOpcodeName();
+      if (const DILocation *L = M->getDebugLoc().get(); L && L->getLine())
+        Item += " at " + std::to_string(L->getLine()) + ":" +
+                std::to_string(L->getColumn());
+      if (Listed.insert(Item).second)
+        List += (List.empty() ? "" : ", ") + Item;
+    }
+    C.add("DoublePrecisionInFloatKernel", *G.Cause, nullptr,
+          text("double-precision arithmetic in a kernel whose data is float, "
+               "caused by " +
+               G.Why + ": " + Twine(Listed.size()) +
+               " instruction(s) run on FP64 (" + List + "), which issues " +
+               number(Ratio) + "x slower than FP32 on " + Gpu.Name + " (" +
+               number(Gpu.issueCycles(Unit::Fp64)) + " vs " +
+               number(Gpu.issueCycles(Unit::Fp)) +
+               " cycles per warp instruction)"));
+  }
 }
 
-void branchRule(const Function &F, Collector &C) {
+/// Whether one side of Br does nothing: the successor is where the two
+/// sides meet (the branch's immediate post-dominator), or a block of only
+/// a jump there.
+bool hasEmptySide(const BranchInst &Br, PostDominatorTree &PDT) {
+  DomTreeNode *N = PDT.getNode(Br.getParent());
+  const BasicBlock *Join =
+      N && N->getIDom() ? N->getIDom()->getBlock() : nullptr;
+  if (!Join)
+    return false;
+  for (const BasicBlock *S : Br.successors()) {
+    if (S == Join)
+      return true;
+    if (S->size() == 1 && S->getSingleSuccessor() == Join)
+      return true;
+  }
+  return false;
+}
+
+/// A comparison of threadIdx.x with a constant: it splits only the warp
+/// that holds the boundary (tx == C: one lane; tx < C: a tail).
+bool comparesThreadIdxWithConstant(const Value *Cond) {
+  auto *Cmp = dyn_cast<ICmpInst>(Cond);
+  return Cmp && isa<ConstantInt>(Cmp->getOperand(1)) &&
+         isThreadIdxX(stripCasts(Cmp->getOperand(0)));
+}
+
+void branchRule(const Function &F, PostDominatorTree &PDT, Collector &C) {
   for (const BasicBlock &B : F) {
     auto *Br = dyn_cast<BranchInst>(B.getTerminator());
     if (!Br || !Br->isConditional())
@@ -287,13 +521,47 @@ void branchRule(const Function &F, Collector &C) {
     std::string Why = warpSplit(Br->getCondition());
     if (Why.empty())
       continue;
+    bool EmptySide = hasEmptySide(*Br, PDT);
+    // Precondition: both sides do work, or the split repeats in every warp.
+    // A single-thread or tail guard with an empty side (if (tx == 0) {...})
+    // idles lanes of one warp; nothing runs one after the other.
+    if (EmptySide && comparesThreadIdxWithConstant(Br->getCondition()))
+      continue;
     const Instruction *At = dyn_cast<Instruction>(Br->getCondition());
     if (!At || !At->getDebugLoc())
       At = Br;
     C.add("DivergentBranch", *At, nullptr,
-          "branch diverges within a warp (" + Why +
-              "): the warp executes both sides one after the other");
+          EmptySide
+              ? "branch diverges within every warp (" + Why +
+                    "): the lanes that skip the guarded code wait while the "
+                    "others run it"
+              : "branch diverges within a warp (" + Why +
+                    "): the warp executes both sides one after the other");
   }
+}
+
+/// Whether P points to global memory: address space 1, or a generic
+/// pointer whose underlying object is a kernel's pointer argument or a
+/// global variable of no other space. Shared, local and constant memory are
+/// not what __restrict__ on the kernel's pointers changes.
+bool pointsToGlobal(const Value *P) {
+  unsigned AS = P->getType()->getPointerAddressSpace();
+  if (AS == AS_Global)
+    return true;
+  if (AS != 0)
+    return false;
+  const Value *Base = getUnderlyingObject(P, 12);
+  if (auto *Cast = dyn_cast<AddrSpaceCastInst>(Base))
+    return Cast->getSrcAddressSpace() == AS_Global;
+  if (auto *CE = dyn_cast<ConstantExpr>(Base))
+    if (CE->getOpcode() == Instruction::AddrSpaceCast)
+      return CE->getOperand(0)->getType()->getPointerAddressSpace() ==
+             AS_Global;
+  if (auto *GV = dyn_cast<GlobalVariable>(Base))
+    return GV->getAddressSpace() == AS_Global || GV->getAddressSpace() == 0;
+  // Loaded pointers (a struct's field) and arguments point to global memory
+  // in a kernel; allocas do not.
+  return isa<Argument>(Base) || isa<LoadInst>(Base);
 }
 
 void loopRules(const Function &F, const Function &Kernel,
@@ -319,10 +587,13 @@ void loopRules(const Function &F, const Function &Kernel,
                  Where + "=N (gpa: --trip-count) or `loops` in a launch file"));
     }
     SmallVector<const Instruction *, 16> Accesses;
+    bool Barrier = false;
     for (const BasicBlock *B : L->blocks())
-      for (const Instruction &I : *B)
+      for (const Instruction &I : *B) {
         if (isa<LoadInst>(I) || isa<StoreInst>(I))
           Accesses.push_back(&I);
+        Barrier |= isBlockBarrier(I);
+      }
     auto mayAlias = [&](const Instruction *A, const Instruction *B) {
       AliasResult R = AA.alias(MemoryLocation::get(A), MemoryLocation::get(B));
       return R == AliasResult::MayAlias || R == AliasResult::PartialAlias;
@@ -335,13 +606,20 @@ void loopRules(const Function &F, const Function &Kernel,
     // A load or store whose address does not change would leave the loop
     // (LICM: hoisted load, sunk store, value kept in a register) unless
     // another access in the loop may touch the same memory.
+    // Preconditions: a loop with a barrier re-reads by design (other
+    // threads write the value between iterations), and __restrict__ only
+    // speaks of global pointers.
+    if (Barrier)
+      continue;
     for (const Instruction *X : Accesses) {
       if (LI.getLoopFor(X->getParent()) != L ||
-          !invariant(getLoadStorePointerOperand(X)))
+          !invariant(getLoadStorePointerOperand(X)) ||
+          !pointsToGlobal(getLoadStorePointerOperand(X)))
         continue;
       const Instruction *Blocker = nullptr;
       for (const Instruction *Y : Accesses) {
-        if (Y == X || (isa<LoadInst>(X) && isa<LoadInst>(Y)))
+        if (Y == X || (isa<LoadInst>(X) && isa<LoadInst>(Y)) ||
+            !pointsToGlobal(getLoadStorePointerOperand(Y)))
           continue;
         if (mayAlias(X, Y)) {
           Blocker = Y;
@@ -368,11 +646,20 @@ void loopRules(const Function &F, const Function &Kernel,
 }
 } // namespace
 
-std::vector<Finding>
-findKernelFindings(const Function &Kernel,
-                   const SmallPtrSet<const Function *, 8> &Reached,
-                   const GpuModel &Gpu, const LoopTripCounts &Trips,
-                   FunctionAnalysisManager &FAM) {
+bool isBlockBarrier(const Instruction &I) {
+  auto *Call = dyn_cast<CallBase>(&I);
+  const Function *F = Call ? Call->getCalledFunction() : nullptr;
+  if (!F)
+    return false;
+  StringRef Name = F->getName();
+  return Name.starts_with("llvm.nvvm.barrier") ||
+         Name.starts_with("llvm.nvvm.bar.") || Name == "__syncthreads";
+}
+
+std::vector<Finding> findKernelFindings(
+    const Function &Kernel, const SmallPtrSet<const Function *, 8> &Reached,
+    const GpuModel &Gpu, const LoopTripCounts &Trips,
+    FunctionAnalysisManager &FAM, const FindingContext &Context) {
   std::vector<Finding> Out;
   Collector C{Out};
   std::vector<const Function *> Order(Reached.begin(), Reached.end());
@@ -380,24 +667,35 @@ findKernelFindings(const Function &Kernel,
             [](const Function *A, const Function *B) {
               return A->getName() < B->getName();
             });
+  std::vector<const Function *> Defined;
   for (const Function *F : Order) {
     if (F->isDeclaration())
       continue;
-    auto &SE =
-        FAM.getResult<ScalarEvolutionAnalysis>(const_cast<Function &>(*F));
-    memoryRules(*F, Gpu, SE, C);
+    Defined.push_back(F);
+    Function &MF = const_cast<Function &>(*F);
+    auto &SE = FAM.getResult<ScalarEvolutionAnalysis>(MF);
+    auto &DT = FAM.getResult<DominatorTreeAnalysis>(MF);
+    auto &PDT = FAM.getResult<PostDominatorTreeAnalysis>(MF);
+    memoryRules(*F, Gpu, SE, DT, Context, C);
     localArrayRule(*F, C);
-    branchRule(*F, C);
+    branchRule(*F, PDT, C);
     loopRules(*F, Kernel, Trips, FAM, C);
   }
-  fp64Rule(Reached, Gpu, C);
+  fp64Rule(Defined, Gpu, C);
+  // No finding without a location where the code has them (the rules
+  // locate at the nearest line); code built without -g has none, and the
+  // remarks fall back to the kernel's line there.
+  if (Kernel.getSubprogram())
+    Out.erase(std::remove_if(Out.begin(), Out.end(),
+                             [](const Finding &F) { return F.File.empty(); }),
+              Out.end());
   auto Key = [](const Finding &F) {
     return std::tie(F.File, F.Line, F.Column, F.Rule);
   };
   std::stable_sort(
       Out.begin(), Out.end(),
       [&](const Finding &A, const Finding &B) { return Key(A) < Key(B); });
-  // One finding per rule and source position (FP64 chains, unrolled copies).
+  // One finding per rule and source position (unrolled copies).
   Out.erase(std::unique(Out.begin(), Out.end(),
                         [&](const Finding &A, const Finding &B) {
                           return Key(A) == Key(B) && !A.File.empty();

@@ -41,6 +41,8 @@ void MemoryStats::addScaled(const MemoryStats &O, double W) {
   Broadcast += O.Broadcast * W;
   Uncoalesced += O.Uncoalesced * W;
   UncoalescedTransactions += O.UncoalescedTransactions * W;
+  Local += O.Local * W;
+  LocalBytes += O.LocalBytes * W;
 }
 
 void FunctionSummary::addScaled(const FunctionSummary &Callee, double W) {
@@ -111,6 +113,8 @@ static void addMemory(FunctionSummary &S, const Instruction &I,
   S.Mem.Bytes += W * double(C.Bytes);
   if (!Global) {
     S.Mem.Coalesced += W;
+    S.Mem.Local += W;
+    S.Mem.LocalBytes += W * double(C.Bytes);
     return;
   }
   AccessPattern P = analyzeAccess(C.Pointer, C.Bytes, SE, G);

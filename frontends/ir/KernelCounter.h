@@ -46,6 +46,7 @@ struct MemoryStats {
   double Bytes = 0; // sum of bytes per access
   double Coalesced = 0, Broadcast = 0, Uncoalesced = 0;
   double UncoalescedTransactions = 0; // sum of transactions per warp
+  double Local = 0, LocalBytes = 0;   // of Accesses, Bytes: local memory
   void addScaled(const MemoryStats &O, double W);
 };
 

@@ -20,8 +20,10 @@
 
 #include "llvm/Demangle/Demangle.h"
 #include "llvm/IR/DebugInfoMetadata.h"
+#include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Transforms/Utils/PromoteMemToReg.h"
 
 #include <algorithm>
 #include <cmath>
@@ -83,14 +85,23 @@ static void addSummaryAssumptions(const FunctionSummary &S,
     A.push_back(numberAssumption(Name, N, assumptionSource(Name)));
 }
 
-static KernelProfile makeProfile(const Function &K, const FunctionSummary &S) {
+/// \p LocalInRegisters: ptxas keeps the private arrays in registers (no
+/// stack frame), so their accesses are no local-memory instructions.
+static KernelProfile makeProfile(const Function &K, const FunctionSummary &S,
+                                 bool LocalInRegisters) {
   KernelProfile P;
   P.Name = K.getName().str();
   P.PerThread = S.Counts;
   P.UncoalescedMem = S.Mem.Uncoalesced;
   P.GlobalAccesses = S.GlobalAccesses;
-  if (S.Mem.Accesses > 0)
-    P.BytesPerMemAccess = S.Mem.Bytes / S.Mem.Accesses;
+  double Accesses = S.Mem.Accesses, Bytes = S.Mem.Bytes;
+  if (LocalInRegisters) {
+    P.PerThread[index(Unit::LocalMem)] = 0;
+    Accesses -= S.Mem.Local;
+    Bytes -= S.Mem.LocalBytes;
+  }
+  if (Accesses > 0)
+    P.BytesPerMemAccess = Bytes / Accesses;
   if (S.Mem.Uncoalesced > 0)
     P.UncoalescedTransactionsPerWarp =
         S.Mem.UncoalescedTransactions / S.Mem.Uncoalesced;
@@ -146,6 +157,30 @@ AnalyzedKernel toAnalyzedKernel(const KernelResult &R) {
   return K;
 }
 
+/// Whether M was built without optimisation: clang -O0 marks every function
+/// optnone, and an unoptimised kernel keeps its arguments in allocas that
+/// mem2reg/SROA would have promoted.
+static bool isUnoptimised(const Module &M) {
+  for (const Function &F : M) {
+    if (F.isDeclaration())
+      continue;
+    if (F.hasFnAttribute(Attribute::OptimizeNone))
+      return true;
+    if (!isKernel(F))
+      continue;
+    for (const Instruction &I : F.getEntryBlock())
+      if (auto *A = dyn_cast<AllocaInst>(&I))
+        if (isAllocaPromotable(A))
+          return true;
+  }
+  return false;
+}
+
+/// Whether a finding may be shown: not in a system header unless asked.
+static bool shownFinding(const Finding &F, const PluginOptions &O) {
+  return O.SystemHeaderFindings || !F.InSystemHeader;
+}
+
 bool analyzeModule(Module &M, FunctionAnalysisManager &FAM,
                    const PluginOptions &O, ModuleAnalysis &Out,
                    std::string &Error) {
@@ -180,6 +215,16 @@ bool analyzeModule(Module &M, FunctionAnalysisManager &FAM,
       ptxasResourcesOfModule(M, PtxasSm, Compiled, PtxasWhy);
     }
   }
+
+  // Counts of unoptimised code are not what a release build runs: said
+  // once per module, and in every kernel's assumptions.
+  bool Unoptimised = isUnoptimised(M);
+  if (Unoptimised)
+    Out.Warnings.push_back(
+        "the device code was built without optimisation (-O0: optnone, "
+        "unpromoted allocas); every count, time, power and budget describes "
+        "unoptimised code; compile with -O2 (CMake: a Release or "
+        "RelWithDebInfo build) for the figures of a release build");
 
   LaunchFile Facts;
   if (!O.LaunchFile.empty() && !loadLaunchFile(O.LaunchFile, Facts, Error)) {
@@ -223,7 +268,15 @@ bool analyzeModule(Module &M, FunctionAnalysisManager &FAM,
     R.Demangled = demangle(K->getName());
     R.Grid = analyzeGridIndependence(*K, FAM);
     R.Grid.SmRefusal = whyBlocksMayWait(S.Reached, FAM);
-    R.Findings = findKernelFindings(*K, S.Reached, Out.Gpu, Trips, FAM);
+    FindingContext Context;
+    if (Given && Given->BlockShape.known())
+      Context.Block = Given->BlockShape;
+    else if (Given && Given->ThreadsPerBlock)
+      Context.Block = {Given->ThreadsPerBlock, 1, 1};
+    else if (O.BlockSizeGiven)
+      Context.Block = {O.BlockSize, 1, 1};
+    R.Findings =
+        findKernelFindings(*K, S.Reached, Out.Gpu, Trips, FAM, Context);
     // Summaries are memoized: the analyses of K and its callees are done
     // with (the findings, too, need them: before the clear). Freeing them
     // keeps large modules at a few KB per kernel (bench/many_kernels.py);
@@ -232,7 +285,14 @@ bool analyzeModule(Module &M, FunctionAnalysisManager &FAM,
       FAM.clear(*const_cast<Function *>(F), F->getName());
     kernelSource(*K, R.File, R.Line);
     R.Assumed.push_back(GpuChoice);
-    KernelProfile P = makeProfile(*K, S);
+    if (Unoptimised) {
+      Assumption A = textAssumption(
+          "optimization", "O0",
+          "the module's functions are optnone or keep promotable allocas: "
+          "the counts are of unoptimised code");
+      A.Kind = "derived";
+      R.Assumed.push_back(A);
+    }
     CompiledResources Resources;
     auto It = Compiled.find(K->getName().str());
     if (It != Compiled.end()) {
@@ -241,6 +301,39 @@ bool analyzeModule(Module &M, FunctionAnalysisManager &FAM,
     } else {
       Resources.WhyNot = Compiled.empty() ? PtxasWhy : "no ptxas entry";
     }
+    // LocalMemoryArray's precondition: ptxas keeps the array in local
+    // memory. A 0-byte stack frame says it went to registers.
+    bool LocalInRegisters = Resources.R && Resources.R->LocalBytes == 0 &&
+                            S.Counts[index(Unit::LocalMem)] > 0;
+    if (LocalInRegisters) {
+      Assumption A = numberAssumption(
+          "local_mem_in_registers", S.Counts[index(Unit::LocalMem)],
+          "private-array accesses per thread not counted as local memory: " +
+              CompiledBy +
+              " reports a 0-byte stack frame (the arrays live "
+              "in registers)");
+      A.Kind = "derived";
+      R.Assumed.push_back(A);
+      for (ArgumentLoop &AL : R.ArgumentLoops)
+        AL.Counts[index(Unit::LocalMem)] = 0;
+    }
+    auto Hidden = [&](const Finding &F) {
+      return (LocalInRegisters && F.Rule == "LocalMemoryArray") ||
+             !shownFinding(F, O);
+    };
+    unsigned InHeaders = 0;
+    for (const Finding &F : R.Findings)
+      InHeaders += !shownFinding(F, O);
+    R.Findings.erase(
+        std::remove_if(R.Findings.begin(), R.Findings.end(), Hidden),
+        R.Findings.end());
+    if (InHeaders)
+      R.Assumed.push_back(numberAssumption(
+          "system_header_findings", InHeaders,
+          "findings located in system headers (clang's CUDA wrappers, the "
+          "CUDA toolkit) not shown: -gpa-system-header-findings (gpa: "
+          "--system-header-findings) shows them"));
+    KernelProfile P = makeProfile(*K, S, LocalInRegisters);
     LaunchStatus St = buildLaunch(*K, S, Out.Gpu, O, P.Launch, R.Assumed, Error,
                                   Given, Resources);
     if (St == LaunchStatus::BadOption)

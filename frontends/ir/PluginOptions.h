@@ -44,6 +44,9 @@ struct PluginOptions {
   /// -gpa-ptxas: registers, shared memory and spills from `ptxas -v` on the
   /// module's PTX when the toolkit is present (PtxasOfModule.h).
   bool RunPtxas = true;
+  /// -gpa-system-header-findings: also report findings located in system
+  /// headers (clang's CUDA wrappers, the toolkit's headers).
+  bool SystemHeaderFindings = false;
   /// Evaluate the 1..all-SMs sweep (only reports show it; remarks need just
   /// Eq. 34's point, and the sweep is most of the model's cost).
   bool WithSweep = true;

@@ -27,6 +27,12 @@ std::string relativeFile(const llvm::DILocation &L);
 /// reduced to its file name.
 std::string relativeSourcePath(llvm::StringRef Name, llvm::StringRef Dir);
 
+/// Whether L lies in a system header: clang's CUDA wrappers
+/// (__clang_cuda_*.h, the resource directory's include/), the CUDA
+/// toolkit's headers (…/cuda…/include/, crt/), /usr/include. Findings there
+/// are the library's code, not the user's.
+bool isSystemHeader(const llvm::DILocation &L);
+
 } // namespace gpa
 
 #endif // GPA_FRONTENDS_IR_SOURCELOCATION_H

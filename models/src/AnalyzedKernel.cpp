@@ -101,6 +101,9 @@ KernelFacts kernelFacts(const AnalyzedKernel &K) {
   F.ExecTimeS = E.Time.ExecTimeS;
   F.ActiveSms = E.ActiveSms;
   F.OptimalSms = A.Adv.RecommendedActiveSms;
+  for (const Assumption &As : K.Assumptions)
+    if (As.Name == "optimization" && !As.IsNumber && As.Text == "O0")
+      F.Unoptimised = true;
   return F;
 }
 

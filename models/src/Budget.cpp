@@ -201,6 +201,15 @@ static std::string shortNumber(double V) {
 }
 
 std::string BudgetViolation::message() const {
+  // A prediction from -O0 code is not what the optimised build runs.
+  std::string Unopt = Unoptimised ? " (predicted from unoptimised code, "
+                                    "optimization: O0; build with -O2 for "
+                                    "the figures of a release)"
+                                  : "";
+  return messageText() + Unopt;
+}
+
+std::string BudgetViolation::messageText() const {
   std::string Where = File.empty() ? ReportFile : File;
   if (!File.empty() && Line)
     Where += ":" + std::to_string(Line);
@@ -259,6 +268,12 @@ bool readFacts(JsonReader &R, const nlohmann::json &K, const std::string &P,
   Num("timing", "exec_time_s", F.ExecTimeS);
   Num("launch", "active_sms", F.ActiveSms);
   Num("advice", "optimal_active_sms", F.OptimalSms);
+  // The `optimization` assumption (docs/report-format.md): "O0" when the
+  // plugin analysed unoptimised code.
+  if (auto A = K.find("assumptions"); A != K.end() && A->is_object())
+    if (auto O = A->find("optimization"); O != A->end() && O->is_object())
+      if (auto V = O->find("value"); V != O->end() && V->is_string())
+        F.Unoptimised = V->get<std::string>() == "O0";
   return R.ok();
 }
 
@@ -328,6 +343,7 @@ BudgetViolation violationOf(const KernelFacts &F, const std::string &Gpu,
   V.Limit = Limit;
   V.LimitValue = LimitValue;
   V.Predicted = Predicted;
+  V.Unoptimised = F.Unoptimised;
   return V;
 }
 

@@ -16,6 +16,14 @@ const std::vector<FindingRule> &findingRules() {
        "data out so that threadIdx.x indexes the fastest-moving dimension, "
        "or stage it through shared memory.",
        "uncoalescedaccess"},
+      {"UnanalysedAccess", "Global access whose address could not be analysed",
+       "The address depends on threadIdx.x through values the analysis "
+       "cannot follow (an unknown call, non-affine arithmetic), so whether "
+       "a warp's access coalesces is not known. The estimate counts it as "
+       "the worst case (one transaction per thread) and says so; give the "
+       "address a form the analysis can follow, or read the remark as an "
+       "upper bound.",
+       "unanalysedaccess"},
       {"DoublePrecisionInFloatKernel",
        "Double-precision arithmetic in a single-precision kernel",
        "The kernel's data is float, but a double literal or a conversion "

@@ -25,8 +25,10 @@ __global__ void contiguous(const float *In, float *Out) {
 }
 
 // A100: FP64 at half the FP32 rate (whitepaper: 9.7 vs 19.5 TFLOPS).
-// CHECK: findings.cu:[[@LINE+5]]:14: remark: double-precision fmul in a kernel whose data is float, caused by the double literal 0.1: FP64 issues 2x slower than FP32 on a100 {{.*}}[DoublePrecisionInFloatKernel]
-// CHECK: findings.cu:[[@LINE+4]]:28: remark: double-precision fmul {{.*}}the double literal 0.3{{.*}}[DoublePrecisionInFloatKernel]
+// One remark per literal, listing the instructions it put on FP64 (the
+// sum joins the first literal's group).
+// CHECK: findings.cu:[[@LINE+5]]:14: remark: double-precision arithmetic in a kernel whose data is float, caused by the double literal 0.1: 2 instruction(s) run on FP64 (fmul at [[@LINE+5]]:14, fadd at [[@LINE+5]]:{{[0-9]+}}), which issues 2x slower than FP32 on a100 {{.*}}[DoublePrecisionInFloatKernel]
+// CHECK: findings.cu:[[@LINE+4]]:28: remark: double-precision arithmetic {{.*}}the double literal 0.3: 1 instruction(s) run on FP64 (fmul at [[@LINE+4]]:28){{.*}}[DoublePrecisionInFloatKernel]
 __global__ void doubleLiteral(const float *In, float *Out) {
   int I = blockIdx.x * blockDim.x + threadIdx.x;
   float T = In[I];
@@ -68,7 +70,8 @@ __global__ void noBankConflict(float *Out) {
   Out[threadIdx.x] = T[threadIdx.x * 33 + 1];
 }
 
-// CHECK: findings.cu:[[@LINE+2]]:23: remark: branch diverges within a warp (threadIdx.x & 1 differs within a warp){{.*}}[DivergentBranch]
+// An empty side: the lanes that skip wait (every warp splits).
+// CHECK: findings.cu:[[@LINE+2]]:23: remark: branch diverges within every warp (threadIdx.x & 1 differs within a warp): the lanes that skip the guarded code wait while the others run it [DivergentBranch]
 __global__ void divergent(float *Out) {
   if (threadIdx.x % 2 == 0)
     Out[threadIdx.x] = 1.0f;
@@ -101,6 +104,6 @@ __global__ void gemmRestrict(const float *__restrict__ A,
 }
 
 // REPORT-DAG: _Z7stridedPKfPf UncoalescedAccess 20
-// REPORT-DAG: _Z13doubleLiteralPKfPf DoublePrecisionInFloatKernel 33
-// REPORT-DAG: _Z4gemmPKfS0_Pfi AssumedTripCount 92
-// REPORT-DAG: _Z4gemmPKfS0_Pfi AliasKeepsAccessInLoop 93
+// REPORT-DAG: _Z13doubleLiteralPKfPf DoublePrecisionInFloatKernel 35
+// REPORT-DAG: _Z4gemmPKfS0_Pfi AssumedTripCount 95
+// REPORT-DAG: _Z4gemmPKfS0_Pfi AliasKeepsAccessInLoop 96

@@ -90,3 +90,35 @@ TEST(SharedBankConflictsTest, GcdOfTheStrideInWords) {
   EXPECT_EQ(sharedBankConflictWays(0, 4), 1u);    // broadcast
   EXPECT_EQ(sharedBankConflictWays(16, 8), 1u);   // not a 4-byte word: unknown
 }
+
+// Hand-worked from the Programming Guide's rule (bank = word mod 32, the
+// most distinct words in one bank): only the lanes that run the access
+// count, laid over the block's rows.
+TEST(SharedBankConflictsTest, ActiveLanesAndBlockRows) {
+  WarpLanes One;
+  One.ActiveX = 1; // if (tx == 0): one lane, one word
+  EXPECT_EQ(sharedBankConflictWays(128, 4, One), 1u);
+  WarpLanes Half;
+  Half.ActiveX = 16; // tx < 16, 16 words apart: words 0, 16, ..., 240 in
+                     // banks 0 and 16, 8 each
+  EXPECT_EQ(sharedBankConflictWays(64, 4, Half), 8u);
+  WarpLanes All; // 32 lanes, 16 words apart: 16 words in each of 2 banks
+  EXPECT_EQ(sharedBankConflictWays(64, 4, All), 16u);
+  EXPECT_EQ(sharedBankConflictWays(64, 4, All),
+            sharedBankConflictWays(64, 4)); // the closed form, 32 lanes
+  // 16-thread rows (lud's [16][16] tile, 16 words per row): lane l is
+  // (l % 16, l / 16); a column read shadow[tx][i] is 16 words per tx and,
+  // with ty in the row index too, 256 words per ty: rows add nothing new
+  // to banks 0/16 but 8 more words each: 16-way.
+  WarpLanes Rows;
+  Rows.RowThreads = 16;
+  Rows.RowStrideBytes = 1024;
+  EXPECT_EQ(sharedBankConflictWays(64, 4, Rows), 16u);
+  // ... and a row read (tx contiguous) with rows 16 words apart: the two
+  // rows fill all 32 banks once.
+  Rows.RowStrideBytes = 64;
+  EXPECT_EQ(sharedBankConflictWays(4, 4, Rows), 1u);
+  // Rows unknown: the first row only (16 lanes of a column: 8-way).
+  Rows.RowsKnown = false;
+  EXPECT_EQ(sharedBankConflictWays(64, 4, Rows), 8u);
+}

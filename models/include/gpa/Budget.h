@@ -69,13 +69,15 @@ struct BudgetViolation {
   double Baseline = 0;
   double MaxRegressionPct = 0;
   std::string WaiverReason; // set for waived violations
+  bool Unoptimised = false; // predicted from unoptimised (-O0) code
 
   /// Predicted minus limit for max_* limits, limit minus predicted for
   /// min_*: positive is the amount by which the budget is exceeded.
   double margin() const;
   /// One line: "file:line: kernel: limit (budget 'glob'): predicted X, limit
-  /// Y, over by Z (P%)".
+  /// Y, over by Z (P%)", and whether it was predicted from -O0 code.
   std::string message() const;
+  std::string messageText() const; // message() without the -O0 note
 };
 
 struct BudgetCheck {
@@ -123,6 +125,9 @@ struct KernelFacts {
   unsigned Line = 0;
   double TotalPowerW = 0, EnergyJ = 0, GipsPerW = 0, ExecTimeS = 0;
   double ActiveSms = 0, OptimalSms = 0;
+  /// The counts come from code built without optimisation (the report's
+  /// `optimization` assumption is "O0").
+  bool Unoptimised = false;
 };
 
 /// A violation of Limit by kernel F on Gpu, with the kernel's identity and

@@ -26,6 +26,22 @@ constexpr unsigned SharedBankBytes = 4;
 /// for accesses other than 4-byte words at a whole number of words.
 unsigned sharedBankConflictWays(std::int64_t StrideBytes, std::uint64_t Bytes);
 
+/// Which lanes of a warp run an access: lane l is the thread
+/// (l % RowThreads, l / RowThreads) of the block, and runs it when its x
+/// index is below ActiveX (a guard `threadIdx.x < K`, or 1 for
+/// `threadIdx.x == K`: the lane offsets are what matter, not the value).
+struct WarpLanes {
+  unsigned RowThreads = SharedBanks; // blockDim.x when below the warp size
+  unsigned ActiveX = SharedBanks;
+  std::int64_t RowStrideBytes = 0; // address change per threadIdx.y
+  bool RowsKnown = true;           // false: only the first row is counted
+};
+
+/// The wavefronts of a warp's shared access with these lanes: the most
+/// distinct 4-byte words any bank serves (the rule above, enumerated).
+unsigned sharedBankConflictWays(std::int64_t StrideBytes, std::uint64_t Bytes,
+                                const WarpLanes &Lanes);
+
 } // namespace gpa
 
 #endif
