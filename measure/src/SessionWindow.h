@@ -38,8 +38,8 @@ struct Window {
 using LaunchOnce = std::function<bool(std::string &Error)>;
 
 /// Launches once to warm up and ten times to time a launch, then enough
-/// launches to last MinS (at least MinLaunches, at most MaxLaunches). Board may be
-/// null (no NVML): no energy, no samples.
+/// launches to last MinS (at least MinLaunches, at most MaxLaunches). Board may
+/// be null (no NVML): no energy, no samples.
 bool measureWindow(Cuda &Gpu, Nvml *Board, const Partition &P,
                    const LaunchOnce &Launch, double MinS, unsigned MinLaunches,
                    unsigned MaxLaunches, Window &Out, std::string &Error);
