@@ -211,6 +211,23 @@ int runPredict(const CalibrateOptions &O) {
   return ExitOk;
 }
 
+/// How a gpmTOOL file's components map onto the product's (docs/dvfs.md),
+/// and which product components its data cannot fit; empty for the
+/// standard twelve.
+std::string layoutNote(const ComponentLayout &L, const char *Separator) {
+  if (L.isStandard())
+    return "";
+  std::string Out = "components: " + L.describe() + Separator;
+  std::vector<std::size_t> Absent = L.absentComponents();
+  if (!Absent.empty()) {
+    Out += "not in the data, coefficient 0 (assumed):";
+    for (std::size_t C : Absent)
+      Out += " " + std::string(dvfsComponentKey(C));
+    Out += Separator;
+  }
+  return Out;
+}
+
 std::string summary(const PowerSampleSet &Train, const DvfsFitResult &R,
                     double Seconds) {
   const DvfsPowerParams &P = R.Params;
@@ -222,6 +239,7 @@ std::string summary(const PowerSampleSet &Train, const DvfsFitResult &R,
     << fixed(Seconds, 3) << " s\n";
   S << "training error: RMS " << fixed(R.RmsErrorW, 3) << " W, MAPE "
     << fixed(R.MapePct, 2) << "%\n";
+  S << layoutNote(Train.Layout, "\n");
   S << "static_w: core " << fixed(P.CoreStaticW, 4) << ", memory "
     << fixed(P.MemStaticW, 4) << "\n";
   S << "constant_w_per_mhz: core " << fixed(P.CoreConstantWPerMhz, 6)
@@ -291,6 +309,9 @@ int writeModel(const CalibrateOptions &O, const PowerSampleSet &Train,
        : !Train.Source.empty() ? Train.Source
                                : baseName(Train.File)) +
       "; training MAPE " + fixed(R.MapePct, 2) + "%";
+  std::string Layout = layoutNote(Train.Layout, "; ");
+  if (!Layout.empty())
+    Provenance += "; " + Layout.substr(0, Layout.size() - 2);
   P.Source = Provenance;
   (*Doc)["calibrated"] = true;
   (*Doc)["calibration_note"] =

@@ -250,6 +250,9 @@ bool fitDvfsModel(const PowerSampleSet &Train, const DvfsFitOptions &Options,
     }
   }
   R.Params = F.params(Train.RefCoreMhz, Train.RefMemMhz);
+  // An aggregate column (HPCA 2018's SP) fitted one coefficient for the sum
+  // of its members' utilisations: each member gets it.
+  Train.Layout.spreadCoefficients(R.Params.DynamicWPerMhz);
   R.RmsErrorW = std::sqrt(Sse / Train.Samples.size());
   if (!samplesMape(R.Params, Train.Samples, R.MapePct, Error))
     return false;

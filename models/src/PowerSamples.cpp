@@ -188,8 +188,9 @@ bool parseOptionalFields(CsvErrors &E, const std::vector<std::string> &Fields,
 bool parseRow(CsvErrors &E, const std::vector<std::string> &Fields,
               unsigned Line, std::size_t Offset, bool RequirePower,
               const PowerSampleSet &Set, PowerSample &S) {
+  std::size_t Columns = Offset ? NumDvfsComponents : Set.Layout.Columns.size();
   std::size_t Expected =
-      Offset + 3 + NumDvfsComponents +
+      Offset + 3 + Columns +
       (Set.HasLaunchCounts ? launchCountColumns().size() : 0) +
       (Set.HasMeasuredUtilisation ? NumDvfsComponents : 0);
   if (Fields.size() != Expected)
@@ -208,10 +209,12 @@ bool parseRow(CsvErrors &E, const std::vector<std::string> &Fields,
       !E.number(Fields, Line, Offset + 2, 1, 1e6, "a memory clock in MHz",
                 S.MemMhz))
     return false;
-  for (std::size_t C = 0; C < NumDvfsComponents; ++C)
+  std::vector<double> Values(Columns);
+  for (std::size_t C = 0; C < Columns; ++C)
     if (!E.number(Fields, Line, Offset + 3 + C, 0, MaxUtilisation,
-                  "a utilisation in [0, 1.5]", S.U[C]))
+                  "a utilisation in [0, 1.5]", Values[C]))
       return false;
+  S.U = Set.Layout.toUtilisation(Values); // the product format: standard
   if (Offset && !parseOptionalFields(E, Fields, Line, Set, S))
     return false;
   S.Line = Line;
@@ -229,12 +232,11 @@ bool parseGpmtoolHeader(CsvErrors &E, const std::vector<std::string> &Lines,
     return false;
   Out.RefCoreMhz = V[0];
   Out.RefMemMhz = V[1];
-  if (!E.numbers(Lines[2], 3, 2, 0, 100, "component counts", V))
-    return false;
-  if (V[0] != NumCoreDvfsComponents || V[1] != 1)
-    return E.fail(3, 1, "11,1 (core, memory components)", trim(Lines[2]));
-  if (splitFields(Lines[3]).size() != NumDvfsComponents)
-    return E.fail(4, 1, "12 component names", trim(Lines[3]));
+  unsigned Line = 0, Column = 0;
+  std::string Expected, Got;
+  if (!parseComponentLayout(Lines[2], Lines[3], Out.Layout, Line, Column,
+                            Expected, Got))
+    return E.fail(Line, Column, Expected, Got);
   return true;
 }
 } // namespace
@@ -342,7 +344,7 @@ bool parseGpmtoolModel(const std::string &Text, const std::string &File,
                  P.Core.ClocksMhz) ||
       !E.numbers(Lines[5], 6, 0, 1, 1e6, "memory clocks in MHz",
                  P.Mem.ClocksMhz) ||
-      !E.numbers(Lines[6], 7, 4 + NumDvfsComponents, 0, 1e6,
+      !E.numbers(Lines[6], 7, 4 + Header.Layout.Columns.size(), 0, 1e6,
                  "non-negative coefficients", X) ||
       !E.numbers(Lines[7], 8, P.Core.ClocksMhz.size(), 1e-3, 10,
                  "normalised core voltages", P.Core.Voltage) ||
@@ -362,9 +364,12 @@ bool parseGpmtoolModel(const std::string &Text, const std::string &File,
   P.MemStaticW = X[1];
   P.CoreConstantWPerMhz = X[2];
   P.MemConstantWPerMhz = X[3];
-  for (std::size_t C = 0; C < NumDvfsComponents; ++C)
-    P.DynamicWPerMhz[C] = X[4 + C];
+  for (std::size_t C = 0; C < Header.Layout.Columns.size(); ++C)
+    P.DynamicWPerMhz[Header.Layout.Columns[C].Components.front()] = X[4 + C];
+  Header.Layout.spreadCoefficients(P.DynamicWPerMhz);
   P.Source = "gpmTOOL model file " + File;
+  if (!Header.Layout.isStandard())
+    P.Source += " (components " + Header.Layout.describe() + ")";
   Out = std::move(P);
   return true;
 }

@@ -11,6 +11,7 @@
 #ifndef GPA_POWERSAMPLES_H
 #define GPA_POWERSAMPLES_H
 
+#include "gpa/ComponentLayout.h"
 #include "gpa/DvfsPowerModel.h"
 #include "gpa/KernelActivity.h"
 
@@ -46,6 +47,9 @@ struct PowerSampleSet {
   bool HasLaunchCounts = false;
   bool HasMeasuredUtilisation = false;
   unsigned HeaderLine = 0; // 1-based line of the column header
+  /// gpmTOOL files: line 4's names mapped to the product's components
+  /// (docs/dvfs.md); the product format always has the standard twelve.
+  ComponentLayout Layout = ComponentLayout::standard();
   std::vector<PowerSample> Samples;
 };
 
@@ -61,7 +65,8 @@ bool loadPowerSamples(const std::string &Path, bool RequirePower,
                       PowerSampleSet &Out, std::string &Error);
 
 /// A gpmTOOL model file (lines 1-9, README "Model files") as dvfs
-/// parameters.
+/// parameters; any component list line 4 names (an aggregate name's one
+/// coefficient goes to each of its members).
 bool parseGpmtoolModel(const std::string &Text, const std::string &File,
                        DvfsPowerParams &Out, std::string &Error);
 
