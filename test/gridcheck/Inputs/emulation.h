@@ -65,6 +65,84 @@ inline int atomicExch(int *p, int v) {
   *p = v;
   return old;
 }
+
+// More of CUDA's atomics and qualifiers, for the generated kernels of
+// bench/gridgen (same one-thread-at-a-time semantics).
+#define __global__
+#define __device__
+#define __forceinline__ inline
+template <class T> T gridcheckRmw(T *p, T v, int Op) {
+  T old = *p;
+  switch (Op) {
+  case 0:
+    *p = old + v;
+    break;
+  case 1:
+    *p = old - v;
+    break;
+  case 2:
+    *p = std::max(old, v);
+    break;
+  case 3:
+    *p = std::min(old, v);
+    break;
+  case 4:
+    *p = old | v;
+    break;
+  case 5:
+    *p = old & v;
+    break;
+  case 6:
+    *p = old ^ v;
+    break;
+  }
+  return old;
+}
+inline unsigned atomicAdd(unsigned *p, unsigned v) {
+  return gridcheckRmw(p, v, 0);
+}
+inline unsigned long long atomicAdd(unsigned long long *p,
+                                    unsigned long long v) {
+  return gridcheckRmw(p, v, 0);
+}
+inline int atomicSub(int *p, int v) { return gridcheckRmw(p, v, 1); }
+inline unsigned atomicSub(unsigned *p, unsigned v) {
+  return gridcheckRmw(p, v, 1);
+}
+inline unsigned atomicMax(unsigned *p, unsigned v) {
+  return gridcheckRmw(p, v, 2);
+}
+inline unsigned long long atomicMax(unsigned long long *p,
+                                    unsigned long long v) {
+  return gridcheckRmw(p, v, 2);
+}
+inline int atomicMin(int *p, int v) { return gridcheckRmw(p, v, 3); }
+inline unsigned atomicMin(unsigned *p, unsigned v) {
+  return gridcheckRmw(p, v, 3);
+}
+inline int atomicOr(int *p, int v) { return gridcheckRmw(p, v, 4); }
+inline int atomicAnd(int *p, int v) { return gridcheckRmw(p, v, 5); }
+inline int atomicXor(int *p, int v) { return gridcheckRmw(p, v, 6); }
+template <class T> T gridcheckCas(T *p, T compare, T v) {
+  T old = *p;
+  if (old == compare)
+    *p = v;
+  return old;
+}
+inline int atomicCAS(int *p, int c, int v) { return gridcheckCas(p, c, v); }
+inline unsigned short atomicCAS(unsigned short *p, unsigned short c,
+                                unsigned short v) {
+  return gridcheckCas(p, c, v);
+}
+inline unsigned long long atomicCAS(unsigned long long *p, unsigned long long c,
+                                    unsigned long long v) {
+  return gridcheckCas(p, c, v);
+}
+inline float atomicExch(float *p, float v) {
+  float old = *p;
+  *p = v;
+  return old;
+}
 #endif
 
 #endif // GRIDCHECK_EMULATION_H
