@@ -79,7 +79,8 @@ TARGETS = [("a", 10), ("b", 3), ("G", 2)]
 SECONDS = [(None, 10), ("yes", 5)]
 ALIASES = [("distinct", 12), ("same", 3), ("restrict", 3), ("global_arg", 2),
            ("shifted", 1)]
-LAUNCHES = [("exact", 10), ("extra_y", 2), ("extra_z", 1), ("block_y", 1)]
+LAUNCHES = [("exact", 10), ("only_used", 4), ("extra_y", 2), ("extra_z", 1),
+            ("block_y", 1)]
 EARLY = [(None, 12), ("if (n <= 16) return;", 1),
          ("if (blockIdx.x == gridDim.x - 1 && n < 0) return;", 1)]
 
@@ -226,7 +227,7 @@ def grid_stride_loop(g, var, d, bound, shape="gs"):
 
 
 def width_of(g, inner_bound_text):
-    return {"exact": inner_bound_text, "minus1": "(%s - 1)" % inner_bound_text,
+    return {"exact": "(%s)" % inner_bound_text, "minus1": "(%s - 1)" % inner_bound_text,
             "plus3": "(%s + 3)" % inner_bound_text,
             "half": "(%s / 2)" % inner_bound_text}[g["width"]]
 
@@ -328,12 +329,15 @@ def render(name, g):
                                    value(g["value2"], g["target2"], idx2)))
     guard = g["guard"]
     stmt = "\n      ".join(body_pre + effects + body_post)
+    # Every loop counts its iterations on the host (an outer loop may spin
+    # while its inner loop runs no iteration).
+    head = head.replace("{\n", "{\n    GG_TICK();\n")
     if guard:
         guard = subscript_to_at(guard.replace("v", v).replace(
             "in[%s]" % v, "in[%s]" % v), "in")
-        inner = "    GG_TICK();\n    if (%s) {\n      %s\n    }\n" % (guard, stmt)
+        inner = "    if (%s) {\n      %s\n    }\n" % (guard, stmt)
     else:
-        inner = "    GG_TICK();\n    {\n      %s\n    }\n" % stmt
+        inner = "    {\n      %s\n    }\n" % stmt
     # Declarations once (a value may be used by both effects).
     decls = "".join("  %s\n" % p for p in dict.fromkeys(pre))
     early = "  %s\n" % g["early"] if g["early"] else ""
@@ -372,6 +376,14 @@ def launch(g, src):
     mentions is launched with more than one block; extra_y/extra_z launch
     an unmentioned dimension too (issue 25: atomics duplicated across it)."""
     used = dims_used(src)
+    if g["launch"] == "only_used":
+        # Unmentioned dimensions are 1 in grid and block (what a launch
+        # requirement of the proof asks for).
+        grid = tuple(g["g" + d] if d in used else 1 for d in "xyz")
+        block = {"x": 32, "y": 8, "z": 4}
+        if len(used) > 1:
+            block = {"x": 8, "y": 4, "z": 2}
+        return grid, tuple(block[d] if d in used else 1 for d in "xyz")
     gx = g["gx"]
     gy = g["gy"] if "y" in used or g["launch"] == "extra_y" else 1
     gz = g["gz"] if "z" in used or g["launch"] == "extra_z" else 1
