@@ -17,6 +17,7 @@ Exit status 1 when an accepted kernel is grid-dependent.
 import argparse
 import concurrent.futures
 import itertools
+import json
 import os
 import random
 import re
@@ -287,6 +288,11 @@ FIXES = [
      lambda g: dict(g, launch="only_used")),
     ("truncation to 8 or 16 bits of the start, step, bound, induction "
      "variable, index or guard", untruncated),
+    ("store address not injective in the enclosing loops' indices (a 2-D "
+     "loop storing at an address of one index only: racy)",
+     lambda g: dict(g, nindex=gridgen.simplest("nindex"),
+                    nindex2=gridgen.simplest("nindex2"))
+     if g["loop"] in gridgen.NESTED_LOOPS else g),
     ("nested grid-stride loops over the same dimension",
      lambda g: dict(g, dim2=gridgen.other(g["dim"]))
      if g["loop"] == "nested" and g["dim2"] == g["dim"] else g),
@@ -379,8 +385,11 @@ def write_holes(checker, args, out, found, genome_of, start):
                                 enumerate(sorted(seen.items()))])
     print("distinct minimised holes: %d (from %d holes, %d minimised)" %
           (len(seen), len(found), len(minimised)))
+    corpus = []
     for i, (_, (n, g)) in enumerate(sorted(seen.items())):
         name = "hole%d" % i
+        corpus.append({"name": name, "from": "seed %d %s" % (args.seed, n),
+                       "class": label_of[n], "genome": g})
         src = gridgen.render(name, g)
         (grid, block) = gridgen.launch(g, src)
         r = final.get("k%d" % i) or {}
@@ -393,6 +402,9 @@ def write_holes(checker, args, out, found, genome_of, start):
         with open(os.path.join(hole_dir, name + ".cu"), "w") as f:
             f.write(head + src)
         print("--- %s/%s.cu\n%s%s" % (hole_dir, name, head, src))
+    with open(os.path.join(hole_dir, "holes.json"), "w") as f:
+        json.dump(corpus, f, indent=1, sort_keys=True)
+        f.write("\n")
 
 
 def main():
@@ -411,6 +423,9 @@ def main():
     ap.add_argument("--keep", action="store_true",
                     help="keep the generated batch files")
     ap.add_argument("--no-minimise", action="store_true")
+    ap.add_argument("--replay", metavar="HOLES_JSON",
+                    help="check the genomes of a holes.json instead of "
+                    "generating kernels")
     ap.add_argument("--quiet", action="store_true")
     args = ap.parse_args()
     start = time.time()
@@ -421,7 +436,13 @@ def main():
     checker.build_harness()
 
     genomes = []
-    for i in range(args.count):
+    if args.replay:
+        # Minimised holes kept as a regression corpus (OUT/holes/holes.json).
+        with open(args.replay) as f:
+            for i, entry in enumerate(json.load(f)):
+                genomes.append((kernel_name(i), entry["genome"]))
+        args.count = len(genomes)
+    for i in range(args.count - len(genomes)):
         rng = random.Random("%d:%d" % (args.seed, i))
         genomes.append((kernel_name(i), gridgen.generate(rng)))
     batches = [genomes[k:k + args.batch]
