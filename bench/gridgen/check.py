@@ -520,7 +520,10 @@ def main():
     # Which conditions refuse the grid-independent kernels (usefulness).
     why = {}
     for n in gi:
-        if checked[n]["accepted"] is False:
+        if checked[n].get("unmet_requirement"):
+            why["launch requirement unmet"] = why.get(
+                "launch requirement unmet", 0) + 1
+        elif checked[n]["accepted"] is False:
             c = checked[n]["reason"].split(":")[0][:40]
             why[c] = why.get(c, 0) + 1
     print("refusals of grid-independent kernels by condition: " +
