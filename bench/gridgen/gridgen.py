@@ -9,7 +9,6 @@ minimise() in check.py walks genomes towards those options.
 
 Stdlib only; the same seed gives the same kernels (random.Random(seed)).
 """
-import random
 
 # Choice points: name -> list of (option, weight). The first option is the
 # simplest; the minimiser replaces options by earlier ones.
