@@ -26,6 +26,89 @@
 #define AT(p, e) (p)[e]
 #define GG_TICK()
 #else
+// More of CUDA's atomics and qualifiers (one thread at a time, as in
+// emulation.h).
+#ifndef __global__
+#define __global__
+#endif
+#ifndef __device__
+#define __device__
+#endif
+template <class T> T gridcheckRmw(T *p, T v, int Op) {
+  T old = *p;
+  switch (Op) {
+  case 0:
+    *p = old + v;
+    break;
+  case 1:
+    *p = old - v;
+    break;
+  case 2:
+    *p = std::max(old, v);
+    break;
+  case 3:
+    *p = std::min(old, v);
+    break;
+  case 4:
+    *p = old | v;
+    break;
+  case 5:
+    *p = old & v;
+    break;
+  case 6:
+    *p = old ^ v;
+    break;
+  }
+  return old;
+}
+inline unsigned atomicAdd(unsigned *p, unsigned v) {
+  return gridcheckRmw(p, v, 0);
+}
+// A template, so that an emulation.h that has this overload wins overload
+// resolution instead of clashing with it.
+template <class Unused = void>
+inline unsigned long long atomicAdd(unsigned long long *p,
+                                    unsigned long long v) {
+  return gridcheckRmw(p, v, 0);
+}
+inline int atomicSub(int *p, int v) { return gridcheckRmw(p, v, 1); }
+inline unsigned atomicSub(unsigned *p, unsigned v) {
+  return gridcheckRmw(p, v, 1);
+}
+inline unsigned atomicMax(unsigned *p, unsigned v) {
+  return gridcheckRmw(p, v, 2);
+}
+inline unsigned long long atomicMax(unsigned long long *p,
+                                    unsigned long long v) {
+  return gridcheckRmw(p, v, 2);
+}
+inline int atomicMin(int *p, int v) { return gridcheckRmw(p, v, 3); }
+inline unsigned atomicMin(unsigned *p, unsigned v) {
+  return gridcheckRmw(p, v, 3);
+}
+inline int atomicOr(int *p, int v) { return gridcheckRmw(p, v, 4); }
+inline int atomicAnd(int *p, int v) { return gridcheckRmw(p, v, 5); }
+inline int atomicXor(int *p, int v) { return gridcheckRmw(p, v, 6); }
+template <class T> T gridcheckCas(T *p, T compare, T v) {
+  T old = *p;
+  if (old == compare)
+    *p = v;
+  return old;
+}
+inline int atomicCAS(int *p, int c, int v) { return gridcheckCas(p, c, v); }
+inline unsigned short atomicCAS(unsigned short *p, unsigned short c,
+                                unsigned short v) {
+  return gridcheckCas(p, c, v);
+}
+inline unsigned long long atomicCAS(unsigned long long *p, unsigned long long c,
+                                    unsigned long long v) {
+  return gridcheckCas(p, c, v);
+}
+inline float atomicExch(float *p, float v) {
+  float old = *p;
+  *p = v;
+  return old;
+}
 #define GG_KERNEL(name)                                                        \
   extern "C" void name(int *a, int *b, const int *in, int n, int m)
 #define GG_KERNEL_R(name)                                                      \
