@@ -136,14 +136,33 @@ static bool loopReuseApplies(const GlobalAccessFact &F, const CacheLevels &C,
          B.ResidentBlocksPerSm > 0;
 }
 
-static bool fitsL2(const GlobalAccessFact &F, const CacheLevels &C) {
-  return F.WorkingSetBytes > 0 && F.WorkingSetBytes <= C.L2Bytes;
+/// The kernel's known footprint: per base, the largest working set of its
+/// accesses, summed over bases (accesses without one add nothing).
+static double knownFootprintBytes(const std::vector<GlobalAccessFact> &Facts) {
+  std::map<std::string, double> PerBase;
+  for (const GlobalAccessFact &F : Facts)
+    if (F.WorkingSetBytes > 0)
+      PerBase[F.Base] = std::max(PerBase[F.Base], F.WorkingSetBytes);
+  double Sum = 0;
+  for (const auto &[Base, Bytes] : PerBase)
+    Sum += Bytes;
+  return Sum;
+}
+
+/// R4 applies: the access's working set and every known working set of the
+/// kernel together fit L2 (a base re-read while other data streams through
+/// L2 is evicted when they do not).
+static bool fitsL2(const GlobalAccessFact &F, const CacheLevels &C,
+                   double KernelFootprint) {
+  return F.WorkingSetBytes > 0 && F.WorkingSetBytes <= C.L2Bytes &&
+         KernelFootprint <= C.L2Bytes;
 }
 
 /// The accesses R2/R3 group by base: loads at a constant lane stride whose
 /// working set R4 does not already place.
-static bool reusesByOffset(const GlobalAccessFact &F, const CacheLevels &C) {
-  return !F.Store && !fitsL2(F, C) &&
+static bool reusesByOffset(const GlobalAccessFact &F, const CacheLevels &C,
+                           double KernelFootprint) {
+  return !F.Store && !fitsL2(F, C, KernelFootprint) &&
          (F.Shape == AccessShape::Coalesced || F.Shape == AccessShape::Strided);
 }
 
@@ -155,14 +174,15 @@ static bool reusesByOffset(const GlobalAccessFact &F, const CacheLevels &C) {
 static void applyLoopReuse(const GlobalAccessFact &F, const CacheLevels &C,
                            const L1Budget &B, double Lanes,
                            double WarpsPerBlock, double Blocks,
-                           double LoopBytesPerWarp, AccessLevels &A) {
+                           double LoopBytesPerWarp, double KernelFootprint,
+                           AccessLevels &A) {
   double Miss = loopMissFraction(F, Lanes);
   double WindowPerBlock =
       reuseIterations(F, Lanes) * WarpsPerBlock * LoopBytesPerWarp;
   double L1Bytes =
       std::max(0.0, C.L1SharedBytesPerSm -
                         B.ResidentBlocksPerSm * B.SharedBytesPerBlock);
-  bool KeepDram = fitsL2(F, C);
+  bool KeepDram = fitsL2(F, C, KernelFootprint);
   LevelShares &S = A.Shares;
   if (WindowPerBlock * B.ResidentBlocksPerSm <= L1Bytes) {
     double Reused = S.L2 * (1 - Miss) + (KeepDram ? 0 : S.Dram * (1 - Miss));
@@ -193,7 +213,8 @@ static void applyLoopReuse(const GlobalAccessFact &F, const CacheLevels &C,
 /// the DRAM bytes right and is clamped to [0, 1].
 static void applyBlockReuse(const GlobalAccessFact &F, double BlockSectors,
                             const CacheLevels &C, double Lanes,
-                            double WarpsPerBlock, AccessLevels &A) {
+                            double WarpsPerBlock, double KernelFootprint,
+                            AccessLevels &A) {
   SectorRuns R = sectorRuns(F, Lanes);
   double Requested = WarpsPerBlock * R.Units * R.Sectors;
   double Miss = std::clamp(BlockSectors / Requested, 0.0, 1.0);
@@ -201,18 +222,39 @@ static void applyBlockReuse(const GlobalAccessFact &F, double BlockSectors,
     return;
   LevelShares &S = A.Shares;
   double Beyond = (S.L2 + S.Dram) * Miss;
-  double Dram = fitsL2(F, C) ? std::min(S.Dram, Beyond) : S.Dram * Miss;
+  double Dram =
+      fitsL2(F, C, KernelFootprint) ? std::min(S.Dram, Beyond) : S.Dram * Miss;
   S.L1 = 1 - Beyond;
   S.L2 = Beyond - Dram;
   S.Dram = Dram;
   A.BlockReuse = true;
 }
 
+/// Each access with its base's working set: the largest of its accesses',
+/// known only when every access of the base has one (a base read at a
+/// run-time offset somewhere has an unknown extent).
+static std::vector<GlobalAccessFact>
+withBaseWorkingSets(const std::vector<GlobalAccessFact> &Facts) {
+  std::map<std::string, double> PerBase;
+  for (const GlobalAccessFact &F : Facts) {
+    auto [It, New] = PerBase.emplace(F.Base, F.WorkingSetBytes);
+    if (!New)
+      It->second = It->second > 0 && F.WorkingSetBytes > 0
+                       ? std::max(It->second, F.WorkingSetBytes)
+                       : 0;
+  }
+  std::vector<GlobalAccessFact> Out = Facts;
+  for (GlobalAccessFact &F : Out)
+    F.WorkingSetBytes = std::max(0.0, PerBase[F.Base]);
+  return Out;
+}
+
 MemoryLevelsEstimate
-estimateMemoryLevels(const std::vector<GlobalAccessFact> &Facts,
+estimateMemoryLevels(const std::vector<GlobalAccessFact> &Given,
                      const CacheLevels &Caches, std::uint64_t ThreadsPerBlock,
                      std::uint64_t Blocks, unsigned WarpSize,
                      const L1Budget &Budget, const BlockDims &Dims) {
+  const std::vector<GlobalAccessFact> Facts = withBaseWorkingSets(Given);
   MemoryLevelsEstimate E;
   E.PerAccess.resize(Facts.size());
   double Lanes = std::max(1u, WarpSize);
@@ -221,12 +263,17 @@ estimateMemoryLevels(const std::vector<GlobalAccessFact> &Facts,
   double GridThreads = static_cast<double>(ThreadsPerBlock) *
                        static_cast<double>(std::max<std::uint64_t>(Blocks, 1));
 
+  double Footprint = knownFootprintBytes(Facts);
   // R2/R3 inputs: per base, per group, the intervals one warp touches (a
   // group's accesses run the same number of times: the smallest count).
   std::map<std::string, std::map<std::string, GroupSpan>> Bases;
+  // A base whose known working set exceeds L2 (R3's capacity check).
+  std::map<std::string, bool> BaseExceedsL2;
   if (Caches.present())
     for (const GlobalAccessFact &F : Facts) {
-      if (!reusesByOffset(F, Caches))
+      if (F.WorkingSetBytes > Caches.L2Bytes)
+        BaseExceedsL2[F.Base] = true;
+      if (!reusesByOffset(F, Caches, Footprint))
         continue;
       GroupSpan &G = Bases[F.Base][F.Group];
       double Span = Lanes * std::max(F.LaneStrideBytes, F.Bytes);
@@ -246,16 +293,24 @@ estimateMemoryLevels(const std::vector<GlobalAccessFact> &Facts,
       A.Rule = LevelRule::Streaming;
       continue;
     }
-    double SumUnions = 0, MaxUnion = 0, SumRequested = 0;
+    // Clusters of other groups lie a run-time distance away: their lines
+    // were fetched by another warp only if that distance stays within L2.
+    // A base whose working set is known to exceed L2 gets no such credit:
+    // each group's largest cluster is its own compulsory DRAM traffic.
+    bool Exceeds = BaseExceedsL2.count(Base) > 0;
+    double SumUnions = 0, MaxUnion = 0, SumGroupMax = 0, SumRequested = 0;
     for (const auto &[Name, G] : Groups) {
+      double GroupMax = 0;
       for (double U : G.clusterUnions()) {
         SumUnions += U;
-        MaxUnion = std::max(MaxUnion, U);
+        GroupMax = std::max(GroupMax, U);
       }
+      MaxUnion = std::max(MaxUnion, GroupMax);
+      SumGroupMax += GroupMax;
       SumRequested += G.RequestedBytes;
     }
     double L1 = 1 - SumUnions / SumRequested;
-    double Dram = MaxUnion / SumRequested;
+    double Dram = (Exceeds ? SumGroupMax : MaxUnion) / SumRequested;
     A.Shares = {L1, 1 - L1 - Dram, Dram};
     A.Rule = LevelRule::Neighbours;
   }
@@ -276,12 +331,12 @@ estimateMemoryLevels(const std::vector<GlobalAccessFact> &Facts,
       // from L2 once the grid has fetched it.
       double Miss = 1 / WarpsPerBlock;
       double GridBytes = GridThreads * Requested;
-      double Dram = fitsL2(F, Caches) && GridBytes > 0
+      double Dram = fitsL2(F, Caches, Footprint) && GridBytes > 0
                         ? std::min(Miss, F.WorkingSetBytes / GridBytes)
                         : Miss;
       A.Shares = {1 - Miss, Miss - Dram, Dram};
       A.Rule = LevelRule::Broadcast;
-    } else if (fitsL2(F, Caches)) { // R4
+    } else if (fitsL2(F, Caches, Footprint)) { // R4
       double GridBytes = GridThreads * Requested;
       double Dram =
           GridBytes > 0 ? std::min(1.0, F.WorkingSetBytes / GridBytes) : 1.0;
@@ -303,13 +358,14 @@ estimateMemoryLevels(const std::vector<GlobalAccessFact> &Facts,
       }
     if (Caches.present() && !F.Store && BlockSectors > 0 &&
         F.Shape != AccessShape::Broadcast) { // R9
-      applyBlockReuse(F, BlockSectors, Caches, Lanes, WarpsPerBlock, A);
+      applyBlockReuse(F, BlockSectors, Caches, Lanes, WarpsPerBlock, Footprint,
+                      A);
       A.BlockSectorsDerived = Derived && A.BlockReuse;
     }
     if (loopReuseApplies(F, Caches, Budget))
       applyLoopReuse(F, Caches, Budget, Lanes, WarpsPerBlock,
                      static_cast<double>(std::max<std::uint64_t>(Blocks, 1)),
-                     LoopBytes, A);
+                     LoopBytes, Footprint, A);
     if (Caches.present() && !Caches.L1CachesGlobalLoads && !F.Store &&
         !F.ReadOnly && A.Shares.L1 > 0) { // R8
       A.Shares.L2 += A.Shares.L1;
