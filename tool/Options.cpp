@@ -45,7 +45,8 @@ const char *const CompileFlagsHelp =
     "                            loop at source line LINE (repeatable)\n"
     "  --launch-file FILE, --launch FILE  gpa-launch/1 facts per kernel: "
     "block, grid,\n"
-    "                            dynamic shared memory, trip count\n";
+    "                            dynamic shared memory, trip count,\n"
+    "                            argument values, branch probabilities\n";
 
 const char *const DecisionHelp =
     "  decision (docs/models.md \"The decision\"):\n"
