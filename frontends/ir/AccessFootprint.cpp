@@ -64,6 +64,29 @@ std::optional<Range> exactly(std::uint64_t N) {
 std::optional<Range> Spanner::unknown(const Value *V) {
   if (V == Base)
     return Range{0, 0};
+  // Divisions and shifts SCEV leaves opaque (n / 2 of a signed n).
+  if (const auto *B = dyn_cast<BinaryOperator>(V)) {
+    auto Op = [&](unsigned I) -> std::optional<Range> {
+      if (!SE.isSCEVable(B->getOperand(I)->getType()))
+        return std::nullopt;
+      return span(SE.getSCEV(B->getOperand(I)), 1);
+    };
+    unsigned Code = B->getOpcode();
+    if (Code == Instruction::SDiv || Code == Instruction::UDiv ||
+        Code == Instruction::LShr || Code == Instruction::AShr) {
+      std::optional<Range> N = Op(0), D = Op(1);
+      if (!N || !D || N->Lo < 0 || D->Lo < 0)
+        return std::nullopt;
+      if (Code == Instruction::LShr || Code == Instruction::AShr) {
+        if (D->Hi >= 63)
+          return std::nullopt;
+        D = Range{std::ldexp(1.0, int(D->Lo)), std::ldexp(1.0, int(D->Hi))};
+      }
+      if (D->Lo <= 0)
+        return std::nullopt;
+      return Range{std::floor(N->Lo / D->Hi), std::floor(N->Hi / D->Lo)};
+    }
+  }
   const BranchFacts &F = Facts.Branches;
   if (const auto *A = dyn_cast<Argument>(V)) {
     auto It = F.Arguments.find(A->getArgNo());

@@ -136,33 +136,14 @@ static bool loopReuseApplies(const GlobalAccessFact &F, const CacheLevels &C,
          B.ResidentBlocksPerSm > 0;
 }
 
-/// The kernel's known footprint: per base, the largest working set of its
-/// accesses, summed over bases (accesses without one add nothing).
-static double knownFootprintBytes(const std::vector<GlobalAccessFact> &Facts) {
-  std::map<std::string, double> PerBase;
-  for (const GlobalAccessFact &F : Facts)
-    if (F.WorkingSetBytes > 0)
-      PerBase[F.Base] = std::max(PerBase[F.Base], F.WorkingSetBytes);
-  double Sum = 0;
-  for (const auto &[Base, Bytes] : PerBase)
-    Sum += Bytes;
-  return Sum;
-}
-
-/// R4 applies: the access's working set and every known working set of the
-/// kernel together fit L2 (a base re-read while other data streams through
-/// L2 is evicted when they do not).
-static bool fitsL2(const GlobalAccessFact &F, const CacheLevels &C,
-                   double KernelFootprint) {
-  return F.WorkingSetBytes > 0 && F.WorkingSetBytes <= C.L2Bytes &&
-         KernelFootprint <= C.L2Bytes;
+static bool fitsL2(const GlobalAccessFact &F, const CacheLevels &C) {
+  return F.WorkingSetBytes > 0 && F.WorkingSetBytes <= C.L2Bytes;
 }
 
 /// The accesses R2/R3 group by base: loads at a constant lane stride whose
 /// working set R4 does not already place.
-static bool reusesByOffset(const GlobalAccessFact &F, const CacheLevels &C,
-                           double KernelFootprint) {
-  return !F.Store && !fitsL2(F, C, KernelFootprint) &&
+static bool reusesByOffset(const GlobalAccessFact &F, const CacheLevels &C) {
+  return !F.Store && !fitsL2(F, C) &&
          (F.Shape == AccessShape::Coalesced || F.Shape == AccessShape::Strided);
 }
 
@@ -174,15 +155,14 @@ static bool reusesByOffset(const GlobalAccessFact &F, const CacheLevels &C,
 static void applyLoopReuse(const GlobalAccessFact &F, const CacheLevels &C,
                            const L1Budget &B, double Lanes,
                            double WarpsPerBlock, double Blocks,
-                           double LoopBytesPerWarp, double KernelFootprint,
-                           AccessLevels &A) {
+                           double LoopBytesPerWarp, AccessLevels &A) {
   double Miss = loopMissFraction(F, Lanes);
   double WindowPerBlock =
       reuseIterations(F, Lanes) * WarpsPerBlock * LoopBytesPerWarp;
   double L1Bytes =
       std::max(0.0, C.L1SharedBytesPerSm -
                         B.ResidentBlocksPerSm * B.SharedBytesPerBlock);
-  bool KeepDram = fitsL2(F, C, KernelFootprint);
+  bool KeepDram = fitsL2(F, C);
   LevelShares &S = A.Shares;
   if (WindowPerBlock * B.ResidentBlocksPerSm <= L1Bytes) {
     double Reused = S.L2 * (1 - Miss) + (KeepDram ? 0 : S.Dram * (1 - Miss));
@@ -213,8 +193,7 @@ static void applyLoopReuse(const GlobalAccessFact &F, const CacheLevels &C,
 /// the DRAM bytes right and is clamped to [0, 1].
 static void applyBlockReuse(const GlobalAccessFact &F, double BlockSectors,
                             const CacheLevels &C, double Lanes,
-                            double WarpsPerBlock, double KernelFootprint,
-                            AccessLevels &A) {
+                            double WarpsPerBlock, AccessLevels &A) {
   SectorRuns R = sectorRuns(F, Lanes);
   double Requested = WarpsPerBlock * R.Units * R.Sectors;
   double Miss = std::clamp(BlockSectors / Requested, 0.0, 1.0);
@@ -223,7 +202,7 @@ static void applyBlockReuse(const GlobalAccessFact &F, double BlockSectors,
   LevelShares &S = A.Shares;
   double Beyond = (S.L2 + S.Dram) * Miss;
   double Dram =
-      fitsL2(F, C, KernelFootprint) ? std::min(S.Dram, Beyond) : S.Dram * Miss;
+      fitsL2(F, C) ? std::min(S.Dram, Beyond) : S.Dram * Miss;
   S.L1 = 1 - Beyond;
   S.L2 = Beyond - Dram;
   S.Dram = Dram;
@@ -263,17 +242,19 @@ estimateMemoryLevels(const std::vector<GlobalAccessFact> &Given,
   double GridThreads = static_cast<double>(ThreadsPerBlock) *
                        static_cast<double>(std::max<std::uint64_t>(Blocks, 1));
 
-  double Footprint = knownFootprintBytes(Facts);
   // R2/R3 inputs: per base, per group, the intervals one warp touches (a
   // group's accesses run the same number of times: the smallest count).
   std::map<std::string, std::map<std::string, GroupSpan>> Bases;
   // A base whose known working set exceeds L2 (R3's capacity check).
   std::map<std::string, bool> BaseExceedsL2;
+  // One access's known working set beyond L2 puts its base beyond L2,
+  // whatever its other accesses' are.
+  for (const GlobalAccessFact &F : Given)
+    if (F.WorkingSetBytes > Caches.L2Bytes)
+      BaseExceedsL2[F.Base] = true;
   if (Caches.present())
     for (const GlobalAccessFact &F : Facts) {
-      if (F.WorkingSetBytes > Caches.L2Bytes)
-        BaseExceedsL2[F.Base] = true;
-      if (!reusesByOffset(F, Caches, Footprint))
+      if (!reusesByOffset(F, Caches))
         continue;
       GroupSpan &G = Bases[F.Base][F.Group];
       double Span = Lanes * std::max(F.LaneStrideBytes, F.Bytes);
@@ -331,12 +312,12 @@ estimateMemoryLevels(const std::vector<GlobalAccessFact> &Given,
       // from L2 once the grid has fetched it.
       double Miss = 1 / WarpsPerBlock;
       double GridBytes = GridThreads * Requested;
-      double Dram = fitsL2(F, Caches, Footprint) && GridBytes > 0
+      double Dram = fitsL2(F, Caches) && GridBytes > 0
                         ? std::min(Miss, F.WorkingSetBytes / GridBytes)
                         : Miss;
       A.Shares = {1 - Miss, Miss - Dram, Dram};
       A.Rule = LevelRule::Broadcast;
-    } else if (fitsL2(F, Caches, Footprint)) { // R4
+    } else if (fitsL2(F, Caches)) { // R4
       double GridBytes = GridThreads * Requested;
       double Dram =
           GridBytes > 0 ? std::min(1.0, F.WorkingSetBytes / GridBytes) : 1.0;
@@ -358,14 +339,14 @@ estimateMemoryLevels(const std::vector<GlobalAccessFact> &Given,
       }
     if (Caches.present() && !F.Store && BlockSectors > 0 &&
         F.Shape != AccessShape::Broadcast) { // R9
-      applyBlockReuse(F, BlockSectors, Caches, Lanes, WarpsPerBlock, Footprint,
+      applyBlockReuse(F, BlockSectors, Caches, Lanes, WarpsPerBlock,
                       A);
       A.BlockSectorsDerived = Derived && A.BlockReuse;
     }
     if (loopReuseApplies(F, Caches, Budget))
       applyLoopReuse(F, Caches, Budget, Lanes, WarpsPerBlock,
                      static_cast<double>(std::max<std::uint64_t>(Blocks, 1)),
-                     LoopBytes, Footprint, A);
+                     LoopBytes, A);
     if (Caches.present() && !Caches.L1CachesGlobalLoads && !F.Store &&
         !F.ReadOnly && A.Shares.L1 > 0) { // R8
       A.Shares.L2 += A.Shares.L1;
