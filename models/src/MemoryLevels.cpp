@@ -201,8 +201,7 @@ static void applyBlockReuse(const GlobalAccessFact &F, double BlockSectors,
     return;
   LevelShares &S = A.Shares;
   double Beyond = (S.L2 + S.Dram) * Miss;
-  double Dram =
-      fitsL2(F, C) ? std::min(S.Dram, Beyond) : S.Dram * Miss;
+  double Dram = fitsL2(F, C) ? std::min(S.Dram, Beyond) : S.Dram * Miss;
   S.L1 = 1 - Beyond;
   S.L2 = Beyond - Dram;
   S.Dram = Dram;
@@ -339,8 +338,7 @@ estimateMemoryLevels(const std::vector<GlobalAccessFact> &Given,
       }
     if (Caches.present() && !F.Store && BlockSectors > 0 &&
         F.Shape != AccessShape::Broadcast) { // R9
-      applyBlockReuse(F, BlockSectors, Caches, Lanes, WarpsPerBlock,
-                      A);
+      applyBlockReuse(F, BlockSectors, Caches, Lanes, WarpsPerBlock, A);
       A.BlockSectorsDerived = Derived && A.BlockReuse;
     }
     if (loopReuseApplies(F, Caches, Budget))

@@ -576,9 +576,9 @@ TEST(MemoryLevels, FarClustersOfABaseBeyondL2MissToDram) {
   EXPECT_DOUBLE_EQ(Known.Kernel.L2, 0.0);
   EXPECT_DOUBLE_EQ(Known.Kernel.Dram, 1.0);
   EXPECT_DOUBLE_EQ(Known.DramBytesPerThread, 16.0);
-  auto Plain = estimateMemoryLevels({load("a", "i", 0), load("b", "i", 0),
-                                     store("c")},
-                                    someCaches(), 256, 65536, 32);
+  auto Plain =
+      estimateMemoryLevels({load("a", "i", 0), load("b", "i", 0), store("c")},
+                           someCaches(), 256, 65536, 32);
   EXPECT_DOUBLE_EQ(Plain.DramBytesPerThread, 12.0);
 }
 
