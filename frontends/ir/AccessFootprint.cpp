@@ -44,7 +44,7 @@ private:
   const LoopTripCounts &Facts;
   const Value *Base;
 
-  std::optional<Range> unknown(const Value *V);
+  std::optional<Range> unknown(const Value *V, unsigned Depth);
   std::optional<double> trips(const Loop *L, unsigned Depth);
 };
 
@@ -61,15 +61,31 @@ std::optional<Range> exactly(std::uint64_t N) {
   return Range{double(N), double(N)};
 }
 
-std::optional<Range> Spanner::unknown(const Value *V) {
+std::optional<Range> Spanner::unknown(const Value *V, unsigned Depth) {
   if (V == Base)
     return Range{0, 0};
+  // A value merged after a loop (an unrolled loop's remainder): the union
+  // of what flows in (cycles end at the depth limit).
+  if (const auto *Phi = dyn_cast<PHINode>(V)) {
+    if (Phi->getNumIncomingValues() > 4 || !SE.isSCEVable(Phi->getType()))
+      return std::nullopt;
+    std::optional<Range> Out;
+    for (const Value *In : Phi->incoming_values()) {
+      std::optional<Range> R =
+          span(SE.getSCEV(const_cast<Value *>(In)), Depth + 1);
+      if (!R)
+        return std::nullopt;
+      Out =
+          Out ? Range{std::min(Out->Lo, R->Lo), std::max(Out->Hi, R->Hi)} : *R;
+    }
+    return Out;
+  }
   // Divisions and shifts SCEV leaves opaque (n / 2 of a signed n).
   if (const auto *B = dyn_cast<BinaryOperator>(V)) {
     auto Op = [&](unsigned I) -> std::optional<Range> {
       if (!SE.isSCEVable(B->getOperand(I)->getType()))
         return std::nullopt;
-      return span(SE.getSCEV(B->getOperand(I)), 1);
+      return span(SE.getSCEV(B->getOperand(I)), Depth + 1);
     };
     unsigned Code = B->getOpcode();
     if (Code == Instruction::SDiv || Code == Instruction::UDiv ||
@@ -145,7 +161,7 @@ std::optional<Range> Spanner::span(const SCEV *S, unsigned Depth) {
   if (const auto *Cast = dyn_cast<SCEVCastExpr>(S))
     return span(Cast->getOperand(0), Depth + 1);
   if (const auto *U = dyn_cast<SCEVUnknown>(S))
-    return unknown(U->getValue());
+    return unknown(U->getValue(), Depth);
   if (const auto *Add = dyn_cast<SCEVAddExpr>(S)) {
     Range Sum;
     for (const SCEV *Op : Add->operands()) {

@@ -141,6 +141,10 @@ bool decideGuard(const ICmpInst &Cmp, const BranchFacts &Facts,
   int ArgNo = -1;
   std::optional<double> B =
       boundValue(Bound, CmpInst::isSigned(Pred), Facts, ArgNo);
+  // Only a constant or a kernel argument bounds the data the launch covers;
+  // a loop variable (an anti-diagonal's t <= m) keeps the heuristics.
+  if (!B && ArgNo < 0)
+    return false;
   std::string IndexText = Kind == IndexKind::BlockX
                               ? "threadIdx.x"
                               : "blockIdx.x * blockDim.x + threadIdx.x";

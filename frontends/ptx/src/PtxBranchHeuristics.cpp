@@ -264,7 +264,9 @@ bool guardProbability(const PtxFunction &F, const std::string &Pred,
     auto It = Facts.Arguments.find(unsigned(Param));
     if (It != Facts.Arguments.end())
       B = double(It->second);
-  } else if (!Bound->isRegister()) {
+  } else {
+    // Only an immediate or a kernel parameter bounds the data the launch
+    // covers; a loop variable keeps the heuristics.
     return false;
   }
   std::string IndexText = K == IndexKind::BlockX ? "%tid.x"
@@ -290,8 +292,7 @@ bool guardProbability(const PtxFunction &F, const std::string &Pred,
   Kind = "assumed";
   Source = std::string("bounds guard on ") + IndexText + " against " +
            (Param >= 0 ? "parameter " + std::to_string(Param)
-                       : std::string(Bound->isRegister() ? "a register"
-                                                         : "a constant")) +
+                       : std::string("a constant")) +
            ": assumed in bounds (" +
            (B ? std::string("threads launched unknown")
               : "the bound's value unknown") +
