@@ -1,5 +1,4 @@
-//===- AccessFootprint.h - Bytes an access touches over the grid -*- C++
-//-*-===//
+//===- AccessFootprint.h - Bytes an access touches ------------*- C++ -*-===//
 //
 // SPDX-License-Identifier: Apache-2.0
 //

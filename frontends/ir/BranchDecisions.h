@@ -1,5 +1,4 @@
-//===- BranchDecisions.h - The probability each branch runs with -*- C++
-//-*-===//
+//===- BranchDecisions.h - Each branch's probability ---------*- C++ -*-===//
 //
 // SPDX-License-Identifier: Apache-2.0
 //
