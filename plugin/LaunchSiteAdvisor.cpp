@@ -30,6 +30,7 @@
 #include "llvm/Support/Format.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <algorithm>
 #include <map>
 
 using namespace llvm;
@@ -97,6 +98,8 @@ struct Evaluated {
   std::uint64_t StaticSharedBytes = 0;
   /// Loops bounded by an argument this launch passes as a constant.
   std::vector<LaunchedLoop> Loops;
+  /// Why an assumed grid has the size it has ("" when not assumed).
+  std::string GridReason;
 };
 
 /// "line 12: 1000 iterations (argument 3)"; "" for none.
@@ -147,6 +150,8 @@ json siteJson(const LaunchSite &S, const Evaluated &E) {
                      {"argument", L.ArgNo},
                      {"source", "derived"}});
   Obj["configuration"]["loops"] = Loops;
+  if (!E.GridReason.empty())
+    Obj["configuration"]["grid"]["reason"] = E.GridReason;
   return Obj;
 }
 
@@ -293,15 +298,32 @@ bool evaluate(const LaunchSite &S, const std::string &Arch,
     return false;
   }
   E.Blocks = LaunchSite::product(S.Grid);
-  if (E.Blocks.Known && E.Blocks.Value > 0) {
+  // A grid known only as a range (often just its type's: 1..2^32 - 1) is
+  // not priced at its maximum: the user's -gpa-grid-size, else one full
+  // wave at the kernel's occupancy, kept within the range (docs/models.md
+  // "Unknown grids").
+  std::uint64_t Wave = std::uint64_t(E.Gpu.NumSms) * Occ.MaxActiveBlocksPerSm;
+  if (E.Blocks.Known && !E.Blocks.IsRange && E.Blocks.Value > 0) {
     L.Blocks = E.Blocks.Value;
   } else if (O.GridSize) {
-    E.Blocks = LaunchValue();
     E.Blocks.Source = "given";
     L.Blocks = O.GridSize;
+  } else if (E.Blocks.Known && E.Blocks.IsRange) {
+    E.Blocks.Source = "assumed";
+    E.GridReason = "the grid is known only as the range " +
+                   launchValueText(E.Blocks) + ": one full wave (" +
+                   std::to_string(E.Gpu.NumSms) + " SMs x " +
+                   std::to_string(Occ.MaxActiveBlocksPerSm) +
+                   " resident blocks) within it; give -gpa-grid-size";
+    L.Blocks = std::clamp(Wave, std::max<std::uint64_t>(E.Blocks.Min, 1),
+                          std::max<std::uint64_t>(E.Blocks.Value, 1));
   } else {
     E.Blocks = LaunchValue();
-    L.Blocks = std::uint64_t(E.Gpu.NumSms) * Occ.MaxActiveBlocksPerSm;
+    E.GridReason = "the grid is not known: one full wave (" +
+                   std::to_string(E.Gpu.NumSms) + " SMs x " +
+                   std::to_string(Occ.MaxActiveBlocksPerSm) +
+                   " resident blocks); give -gpa-grid-size";
+    L.Blocks = Wave;
   }
   // The same decision policy as the kernel's own remark (-gpa-objective,
   // -gpa-max-slowdown, ...), at this site's launch.

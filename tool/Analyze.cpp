@@ -19,6 +19,7 @@
 #include "gpa/InputFile.h"
 #include "gpa/JsonReader.h"
 #include "gpa/KernelResources.h"
+#include "gpa/LaunchFile.h"
 #include "gpa/Occupancy.h"
 #include "gpa/ProfileLoader.h"
 #include "gpa/PtxasResources.h"
@@ -123,8 +124,14 @@ void addKernel(KernelProfile P, const GpuModel &Gpu, const AnalyzeRequest &R,
                AssumptionList Assumptions, const std::string &File,
                unsigned Line,
                std::optional<std::vector<FindingRecord>> Findings,
-               KernelOutput &Out, std::vector<std::string> &Warnings) {
-  if (R.GridSize) {
+               KernelOutput &Out, std::vector<std::string> &Warnings,
+               const LaunchEntry *Given = nullptr) {
+  if (Given && Given->Blocks) {
+    P.Launch.Blocks = Given->Blocks;
+    Assumptions.push_back(numberAssumption("blocks", double(Given->Blocks),
+                                           "--launch-file=" + R.LaunchFile,
+                                           "given"));
+  } else if (R.GridSize) {
     P.Launch.Blocks = R.GridSize;
     Assumptions.push_back(
         numberAssumption("blocks", double(R.GridSize), "--grid-size", "given"));
@@ -165,7 +172,8 @@ unsigned wantedSmVersion(const AnalyzeRequest &R) {
 bool addPtxModule(const AnalyzeRequest &R, const std::string &Path,
                   const EmbeddedPtx &Ptx, ptx::PtxModuleResult &M,
                   unsigned &SmVersion, GpuModel &Gpu, KernelOutput &Out,
-                  std::vector<std::string> &Warnings, std::string &Error) {
+                  std::vector<std::string> &Warnings, std::string &Error,
+                  const LaunchFile &Facts) {
   if (M.Kernels.empty())
     return true;
   if (!SmVersion)
@@ -194,7 +202,10 @@ bool addPtxModule(const AnalyzeRequest &R, const std::string &Path,
       CompiledBy = "the cubin embedded in the binary, " + It->first;
     }
   }
+  const std::string FromFile = "--launch-file=" + R.LaunchFile;
   for (const ptx::PtxKernelResult &K : M.Kernels) {
+    const LaunchEntry *Given =
+        findLaunchEntry(Facts, K.Profile.Name, demangle(K.Profile.Name));
     AssumptionList Assumptions = {
         textAssumption("gpu", Gpu.Name, Why,
                        R.Gpu.empty() ? "derived" : "given"),
@@ -211,9 +222,42 @@ bool addPtxModule(const AnalyzeRequest &R, const std::string &Path,
     // the toolkit, the plugin's default estimate (32), capped by the sum
     // when the kernel declares fewer.
     KernelProfile Profile = K.Profile;
+    if (Given && Given->ThreadsPerBlock) {
+      Profile.Launch.ThreadsPerBlock = Given->ThreadsPerBlock;
+      Profile.Launch.BlockShape = Given->BlockShape;
+      Assumptions.push_back(numberAssumption("threads_per_block",
+                                             double(Given->ThreadsPerBlock),
+                                             FromFile, "given"));
+    }
+    if (Given && Given->DynamicSharedGiven) {
+      Profile.Launch.SharedBytesPerBlock += Given->DynamicSharedBytes;
+      Assumptions.push_back(numberAssumption("dynamic_shared_bytes",
+                                             double(Given->DynamicSharedBytes),
+                                             FromFile, "given"));
+    }
+    // Branches weighed by a choice (docs/models.md "Branch weights").
+    for (const ptx::PtxBranchNote &B : K.Branches) {
+      std::string Where = B.SourceLine
+                              ? "line " + std::to_string(B.SourceLine)
+                              : "ptx line " + std::to_string(B.PtxLine);
+      Where += " (" + demangle(B.Function) + ")";
+      if (B.ThreadGuard)
+        Assumptions.push_back(
+            numberAssumption("bounds_guard_in_bounds " + Where, B.Probability,
+                             B.Source, B.Kind));
+      else
+        Assumptions.push_back(
+            numberAssumption("branch_taken_probability " + Where, B.Probability,
+                             "P(branch taken): " + B.Source, B.Kind));
+    }
     std::uint64_t Declared = Profile.Launch.RegistersPerThread;
     auto Compiled = Ptxas.find(K.Profile.Name);
-    if (Compiled != Ptxas.end() && Compiled->second.Registers) {
+    if (Given && Given->RegistersPerThread) {
+      Profile.Launch.RegistersPerThread = Given->RegistersPerThread;
+      Assumptions.push_back(numberAssumption("registers_per_thread",
+                                             double(Given->RegistersPerThread),
+                                             FromFile, "given"));
+    } else if (Compiled != Ptxas.end() && Compiled->second.Registers) {
       Profile.Launch.RegistersPerThread = Compiled->second.Registers;
       Assumptions.push_back(numberAssumption("registers_per_thread",
                                              double(Compiled->second.Registers),
@@ -251,7 +295,7 @@ bool addPtxModule(const AnalyzeRequest &R, const std::string &Path,
            "registers spilled to local memory: " + Spills.Description, File,
            Line, 0}};
     addKernel(Profile, Gpu, R, Assumptions, File, Line, std::move(Findings),
-              Out, Warnings);
+              Out, Warnings, Given);
   }
   return true;
 }
@@ -265,6 +309,19 @@ bool analyzePtx(const AnalyzeRequest &R, const std::string &Path,
                               "takes --trip-count N");
   ptx::PtxOptions Opts;
   Opts.DefaultThreadsPerBlock = R.BlockSize ? R.BlockSize : 256;
+  // A launch file gives each kernel's block, grid, registers, dynamic
+  // shared memory, and the arguments and probabilities that weigh its
+  // branches; its trip counts need the IR front-end's loop lines.
+  LaunchFile Facts;
+  if (!R.LaunchFile.empty() && !loadLaunchFile(R.LaunchFile, Facts, Error))
+    return false;
+  Opts.BranchFactsFor = [&](const std::string &Kernel) {
+    const LaunchEntry *E =
+        Kernel.empty() ? nullptr
+                       : findLaunchEntry(Facts, Kernel, demangle(Kernel));
+    return branchFactsFor(E, "--launch-file=" + R.LaunchFile, R.GridSize,
+                          R.BlockSize, "--grid-size/--block-size", 0);
+  };
   if (R.TripCount)
     Opts.DefaultTripCount = R.TripCount;
   // Plain PTX, a `cuobjdump -ptx` listing, or a binary with embedded PTX
@@ -291,7 +348,8 @@ bool analyzePtx(const AnalyzeRequest &R, const std::string &Path,
   for (const EmbeddedPtx &Ptx : Modules) {
     ptx::PtxModuleResult M;
     if (!ptx::parsePtxModule(Ptx.Text, Ptx.Name, Opts, M, Error) ||
-        !addPtxModule(R, Path, Ptx, M, SmVersion, Gpu, Out, Warnings, Error))
+        !addPtxModule(R, Path, Ptx, M, SmVersion, Gpu, Out, Warnings, Error,
+                      Facts))
       return false;
   }
   if (Out.Count == KernelsBefore) {

@@ -45,7 +45,8 @@ const char *const CompileFlagsHelp =
     "                            loop at source line LINE (repeatable)\n"
     "  --launch-file FILE, --launch FILE  gpa-launch/1 facts per kernel: "
     "block, grid,\n"
-    "                            dynamic shared memory, trip count\n"
+    "                            dynamic shared memory, trip count,\n"
+    "                            argument values, branch probabilities\n"
     "  --system-header-findings  also list findings located in system\n"
     "                            headers (clang's CUDA wrappers, CUDA's)\n";
 

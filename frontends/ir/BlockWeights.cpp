@@ -27,8 +27,11 @@
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/ScalarEvolution.h"
 #include "llvm/IR/CFG.h"
+#include "llvm/IR/Dominators.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/Instructions.h"
+
+#include <cmath>
 
 using namespace llvm;
 
@@ -139,9 +142,39 @@ static void scaleLoop(const Loop &L, double ParentScale,
     scaleLoop(*Sub, Total, Scale, BFI, BPI, SE, Trips, Out);
 }
 
+/// Every loop's zero-trip guard block (assumed entered: guardCorrection).
+static void loopGuards(const Loop &L, std::vector<const BasicBlock *> &Out) {
+  if (const BasicBlock *G = guardBlock(L))
+    Out.push_back(G);
+  for (const Loop *Sub : L.getSubLoops())
+    loopGuards(*Sub, Out);
+}
+
+/// The factor BFI's weight of \p X changes by when branch D runs with its
+/// chosen probability instead of BFI's: blocks reached only through its true
+/// edge scale by chosen / heuristic, those only through its false edge by
+/// (1 - chosen) / (1 - heuristic); joins keep theirs. Only blocks in the
+/// branch's loop (or loops inside it) scale: a block past the loop is not
+/// reached once per execution of the branch.
+static double reweighFactor(const BranchDecision &D, const BasicBlock &X,
+                            const DominatorTree &DT, const LoopInfo &LI) {
+  const Loop *L = LI.getLoopFor(D.Block);
+  if (L && !L->contains(&X))
+    return 1;
+  const auto *Br = cast<BranchInst>(D.Block->getTerminator());
+  constexpr double Tiny = 1e-9;
+  BasicBlockEdge True(D.Block, Br->getSuccessor(0));
+  BasicBlockEdge False(D.Block, Br->getSuccessor(1));
+  if (D.HeuristicTrue > Tiny && DT.dominates(True, &X))
+    return D.TrueProbability / D.HeuristicTrue;
+  if (1 - D.HeuristicTrue > Tiny && DT.dominates(False, &X))
+    return (1 - D.TrueProbability) / (1 - D.HeuristicTrue);
+  return 1;
+}
+
 BlockWeights computeBlockWeights(Function &F, BlockFrequencyInfo &BFI,
                                  BranchProbabilityInfo &BPI, LoopInfo &LI,
-                                 ScalarEvolution &SE,
+                                 ScalarEvolution &SE, DominatorTree &DT,
                                  const LoopTripCounts &Trips) {
   BlockWeights Out;
   double Entry = double(BFI.getEntryFreq().getFrequency());
@@ -150,10 +183,27 @@ BlockWeights computeBlockWeights(Function &F, BlockFrequencyInfo &BFI,
   DenseMap<const Loop *, double> Scale;
   for (const Loop *L : LI)
     scaleLoop(*L, 1.0, Scale, BFI, BPI, SE, Trips, Out);
+  std::vector<const BasicBlock *> Guards;
+  for (const Loop *L : LI)
+    loopGuards(*L, Guards);
+  std::vector<BranchDecision> Decided =
+      decideBranches(F, BPI, LI, Trips.Branches, Guards);
+  // Only the branches whose chosen probability differs from BFI's move
+  // weights; the listing keeps guards and every weight not 0 or 1.
+  std::vector<const BranchDecision *> Moved;
+  for (const BranchDecision &D : Decided) {
+    if (std::fabs(D.TrueProbability - D.HeuristicTrue) > 1e-12)
+      Moved.push_back(&D);
+    bool Certain = D.TrueProbability < 1e-3 || D.TrueProbability > 1 - 1e-3;
+    if (D.ThreadGuard || D.Stated || !Certain)
+      Out.Branches.push_back(D);
+  }
   for (const BasicBlock &BB : F) {
     double W = double(BFI.getBlockFreq(&BB).getFrequency()) / Entry;
     if (const Loop *L = LI.getLoopFor(&BB))
       W *= Scale.lookup(L);
+    for (const BranchDecision *D : Moved)
+      W *= reweighFactor(*D, BB, DT, LI);
     bool Clamped = false;
     Out.Weight[&BB] = clampWeight(W, Clamped);
     Out.ClampedBlocks += Clamped;

@@ -5,12 +5,15 @@
 // How many times each block runs per call of its function, from
 // BlockFrequencyInfo (branch probabilities) with every loop rescaled to its
 // ScalarEvolution trip count or to the count given or assumed for its line
-// (TripCounts.h).
+// (TripCounts.h), and every branch that is not loop control reweighed by
+// the probability BranchDecisions.h chooses for it.
 //
 //===----------------------------------------------------------------------===//
 
 #ifndef GPA_FRONTENDS_IR_BLOCKWEIGHTS_H
 #define GPA_FRONTENDS_IR_BLOCKWEIGHTS_H
+
+#include "BranchDecisions.h"
 
 #include "gpa/TripCounts.h"
 
@@ -24,6 +27,7 @@ class BasicBlock;
 class Loop;
 class BlockFrequencyInfo;
 class BranchProbabilityInfo;
+class DominatorTree;
 class Function;
 class LoopInfo;
 class ScalarEvolution;
@@ -57,6 +61,9 @@ struct BlockWeights {
   unsigned ConstantTripCountLoops = 0;
   /// Blocks whose weight was clamped to MaxBlockWeight (deep loop nests).
   unsigned ClampedBlocks = 0;
+  /// Branches weighed by a choice that the report lists: every bounds
+  /// guard, and every other branch whose probability is not 0 or 1.
+  std::vector<BranchDecision> Branches;
 
   double weight(const llvm::BasicBlock *BB) const {
     auto It = Weight.find(BB);
@@ -68,6 +75,7 @@ BlockWeights computeBlockWeights(llvm::Function &F,
                                  llvm::BlockFrequencyInfo &BFI,
                                  llvm::BranchProbabilityInfo &BPI,
                                  llvm::LoopInfo &LI, llvm::ScalarEvolution &SE,
+                                 llvm::DominatorTree &DT,
                                  const LoopTripCounts &Trips);
 
 } // namespace gpa

@@ -9,6 +9,7 @@
 
 #include "KernelCounter.h"
 #include "AccessFacts.h"
+#include "AccessFootprint.h"
 #include "AccessPattern.h"
 #include "BlockWeights.h"
 #include "ConstantOffsets.h"
@@ -68,6 +69,11 @@ void FunctionSummary::addScaled(const FunctionSummary &Callee, double W) {
                               Have.Column == L.Column;
                      }))
       AssumedLoops.push_back(L);
+  for (const BranchDecision &B : Callee.Branches)
+    if (std::none_of(
+            Branches.begin(), Branches.end(),
+            [&](const BranchDecision &Have) { return Have.Block == B.Block; }))
+      Branches.push_back(B);
   ConstantTripCountLoops += Callee.ConstantTripCountLoops;
   ClampedBlocks += Callee.ClampedBlocks;
   Reached.insert(Callee.Reached.begin(), Callee.Reached.end());
@@ -100,7 +106,7 @@ static void addUnits(FunctionSummary &S, const UnitCounts &Units, double W) {
 static void addMemory(FunctionSummary &S, const Instruction &I,
                       const Classification &C, double W, ScalarEvolution &SE,
                       const DataLayout &DL, const MemoryGeometry &G,
-                      const LoopInfo *LI) {
+                      const LoopInfo *LI, const LoopTripCounts &Facts) {
   bool Global = C.AddrSpace == AS_Global || C.GenericAsGlobal;
   if (C.AddrSpace == AS_Shared && W > 0) {
     unsigned Ways = sharedBankConflictWays(C.Pointer, C.Bytes, SE, G);
@@ -118,9 +124,16 @@ static void addMemory(FunctionSummary &S, const Instruction &I,
     return;
   }
   AccessPattern P = analyzeAccess(C.Pointer, C.Bytes, SE, G);
-  if (W > 0)
-    S.GlobalAccesses.push_back(
-        describeGlobalAccess(I, C.Pointer, C.Bytes, P, W, SE, DL, LI));
+  if (W > 0) {
+    GlobalAccessFact F =
+        describeGlobalAccess(I, C.Pointer, C.Bytes, P, W, SE, DL, LI);
+    // The launch's facts bound the grid's footprint (rule R4).
+    if (std::optional<double> Bytes =
+            accessFootprintBytes(C.Pointer, C.Bytes, SE, Facts))
+      F.WorkingSetBytes =
+          F.WorkingSetBytes > 0 ? std::min(F.WorkingSetBytes, *Bytes) : *Bytes;
+    S.GlobalAccesses.push_back(std::move(F));
+  }
   if (P.Kind == AccessKind::Broadcast)
     S.Mem.Broadcast += W;
   else if (P.Kind == AccessKind::Coalesced)
@@ -138,7 +151,9 @@ void KernelCounter::countFunction(Function &F, FunctionSummary &S) {
   auto &BPI = FAM.getResult<BranchProbabilityAnalysis>(F);
   auto &LI = FAM.getResult<LoopAnalysis>(F);
   auto &SE = FAM.getResult<ScalarEvolutionAnalysis>(F);
-  BlockWeights BW = computeBlockWeights(F, BFI, BPI, LI, SE, Trips);
+  BlockWeights BW = computeBlockWeights(
+      F, BFI, BPI, LI, SE, FAM.getResult<DominatorTreeAnalysis>(F), Trips);
+  S.Branches.insert(S.Branches.end(), BW.Branches.begin(), BW.Branches.end());
   S.UnknownTripCountLoops += BW.UnknownTripCountLoops;
   S.AssumedLoops.insert(S.AssumedLoops.end(), BW.Assumed.begin(),
                         BW.Assumed.end());
@@ -240,7 +255,7 @@ void KernelCounter::countBlock(BasicBlock &BB, double W, ScalarEvolution &SE,
     case InstKind::Plain:
       break;
     case InstKind::Memory:
-      addMemory(S, I, C, W, SE, DL, Geometry, &LI);
+      addMemory(S, I, C, W, SE, DL, Geometry, &LI, Trips);
       break;
     case InstKind::Unknown:
       S.Assumed[C.Assumption] += W;

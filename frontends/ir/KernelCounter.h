@@ -80,6 +80,8 @@ struct FunctionSummary {
   unsigned UnknownTripCountLoops = 0;
   /// Those loops (this function's and its callees'), each once.
   std::vector<AssumedLoop> AssumedLoops;
+  /// Branches weighed by a choice, this function's and its callees'.
+  std::vector<BranchDecision> Branches;
   /// This function's loops bounded by one of its arguments (not callees').
   std::vector<ArgumentLoop> ArgumentLoops;
   unsigned ConstantTripCountLoops = 0;

@@ -76,6 +76,20 @@ static void addSummaryAssumptions(const FunctionSummary &S,
                                  L.Trips.Kind));
   }
 
+  // Branches weighed by a choice: bounds guards, and every weight that is
+  // not 0 or 1 (docs/models.md "Branch weights").
+  for (const BranchDecision &B : S.Branches) {
+    std::string Where = B.Line ? B.File + ":" + std::to_string(B.Line)
+                               : demangle(B.Block->getParent()->getName()) +
+                                     " (no debug location)";
+    if (B.ThreadGuard)
+      A.push_back(numberAssumption("bounds_guard_in_bounds " + Where,
+                                   B.InBounds, B.Source, B.Kind));
+    else
+      A.push_back(numberAssumption("branch_probability " + Where,
+                                   B.TrueProbability,
+                                   "P(condition true): " + B.Source, B.Kind));
+  }
   if (S.ClampedBlocks)
     A.push_back(numberAssumption(
         "max_block_weight", MaxBlockWeight,
@@ -252,6 +266,11 @@ bool analyzeModule(Module &M, FunctionAnalysisManager &FAM,
     LoopTripCounts Trips = tripCountsFor(
         K->getName().str(), demangle(K->getName()), Fallback, Given,
         "-gpa-launch-file=" + O.LaunchFile, TripRules, "-gpa-trip-count");
+    std::optional<std::array<uint64_t, 3>> Req = getReqNtid(*K);
+    Trips.Branches =
+        branchFactsFor(Given, "-gpa-launch-file=" + O.LaunchFile, O.GridSize,
+                       O.BlockSizeGiven ? O.BlockSize : 0,
+                       "-gpa-grid-size/-gpa-block-size", Req ? (*Req)[0] : 0);
     KernelCounter *Counter = Out.Counter.get();
     if (Trips.key() != LoopTripCounts{Fallback, {}}.key()) {
       auto &C = TripCounters[Trips.key()];

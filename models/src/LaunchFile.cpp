@@ -84,6 +84,66 @@ bool loops(const json &V, const std::string &Where,
   }
   return true;
 }
+
+/// {"3": 16777216, ...}: the integer value of the kernel's parameter at
+/// that position (from 0).
+bool arguments(const json &V, const std::string &Where,
+               std::map<unsigned, std::uint64_t> &Out, std::string &Error) {
+  if (!V.is_object()) {
+    Error = Where + ": expected an object {\"POSITION\": VALUE} (parameter "
+                    "positions from 0)";
+    return false;
+  }
+  for (const auto &[Key, N] : V.items()) {
+    std::string At = Where + "." + Key;
+    bool Digits = !Key.empty() && Key.size() <= 4 &&
+                  Key.find_first_not_of("0123456789") == std::string::npos;
+    if (!Digits) {
+      Error = At + ": expected a parameter position (0 to 9999)";
+      return false;
+    }
+    if (!N.is_number_unsigned()) {
+      Error = At + ": expected a non-negative integer";
+      return false;
+    }
+    Out[unsigned(std::stoul(Key))] = N.get<std::uint64_t>();
+  }
+  return true;
+}
+
+/// [{"line": L, "probability": P}, ...]: the branch at source line L takes
+/// its condition's true side with probability P.
+bool branches(const json &V, const std::string &Where,
+              std::map<unsigned, double> &Out, std::string &Error) {
+  if (!V.is_array()) {
+    Error = Where + ": expected an array of {\"line\", \"probability\"}";
+    return false;
+  }
+  std::size_t I = 0;
+  for (const json &B : V) {
+    std::string At = Where + "[" + std::to_string(I++) + "]";
+    if (!B.is_object()) {
+      Error = At + ": expected an object {\"line\", \"probability\"}";
+      return false;
+    }
+    for (const auto &[Key, Ignored] : B.items())
+      if (Key != "line" && Key != "probability" && Key != "description") {
+        Error = At + "." + Key +
+                ": unknown key (expected line, probability, description)";
+        return false;
+      }
+    std::uint64_t Line = 0;
+    if (!count(B.value("line", json()), At + ".line", 1, Line, Error))
+      return false;
+    json P = B.value("probability", json());
+    if (!P.is_number() || !(P.get<double>() >= 0) || P.get<double>() > 1) {
+      Error = At + ".probability: expected a number from 0 to 1";
+      return false;
+    }
+    Out[unsigned(Line)] = P.get<double>();
+  }
+  return true;
+}
 } // namespace
 
 bool parseLaunchFile(const json &Doc, const std::string &Path, LaunchFile &Out,
@@ -120,7 +180,7 @@ bool parseLaunchFile(const json &Doc, const std::string &Path, LaunchFile &Out,
         if (!dims(V, At, E.ThreadsPerBlock, Error, &E.BlockShape))
           return false;
       } else if (Key == "grid") {
-        if (!dims(V, At, E.Blocks, Error))
+        if (!dims(V, At, E.Blocks, Error, &E.GridShape))
           return false;
       } else if (Key == "dynamic_shared_bytes") {
         if (!count(V, At, 0, E.DynamicSharedBytes, Error))
@@ -136,10 +196,16 @@ bool parseLaunchFile(const json &Doc, const std::string &Path, LaunchFile &Out,
       } else if (Key == "loops") {
         if (!loops(V, At, E.LoopTripCounts, Error))
           return false;
+      } else if (Key == "arguments") {
+        if (!arguments(V, At, E.Arguments, Error))
+          return false;
+      } else if (Key == "branches") {
+        if (!branches(V, At, E.BranchProbabilities, Error))
+          return false;
       } else {
         Error = At + ": unknown key (expected kernel, block, grid, "
                      "dynamic_shared_bytes, registers_per_thread, trip_count, "
-                     "loops, description)";
+                     "loops, arguments, branches, description)";
         return false;
       }
     }

@@ -208,11 +208,31 @@ static void applyBlockReuse(const GlobalAccessFact &F, double BlockSectors,
   A.BlockReuse = true;
 }
 
+/// Each access with its base's working set: the largest of its accesses',
+/// known only when every access of the base has one (a base read at a
+/// run-time offset somewhere has an unknown extent).
+static std::vector<GlobalAccessFact>
+withBaseWorkingSets(const std::vector<GlobalAccessFact> &Facts) {
+  std::map<std::string, double> PerBase;
+  for (const GlobalAccessFact &F : Facts) {
+    auto [It, New] = PerBase.emplace(F.Base, F.WorkingSetBytes);
+    if (!New)
+      It->second = It->second > 0 && F.WorkingSetBytes > 0
+                       ? std::max(It->second, F.WorkingSetBytes)
+                       : 0;
+  }
+  std::vector<GlobalAccessFact> Out = Facts;
+  for (GlobalAccessFact &F : Out)
+    F.WorkingSetBytes = std::max(0.0, PerBase[F.Base]);
+  return Out;
+}
+
 MemoryLevelsEstimate
-estimateMemoryLevels(const std::vector<GlobalAccessFact> &Facts,
+estimateMemoryLevels(const std::vector<GlobalAccessFact> &Given,
                      const CacheLevels &Caches, std::uint64_t ThreadsPerBlock,
                      std::uint64_t Blocks, unsigned WarpSize,
                      const L1Budget &Budget, const BlockDims &Dims) {
+  const std::vector<GlobalAccessFact> Facts = withBaseWorkingSets(Given);
   MemoryLevelsEstimate E;
   E.PerAccess.resize(Facts.size());
   double Lanes = std::max(1u, WarpSize);
@@ -224,6 +244,13 @@ estimateMemoryLevels(const std::vector<GlobalAccessFact> &Facts,
   // R2/R3 inputs: per base, per group, the intervals one warp touches (a
   // group's accesses run the same number of times: the smallest count).
   std::map<std::string, std::map<std::string, GroupSpan>> Bases;
+  // A base whose known working set exceeds L2 (R3's capacity check).
+  std::map<std::string, bool> BaseExceedsL2;
+  // One access's known working set beyond L2 puts its base beyond L2,
+  // whatever its other accesses' are.
+  for (const GlobalAccessFact &F : Given)
+    if (F.WorkingSetBytes > Caches.L2Bytes)
+      BaseExceedsL2[F.Base] = true;
   if (Caches.present())
     for (const GlobalAccessFact &F : Facts) {
       if (!reusesByOffset(F, Caches))
@@ -246,16 +273,24 @@ estimateMemoryLevels(const std::vector<GlobalAccessFact> &Facts,
       A.Rule = LevelRule::Streaming;
       continue;
     }
-    double SumUnions = 0, MaxUnion = 0, SumRequested = 0;
+    // Clusters of other groups lie a run-time distance away: their lines
+    // were fetched by another warp only if that distance stays within L2.
+    // A base whose working set is known to exceed L2 gets no such credit:
+    // each group's largest cluster is its own compulsory DRAM traffic.
+    bool Exceeds = BaseExceedsL2.count(Base) > 0;
+    double SumUnions = 0, MaxUnion = 0, SumGroupMax = 0, SumRequested = 0;
     for (const auto &[Name, G] : Groups) {
+      double GroupMax = 0;
       for (double U : G.clusterUnions()) {
         SumUnions += U;
-        MaxUnion = std::max(MaxUnion, U);
+        GroupMax = std::max(GroupMax, U);
       }
+      MaxUnion = std::max(MaxUnion, GroupMax);
+      SumGroupMax += GroupMax;
       SumRequested += G.RequestedBytes;
     }
     double L1 = 1 - SumUnions / SumRequested;
-    double Dram = MaxUnion / SumRequested;
+    double Dram = (Exceeds ? SumGroupMax : MaxUnion) / SumRequested;
     A.Shares = {L1, 1 - L1 - Dram, Dram};
     A.Rule = LevelRule::Neighbours;
   }

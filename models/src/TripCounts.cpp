@@ -80,7 +80,7 @@ std::string LoopTripCounts::key() const {
   std::string K = One(Default);
   for (const auto &[Line, C] : ByLine)
     K += "\n" + std::to_string(Line) + "=" + One(C);
-  return K;
+  return K + "\n" + Branches.key();
 }
 
 LoopTripCounts tripCountsFor(const std::string &Mangled,

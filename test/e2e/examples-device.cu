@@ -33,9 +33,9 @@
 // FP: compute_fp.cu:5:1: remark: computeFp(float*) on a100: {{.*}}case 3 (compute-bound){{.*}}dominant units: fp, {{.*}}; per thread: {{.*}}fp=513 {{.*}}global_mem=2 {{.*}}; launch 128 threads x
 
 // 32 iterations of __sinf, __cosf, __expf (ex2.approx), rsqrtf = 4 MUFU
-// each, after the early "if (I >= N) return" (not a zero-trip guard of the
-// loop, so BFI's 1/2 applies): sfu = 4 * 32 * 0.5.
-// SFU: sfu_heavy.cu:5:1: remark: sfuHeavy(float const*, float*, int) on a100: {{.*}}; per thread: {{.*}}sfu=64 {{.*}}; launch
+// each, after the early "if (I >= N) return" (a bounds guard, assumed in
+// bounds without N: docs/models.md "Branch weights"): sfu = 4 * 32.
+// SFU: sfu_heavy.cu:5:1: remark: sfuHeavy(float const*, float*, int) on a100: {{.*}}; per thread: {{.*}}sfu=128 {{.*}}; launch
 
 // N/TILE tiles (unknown: 16), the loop's zero-trip guard assumed passed:
 // per tile 2 global loads, 2 shared stores + 16 x 2 shared loads, of which

@@ -14,7 +14,7 @@
 // RUN: %python %inputs/passes/report_fields.py %t/r.sm_80.json demangled | FileCheck %s --check-prefix=SM80
 // RUN: %python %inputs/passes/report_fields.py %t/r.sm_90.json demangled | FileCheck %s --check-prefix=SM90
 
-// CHECK: full-compile.cu:[[@LINE+6]]:1: remark: scale(float*, float, int) on a100: {{.*}}; per thread: {{.*}}fp=0.5 {{.*}}global_mem=1 {{.*}}; launch
+// CHECK: full-compile.cu:[[@LINE+6]]:1: remark: scale(float*, float, int) on a100: {{.*}}; per thread: {{.*}}fp=1 {{.*}}global_mem=2 {{.*}}; launch
 // A streaming kernel: no cache reuse, DRAM bounds it (docs/models.md "Memory levels").
 // CHECK: full-compile.cu:[[@LINE+4]]:1: remark: scale(float*, float, int): DRAM-bound: 0% of loads hit L2, 0% L1; DRAM {{[0-9]+}}% of peak
 // SM80: schema=gpa-report/1 gpu=a100

@@ -45,8 +45,8 @@ void twoD(float *D) {
   reverse<<<Grid, Block, 512>>>(D);
 }
 
-// REMARK: launch-sites.cu:[[@LINE+3]]:{{[0-9]+}}: remark: launch of scale(float*, float, int) on a100 (sm_80): grid 65..4095 = 4095 blocks (derived), block 128
-// SITE: launch-sites.cu:[[@LINE+2]] _Z5scalePffi grid=4095(derived)[65..4095] block=128(constant)
+// REMARK: launch-sites.cu:[[@LINE+3]]:{{[0-9]+}}: remark: launch of scale(float*, float, int) on a100 (sm_80): grid 65..4095 = {{[0-9]+}} blocks (assumed), block 128
+// SITE: launch-sites.cu:[[@LINE+2]] _Z5scalePffi grid={{[0-9]+}}(assumed)[65..4095] block=128(constant) {{.*}} reason=the grid is known only as the range 65..4095
 void ranged(float *D, int N) {
   if (N > 64 && N < 4096) scale<<<N, 128>>>(D, 2.f, N * 128);
 }

@@ -552,3 +552,55 @@ TEST(MemoryLevels, BlockSectorsRoundTripThroughTheProfile) {
   EXPECT_DOUBLE_EQ(Back[0].GlobalAccesses[0].BlockSectors, 2.5);
   EXPECT_DOUBLE_EQ(Back[0].GlobalAccesses[1].BlockSectors, 0);
 }
+
+TEST(MemoryLevels, FarClustersOfABaseBeyondL2MissToDram) {
+  // c[i] = a[i] + b[i] + a[i + n/2] (issue 24), n = 2^24 floats: a's
+  // accesses span 4 x 2^24 = 64 MB each (96 MB together), more than the
+  // 40 MB L2. a[i] and a[i + n/2] are two groups (a run-time distance);
+  // each warp span is 128 bytes. R3 with a's working set unknown: the
+  // largest union (128 of the base's 256 requested) is compulsory DRAM, the
+  // other cluster hits L2: each of a's two loads L2 1/2, DRAM 1/2. With the
+  // working set known beyond L2, the far cluster is not re-read within L2's
+  // capacity: both clusters DRAM. Kernel (a, a', b, c, one each): unknown
+  // L2 = 2 x 0.5 / 4 = 0.25; known 0, DRAM bytes per thread 16 against
+  // vecadd's 12 (+33%).
+  std::vector<GlobalAccessFact> Far = {load("a", "i", 0),
+                                       load("a", "i + n/2", 0),
+                                       load("b", "i", 0), store("c")};
+  auto Unknown = estimateMemoryLevels(Far, someCaches(), 256, 65536, 32);
+  EXPECT_DOUBLE_EQ(Unknown.Kernel.L2, 0.25);
+  const double Span = 4.0 * (1 << 24);
+  Far[0].WorkingSetBytes = Far[1].WorkingSetBytes = Span;
+  Far[2].WorkingSetBytes = Far[3].WorkingSetBytes = Span;
+  auto Known = estimateMemoryLevels(Far, someCaches(), 256, 65536, 32);
+  EXPECT_DOUBLE_EQ(Known.Kernel.L2, 0.0);
+  EXPECT_DOUBLE_EQ(Known.Kernel.Dram, 1.0);
+  EXPECT_DOUBLE_EQ(Known.DramBytesPerThread, 16.0);
+  auto Plain =
+      estimateMemoryLevels({load("a", "i", 0), load("b", "i", 0), store("c")},
+                           someCaches(), 256, 65536, 32);
+  EXPECT_DOUBLE_EQ(Plain.DramBytesPerThread, 12.0);
+}
+
+TEST(MemoryLevels, AStreamBeyondL2GetsNoHits) {
+  // B[tidx] over 1 GiB (2^28 floats, 2^20 blocks of 256): the working set
+  // exceeds L2, R4 does not apply; the only access of its base is R5.
+  GlobalAccessFact B = load("B", "i", 0);
+  B.WorkingSetBytes = 1024.0 * 1024 * 1024;
+  auto E = estimateMemoryLevels({B}, someCaches(), 256, 1 << 20, 32);
+  EXPECT_EQ(E.PerAccess[0].Rule, LevelRule::Streaming);
+  EXPECT_DOUBLE_EQ(E.Kernel.L2, 0.0);
+  EXPECT_DOUBLE_EQ(E.Kernel.Dram, 1.0);
+}
+
+TEST(MemoryLevels, ABaseWithAnUnknownAccessHasNoWorkingSet) {
+  // in[i] (a known 4 MB span) and in[i + n] (n unknown): the base's extent
+  // is unknown, so neither access is R4's; R3 places them as before.
+  std::vector<GlobalAccessFact> Facts = {load("in", "i", 0),
+                                         load("in", "i + n", 0)};
+  Facts[0].WorkingSetBytes = 4.0 * 1024 * 1024;
+  auto E = estimateMemoryLevels(Facts, someCaches(), 256, 4096, 32);
+  EXPECT_EQ(E.PerAccess[0].Rule, LevelRule::Neighbours);
+  EXPECT_DOUBLE_EQ(E.Kernel.L2, 0.5);
+  EXPECT_DOUBLE_EQ(E.Kernel.Dram, 0.5);
+}

@@ -286,6 +286,9 @@ AddressFacts Linearizer::factsOf(const PtxOperand &Addr) {
   if (G != GlobalSizes.end())
     A.WorkingSetBytes = G->second;
   A.OffsetBytes = Fm.Const;
+  A.ConstantAddress = Fm.Terms.empty() ||
+                      (Fm.Terms.size() == 1 && Fm.Terms.begin()->first == B &&
+                       Fm.Terms.begin()->second == 1);
   for (const auto &[Atom, C] : Fm.Terms)
     A.Group += (A.Group.empty() ? "" : " + ") + std::to_string(C) + "*" + Atom;
   if (A.Group.empty())

@@ -183,8 +183,10 @@ RegionResult Weigher::weighRegion(int Loop) {
           Inside.empty() ? Mass[B] / Exits.size() : Mass[B] * Share[S];
     if (Inside.size() == 2 && isLoopGuard(Inside[0], Inside[1], B)) {
       Mass[Inside[0]] += Mass[B];
+      Cfg.Blocks[B].LoopGuard = true;
     } else if (Inside.size() == 2 && isLoopGuard(Inside[1], Inside[0], B)) {
       Mass[Inside[1]] += Mass[B];
+      Cfg.Blocks[B].LoopGuard = true;
     } else if (Inside.size() == 2) {
       for (unsigned S : Inside)
         Mass[S] += Mass[B] * Share[S];

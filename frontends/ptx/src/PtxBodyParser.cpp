@@ -15,6 +15,7 @@ namespace gpa::ptx::detail {
 
 bool Parser::parseBody(PtxFunction &F) {
   unsigned Depth = 1; // the function's own '{' was consumed
+  LocLine = 0;
   while (true) {
     const Token &T = tok();
     if (T.is(TokKind::Eof))
@@ -111,6 +112,7 @@ bool Parser::parseLoc(PtxFunction &F) {
   if (!parseUnsigned(FileIdx, "a file index after .loc") ||
       !parseUnsigned(SrcLine, "a line number after .loc"))
     return false;
+  LocLine = SrcLine;
   if (F.FirstLocLine == 0 && SrcLine != 0) {
     F.FirstLocFile = FileIdx;
     F.FirstLocLine = SrcLine;
@@ -121,6 +123,7 @@ bool Parser::parseLoc(PtxFunction &F) {
 // [@[!]pred] opcode{.mod} [operand {, operand}] ;
 bool Parser::parseInstruction(PtxFunction &F) {
   PtxInstruction I;
+  I.SourceLine = LocLine;
   I.Line = tok().Line;
   I.Col = tok().Col;
   if (tok().isPunct('@')) {

@@ -14,12 +14,22 @@
 // anything else (two registers, other constants, unsigned order, floats,
 // a truth value "and x, 1" tested against 0, which the IR branches on as
 // an i1): 50%.
+// Before them, the rules of gpa/BranchFacts.h that the PTX still shows: a
+// probability given for the branch's source line (.loc), and a bounds
+// guard (a setp comparing %tid.x, or %ctaid.x * %ntid.x + %tid.x, with an
+// immediate or a kernel parameter), in bounds with probability
+// min(1, bound / threads launched along x) when both are known, else
+// assumed in bounds. __builtin_expect and __builtin_assume leave no trace
+// in PTX (nvcc uses them for layout and folding only).
 //
 //===----------------------------------------------------------------------===//
 #include "gpa/ptx/PtxCfg.h"
 
+#include "gpa/BranchFacts.h"
 #include "gpa/ptx/PtxAst.h"
 
+#include <algorithm>
+#include <cstdio>
 #include <optional>
 
 namespace gpa::ptx {
@@ -111,6 +121,186 @@ std::optional<double> setpProbability(const PtxFunction &F, std::size_t Begin,
   return std::nullopt;
 }
 
+enum class IndexKind { None, BlockX, GridX };
+
+/// The special register a register holds (through mov and cvt), or "".
+std::string specialOf(const PtxFunction &F, const PtxOperand &O,
+                      unsigned Depth = 0) {
+  if (!O.isRegister() || Depth > 4)
+    return "";
+  if (O.Name.rfind("%tid.", 0) == 0 || O.Name.rfind("%ctaid.", 0) == 0 ||
+      O.Name.rfind("%ntid.", 0) == 0)
+    return O.Name;
+  const PtxInstruction *D = definition(F, 0, 0, O.Name);
+  if (D && D->Guard.empty() && (D->Opcode == "mov" || D->Opcode == "cvt") &&
+      D->Operands.size() == 2)
+    return specialOf(F, D->Operands[1], Depth + 1);
+  return "";
+}
+
+/// %tid.x (BlockX) or %ctaid.x * %ntid.x + %tid.x (GridX), as nvcc writes
+/// it: mad.lo, or mul.lo then add, through cvt.
+IndexKind threadIndex(const PtxFunction &F, const PtxOperand &O,
+                      std::uint64_t *Scale = nullptr, unsigned Depth = 0) {
+  if (!O.isRegister() || Depth > 4)
+    return IndexKind::None;
+  if (specialOf(F, O) == "%tid.x")
+    return IndexKind::BlockX;
+  const PtxInstruction *D = definition(F, 0, 0, O.Name);
+  if (!D || !D->Guard.empty())
+    return IndexKind::None;
+  if (D->Opcode == "cvt" && D->Operands.size() == 2)
+    return threadIndex(F, D->Operands[1], Scale, Depth + 1);
+  // %ctaid.x times %ntid.x, or times an immediate C (the block size written
+  // out: the index spans gridDim.x x C values, *Scale = C).
+  auto Times = [&](const PtxOperand &A, const PtxOperand &B, bool Shift) {
+    const PtxOperand *Ctaid = &A, *Other = &B;
+    if (specialOf(F, *Ctaid) != "%ctaid.x")
+      std::swap(Ctaid, Other);
+    if (specialOf(F, *Ctaid) != "%ctaid.x")
+      return false;
+    if (!Shift && specialOf(F, *Other) == "%ntid.x")
+      return true;
+    auto C = immediate(*Other);
+    if (!C || *C <= 0 || (Shift && *C >= 32))
+      return false;
+    if (Scale)
+      *Scale = Shift ? std::uint64_t(1) << *C : std::uint64_t(*C);
+    return true;
+  };
+  if ((D->Opcode == "mad" || D->Opcode == "mad24") && D->Operands.size() == 4 &&
+      D->hasModifier(".lo") && Times(D->Operands[1], D->Operands[2], false) &&
+      specialOf(F, D->Operands[3]) == "%tid.x")
+    return IndexKind::GridX;
+  if ((D->Opcode == "add" || D->Opcode == "or") && D->Operands.size() == 3)
+    for (unsigned I = 1; I <= 2; ++I) {
+      const PtxOperand &Tid = D->Operands[I], &Prod = D->Operands[3 - I];
+      if (specialOf(F, Tid) != "%tid.x" || !Prod.isRegister())
+        continue;
+      const PtxInstruction *M = definition(F, 0, 0, Prod.Name);
+      if (M && M->Guard.empty() && M->Operands.size() == 3 &&
+          ((M->Opcode == "mul" && M->hasModifier(".lo") &&
+            Times(M->Operands[1], M->Operands[2], false)) ||
+           (M->Opcode == "shl" && Times(M->Operands[1], M->Operands[2], true))))
+        return IndexKind::GridX;
+    }
+  return IndexKind::None;
+}
+
+/// The kernel parameter a register is loaded from (ld.param of F's own
+/// parameter, through cvt), or -1.
+int parameterOf(const PtxFunction &F, const PtxOperand &O, unsigned Depth = 0) {
+  if (!F.IsEntry || !O.isRegister() || Depth > 4)
+    return -1;
+  const PtxInstruction *D = definition(F, 0, 0, O.Name);
+  if (!D || !D->Guard.empty() || D->Operands.size() < 2)
+    return -1;
+  if (D->Opcode == "cvt")
+    return parameterOf(F, D->Operands[1], Depth + 1);
+  if (D->Opcode != "ld" || !D->hasModifier(".param") ||
+      D->Operands[1].K != PtxOperand::Kind::Address ||
+      D->Operands[1].IntValue != 0)
+    return -1;
+  for (std::size_t I = 0; I < F.Params.size(); ++I)
+    if (F.Params[I].Name == D->Operands[1].Name)
+      return int(I);
+  return -1;
+}
+
+std::string number(double V) {
+  char Buf[32];
+  std::snprintf(Buf, sizeof Buf, "%.15g", V);
+  return Buf;
+}
+
+/// A bounds guard's P(predicate true), its source and kind; false when the
+/// setp defining Pred is none.
+bool guardProbability(const PtxFunction &F, const std::string &Pred,
+                      const gpa::BranchFacts &Facts, double &P,
+                      double &InBounds, std::string &Source,
+                      std::string &Kind) {
+  const PtxInstruction *D = definition(F, 0, 0, Pred);
+  if (!D || !D->Guard.empty() || D->Opcode != "setp" || D->Operands.size() != 3)
+    return false;
+  std::string Cmp;
+  bool Signed = false;
+  for (const std::string &M : D->Modifiers) {
+    if (M == ".lt" || M == ".le" || M == ".gt" || M == ".ge" || M == ".lo" ||
+        M == ".ls" || M == ".hi" || M == ".hs")
+      Cmp = M;
+    Signed |= M.size() >= 2 && M[1] == 's' && M != ".ls";
+  }
+  // Unsigned spellings lo/ls/hi/hs order as lt/le/gt/ge.
+  if (Cmp == ".lo")
+    Cmp = ".lt";
+  else if (Cmp == ".ls")
+    Cmp = ".le";
+  else if (Cmp == ".hi")
+    Cmp = ".gt";
+  else if (Cmp == ".hs")
+    Cmp = ".ge";
+  if (Cmp.empty())
+    return false;
+  const PtxOperand *Index = &D->Operands[1], *Bound = &D->Operands[2];
+  std::uint64_t Scale = 0;
+  IndexKind K = threadIndex(F, *Index, &Scale);
+  if (K == IndexKind::None) {
+    std::swap(Index, Bound);
+    K = threadIndex(F, *Index, &Scale);
+    Cmp = Cmp == ".lt"   ? ".gt"
+          : Cmp == ".gt" ? ".lt"
+          : Cmp == ".le" ? ".ge"
+                         : ".le";
+  }
+  if (K == IndexKind::None || threadIndex(F, *Bound) != IndexKind::None)
+    return false;
+  bool InWhenTrue = Cmp == ".lt" || Cmp == ".le";
+  bool Inclusive = Cmp == ".le" || Cmp == ".gt";
+  std::optional<double> B;
+  int Param = -1;
+  if (auto V = immediate(*Bound))
+    B = Signed ? double(*V) : double(std::uint64_t(*V) & 0xffffffffu);
+  else if ((Param = parameterOf(F, *Bound)) >= 0) {
+    auto It = Facts.Arguments.find(unsigned(Param));
+    if (It != Facts.Arguments.end())
+      B = double(It->second);
+  } else {
+    // Only an immediate or a kernel parameter bounds the data the launch
+    // covers; a loop variable keeps the heuristics.
+    return false;
+  }
+  std::string IndexText = K == IndexKind::BlockX ? "%tid.x"
+                          : Scale                ? "%ctaid.x * C + %tid.x"
+                                  : "%ctaid.x * %ntid.x + %tid.x";
+  std::uint64_t Threads = K == IndexKind::BlockX ? Facts.BlockThreadsX
+                          : Scale                ? Facts.GridBlocksX * Scale
+                                                 : Facts.GridThreadsX;
+  if (B && Threads) {
+    double Exclusive = *B + (Inclusive ? 1 : 0);
+    double In = gpa::guardProbability(Exclusive, double(Threads));
+    InBounds = In;
+    P = InWhenTrue ? In : 1 - In;
+    Kind = "derived";
+    Source = std::string("bounds guard on ") + IndexText + ": min(1, " +
+             number(Exclusive) + " / " + number(double(Threads)) +
+             " threads) in bounds (" + Facts.LaunchSource +
+             (Param >= 0 ? "; " + Facts.ArgumentsSource : "") + ")";
+    return true;
+  }
+  P = InWhenTrue ? 1 : 0;
+  InBounds = 1;
+  Kind = "assumed";
+  Source = std::string("bounds guard on ") + IndexText + " against " +
+           (Param >= 0 ? "parameter " + std::to_string(Param)
+                       : std::string("a constant")) +
+           ": assumed in bounds (" +
+           (B ? std::string("threads launched unknown")
+              : "the bound's value unknown") +
+           "; give the launch's grid and block and the kernel's arguments in "
+           "a launch file, or --grid-size and --block-size)";
+  return true;
+}
+
 /// P(Pred true) at instruction At of a block starting at Begin.
 std::optional<double> predicateProbability(const PtxFunction &F,
                                            std::size_t Begin, std::size_t At,
@@ -136,7 +326,8 @@ std::optional<double> predicateProbability(const PtxFunction &F,
 }
 } // namespace
 
-void computeBranchProbabilities(const PtxFunction &F, PtxCfg &Cfg) {
+void computeBranchProbabilities(const PtxFunction &F, PtxCfg &Cfg,
+                                const gpa::BranchFacts &Facts) {
   for (PtxBlock &B : Cfg.Blocks) {
     B.OnlyJumps = B.End == B.Begin ||
                   (B.End == B.Begin + 1 && F.Body[B.Begin].Opcode == "bra" &&
@@ -146,8 +337,45 @@ void computeBranchProbabilities(const PtxFunction &F, PtxCfg &Cfg) {
     const PtxInstruction &Br = F.Body[B.End - 1];
     if (Br.Opcode != "bra" || Br.Guard.empty())
       continue;
-    if (auto P = predicateProbability(F, B.Begin, B.End - 1, Br.Guard))
-      B.TakenProbability = Br.GuardNegated ? 1 - *P : *P;
+    // Loop control (an exit or a back edge) follows the trip count.
+    unsigned Self = static_cast<unsigned>(&B - Cfg.Blocks.data());
+    int Inner = -1;
+    for (unsigned L = 0; L < Cfg.Loops.size(); ++L)
+      if (Cfg.Loops[L].contains(Self) &&
+          (Inner < 0 ||
+           Cfg.Loops[L].Blocks.size() < Cfg.Loops[Inner].Blocks.size()))
+        Inner = static_cast<int>(L);
+    bool LoopControl =
+        Inner >= 0 &&
+        std::any_of(B.Succs.begin(), B.Succs.end(), [&](unsigned S) {
+          return S == Cfg.Loops[Inner].Header || !Cfg.Loops[Inner].contains(S);
+        });
+    if (LoopControl) {
+      if (auto P = predicateProbability(F, B.Begin, B.End - 1, Br.Guard))
+        B.TakenProbability = Br.GuardNegated ? 1 - *P : *P;
+      continue;
+    }
+    double True = 0;
+    auto Given =
+        Br.SourceLine ? Facts.ByLine.find(Br.SourceLine) : Facts.ByLine.end();
+    if (Given != Facts.ByLine.end()) {
+      True = Given->second;
+      B.ProbabilityKind = "given";
+      B.ProbabilitySource =
+          Facts.ByLineSource + " line " + std::to_string(Br.SourceLine);
+    } else if (guardProbability(F, Br.Guard, Facts, True, B.GuardInBounds,
+                                B.ProbabilitySource, B.ProbabilityKind)) {
+      B.ThreadGuard = true;
+    } else {
+      True = 0.5;
+      if (auto P = predicateProbability(F, B.Begin, B.End - 1, Br.Guard))
+        True = *P;
+      B.ProbabilityKind = "assumed";
+      B.ProbabilitySource =
+          "static branch heuristics (LLVM's integer rules, as the IR "
+          "front-end's)";
+    }
+    B.TakenProbability = Br.GuardNegated ? 1 - True : True;
   }
 }
 

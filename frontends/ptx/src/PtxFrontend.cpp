@@ -31,6 +31,7 @@ struct Folded {
   std::set<std::string> Symbols;
   std::uint64_t CalleeRegisters = 0; ///< max over callees (their totals)
   std::vector<std::string> Warnings;
+  std::vector<PtxBranchNote> Branches;
 };
 
 class Folder {
@@ -59,6 +60,7 @@ const Folded &Folder::fold(const std::string &Name, unsigned Depth) {
   Folded F;
   F.Counts = S.Own;
   F.Symbols = S.Symbols;
+  F.Branches = S.Branches;
   InProgress.insert(Name);
   for (const auto &[Callee, Weight] : S.Calls) {
     if (!Summaries.count(Callee)) {
@@ -86,6 +88,13 @@ const Folded &Folder::fold(const std::string &Name, unsigned Depth) {
     std::uint64_t CalleeRegs =
         Summaries.at(Callee).Registers + C.CalleeRegisters;
     F.CalleeRegisters = std::max(F.CalleeRegisters, CalleeRegs);
+    for (const PtxBranchNote &B : C.Branches)
+      if (std::none_of(F.Branches.begin(), F.Branches.end(),
+                       [&](const PtxBranchNote &Have) {
+                         return Have.Function == B.Function &&
+                                Have.PtxLine == B.PtxLine;
+                       }))
+        F.Branches.push_back(B);
     for (const std::string &W : C.Warnings)
       if (std::find(F.Warnings.begin(), F.Warnings.end(), W) ==
           F.Warnings.end())
@@ -227,6 +236,7 @@ static void buildKernel(const PtxModule &M, const PtxFunction &K,
   P.SharedBankConflictWays = F.Counts.SharedBankConflictWays;
 
   addSummaryNotes(S, K.Name, R.Warnings);
+  R.Branches = F.Branches;
   for (const std::string &W : F.Warnings)
     R.Warnings.push_back(W);
 }
@@ -273,6 +283,14 @@ bool parsePtxModule(std::string_view Text, const std::string &FileName,
                    "function '" + F.Name + "' is defined twice"};
       Error = E.str();
       return false;
+    }
+    WOpts.Branches = Opts.BranchFactsFor
+                         ? Opts.BranchFactsFor(F.IsEntry ? F.Name : "")
+                         : gpa::BranchFacts();
+    // A required block shape fixes blockDim.x when nothing else does.
+    if (!WOpts.Branches.BlockThreadsX && F.ReqNtid[0]) {
+      WOpts.Branches.BlockThreadsX = F.ReqNtid[0];
+      WOpts.Branches.LaunchSource = "blockDim.x from .reqntid";
     }
     if (!summarizeFunction(F, FileName, M.Globals, WOpts, Summaries[F.Name],
                            E)) {

@@ -113,6 +113,12 @@ static gpa::GlobalAccessFact accessFact(const PtxInstruction &I,
   F.Group = Addr.Group;
   F.OffsetBytes = double(Addr.OffsetBytes);
   F.WorkingSetBytes = double(Addr.WorkingSetBytes);
+  // One address for every thread: its bytes are the footprint (rule R4; the
+  // IR front-end's AccessFootprint.cpp finds the same).
+  if (Addr.ConstantAddress && Addr.HasAddress && Bytes > 0)
+    F.WorkingSetBytes = F.WorkingSetBytes > 0
+                            ? std::min(F.WorkingSetBytes, double(Bytes))
+                            : double(Bytes);
   F.InLoop = Addr.InLoop;
   F.IterationStrideKnown = Addr.StrideKnown;
   F.IterationStrideBytes = double(Addr.IterationStrideBytes);
@@ -128,8 +134,20 @@ bool summarizeFunction(const PtxFunction &F, const std::string &File,
   if (!buildCfg(F, File, Cfg, Error))
     return false;
   computeTripCounts(F, Cfg);
-  computeBranchProbabilities(F, Cfg);
+  computeBranchProbabilities(F, Cfg, Opts.Branches);
   computeBlockWeights(Cfg, Opts);
+  for (const PtxBlock &B : Cfg.Blocks) {
+    if (B.ProbabilityKind.empty() || B.LoopGuard || !B.Reachable)
+      continue;
+    double Taken = B.TakenProbability;
+    bool Certain = Taken < 1e-3 || Taken > 1 - 1e-3;
+    if (!B.ThreadGuard && Certain)
+      continue;
+    const PtxInstruction &Br = F.Body[B.End - 1];
+    Out.Branches.push_back({F.Name, Br.Line, Br.SourceLine, B.ThreadGuard,
+                            B.ThreadGuard ? B.GuardInBounds : Taken,
+                            B.ProbabilitySource, B.ProbabilityKind});
+  }
   Out.NumBlocks = static_cast<unsigned>(Cfg.Blocks.size());
   Out.NumLoops = static_cast<unsigned>(Cfg.Loops.size());
   Out.Registers = registerEstimate(F);

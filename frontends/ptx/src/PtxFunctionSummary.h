@@ -56,6 +56,8 @@ struct FunctionSummary {
   std::map<std::string, unsigned> UnknownOpcodes;
   unsigned GenericAccesses = 0, UnknownPatterns = 0, BroadcastAccesses = 0;
   std::vector<std::string> Warnings;
+  /// This function's branches weighed by a choice.
+  std::vector<PtxBranchNote> Branches;
 };
 
 /// Register estimate of F's declarations: every declared register counts

@@ -3,8 +3,9 @@
 // SPDX-License-Identifier: Apache-2.0
 //
 // For device-only compiles and `gpa analyze`, where no host code shows the
-// launch: kernel name glob -> block, grid, dynamic shared memory, registers
-// and loop trip counts, per kernel or per loop line
+// launch: kernel name glob -> block, grid, dynamic shared memory, registers,
+// loop trip counts (per kernel or per loop line), integer argument values and
+// branch probabilities (per line)
 // (models/schema/gpa-launch.schema.json). Every value from it is labelled
 // `given`.
 //
@@ -30,12 +31,19 @@ struct LaunchEntry {
   /// missing dimensions are 1); unknown for a single number.
   BlockDims BlockShape;
   std::uint64_t Blocks = 0; // 0: not given (grid x*y*z)
+  /// The grid's shape when `grid` is an array; unknown for a single number.
+  BlockDims GridShape;
   std::uint64_t DynamicSharedBytes = 0;
   bool DynamicSharedGiven = false;
   std::uint64_t RegistersPerThread = 0; // 0: not given
   unsigned TripCount = 0;               // 0: not given
   /// `loops`: source line of a loop -> its trip count.
   std::map<unsigned, unsigned> LoopTripCounts;
+  /// `arguments`: integer kernel arguments by parameter position (from 0),
+  /// the bounds of guards such as `if (i < n)` (gpa/BranchFacts.h).
+  std::map<unsigned, std::uint64_t> Arguments;
+  /// `branches`: source line of a branch -> P(its condition is true).
+  std::map<unsigned, double> BranchProbabilities;
 };
 
 struct LaunchFile {

@@ -12,6 +12,8 @@
 #ifndef GPA_TRIPCOUNTS_H
 #define GPA_TRIPCOUNTS_H
 
+#include "gpa/BranchFacts.h"
+
 #include <map>
 #include <string>
 #include <vector>
@@ -40,10 +42,12 @@ struct TripChoice {
   std::string Kind = "assumed"; // given or assumed
 };
 
-/// The counts one kernel's unknown loops use.
+/// The counts one kernel's unknown loops use, and the launch facts that
+/// weigh its branches (both decide the block weights).
 struct LoopTripCounts {
   TripChoice Default;
   std::map<unsigned, TripChoice> ByLine;
+  BranchFacts Branches;
 
   /// The count of the loop starting at Line (0: no line known).
   const TripChoice &forLine(unsigned Line) const;

@@ -2,7 +2,8 @@
 
 usage: launch_sites.py REPORT.json
 Lines look like `k.cu:12 _Z5scalePffi grid=120(constant) block=256(constant)
-smem=0(constant) regs=8(cubin) shared=0(cubin)`; a range adds `[min..max]`.
+smem=0(constant) regs=8(cubin) shared=0(cubin)`; a range adds `[min..max]`,
+an assumed grid ` reason=...`.
 """
 import json
 import sys
@@ -24,7 +25,8 @@ def main():
         print("%s:%s %s grid=%s block=%s smem=%s regs=%s shared=%s" % (
             loc.get("file"), loc.get("line"), site["name"], value(c["grid"]),
             value(c["block"]), value(c["dynamic_shared_bytes"]),
-            value(c["registers_per_thread"]), value(c["static_shared_bytes"])))
+            value(c["registers_per_thread"]), value(c["static_shared_bytes"])) +
+            ("" if "reason" not in c["grid"] else " reason=" + c["grid"]["reason"]))
 
 
 if __name__ == "__main__":

@@ -31,6 +31,9 @@ struct AddressFacts {
   std::int64_t OffsetBytes = 0;
   /// Size of the global variable Base names (0: unknown, e.g. a parameter).
   std::uint64_t WorkingSetBytes = 0;
+  /// The address is its base plus a constant: every thread and iteration
+  /// touches the same bytes (a footprint of one access's bytes).
+  bool ConstantAddress = false;
   /// Rule R7's facts (gpa/MemoryLevels.h): the access sits in a loop; when
   /// StrideKnown, its address changes by IterationStrideBytes per iteration
   /// of the innermost loop around it.

@@ -55,6 +55,8 @@ struct PtxInstruction {
   bool GuardNegated = false;
   std::vector<PtxOperand> Operands;
   unsigned Line = 0, Col = 0;
+  /// The source line of the last .loc before it (0: none).
+  unsigned SourceLine = 0;
 
   bool hasModifier(std::string_view M) const;
   /// First modifier that is a fundamental type, scanning from the end

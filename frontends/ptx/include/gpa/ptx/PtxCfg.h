@@ -11,6 +11,7 @@
 #ifndef GPA_PTX_PTXCFG_H
 #define GPA_PTX_PTXCFG_H
 
+#include "gpa/BranchFacts.h"
 #include "gpa/InstructionCosts.h"
 #include "gpa/ptx/PtxAst.h"
 #include "gpa/ptx/PtxError.h"
@@ -31,6 +32,15 @@ struct PtxBlock {
   /// With two successors: the probability of Succs[0], the branch target
   /// (Succs[1] falls through); PtxBranchHeuristics.cpp.
   double TakenProbability = 0.5;
+  /// How TakenProbability was chosen (gpa/BranchFacts.h rules): empty for
+  /// a block without a two-way branch; kind given, derived or assumed.
+  std::string ProbabilitySource, ProbabilityKind;
+  /// The branch is a thread-index bounds guard.
+  bool ThreadGuard = false;
+  double GuardInBounds = 1; ///< a guard's P(in bounds)
+  /// The branch is a loop's zero-trip guard: the loop is assumed entered
+  /// (PtxBlockWeights.cpp), whatever TakenProbability says.
+  bool LoopGuard = false;
   /// Empty or only "bra.uni": llc's layout, no block of the IR.
   bool OnlyJumps = false;
 };
@@ -65,6 +75,8 @@ struct WeightOptions {
   double MaxWeight = 1e12;
   /// Sector and warp size of the GPU model (transactions per warp).
   gpa::MemoryGeometry Memory;
+  /// Launch facts and given probabilities that decide branches.
+  gpa::BranchFacts Branches;
 };
 
 /// Builds blocks, dominators and loops of F. Fails (with a located error) on
@@ -78,7 +90,8 @@ void computeTripCounts(const PtxFunction &F, PtxCfg &Cfg);
 
 /// Fills PtxBlock::TakenProbability from the comparisons guarding branches,
 /// and PtxBlock::OnlyJumps.
-void computeBranchProbabilities(const PtxFunction &F, PtxCfg &Cfg);
+void computeBranchProbabilities(const PtxFunction &F, PtxCfg &Cfg,
+                                const gpa::BranchFacts &Facts = {});
 
 /// Fills PtxBlock::Weight and LoopDepth (see docs/ptx-frontend.md).
 void computeBlockWeights(PtxCfg &Cfg, const WeightOptions &Opts);

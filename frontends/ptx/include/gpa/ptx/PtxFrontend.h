@@ -12,6 +12,7 @@
 #ifndef GPA_PTX_PTXFRONTEND_H
 #define GPA_PTX_PTXFRONTEND_H
 
+#include "gpa/BranchFacts.h"
 #include "gpa/InstructionCosts.h"
 #include "gpa/KernelProfile.h"
 
@@ -42,11 +43,26 @@ struct PtxOptions {
   /// geometry here (nullopt keeps Memory), so the module is parsed once.
   std::function<std::optional<gpa::MemoryGeometry>(unsigned SmVersion)>
       MemoryForTarget;
+  /// Launch facts that decide each function's branches (gpa/BranchFacts.h):
+  /// called with a kernel's name for its own body; device functions use
+  /// the facts of the empty name. Unset: none known.
+  std::function<gpa::BranchFacts(const std::string &Kernel)> BranchFactsFor;
 };
 
 /// Weighted (dynamic, per thread) global-memory accesses by address pattern.
 struct PtxAccessStats {
   double Coalesced = 0, Broadcast = 0, Strided = 0, Unknown = 0;
+};
+
+/// A branch weighed by a choice (gpa/BranchFacts.h): every bounds guard,
+/// and every other branch taken with a probability that is not 0 or 1.
+struct PtxBranchNote {
+  std::string Function;
+  unsigned PtxLine = 0, SourceLine = 0; ///< SourceLine 0: no .loc
+  bool ThreadGuard = false;
+  /// A guard's P(in bounds), else P(the branch is taken).
+  double Probability = 0.5;
+  std::string Source, Kind;
 };
 
 struct PtxKernelResult {
@@ -59,6 +75,8 @@ struct PtxKernelResult {
   PtxAccessStats GlobalAccesses;
   /// Assumptions and notes (unknown opcodes, generic addresses, ...).
   std::vector<std::string> Warnings;
+  /// The kernel's and its callees' branches weighed by a choice.
+  std::vector<PtxBranchNote> Branches;
 };
 
 struct PtxModuleResult {

@@ -1,0 +1,37 @@
+//===- AccessFootprint.h - Bytes an access touches ------------*- C++ -*-===//
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+// The footprint of a global access (rule R4's working set, docs/models.md
+// "Memory levels"): the range of byte offsets its address takes over every
+// thread of the launch and every iteration of its loops, from the address's
+// SCEV with threadIdx/blockIdx bounded by the launch's block and grid, the
+// kernel's integer arguments at their given values and each loop's trip
+// count (constant, or its backedge-taken count evaluated the same way, or
+// given for its line). Unknown when any of them is.
+//
+//===----------------------------------------------------------------------===//
+#ifndef GPA_FRONTENDS_IR_ACCESSFOOTPRINT_H
+#define GPA_FRONTENDS_IR_ACCESSFOOTPRINT_H
+
+#include "gpa/TripCounts.h"
+
+#include <cstdint>
+#include <optional>
+
+namespace llvm {
+class ScalarEvolution;
+class Value;
+} // namespace llvm
+
+namespace gpa {
+
+/// hi - lo + Bytes of the access's byte offsets from its base, or nullopt.
+std::optional<double> accessFootprintBytes(const llvm::Value *Ptr,
+                                           std::uint64_t Bytes,
+                                           llvm::ScalarEvolution &SE,
+                                           const LoopTripCounts &Facts);
+
+} // namespace gpa
+
+#endif

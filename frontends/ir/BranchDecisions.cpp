@@ -1,0 +1,242 @@
+//===- BranchDecisions.cpp - The probability each branch runs with --------===//
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+// Rules, first that applies (docs/models.md "Branch weights"):
+//  1. the launch file's `branches` give the branch's source line: given;
+//  2. the branch carries !prof weights (__builtin_expect; PGO): the
+//     heuristics already follow them, labelled given;
+//  3. its condition is __builtin_assume'd (an llvm.assume of the same
+//     value): always true;
+//  4. a thread index (threadIdx.x, or blockIdx.x * blockDim.x +
+//     threadIdx.x, through casts) compared with a bound (a constant, or a
+//     kernel argument the launch file gives): in bounds with probability
+//     min(1, bound / threads launched along x), derived; without the bound
+//     or the launch, assumed in bounds (1);
+//  5. else BranchProbabilityInfo's static heuristics, assumed.
+//
+//===----------------------------------------------------------------------===//
+#include "BranchDecisions.h"
+#include "Compat.h"
+#include "SourceLocation.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/Analysis/BranchProbabilityInfo.h"
+#include "llvm/Analysis/LoopInfo.h"
+#include "llvm/IR/Function.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/IntrinsicInst.h"
+#include "llvm/IR/PatternMatch.h"
+
+#include <cstdio>
+#include <optional>
+
+using namespace llvm;
+using namespace llvm::PatternMatch;
+
+namespace gpa {
+
+namespace {
+const Value *stripIntCasts(const Value *V) {
+  while (isa<ZExtInst>(V) || isa<SExtInst>(V) || isa<TruncInst>(V))
+    V = cast<Instruction>(V)->getOperand(0);
+  return V;
+}
+
+bool isSpecialRegister(const Value *V, StringRef Name) {
+  const auto *Call = dyn_cast<CallInst>(stripIntCasts(V));
+  const Function *Callee = Call ? Call->getCalledFunction() : nullptr;
+  return Callee && Callee->getName() == Name;
+}
+
+enum class IndexKind { None, BlockX, GridX };
+
+/// threadIdx.x (BlockX) or blockIdx.x * blockDim.x + threadIdx.x (GridX);
+/// blockIdx.x * C + threadIdx.x with a constant C (the block size written
+/// out) is GridX with \p Scale = C.
+IndexKind threadIndex(const Value *V, std::uint64_t *Scale = nullptr) {
+  V = stripIntCasts(V);
+  const StringRef Tid = "llvm.nvvm.read.ptx.sreg.tid.x";
+  if (isSpecialRegister(V, Tid))
+    return IndexKind::BlockX;
+  Value *A = nullptr, *B = nullptr;
+  if (!match(V, m_Add(m_Value(A), m_Value(B))))
+    return IndexKind::None;
+  if (!isSpecialRegister(A, Tid))
+    std::swap(A, B);
+  Value *X = nullptr, *Y = nullptr;
+  if (!isSpecialRegister(A, Tid))
+    return IndexKind::None;
+  const StringRef Ctaid = "llvm.nvvm.read.ptx.sreg.ctaid.x";
+  const APInt *C = nullptr;
+  const Value *Prod = stripIntCasts(B);
+  if (match(Prod, m_Shl(m_Value(X), m_APInt(C))) &&
+      isSpecialRegister(X, Ctaid) && C->ult(32)) {
+    if (Scale)
+      *Scale = std::uint64_t(1) << C->getZExtValue();
+    return IndexKind::GridX;
+  }
+  if (!match(Prod, m_Mul(m_Value(X), m_Value(Y))))
+    return IndexKind::None;
+  if (!isSpecialRegister(X, Ctaid))
+    std::swap(X, Y);
+  if (!isSpecialRegister(X, Ctaid))
+    return IndexKind::None;
+  if (isSpecialRegister(Y, "llvm.nvvm.read.ptx.sreg.ntid.x"))
+    return IndexKind::GridX;
+  if (const auto *K = dyn_cast<ConstantInt>(stripIntCasts(Y));
+      K && !K->isNegative() && K->getZExtValue() > 0) {
+    if (Scale)
+      *Scale = K->getZExtValue();
+    return IndexKind::GridX;
+  }
+  return IndexKind::None;
+}
+
+/// The bound's value: a constant (signed as the compare reads it), or a
+/// kernel argument the facts give. \p ArgNo is set for an argument.
+std::optional<double> boundValue(const Value *V, bool Signed,
+                                 const BranchFacts &Facts, int &ArgNo) {
+  V = stripIntCasts(V);
+  if (const auto *C = dyn_cast<ConstantInt>(V))
+    return Signed ? double(C->getSExtValue()) : double(C->getZExtValue());
+  if (const auto *A = dyn_cast<Argument>(V)) {
+    if (!isKernel(*A->getParent()))
+      return std::nullopt;
+    ArgNo = int(A->getArgNo());
+    auto It = Facts.Arguments.find(A->getArgNo());
+    if (It != Facts.Arguments.end())
+      return double(It->second);
+  }
+  return std::nullopt;
+}
+
+std::string number(double V) {
+  char Buf[32];
+  std::snprintf(Buf, sizeof Buf, "%.15g", V);
+  return Buf;
+}
+
+/// Rule 4 for the compare \p Cmp; false when it is no bounds guard.
+bool decideGuard(const ICmpInst &Cmp, const BranchFacts &Facts,
+                 BranchDecision &D) {
+  CmpInst::Predicate Pred = Cmp.getPredicate();
+  const Value *Index = Cmp.getOperand(0), *Bound = Cmp.getOperand(1);
+  std::uint64_t Scale = 0;
+  IndexKind Kind = threadIndex(Index, &Scale);
+  if (Kind == IndexKind::None) {
+    Kind = threadIndex(Bound, &Scale);
+    std::swap(Index, Bound);
+    Pred = CmpInst::getSwappedPredicate(Pred);
+  }
+  if (Kind == IndexKind::None || Cmp.isEquality() ||
+      threadIndex(Bound) != IndexKind::None)
+    return false;
+  // index < B, index <= B: in bounds when true; index > B, index >= B:
+  // in bounds when false. Exclusive bound: B, or B + 1 for <= and >.
+  bool InWhenTrue = Pred == CmpInst::ICMP_ULT || Pred == CmpInst::ICMP_SLT ||
+                    Pred == CmpInst::ICMP_ULE || Pred == CmpInst::ICMP_SLE;
+  bool Inclusive = Pred == CmpInst::ICMP_ULE || Pred == CmpInst::ICMP_SLE ||
+                   Pred == CmpInst::ICMP_UGT || Pred == CmpInst::ICMP_SGT;
+  int ArgNo = -1;
+  std::optional<double> B =
+      boundValue(Bound, CmpInst::isSigned(Pred), Facts, ArgNo);
+  // Only a constant or a kernel argument bounds the data the launch covers;
+  // a loop variable (an anti-diagonal's t <= m) keeps the heuristics.
+  if (!B && ArgNo < 0)
+    return false;
+  std::string IndexText = Kind == IndexKind::BlockX
+                              ? "threadIdx.x"
+                              : "blockIdx.x * blockDim.x + threadIdx.x";
+  std::uint64_t Threads = Kind == IndexKind::BlockX ? Facts.BlockThreadsX
+                          : Scale                   ? Facts.GridBlocksX * Scale
+                                                    : Facts.GridThreadsX;
+  if (Scale)
+    IndexText = "blockIdx.x * C + threadIdx.x";
+  std::string BoundText =
+      ArgNo >= 0 ? "argument " + std::to_string(ArgNo) : "a constant";
+  D.ThreadGuard = true;
+  if (B && Threads) {
+    double Exclusive = *B + (Inclusive ? 1 : 0);
+    double In = guardProbability(Exclusive, double(Threads));
+    D.InBounds = In;
+    D.TrueProbability = InWhenTrue ? In : 1 - In;
+    D.Kind = "derived";
+    D.Source = std::string("bounds guard on ") + IndexText + ": min(1, " +
+               number(Exclusive) + " / " + number(double(Threads)) +
+               " threads) in bounds (" + Facts.LaunchSource +
+               (ArgNo >= 0 ? "; " + Facts.ArgumentsSource : "") + ")";
+    return true;
+  }
+  D.TrueProbability = InWhenTrue ? 1 : 0;
+  D.Kind = "assumed";
+  D.Source = std::string("bounds guard on ") + IndexText + " against " +
+             BoundText + ": assumed in bounds (" +
+             (B ? std::string("threads launched unknown")
+                : "the bound's value unknown") +
+             "; give the launch's grid and block and the kernel's arguments, "
+             "or this line's probability, in a launch file)";
+  return true;
+}
+
+bool assumedTrue(const Value *Cond) {
+  return any_of(Cond->users(), [](const User *U) {
+    const auto *II = dyn_cast<IntrinsicInst>(U);
+    return II && II->getIntrinsicID() == Intrinsic::assume;
+  });
+}
+} // namespace
+
+std::vector<BranchDecision>
+decideBranches(const Function &F, BranchProbabilityInfo &BPI,
+               const LoopInfo &LI, const BranchFacts &Facts,
+               const std::vector<const BasicBlock *> &LoopGuards) {
+  std::vector<BranchDecision> Out;
+  for (const BasicBlock &BB : F) {
+    const auto *Br = dyn_cast<BranchInst>(BB.getTerminator());
+    if (!Br || !Br->isConditional() ||
+        Br->getSuccessor(0) == Br->getSuccessor(1) ||
+        is_contained(LoopGuards, &BB))
+      continue;
+    if (const Loop *L = LI.getLoopFor(&BB))
+      if (any_of(successors(&BB), [&](const BasicBlock *S) {
+            return S == L->getHeader() || !L->contains(S);
+          }))
+        continue; // loop control: the trip count weighs it
+    BranchDecision D;
+    D.Block = &BB;
+    BranchProbability P = BPI.getEdgeProbability(&BB, 0u);
+    D.HeuristicTrue =
+        double(P.getNumerator()) / double(BranchProbability::getDenominator());
+    D.TrueProbability = D.HeuristicTrue;
+    if (const DILocation *Loc = Br->getDebugLoc().get()) {
+      D.File = relativeFile(*Loc);
+      D.Line = Loc->getLine();
+      D.Column = Loc->getColumn();
+    }
+    const Value *Cond = Br->getCondition();
+    auto Given = D.Line ? Facts.ByLine.find(D.Line) : Facts.ByLine.end();
+    const auto *Cmp = dyn_cast<ICmpInst>(Cond);
+    if (Given != Facts.ByLine.end()) {
+      D.TrueProbability = Given->second;
+      D.Kind = "given";
+      D.Source = Facts.ByLineSource + " line " + std::to_string(D.Line);
+    } else if (Br->hasMetadata(LLVMContext::MD_prof)) {
+      D.Kind = "given";
+      D.Stated = true;
+      D.Source = "the branch's weights in the IR (__builtin_expect)";
+    } else if (assumedTrue(Cond)) {
+      D.TrueProbability = 1;
+      D.Kind = "given";
+      D.Stated = true;
+      D.Source = "__builtin_assume of the condition";
+    } else if (!Cmp || !decideGuard(*Cmp, Facts, D)) {
+      D.Kind = "assumed";
+      D.Source = "LLVM's static branch heuristics (BranchProbabilityInfo)";
+    }
+    Out.push_back(std::move(D));
+  }
+  return Out;
+}
+
+} // namespace gpa

@@ -1,0 +1,54 @@
+//===- BranchDecisions.h - Each branch's probability ---------*- C++ -*-===//
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+// The IR front-end's side of gpa/BranchFacts.h: which conditional branches
+// are weighed by a choice rather than by a loop's trip count, the
+// probability chosen for each (a given one, __builtin_expect's weights,
+// __builtin_assume, a thread-index bounds guard, else LLVM's static
+// heuristics) and where it came from.
+//
+//===----------------------------------------------------------------------===//
+#ifndef GPA_FRONTENDS_IR_BRANCHDECISIONS_H
+#define GPA_FRONTENDS_IR_BRANCHDECISIONS_H
+
+#include "gpa/BranchFacts.h"
+
+#include <string>
+#include <vector>
+
+namespace llvm {
+class BasicBlock;
+class BranchProbabilityInfo;
+class Function;
+class LoopInfo;
+} // namespace llvm
+
+namespace gpa {
+
+/// One conditional branch and the probability its true side is taken with.
+struct BranchDecision {
+  const llvm::BasicBlock *Block = nullptr; // ends in the branch
+  double TrueProbability = 0.5;            // chosen
+  double HeuristicTrue = 0.5;              // BranchProbabilityInfo's
+  bool ThreadGuard = false;                // a thread-index bounds guard
+  double InBounds = 1;                     // a guard's P(in bounds)
+  bool Stated = false; // by the code: __builtin_expect, __builtin_assume
+  std::string File;    // relative, "" without debug info
+  unsigned Line = 0, Column = 0;
+  std::string Source; // in words
+  std::string Kind;   // given, derived, constant or assumed
+};
+
+/// The branches of F that are not loop control (a loop's exits and back
+/// edges follow its trip count; a loop's zero-trip guard is assumed
+/// entered, BlockWeights.cpp), each with its decision. \p IsLoopGuard says
+/// whether a block ends in a loop's zero-trip guard.
+std::vector<BranchDecision>
+decideBranches(const llvm::Function &F, llvm::BranchProbabilityInfo &BPI,
+               const llvm::LoopInfo &LI, const BranchFacts &Facts,
+               const std::vector<const llvm::BasicBlock *> &LoopGuards);
+
+} // namespace gpa
+
+#endif
