@@ -345,16 +345,36 @@ bool analyzePtx(const AnalyzeRequest &R, const std::string &Path,
       return std::nullopt;
     return memoryGeometry(Chosen);
   };
+  std::vector<std::string> Names; // mangled and demangled, for the facts
   for (const EmbeddedPtx &Ptx : Modules) {
     ptx::PtxModuleResult M;
     if (!ptx::parsePtxModule(Ptx.Text, Ptx.Name, Opts, M, Error) ||
         !addPtxModule(R, Path, Ptx, M, SmVersion, Gpu, Out, Warnings, Error,
                       Facts))
       return false;
+    for (const ptx::PtxKernelResult &K : M.Kernels)
+      Names.push_back(K.Profile.Name);
   }
   if (Out.Count == KernelsBefore) {
     Error = Path + ": no kernels (no .entry with a body)";
     return false;
+  }
+  // A fact that applies to nothing is said, never dropped silently.
+  for (const LaunchEntry &E : Facts.Entries) {
+    bool Used = false;
+    for (const std::string &N : Names) {
+      LaunchFile One;
+      One.Entries = {E};
+      Used = Used || findLaunchEntry(One, N, demangle(N));
+    }
+    if (!Used) {
+      std::string List;
+      for (const std::string &N : Names)
+        List += (List.empty() ? "" : ", ") + N;
+      Warnings.push_back(Path + ": --launch-file=" + R.LaunchFile +
+                         ": kernel pattern '" + E.Pattern +
+                         "' matches no kernel here (kernels: " + List + ")");
+    }
   }
   return true;
 }

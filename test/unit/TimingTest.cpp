@@ -313,6 +313,14 @@ TEST(Timing, BarrierLoadRoundsExposeOneLatencyEach) {
   EXPECT_DOUBLE_EQ(NoBarrier.ExposedLoadRounds, 1);
 }
 
+/// The GTX280's numbers with the load-rounds rule on (gtx280.json turns it
+/// off: memory.loads_per_memory_period = 1): the rule's own tests.
+static GpuModel gtx280WithLoadRounds() {
+  GpuModel G = test::gtx280();
+  G.MaxLoadsPerMemoryPeriod = 0;
+  return G;
+}
+
 TEST(Timing, LoadsIssuedTogetherWaitOnce) {
   // Dotp's 3 loads issued together (one round, docs/models.md "Loads in
   // flight per warp"), 2 warps (Eq. 24): Mem_cycles = 430 x 1 round, not
@@ -321,7 +329,7 @@ TEST(Timing, LoadsIssuedTogetherWaitOnce) {
   KernelProfile P = test::dotpProfile();
   P.Launch.ThreadsPerBlock = 64;
   P.LoadRounds = 1;
-  Timing T = computeTiming(P, test::gtx280(), 30, 1, 1);
+  Timing T = computeTiming(P, gtx280WithLoadRounds(), 30, 1, 1);
   EXPECT_DOUBLE_EQ(T.LoadsPerRound, 3);
   EXPECT_DOUBLE_EQ(T.MemCycles, 430);
   EXPECT_EQ(T.Case, TimingCase::NotEnoughWarps);
@@ -334,9 +342,21 @@ TEST(Timing, LoadsInFlightDoNotBeatTheBandwidth) {
   // Eq. (25)'s Mem_cycles x N / MWP stays 1290 x 16 / 10.8.
   KernelProfile P = test::dotpProfile();
   P.LoadRounds = 1;
-  Timing T = computeTiming(P, test::gtx280(), 30, 1, 1);
+  Timing T = computeTiming(P, gtx280WithLoadRounds(), 30, 1, 1);
   EXPECT_NEAR(T.Mwp, PeakBwMwp30 / 3, 1e-9);
   EXPECT_NEAR(T.MemCycles * T.N / T.Mwp, 1290 * 16 / PeakBwMwp30, 1e-6);
+}
+
+TEST(Timing, Gtx280KeepsOneLoadPerMemoryPeriod) {
+  // gtx280.json caps a warp's loads per memory period at 1 (HK09 Eq. 31 as
+  // IPP validated it): the same three loads issued together leave Table 4's
+  // MWP_peak_BW = 10.802 (IPP Table 4) and wait 430 cycles each.
+  KernelProfile P = test::dotpProfile();
+  P.LoadRounds = 1;
+  Timing T = computeTiming(P, test::gtx280(), 30, 1, 1);
+  EXPECT_DOUBLE_EQ(T.LoadsPerRound, 1);
+  EXPECT_NEAR(T.MwpPeakBw, 10.802, 0.005); // 125 GB/s gives 10.800
+  EXPECT_NEAR(T.MwpPeakBw, PeakBwMwp30, 1e-9);
 }
 
 TEST(Timing, WarpRequestsMoveWholeSectors) {
