@@ -11,17 +11,12 @@
 //===----------------------------------------------------------------------===//
 #include "SessionCuda.h"
 
+#include "DynamicSymbol.h"
+
 #include <cuda.h>
 #include <dlfcn.h>
 
 namespace gpa::session {
-
-namespace {
-template <typename Fn> bool bind(void *Lib, const char *Name, Fn &Out) {
-  Out = reinterpret_cast<Fn>(dlsym(Lib, Name));
-  return Out != nullptr;
-}
-} // namespace
 
 struct Cuda::Api {
   int (*Init)(unsigned);

@@ -14,18 +14,13 @@
 //===----------------------------------------------------------------------===//
 #include "SessionNvml.h"
 
+#include "DynamicSymbol.h"
+
 #include <algorithm>
 #include <chrono>
 #include <dlfcn.h>
 
 namespace gpa::session {
-
-namespace {
-template <typename Fn> bool bind(void *Lib, const char *Name, Fn &Out) {
-  Out = reinterpret_cast<Fn>(dlsym(Lib, Name));
-  return Out != nullptr;
-}
-} // namespace
 
 struct Nvml::Api {
   int (*Init)();
