@@ -361,12 +361,9 @@ bool analyzePtx(const AnalyzeRequest &R, const std::string &Path,
   }
   // A fact that applies to nothing is said, never dropped silently.
   for (const LaunchEntry &E : Facts.Entries) {
-    bool Used = false;
-    for (const std::string &N : Names) {
-      LaunchFile One;
-      One.Entries = {E};
-      Used = Used || findLaunchEntry(One, N, demangle(N));
-    }
+    bool Used = std::any_of(Names.begin(), Names.end(), [&](const auto &N) {
+      return launchEntryMatches(E, N, demangle(N));
+    });
     if (!Used) {
       std::string List;
       for (const std::string &N : Names)

@@ -10,6 +10,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "BlockWaiting.h"
+#include "GridIndependence.h"
 
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/Analysis/LoopInfo.h"
@@ -18,7 +19,6 @@
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
-#include "llvm/Support/raw_ostream.h"
 
 using namespace llvm;
 
@@ -27,16 +27,7 @@ namespace gpa {
 namespace {
 constexpr unsigned SharedAddressSpace = 3, LocalAddressSpace = 5;
 
-std::string describe(const Instruction &I) {
-  std::string S;
-  raw_string_ostream OS(S);
-  I.print(OS);
-  StringRef Text = StringRef(S).trim();
-  size_t Meta = Text.find(", !");
-  if (Meta != StringRef::npos)
-    Text = Text.take_front(Meta);
-  return Text.size() > 80 ? (Text.take_front(77) + "...").str() : Text.str();
-}
+std::string describe(const Instruction &I) { return describeForRemark(I); }
 
 bool isBlockPrivate(const Value *Ptr) {
   unsigned AS = Ptr->getType()->getPointerAddressSpace();

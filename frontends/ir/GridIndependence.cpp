@@ -128,7 +128,11 @@ bool readsSpecialRegister(const SCEV *S) {
   });
 }
 
-std::string describe(const Value &V) {
+std::string describe(const Value &V) { return describeForRemark(V); }
+
+} // namespace
+
+std::string describeForRemark(const Value &V) {
   std::string S;
   raw_string_ostream OS(S);
   V.print(OS);
@@ -138,8 +142,6 @@ std::string describe(const Value &V) {
     Text = Text.take_front(Meta); // no metadata noise in remarks
   return Text.size() > 80 ? (Text.take_front(77) + "...").str() : Text.str();
 }
-
-} // namespace
 
 std::string unitDimsText(unsigned UnitDims) {
   std::string Out;

@@ -12,6 +12,7 @@
 #define GPA_FRONTENDS_IR_GRIDINDEPENDENCE_H
 
 #include "llvm/IR/PassManager.h"
+#include "llvm/IR/Value.h"
 
 #include <string>
 
@@ -75,6 +76,10 @@ GridVerdict analyzeGridIndependence(llvm::Function &Kernel,
 /// True when Kernel carries __attribute__((annotate("gpa.grid_independent")))
 /// (the GPA_GRID_INDEPENDENT macro of gpa_runtime.h).
 bool isAnnotatedGridIndependent(const llvm::Function &Kernel);
+
+/// An instruction or value as a remark quotes it: its IR text without
+/// metadata, cut to 80 characters (the proof's and the sm-mode refusal's).
+std::string describeForRemark(const llvm::Value &V);
 
 } // namespace gpa
 

@@ -223,11 +223,16 @@ bool loadLaunchFile(const std::string &Path, LaunchFile &Out,
   return Doc && parseLaunchFile(*Doc, Path, Out, Error);
 }
 
+bool launchEntryMatches(const LaunchEntry &E, const std::string &Mangled,
+                        const std::string &Demangled) {
+  return globMatch(E.Pattern, Mangled) || globMatch(E.Pattern, Demangled);
+}
+
 const LaunchEntry *findLaunchEntry(const LaunchFile &File,
                                    const std::string &Mangled,
                                    const std::string &Demangled) {
   for (const LaunchEntry &E : File.Entries)
-    if (globMatch(E.Pattern, Mangled) || globMatch(E.Pattern, Demangled))
+    if (launchEntryMatches(E, Mangled, Demangled))
       return &E;
   return nullptr;
 }

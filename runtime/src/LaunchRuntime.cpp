@@ -100,6 +100,8 @@ LaunchDecision LaunchRuntime::plan(const char *ProfileJson,
                       R.Block.Z,
                       R.DynamicSharedBytes,
                       R.GridIndependent,
+                      R.UnitDims,
+                      R.SmRefused,
                       static_cast<int>(R.Mode)};
       std::lock_guard<std::mutex> Lock(DecisionsMutex);
       auto It = Decisions.find(Key);

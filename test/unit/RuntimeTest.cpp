@@ -510,8 +510,18 @@ TEST(Runtime, EachLaunchShapeIsDecidedOnce) {
   Runtime.plan(StreamJson,
                request({4320, 1, 1}, {256, 1, 1}, true, RewriteMode::Sm));
   EXPECT_EQ(Runtime.decisionsComputed(), 5u);
+  // The proof's launch requirement and the sm-mode refusal are part of it.
+  LaunchRequest NeedsUnitY = R;
+  NeedsUnitY.UnitDims = 2;
+  Runtime.plan(StreamJson, NeedsUnitY);
+  LaunchRequest Refused =
+      request({4320, 1, 1}, {256, 1, 1}, true, RewriteMode::Sm);
+  Refused.SmRefused = true;
+  EXPECT_EQ(Runtime.plan(StreamJson, Refused).Action,
+            decideLaunch(streamProfile(), modelOf(a100Like()), Refused).Action);
+  EXPECT_EQ(Runtime.decisionsComputed(), 7u);
   Runtime.plan(StreamJson, request({8640, 1, 1}, {256, 1, 1}, true));
-  EXPECT_EQ(Runtime.decisionsComputed(), 5u);
+  EXPECT_EQ(Runtime.decisionsComputed(), 7u);
 }
 
 TEST(Runtime, CompilerPayloadPicksTheClosestArch) {

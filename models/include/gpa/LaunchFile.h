@@ -57,6 +57,10 @@ bool parseLaunchFile(const nlohmann::json &Doc, const std::string &Path,
 bool loadLaunchFile(const std::string &Path, LaunchFile &Out,
                     std::string &Error);
 
+/// Whether E's pattern matches Mangled or Demangled.
+bool launchEntryMatches(const LaunchEntry &E, const std::string &Mangled,
+                        const std::string &Demangled);
+
 /// The first entry whose pattern matches Mangled or Demangled, or nullptr.
 const LaunchEntry *findLaunchEntry(const LaunchFile &File,
                                    const std::string &Mangled,

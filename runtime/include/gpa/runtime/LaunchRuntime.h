@@ -67,7 +67,8 @@ private:
   std::mutex PayloadsMutex;
   std::map<const char *, std::shared_ptr<const LaunchPayload>> Payloads;
   // A launch's decision depends only on the kernel's payload, the device's
-  // model, the launch's shape, its proof and its mode (the policy is read
+  // model, the launch's shape, its proof (with the dimensions it needs to be
+  // 1 and whether SMs may be restricted) and its mode (the policy is read
   // once per process): each is decided once. Deciding sweeps every
   // configuration of the mechanism, about a millisecond for the grid
   // mechanism on an H100's 132 SMs: longer than many kernels, so deciding
@@ -76,7 +77,7 @@ private:
   using DecisionKey =
       std::tuple<const char *, const void *, std::uint32_t, std::uint32_t,
                  std::uint32_t, std::uint32_t, std::uint32_t, std::uint32_t,
-                 std::uint64_t, bool, int>;
+                 std::uint64_t, bool, unsigned, bool, int>;
   std::mutex DecisionsMutex;
   std::map<DecisionKey, LaunchDecision> Decisions;
   std::atomic<unsigned> DecisionsComputed{0};
