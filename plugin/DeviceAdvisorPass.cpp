@@ -35,14 +35,15 @@ using namespace llvm;
 namespace gpa {
 
 /// What the host compilation needs of one analysed kernel.
-static HandoffKernel handoffKernel(const KernelResult &R) {
+static HandoffKernel handoffKernel(const KernelResult &R, const GpuModel &Gpu) {
   return {R.F->getName().str(),
           R.Grid.Independent,
           R.Grid.Reason,
           kernelProfileToJson(R.Analysis.Profile),
           argumentLoopsToJson(R.ArgumentLoops, unsigned(R.F->arg_size())),
           R.Grid.UnitDims,
-          R.Grid.SmRefusal};
+          R.Grid.SmRefusal,
+          decisionSummaryJson(kernelDecision(R, Gpu))};
 }
 
 namespace {
@@ -78,7 +79,7 @@ public:
       FAM.clear(*const_cast<Function *>(F), F->getName());
     try {
       if (HandoffError.empty())
-        Handoff->add(handoffKernel(R));
+        Handoff->add(handoffKernel(R, A.Gpu));
     } catch (const std::exception &E) {
       HandoffError = std::string("cannot build the handoff: ") + E.what();
     }

@@ -47,6 +47,8 @@ nlohmann::json kernelJson(const HandoffKernel &K) {
     J["grid_unit_dims"] = K.GridUnitDims;
   if (!K.SmRefusal.empty())
     J["sm_refusal"] = K.SmRefusal;
+  if (!K.KernelDecision.is_null())
+    J["kernel_decision"] = K.KernelDecision;
   return J;
 }
 
@@ -69,7 +71,8 @@ std::string parseHandoff(const std::string &Text, const std::string &Name,
                          K.at("reason").get<std::string>(), K.at("profile"),
                          K.value("argument_loops", nlohmann::json()),
                          K.value("grid_unit_dims", 0u) & 7u,
-                         K.value("sm_refusal", std::string())});
+                         K.value("sm_refusal", std::string()),
+                         K.value("kernel_decision", nlohmann::json())});
     std::string DocArch = Doc->at("arch").get<std::string>();
     Out[DocArch] = std::move(Kernels);
     if (Arch)

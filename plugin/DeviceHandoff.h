@@ -45,6 +45,10 @@ struct HandoffKernel {
   unsigned GridUnitDims = 0;
   /// GridVerdict::SmRefusal: why SM restriction could deadlock; "" if none.
   std::string SmRefusal;
+  /// The device remark's decision and the launch it priced (an object,
+  /// kernelDecisionJson in Remarks.h), so that the host's launch-site
+  /// answers can say how they relate to it; null when not handed off.
+  nlohmann::json KernelDecision;
 };
 
 /// Arch ("sm_80") -> kernels of one device compilation.

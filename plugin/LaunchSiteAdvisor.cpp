@@ -6,7 +6,9 @@
 
 #include "LaunchSiteAdvisor.h"
 #include "ArgumentLoops.h"
+#include "DecisionSummary.h"
 #include "DeviceHandoff.h"
+#include "KernelStubs.h"
 #include "LaunchSites.h"
 #include "Remarks.h"
 #include "ReportWriter.h"
@@ -32,6 +34,7 @@
 
 #include <algorithm>
 #include <map>
+#include <optional>
 
 using namespace llvm;
 using nlohmann::json;
@@ -100,7 +103,38 @@ struct Evaluated {
   std::vector<LaunchedLoop> Loops;
   /// Why an assumed grid has the size it has ("" when not assumed).
   std::string GridReason;
+  /// The site's decision (the one decision, at this launch) and the device
+  /// remark's, when the handoff carries it.
+  DecisionSummary Site;
+  std::optional<DecisionSummary> Kernel;
 };
+
+/// "constant", or "grid assumed, block constant" when they differ.
+std::string siteLaunchSource(const Evaluated &E) {
+  if (E.Blocks.Source == E.Threads.Source)
+    return E.Blocks.Source;
+  return "grid " + E.Blocks.Source + ", block " + E.Threads.Source;
+}
+
+std::string siteWhere(const LaunchSite &S) {
+  if (S.File.empty())
+    return "";
+  return S.File + ":" + std::to_string(S.Line) + ":" + std::to_string(S.Column);
+}
+
+/// Why this site's answer is not the kernel remark's: "" when they agree.
+std::string differenceText(const Evaluated &E) {
+  if (!E.Kernel || !answersDiffer(*E.Kernel, E.Site))
+    return "";
+  std::string Why = launchDifference(*E.Kernel, E.Site);
+  if (!E.Loops.empty())
+    Why += std::string(Why == "the same launch shape" ? "; " : ", ") +
+           "loop trip counts from this launch's arguments";
+  const DecisionSummary &K = *E.Kernel;
+  return "the kernel's remark" + (K.Where.empty() ? "" : " at " + K.Where) +
+         " answers for the " + K.LaunchSource + " launch of " +
+         launchShapeText(K) + " (" + shortAnswerText(K) + "): " + Why;
+}
 
 /// "line 12: 1000 iterations (argument 3)"; "" for none.
 std::string loopsText(const std::vector<LaunchedLoop> &Loops) {
@@ -204,9 +238,21 @@ void remarkEvaluated(const LaunchSite &S, const Evaluated &E,
       << ore::NV("GIPSPerW", fixed(Ev.Eff.GipsPerW, 4))
       << " GIPS/W; recommended "
       << ore::NV("OptimalSMs", A.Adv.RecommendedActiveSms) << " of "
-      << ore::NV("SMs", A.MaxUsefulSms) << " SMs: "
+      << ore::NV("SMs", A.MaxUsefulSms) << " SMs";
+    if (A.MaxUsefulSms < E.Gpu.NumSms)
+      R << " (a grid of " << std::to_string(L.Blocks)
+        << " blocks fills at most " << std::to_string(A.MaxUsefulSms)
+        << " of the GPU's " << std::to_string(E.Gpu.NumSms) << ")";
+    if (A.Adv.Rec.Change)
+      R << ", energy saved "
+        << ore::NV("EnergySavedPct", fixed(A.Adv.Savings.RuntimeIdlePct, 1))
+        << "%";
+    R << ": "
       << ore::NV("Advice", A.Adv.Rec.Change ? std::string("change recommended")
                                             : A.Adv.Rec.Reason);
+    std::string Difference = differenceText(E);
+    if (!Difference.empty())
+      R << "; " << ore::NV("DiffersFromKernelRemark", Difference);
     return R;
   });
 }
@@ -328,14 +374,95 @@ bool evaluate(const LaunchSite &S, const std::string &Arch,
   // The same decision policy as the kernel's own remark (-gpa-objective,
   // -gpa-max-slowdown, ...), at this site's launch.
   AnalysisOptions Model = modelOptions(O, K.GridIndependent);
-  return analyzeKernel(P, E.Gpu, Model, E.Analysis, Error);
+  if (!analyzeKernel(P, E.Gpu, Model, E.Analysis, Error))
+    return false;
+  E.Site = summarizeDecision(E.Analysis, E.Gpu.NumSms, siteLaunchSource(E),
+                             siteWhere(S));
+  DecisionSummary Device;
+  if (decisionSummaryFromJson(K.KernelDecision, Device))
+    E.Kernel = Device;
+  return true;
+}
+
+/// One kernel's launch sites in this file, for one arch, in IR order.
+struct KernelLaunches {
+  std::string Arch, Kernel, Gpu;
+  std::vector<std::pair<const LaunchSite *, DecisionSummary>> Sites;
+  std::optional<DecisionSummary> Device;
+  /// Indexes into the report's launch_sites (when a report is written).
+  std::vector<std::size_t> ReportIndex;
+};
+
+/// The kernel-level answer of a host compilation: at the kernel's line (its
+/// device stub's), the answers of the launches this file makes, each named,
+/// and how they relate to the device remark's assumed launch.
+void remarkKernelLaunches(const KernelLaunches &KL, Function *Stub,
+                          FunctionAnalysisManager &FAM) {
+  const LaunchSite &First = *KL.Sites.front().first;
+  Function &F = Stub && Stub->getSubprogram() && !Stub->empty()
+                    ? *Stub
+                    : *const_cast<Function *>(First.Push->getFunction());
+  auto &ORE = FAM.getResult<OptimizationRemarkEmitterAnalysis>(F);
+  bool AnyDiffers = false;
+  for (const auto &Site : KL.Sites)
+    AnyDiffers |= KL.Device && answersDiffer(*KL.Device, Site.second);
+  ORE.emit([&] {
+    DiagnosticLocation Loc =
+        &F == Stub ? DiagnosticLocation(F.getSubprogram())
+                   : DiagnosticLocation(First.Push->getDebugLoc());
+    OptimizationRemarkAnalysis R(RemarkPassName, "KernelLaunches", Loc,
+                                 &F.getEntryBlock());
+    R << ore::NV("Kernel", demangle(KL.Kernel)) << " on "
+      << ore::NV("GPU", KL.Gpu) << " (" << ore::NV("Arch", KL.Arch)
+      << ") as this file launches it, "
+      << ore::NV("LaunchSites", unsigned(KL.Sites.size()))
+      << (KL.Sites.size() == 1 ? " launch site" : " launch sites");
+    for (std::size_t I = 0; I < KL.Sites.size(); ++I) {
+      const DecisionSummary &D = KL.Sites[I].second;
+      R << (I ? "; " : ": ")
+        << ore::NV("Site", D.Where.empty() ? std::string("?") : D.Where) << " ("
+        << launchShapeText(D) << ", " << D.LaunchSource
+        << "): " << ore::NV("Answer", recommendationText(D));
+    }
+    if (AnyDiffers)
+      R << "; the device remark"
+        << (KL.Device->Where.empty() ? "" : " at " + KL.Device->Where)
+        << " answers for the " << KL.Device->LaunchSource << " launch of "
+        << ore::NV("DeviceLaunch", launchShapeText(*KL.Device)) << " ("
+        << ore::NV("DeviceAnswer", shortAnswerText(*KL.Device))
+        << "); the launches written here are what runs";
+    return R;
+  });
+}
+
+/// The kernel entry's `launches`: each launch site's answer, by its index
+/// in `launch_sites`, and what its own `advice` describes.
+json kernelLaunchesJson(const KernelLaunches &KL) {
+  json Out = json::array();
+  for (std::size_t I = 0; I < KL.Sites.size(); ++I) {
+    const DecisionSummary &D = KL.Sites[I].second;
+    Out.push_back({{"launch_site", KL.ReportIndex[I]},
+                   {"location", D.Where},
+                   {"blocks", D.Blocks},
+                   {"threads_per_block", D.ThreadsPerBlock},
+                   {"launch_source", D.LaunchSource},
+                   {"optimal_active_sms", D.RecommendedSms},
+                   {"useful_sms", D.UsefulSms},
+                   {"change", D.Change},
+                   {"reason", D.Reason},
+                   {"energy_saved_pct", D.EnergySavedPct},
+                   {"answer", recommendationText(D)}});
+  }
+  return Out;
 }
 
 /// Adds the evaluated sites to the device report of their arch, when the
-/// device compilation of this build wrote one with the same GPU model.
+/// device compilation of this build wrote one with the same GPU model; each
+/// kernel entry with launch sites gets `launches` and `advice.describes`.
 void addToReports(const PluginOptions &O,
                   const std::map<std::string, json> &SitesByArch,
-                  const std::map<std::string, std::string> &GpuByArch) {
+                  const std::map<std::string, std::string> &GpuByArch,
+                  const std::vector<KernelLaunches> &Launches) {
   for (const auto &[Arch, Sites] : SitesByArch) {
     std::string File = reportFileName(O.ReportFile, Arch), Error;
     auto Text = readTextFile(File, Error);
@@ -345,6 +472,21 @@ void addToReports(const PluginOptions &O,
       continue;
     try {
       (*Doc)["launch_sites"] = Sites;
+      for (json &K : (*Doc)["kernels"])
+        for (const KernelLaunches &KL : Launches) {
+          if (KL.Arch != Arch || K.value("name", "") != KL.Kernel)
+            continue;
+          K["launches"] = kernelLaunchesJson(KL);
+          std::string Launch =
+              std::to_string(K["launch"].value("blocks", 0)) + " blocks x " +
+              std::to_string(K["launch"].value("threads_per_block", 0)) +
+              " threads";
+          K["advice"]["describes"] =
+              (KL.Device && launchAssumed(*KL.Device) ? "the assumed launch of "
+                                                      : "the launch of ") +
+              Launch + "; the " + std::to_string(KL.Sites.size()) +
+              " launch site(s) this file writes are answered in `launches`";
+        }
       std::error_code EC;
       raw_fd_ostream OS(File, EC, sys::fs::OF_None);
       if (!EC)
@@ -365,6 +507,7 @@ void adviseLaunchSites(Module &M, const PluginOptions &O,
   ResourcesByArch Resources = embeddedResources(M);
   std::map<std::string, json> SitesByArch;
   std::map<std::string, std::string> GpuByArch;
+  std::vector<KernelLaunches> Launches; // in order of first launch
   for (const LaunchSite &S : Sites) {
     bool Any = false;
     for (const auto &[Arch, Kernels] : Handoff)
@@ -379,6 +522,14 @@ void adviseLaunchSites(Module &M, const PluginOptions &O,
           continue;
         }
         remarkEvaluated(S, E, FAM);
+        auto KL = std::find_if(Launches.begin(), Launches.end(), [&](auto &L) {
+          return L.Arch == Arch && L.Kernel == S.Kernel;
+        });
+        if (KL == Launches.end())
+          KL = Launches.insert(Launches.end(),
+                               {Arch, S.Kernel, E.Gpu.Name, {}, E.Kernel, {}});
+        KL->Sites.push_back({&S, E.Site});
+        KL->ReportIndex.push_back(SitesByArch[Arch].size());
         if (O.ReportFile.empty())
           continue;
         try {
@@ -393,8 +544,16 @@ void adviseLaunchSites(Module &M, const PluginOptions &O,
                          "compilation; compiling device and host separately "
                          "needs -mllvm -gpa-handoff-dir=DIR on both");
   }
-  if (!SitesByArch.empty())
-    addToReports(O, SitesByArch, GpuByArch);
+  // One kernel-level answer per kernel and arch, of the launches written.
+  std::map<std::string, Function *> Stubs;
+  for (const auto &[Stub, Kernel] : kernelsOfStubs(M))
+    Stubs.emplace(Kernel, Stub);
+  for (const KernelLaunches &KL : Launches) {
+    auto It = Stubs.find(KL.Kernel);
+    remarkKernelLaunches(KL, It == Stubs.end() ? nullptr : It->second, FAM);
+  }
+  if (!O.ReportFile.empty() && !GpuByArch.empty())
+    addToReports(O, SitesByArch, GpuByArch, Launches);
 }
 
 } // namespace gpa

@@ -193,9 +193,16 @@ void emitKernelRemarks(const KernelResult &K, const GpuModel &Gpu,
       << "bandwidth-bound "
       << ore::NV("BandwidthBound", A.Adv.BandwidthBound ? "true" : "false")
       << " (Eq. 34 closed form " << ore::NV("Eq34SMs", A.Adv.Eq34ActiveSms)
-      << " SMs); recommended "
-      << ore::NV("OptimalSMs", A.Adv.RecommendedActiveSms) << " of "
-      << ore::NV("SMs", AllSms) << " SMs ("
+      << " SMs); ";
+    // A decision on a launch nobody wrote says so where it is stated: the
+    // host's launch sites get their own answers (LaunchSiteAdvisor.cpp).
+    std::string Source = launchKinds(K.Assumed);
+    if (Source.find("assumed") != std::string::npos)
+      R << "for the " << ore::NV("DecisionLaunch", Source) << " launch of "
+        << std::to_string(P.Launch.Blocks) << " blocks x "
+        << std::to_string(P.Launch.ThreadsPerBlock) << " threads: ";
+    R << "recommended " << ore::NV("OptimalSMs", A.Adv.RecommendedActiveSms)
+      << " of " << ore::NV("SMs", AllSms) << " SMs ("
       << ore::NV("Mechanism", mechanismName(A.Adv.Mech)) << ", objective "
       << ore::NV("Objective", objectiveName(A.Adv.Policy.Goal))
       << "), energy saved "
@@ -207,7 +214,7 @@ void emitKernelRemarks(const KernelResult &K, const GpuModel &Gpu,
       << "; per thread: " << ore::NV("Counts", countsText(P)) << "; launch "
       << ore::NV("BlockSize", unsigned(P.Launch.ThreadsPerBlock))
       << " threads x " << ore::NV("GridSize", unsigned(P.Launch.Blocks))
-      << " blocks (" << ore::NV("LaunchSource", launchKinds(K.Assumed)) << ")";
+      << " blocks (" << ore::NV("LaunchSource", Source) << ")";
     return R;
   });
   // Which memory level bounds a memory-bound kernel (docs/models.md
@@ -256,6 +263,19 @@ void emitKernelRemarks(const KernelResult &K, const GpuModel &Gpu,
       << " (" << ore::NV("GridIndependentReason", K.Grid.Reason) << ")";
     return R;
   });
+}
+
+std::string launchSourceText(const AssumptionList &List) {
+  return launchKinds(List);
+}
+
+DecisionSummary kernelDecision(const KernelResult &K, const GpuModel &Gpu) {
+  // Where the kernel remark stands: its subprogram's scope line.
+  std::string Where;
+  if (const DISubprogram *SP = K.F->getSubprogram(); SP && !K.File.empty())
+    Where = K.File + ":" + std::to_string(SP->getScopeLine());
+  return summarizeDecision(K.Analysis, Gpu.NumSms, launchKinds(K.Assumed),
+                           Where);
 }
 
 void emitNoteRemarks(const std::vector<CounterNote> &Notes,

@@ -12,6 +12,7 @@
 #ifndef GPA_PLUGIN_REMARKS_H
 #define GPA_PLUGIN_REMARKS_H
 
+#include "DecisionSummary.h"
 #include "Findings.h"
 #include "KernelCounter.h"
 #include "KernelResult.h"
@@ -40,6 +41,13 @@ std::string dominantUnits(const KernelProfile &P);
 
 /// The non-zero per-thread counts as "unit=N" in Units.def order.
 std::string countsText(const KernelProfile &P);
+
+/// How a kernel's launch was chosen: "assumed", "given", or per dimension
+/// ("block given, grid assumed") when they differ.
+std::string launchSourceText(const AssumptionList &List);
+
+/// The kernel remark's decision and the launch it priced, for the host.
+DecisionSummary kernelDecision(const KernelResult &K, const GpuModel &Gpu);
 
 void emitKernelRemarks(const KernelResult &K, const GpuModel &Gpu,
                        llvm::FunctionAnalysisManager &FAM, bool GridRemark);
