@@ -13,6 +13,7 @@
 
 #include "gpa/CanonicalJson.h"
 #include "gpa/FindingRules.h"
+#include "gpa/Headline.h"
 #include "gpa/Mechanism.h"
 #include "gpa/Report.h"
 
@@ -135,6 +136,9 @@ void TextRenderer::add(const AnalyzedKernel &K) {
   const Timing &T = E.Time;
   std::string Out =
       format("\nkernel %s  [%s]\n", displayName(K).c_str(), where(K).c_str());
+  // The answer first, in plain words; the model's terms below it.
+  Out += "  answer      " + kernelHeadline(A) + "\n";
+  Out += "  details     (the model's terms: gpa help terms)\n";
   Out += format("  launch      %.0f threads x %.0f blocks, %.0f regs/thread, "
                 "%.0f active blocks/SM on %.0f SMs\n",
                 double(A.Profile.Launch.ThreadsPerBlock),
@@ -158,11 +162,10 @@ void TextRenderer::add(const AnalyzedKernel &K) {
                 E.Eff.Gips, E.Eff.GipsPerW, E.Eff.EnergyJ);
   // The decision's verdict (gpa/Decision.h): a change to fewer SMs.
   if (A.Adv.Rec.Change)
-    Out += format("  advice      run on %.0f SMs (%s): energy %s (%s with "
-                  "power gating), slowdown %.1f%%\n",
+    Out += format("  advice      run on %.0f SMs (%s): energy %s, slowdown "
+                  "%.1f%%\n",
                   double(A.Adv.RecommendedActiveSms), mechanismName(A.Adv.Mech),
                   savingText(A.Adv.Savings.RuntimeIdlePct).c_str(),
-                  savingText(A.Adv.Savings.PowerGatingPct).c_str(),
                   A.Adv.Rec.SlowdownPct);
   else
     Out += "  advice      " + A.Adv.Rec.Reason + "\n";

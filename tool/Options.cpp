@@ -8,6 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Options.h"
+#include "Glossary.h"
 
 #include "gpa/Decision.h"
 #include "gpa/Mechanism.h"
@@ -102,7 +103,9 @@ const CommandHelp Commands[] = {
      "       gpa calibrate --predict MODEL DATA [-o OUT.csv]",
      "Fit seed 002's DVFS power model to measurements, or predict with it\n"
      "(docs/dvfs.md).\n"},
-    {"help", "gpa help [COMMAND]", "Print the usage of gpa or of COMMAND.\n"},
+    {"help", "gpa help [COMMAND|terms]",
+     "Print the usage of gpa or of COMMAND; `terms`: the model's terms that\n"
+     "reports show in their details (MWP, CWP, the timing cases, ...).\n"},
 };
 
 const CommandHelp *findCommand(const std::string &Name) {
@@ -166,6 +169,8 @@ AnalysisOptions decisionOptions(const Options &O) {
 }
 
 std::string usageText(const std::string &Command) {
+  if (Command == "terms")
+    return glossaryText();
   if (const CommandHelp *C = findCommand(Command)) {
     std::string Out =
         std::string("usage: ") + C->Synopsis + "\n\n" + C->Details;
@@ -208,7 +213,7 @@ bool parseOptions(int Argc, const char *const *Argv, Options &O,
     O.ShowHelp = true;
     if (Argc > 2) {
       O.Command = Argv[2];
-      if (!findCommand(O.Command)) {
+      if (O.Command != "terms" && !findCommand(O.Command)) {
         Error = "help: unknown command '" + O.Command + "'";
         return false;
       }

@@ -9,6 +9,7 @@
 #include "TextFormat.h"
 
 #include "gpa/CanonicalJson.h"
+#include "gpa/Headline.h"
 #include "gpa/Power.h"
 #include "gpa/Report.h"
 
@@ -76,14 +77,13 @@ std::string adviceText(const KernelAnalysis &A) {
   if (Adv.RecommendedBlocks != A.Profile.Launch.Blocks)
     Where +=
         format(", grid %llu blocks", (unsigned long long)Adv.RecommendedBlocks);
-  return format("run on %s (%s mechanism, objective %s): energy %s "
-                "(runtime+idle), %s (runtime), %s (power gating); "
+  // One energy figure, the headline's; the report's energy_savings_pct
+  // also has the runtime-only and power-gating accountings.
+  return format("run on %s (%s mechanism, objective %s): energy %s; "
                 "slowdown %.1f%% [%s]",
                 Where.c_str(), mechanismName(Adv.Mech),
                 objectiveName(Adv.Policy.Goal),
                 savingText(Adv.Savings.RuntimeIdlePct).c_str(),
-                savingText(Adv.Savings.RuntimePct).c_str(),
-                savingText(Adv.Savings.PowerGatingPct).c_str(),
                 Adv.Rec.SlowdownPct, Eq34.c_str());
 }
 
@@ -94,6 +94,9 @@ std::string renderKernelText(const KernelAnalysis &A, const GpuModel &Gpu) {
   std::string Out =
       format("kernel %s on %s%s\n", A.Profile.Name.c_str(), Gpu.Name.c_str(),
              Gpu.Calibrated ? "" : " (power uncalibrated)");
+  // The answer first, in plain words; the model's terms below it.
+  Out += "  answer      " + kernelHeadline(A) + "\n";
+  Out += "  details     (the model's terms: gpa help terms)\n";
   Out += format("  launch      %llu threads x %llu blocks, %llu regs/thread, "
                 "%llu B shared/block\n",
                 (unsigned long long)L.ThreadsPerBlock,
@@ -132,11 +135,14 @@ std::string renderKernelText(const KernelAnalysis &A, const GpuModel &Gpu) {
 }
 
 std::string renderSweepText(const KernelAnalysis &A, const GpuModel &Gpu) {
-  std::string Out = format(
-      "kernel %s on %s: %s mechanism, objective %s (* recommended, "
-      "= launch as written, e Eq. 34's %u SMs)\n",
-      A.Profile.Name.c_str(), Gpu.Name.c_str(), mechanismName(A.Adv.Mech),
-      objectiveName(A.Adv.Policy.Goal), A.Adv.Eq34ActiveSms);
+  // The answer first, in plain words; the sweep is its details.
+  std::string Out = format("kernel %s on %s: %s\n", A.Profile.Name.c_str(),
+                           Gpu.Name.c_str(), kernelHeadline(A).c_str());
+  Out += format("kernel %s on %s: %s mechanism, objective %s (* recommended, "
+                "= launch as written, e Eq. 34's %u SMs)\n",
+                A.Profile.Name.c_str(), Gpu.Name.c_str(),
+                mechanismName(A.Adv.Mech), objectiveName(A.Adv.Policy.Goal),
+                A.Adv.Eq34ActiveSms);
   Out += format("%-4s %10s %12s %14s %13s %10s %12s %14s\n", "", "active_sms",
                 "blocks", "exec_time_s", "total_power_w", "gips", "gips_per_w",
                 "energy_j");
