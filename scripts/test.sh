@@ -9,7 +9,10 @@ build=${GPA_BUILD_DIR:-build}
 status=0
 # The lit suite is also registered in ctest (as "lit") for developers; here it
 # runs once, directly, so its own summary is printed.
-ctest --test-dir "$build" --output-on-failure -E '^lit$' || status=1
+ctest --test-dir "$build" --output-on-failure -E '^lit$' \
+  --output-junit ctest-junit.xml || status=1
+# ctest says "***Skipped" without the reason: each skipped test's own.
+python3 scripts/skipped_tests.py "$build/ctest-junit.xml"
 /usr/lib/llvm-22/bin/lit -sv "$build/test" || status=1
 # LLVM 19, the other supported LLVM: the plugin and gpa (its IR analysis;
 # no unit tests or benchmarks), and the plugin's IR lit tests with opt-19.

@@ -33,3 +33,6 @@ void launchScale(float *Data, float Factor, int N) {
 // the grid is assumed; the block is a constant; registers come from the
 // cubin ptxas produced (embedded in the host object).
 // CHECK: full-compile.cu:[[@LINE-5]]:{{[0-9]+}}: remark: launch of scale(float*, float, int) on a100 (sm_80): grid ? = {{[0-9]+}} blocks (assumed), block 256 = 256 threads (constant), dynamic shared 0 B (constant), {{[0-9]+}} registers/thread (cubin); MWP
+// Then the kernel's answer for the launches this file writes, at the
+// kernel's line, naming the launch (issue 28 s.3).
+// CHECK: full-compile.cu:23:1: remark: scale(float*, float, int) on a100 (sm_80) as this file launches it, 1 launch site: {{.*}}full-compile.cu:30:{{[0-9]+}} ({{[0-9]+}} blocks x 256 threads, grid assumed, block constant): recommended

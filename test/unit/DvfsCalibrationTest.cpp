@@ -232,7 +232,11 @@ bool haveData() {
 
 TEST(DvfsCalibration, RefitOfPublicTitanXMatchesPublishedModel) {
   if (!haveData())
-    GTEST_SKIP() << "no " << DataDir;
+    GTEST_SKIP() << "needs gpmTOOL's public GTX Titan X data "
+                    "(gtxtitanx_micro.csv, gtxtitanx_model_published.csv) "
+                    "in "
+                 << DataDir << " (set GPA_SHARED_DIR to the folder holding "
+                 << "data/gpmtool/)";
   PowerSampleSet Set;
   std::string Error;
   ASSERT_TRUE(
@@ -304,7 +308,11 @@ TEST(DvfsCalibration, RefitOfPublicK40cMatchesPublishedEightComponentModel) {
 
 TEST(DvfsCalibration, HeldOutMicrobenchmarksReachThePapersDvfsError) {
   if (!haveData())
-    GTEST_SKIP() << "no " << DataDir;
+    GTEST_SKIP() << "needs gpmTOOL's public GTX Titan X data "
+                    "(gtxtitanx_micro.csv, gtxtitanx_model_published.csv) "
+                    "in "
+                 << DataDir << " (set GPA_SHARED_DIR to the folder holding "
+                 << "data/gpmtool/)";
   PowerSampleSet All, Train, Test;
   std::string Error;
   ASSERT_TRUE(
