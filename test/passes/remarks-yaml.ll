@@ -15,7 +15,9 @@ target triple = "nvptx64-nvidia-cuda"
 ; 2 sregs (alu); add (int); the first GEP one IMAD.WIDE (int) plus the move
 ; of its scale, as its base is a kernel parameter (alu); the second GEP a
 ; constant offset folded into the store; sext free; load + store; ret.
-; TEXT: remark: kernels/stream.cu:7:0: copy(float*) on a100: MWP {{[0-9.]+}}, CWP {{[0-9.]+}}, case 2 (memory-bound); {{.*}}bandwidth-bound true (Eq. 34 closed form {{[0-9]+}} SMs); recommended {{[0-9]+}} of 108 SMs (sm, objective energy), energy saved {{[0-9.]+}}%; change recommended; dominant units: alu, int, global_mem; per thread: int=2 alu=3 global_mem=2 other=1; launch 256 threads x 864 blocks (assumed)
+; No launch is known: the decision says it is for the assumed one, 256
+; threads and the A100 filled (108 SMs x 2048 / 256 = 8 blocks each = 864).
+; TEXT: remark: kernels/stream.cu:7:0: copy(float*) on a100: MWP {{[0-9.]+}}, CWP {{[0-9.]+}}, case 2 (memory-bound); {{.*}}bandwidth-bound true (Eq. 34 closed form {{[0-9]+}} SMs); for the assumed launch of 864 blocks x 256 threads: recommended {{[0-9]+}} of 108 SMs (sm, objective energy), energy saved {{[0-9.]+}}%; change recommended; dominant units: alu, int, global_mem; per thread: int=2 alu=3 global_mem=2 other=1; launch 256 threads x 864 blocks (assumed)
 ; TEXT: remark: kernels/stream.cu:7:0: copy(float*): running it on {{[0-9]+}} of 108 SMs (sm) improves energy by {{[0-9.]+}}% with a slowdown of {{-?[0-9.]+}}%; energy saved {{[0-9.]+}}% without power gating, {{[0-9.]+}}% with
 
 ; CHECK:      --- !Analysis
@@ -33,6 +35,7 @@ target triple = "nvptx64-nvidia-cuda"
 ; CHECK:        - TotalPowerW:     '{{[0-9.]+}}'
 ; CHECK:        - GIPSPerW:        '{{[0-9.]+}}'
 ; CHECK:        - BandwidthBound:  'true'
+; CHECK:        - DecisionLaunch:  assumed
 ; CHECK:        - OptimalSMs:      '{{[0-9]+}}'
 ; CHECK:        - SMs:             '108'
 ; CHECK:        - EnergySavedPct:  '{{-?[0-9.]+}}'
