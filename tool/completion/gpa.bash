@@ -33,7 +33,7 @@ _gpa() {
       return ;;
   esac
   if [ "$cmd" = help ]; then
-    COMPREPLY=($(compgen -W "$commands" -- "$cur"))
+    COMPREPLY=($(compgen -W "$commands terms" -- "$cur"))
     return
   fi
   local options="--help"
