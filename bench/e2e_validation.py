@@ -131,8 +131,17 @@ UNMODELLED = ["RTX 2080 Ti", "Titan RTX", "RTX 3060 laptop",
 MISSING = ["hotspot_milo (all boards)", "gemm_milo (A100, A4000, A6000)"]
 
 
+# The data files' board names and the model each measured board has.
+MODEL_OF = {"a100": "a100-pcie-40gb"}  # the hub's A100 is the PCIe 40 GB
+
+
+def model_of(board):
+    return MODEL_OF.get(board, board)
+
+
 def gpu_arch(board):
-    with open(os.path.join(ROOT, "models", "gpus", board + ".json")) as f:
+    with open(os.path.join(ROOT, "models", "gpus", model_of(board) +
+                           ".json")) as f:
         return "sm_%d" % json.load(f)["sm_version"]
 
 
@@ -232,7 +241,7 @@ def predict_clang(a, spec, src, launch, board, work):
     run([a.clang, "-x", "cuda", "--cuda-path=" + a.cuda,
          "--cuda-gpu-arch=" + gpu_arch(board), "-Wno-unknown-cuda-version",
          "-O2", "--cuda-device-only", "-w", "-fpass-plugin=" + a.plugin,
-         "-mllvm", "-gpa-gpu=" + board, "-mllvm", "-gpa-launch-file=" + launch,
+         "-mllvm", "-gpa-gpu=" + model_of(board), "-mllvm", "-gpa-launch-file=" + launch,
          "-mllvm", "-gpa-report=" + report] + inc +
         spec.get("clang_flags", []) + ["-c", src, "-o", os.devnull])
     with open(report) as f:
@@ -250,7 +259,7 @@ def predict_ptx(a, spec, params, src, launch, board, work, ptx_cache):
     # The PTX route takes a trip count on the command line only.
     trips = (["--trip-count", str(spec["trip_count"](params))]
              if spec.get("trip_count") else [])
-    r = run([a.gpa, "analyze", "--gpu", board, "--format", "json",
+    r = run([a.gpa, "analyze", "--gpu", model_of(board), "--format", "json",
              "--launch-file", launch] + trips + [ptx])
     return json.loads(r.stdout)
 
