@@ -2,8 +2,8 @@
 //
 // SPDX-License-Identifier: Apache-2.0
 //
-// gpa models | model | sweep | analyze | check | rank | help. Every failure is a
-// one-line message naming the file, the JSON path and what was expected, and
+// gpa models | model | sweep | analyze | check | rank | help. Every failure is
+// a one-line message naming the file, the JSON path and what was expected, and
 // exit status 2; nothing an input contains may crash it.
 //
 //===----------------------------------------------------------------------===//

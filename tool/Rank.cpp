@@ -110,8 +110,8 @@ bool parseRankOptions(int Argc, const char *const *Argv, RankOptions &O,
       if (!Value(O.Objective))
         return false;
       if (O.Objective != "time" && O.Objective != "energy") {
-        Error = "--objective: expected time or energy, got '" + O.Objective +
-                "'";
+        Error =
+            "--objective: expected time or energy, got '" + O.Objective + "'";
         return false;
       }
     } else if (Arg == "--cache") {
@@ -383,8 +383,8 @@ std::string preparedSource(const RankOptions &O,
   }
   std::string Quoted;
   for (char Ch : Path)
-    Quoted += (Ch == '"' || Ch == '\\') ? std::string("\\") + Ch
-                                        : std::string(1, Ch);
+    Quoted +=
+        (Ch == '"' || Ch == '\\') ? std::string("\\") + Ch : std::string(1, Ch);
   return Prefix + "#line 1 \"" + Quoted + "\"\n" + Text;
 }
 
@@ -469,10 +469,10 @@ int runRank(int Argc, const char *const *Argv) {
                               ? "."
                               : O.Source.substr(0, O.Source.rfind('/'));
   std::string Base = O.Source.substr(O.Source.rfind('/') + 1);
-  std::string Src = Work + "/" + (Base.size() > 3 &&
-                                          Base.substr(Base.size() - 3) == ".cu"
-                                      ? Base
-                                      : Base + ".cu");
+  std::string Src =
+      Work + "/" +
+      (Base.size() > 3 && Base.substr(Base.size() - 3) == ".cu" ? Base
+                                                                : Base + ".cu");
   std::string LaunchPath = Work + "/launch.json";
   std::string GpuName;
 
@@ -499,8 +499,8 @@ int runRank(int Argc, const char *const *Argv) {
                               {"description", "gpa rank: Kernel Tuner's "
                                               "launch of this configuration"}});
     OJson LaunchDoc = {{"schema", "gpa-launch/1"}, {"kernels", Entries}};
-    if (!writeText(Src, preparedSource(O, Keys, Configs[I], L, *Body,
-                                       O.Source)) ||
+    if (!writeText(Src,
+                   preparedSource(O, Keys, Configs[I], L, *Body, O.Source)) ||
         !writeText(LaunchPath, LaunchDoc.dump(1)))
       return fail(Work + ": cannot write the prepared source");
 
@@ -549,10 +549,10 @@ int runRank(int Argc, const char *const *Argv) {
   for (const Result &R : Results)
     if (R.Ok)
       Order.push_back(R.Index);
-  std::stable_sort(Order.begin(), Order.end(), [&](std::size_t A,
-                                                   std::size_t B) {
-    return Objective(Results[A]) < Objective(Results[B]);
-  });
+  std::stable_sort(Order.begin(), Order.end(),
+                   [&](std::size_t A, std::size_t B) {
+                     return Objective(Results[A]) < Objective(Results[B]);
+                   });
   std::vector<std::size_t> RankOf(Configs.size(), 0);
   for (std::size_t P = 0; P < Order.size(); ++P)
     RankOf[Order[P]] = P + 1;
@@ -572,9 +572,10 @@ int runRank(int Argc, const char *const *Argv) {
             << O.Objective << ", " << Configs.size() << " configurations ("
             << Order.size() << " predicted, " << Configs.size() - Order.size()
             << " failed)\n";
-  std::cout << "rank  " << KeyHeader << "  predicted_time_ms  predicted_energy_mj\n";
-  std::size_t Shown = O.Show ? std::min<std::size_t>(O.Show, Order.size())
-                             : Order.size();
+  std::cout << "rank  " << KeyHeader
+            << "  predicted_time_ms  predicted_energy_mj\n";
+  std::size_t Shown =
+      O.Show ? std::min<std::size_t>(O.Show, Order.size()) : Order.size();
   for (std::size_t P = 0; P < Shown; ++P) {
     const Result &R = Results[Order[P]];
     std::cout << P + 1 << "  " << configKey(Configs[R.Index]) << "  "
@@ -591,8 +592,9 @@ int runRank(int Argc, const char *const *Argv) {
     try {
       Doc = OJson::parse(*Text);
     } catch (const std::exception &E) {
-      return fail(O.Measured + ": not JSON (a Kernel Tuner cache file, "
-                               "uncompressed): " +
+      return fail(O.Measured +
+                  ": not JSON (a Kernel Tuner cache file, "
+                  "uncompressed): " +
                   std::string(E.what()));
     }
     if (!Doc.contains("cache") || !Doc["cache"].is_object())
@@ -675,9 +677,9 @@ int runRank(int Argc, const char *const *Argv) {
       } else {
         E["time"] = R.Failure; // Kernel Tuner's error names
       }
-      for (const char *T : {"compile_time", "verification_time",
-                            "benchmark_time", "strategy_time",
-                            "framework_time"})
+      for (const char *T :
+           {"compile_time", "verification_time", "benchmark_time",
+            "strategy_time", "framework_time"})
         E[T] = 0;
       Cache[configKey(Configs[I])] = E;
     }
