@@ -238,14 +238,14 @@ def run(cmd, timeout=300):
 def predict_clang(a, spec, src, launch, board, work):
     report = os.path.join(work, "clang-%s.json" % board)
     inc = ["-I", KERNELS]
-    run([a.clang, "-x", "cuda", "--cuda-path=" + a.cuda,
+    r = run([a.clang, "-x", "cuda", "--cuda-path=" + a.cuda,
          "--cuda-gpu-arch=" + gpu_arch(board), "-Wno-unknown-cuda-version",
-         "-O2", "--cuda-device-only", "-w", "-fpass-plugin=" + a.plugin,
+         "-O2", "--cuda-device-only", "-fpass-plugin=" + a.plugin,
          "-mllvm", "-gpa-gpu=" + model_of(board), "-mllvm", "-gpa-launch-file=" + launch,
          "-mllvm", "-gpa-report=" + report] + inc +
         spec.get("clang_flags", []) + ["-c", src, "-o", os.devnull])
     with open(report) as f:
-        return json.load(f)
+        return json.load(f), r.stderr
 
 
 def predict_ptx(a, spec, params, src, launch, board, work, ptx_cache):
@@ -261,7 +261,7 @@ def predict_ptx(a, spec, params, src, launch, board, work, ptx_cache):
              if spec.get("trip_count") else [])
     r = run([a.gpa, "analyze", "--gpu", model_of(board), "--format", "json",
              "--launch-file", launch] + trips + [ptx])
-    return json.loads(r.stdout)
+    return json.loads(r.stdout), r.stderr
 
 
 def quantities(k, spec, params):
@@ -384,14 +384,18 @@ def main():
                 ptx_cache = {}
                 for route in routes:
                     try:
-                        rep = (predict_clang(a, spec, src, launch, board, work)
+                        rep, warn = (predict_clang(a, spec, src, launch, board, work)
                                if route == "clang" else
                                predict_ptx(a, spec, params, src, launch, board,
                                            work,
                                            ptx_cache))
                         k = find_kernel(rep, spec["kernel"])
                         if k is None:
-                            raise RuntimeError("kernel not in the report")
+                            # The plugin and gpa say why (a warning).
+                            why = [l for l in warn.splitlines()
+                                   if "not analysed" in l]
+                            raise RuntimeError(
+                                why[0] if why else "kernel not in the report")
                         t, e, fr = quantities(k, spec, params)
                         rows[route].append((t, meas, fr))
                         per_config.append(

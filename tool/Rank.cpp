@@ -45,7 +45,7 @@ const char *RankUsage =
     "                [--grid-div-x A,B] [--grid-div-y A,B] [--grid-div-z A,B]\n"
     "                [--block-size-names X,Y,Z] [--launch-file FILE]\n"
     "                [--trip-count N|KERNEL=N] [-D NAME[=V]] [-I DIR]\n"
-    "                [--cuda-gpu-arch sm_XX] [-- CLANG_ARGS...]\n"
+    "                [--cuda-gpu-arch=sm_XX] [-- CLANG_ARGS...]\n"
     "PARAMS.json: Kernel Tuner's tune_params ({\"NAME\": [values], ...}, "
     "every\ncombination) or a list of configurations "
     "([{\"NAME\": value, ...}, ...]).\n";
@@ -126,6 +126,8 @@ bool parseRankOptions(int Argc, const char *const *Argv, RankOptions &O,
     } else if (Arg == "--cuda-gpu-arch") {
       if (!Value(O.CudaGpuArch))
         return false;
+    } else if (Arg.rfind("--cuda-gpu-arch=", 0) == 0) {
+      O.CudaGpuArch = Arg.substr(16);
     } else if (Arg == "--problem-size") {
       if (!Value(V))
         return false;
