@@ -519,9 +519,23 @@ int runRank(int Argc, const char *const *Argv) {
     AnalyzedModule Module;
     std::vector<std::string> Warnings;
     std::string AnalyzeError;
-    if (!analyzeInputs(Req, Module, Warnings, AnalyzeError)) {
-      R.Failure = "CompilationFailedConfig";
-      R.Reason = AnalyzeError;
+    // Messages name the user's source, not the prepared copy.
+    auto UserPath = [&](std::string Text) {
+      for (std::size_t At; (At = Text.find(Src)) != std::string::npos;)
+        Text.replace(At, Src.size(), O.Source);
+      return Text;
+    };
+    bool Analysed = analyzeInputs(Req, Module, Warnings, AnalyzeError);
+    // A kernel the model refuses (a block that does not fit) is named by
+    // a warning; without one the compile itself failed.
+    std::string Refusal;
+    for (const std::string &W : Warnings)
+      if (W.find(O.Kernel) != std::string::npos &&
+          W.find("not analysed") != std::string::npos)
+        Refusal = UserPath(W);
+    if (!Analysed) {
+      R.Failure = Refusal.empty() ? "CompilationFailedConfig" : "InvalidConfig";
+      R.Reason = Refusal.empty() ? UserPath(AnalyzeError) : Refusal;
       continue;
     }
     GpuName = Module.Gpu.Name;
@@ -534,10 +548,8 @@ int runRank(int Argc, const char *const *Argv) {
       }
     if (!R.Ok) {
       R.Failure = "InvalidConfig";
-      R.Reason = "kernel '" + O.Kernel + "' not analysed";
-      for (const std::string &W : Warnings)
-        if (W.find(O.Kernel) != std::string::npos)
-          R.Reason = W;
+      R.Reason =
+          Refusal.empty() ? "kernel '" + O.Kernel + "' not analysed" : Refusal;
     }
   }
   std::remove(Src.c_str());
