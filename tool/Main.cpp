@@ -2,8 +2,8 @@
 //
 // SPDX-License-Identifier: Apache-2.0
 //
-// gpa models | model | sweep | analyze | check | help. Every failure is a
-// one-line message naming the file, the JSON path and what was expected, and
+// gpa models | model | sweep | analyze | check | rank | help. Every failure is
+// a one-line message naming the file, the JSON path and what was expected, and
 // exit status 2; nothing an input contains may crash it.
 //
 //===----------------------------------------------------------------------===//
@@ -14,6 +14,7 @@
 #include "ClockReport.h"
 #include "Options.h"
 #include "PowerModelsText.h"
+#include "Rank.h"
 #include "SvgPlot.h"
 #include "SweepInputs.h"
 #include "TextReport.h"
@@ -284,6 +285,8 @@ int main(int Argc, char **Argv) {
   try {
     if (Argc >= 2 && std::string(Argv[1]) == "calibrate")
       return runCalibrate(Argc, Argv);
+    if (Argc >= 2 && std::string(Argv[1]) == "rank")
+      return runRank(Argc, Argv);
     Options O;
     std::string Error;
     if (!parseOptions(Argc, Argv, O, Error)) {

@@ -103,6 +103,15 @@ const CommandHelp Commands[] = {
      "       gpa calibrate --predict MODEL DATA [-o OUT.csv]",
      "Fit seed 002's DVFS power model to measurements, or predict with it\n"
      "(docs/dvfs.md).\n"},
+    {"rank",
+     "gpa rank SOURCE.cu --kernel NAME --params PARAMS.json "
+     "--problem-size X[,Y[,Z]]\n"
+     "       [--gpu NAME] [--objective time|energy] [--cache OUT.json] "
+     "[--measured CACHE.json]",
+     "Compile every configuration of a kernel's tunable parameters (Kernel\n"
+     "Tuner's tune_params, or a list of -D values), predict each and rank\n"
+     "them; write a Kernel Tuner cache file; with a measured cache, say how\n"
+     "many configurations to measure to include the measured best.\n"},
     {"help", "gpa help [COMMAND|terms]",
      "Print the usage of gpa or of COMMAND; `terms`: the model's terms that\n"
      "reports show in their details (MWP, CWP, the timing cases, ...).\n"},

@@ -5,7 +5,7 @@ _gpa() {
   cur=${COMP_WORDS[COMP_CWORD]}
   prev=${COMP_WORDS[COMP_CWORD-1]}
   cmd=${COMP_WORDS[1]}
-  local commands="models model sweep analyze check calibrate help"
+  local commands="models model sweep analyze check calibrate rank help"
   if [ "$COMP_CWORD" -eq 1 ]; then
     COMPREPLY=($(compgen -W "$commands --help --version" -- "$cur"))
     return
@@ -44,6 +44,7 @@ _gpa() {
     analyze) options="$options --gpu --format -o --block-size --grid-size --trip-count -p -I -D -U -std= --cuda-gpu-arch= --" ;;
     check) options="$options --budget --baseline --max-regression --format" ;;
     calibrate) options="$options -o --gpu --model --hold-out-every --source --predict" ;;
+    rank) options="$options --kernel --params --problem-size --gpu --objective --cache --measured --show --grid-div-x --grid-div-y --grid-div-z --block-size-names --launch-file --trip-count -I -D --cuda-gpu-arch= --" ;;
   esac
   if [[ $cur == -* ]]; then
     COMPREPLY=($(compgen -W "$options" -- "$cur"))
