@@ -11,7 +11,8 @@
 //    50/50), except a loop guard (the branch just before a loop, one target
 //    on the way in, the other an exit of the loop, directly or through
 //    blocks that only jump, as llc lays exits out: the IR front-end's
-//    rule): the loop is assumed entered, the skip gets nothing;
+//    rule): the loop is assumed entered, the skip gets nothing, unless
+//    the guard is a thread-index bounds guard, which keeps its decision;
 //  - edges back to the region's header are ignored (they are the trip);
 //  - edges leaving the region carry no mass inside it, but record an exit
 //    attempt (the block's mass times the edge's probability, all of it when
@@ -181,10 +182,13 @@ RegionResult Weigher::weighRegion(int Loop) {
     for (unsigned S : Exits)
       Attempts[S] +=
           Inside.empty() ? Mass[B] / Exits.size() : Mass[B] * Share[S];
-    if (Inside.size() == 2 && isLoopGuard(Inside[0], Inside[1], B)) {
+    // A bounds guard before a loop keeps its decision: the launch says
+    // how many threads enter.
+    bool MayGuard = Inside.size() == 2 && !Blk.ThreadGuard;
+    if (MayGuard && isLoopGuard(Inside[0], Inside[1], B)) {
       Mass[Inside[0]] += Mass[B];
       Cfg.Blocks[B].LoopGuard = true;
-    } else if (Inside.size() == 2 && isLoopGuard(Inside[1], Inside[0], B)) {
+    } else if (MayGuard && isLoopGuard(Inside[1], Inside[0], B)) {
       Mass[Inside[1]] += Mass[B];
       Cfg.Blocks[B].LoopGuard = true;
     } else if (Inside.size() == 2) {
