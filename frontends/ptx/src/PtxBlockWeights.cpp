@@ -87,10 +87,16 @@ private:
   /// the other, Skip, an exit of it (past blocks that only jump).
   bool isLoopGuard(unsigned Enter, unsigned Skip, unsigned From) const {
     unsigned SkipTo = pastJumps(Skip);
+    auto ExitsTo = [&](const PtxLoop &L, unsigned To) {
+      return std::any_of(L.ExitTargets.begin(), L.ExitTargets.end(),
+                         [&](unsigned T) { return pastJumps(T) == To; });
+    };
     for (const PtxLoop &L : Cfg.Loops) {
-      if (L.contains(From) ||
-          std::none_of(L.ExitTargets.begin(), L.ExitTargets.end(),
-                       [&](unsigned T) { return pastJumps(T) == SkipTo; }))
+      // nvcc's unrolled loop: `n < 1` skips it and its remainder, past
+      // the unrolled loop's own guard `n - 1 < U - 1`.
+      bool Unrolled = L.Remainder >= 0;
+      bool SkipsAll = Unrolled && ExitsTo(Cfg.Loops[L.Remainder], SkipTo);
+      if (L.contains(From) || (!ExitsTo(L, SkipTo) && !SkipsAll))
         continue;
       int Cand = -1;
       unsigned Outside = 0;
@@ -109,7 +115,16 @@ private:
         if (C.Succs.size() == 2) {
           if (static_cast<unsigned>(Cand) == From && Enter == Into)
             return true;
-          break;
+          // Past the unrolled loop's own guard to the one before it.
+          unsigned Other = C.Succs[0] == Into ? C.Succs[1] : C.Succs[0];
+          if (!SkipsAll || C.Preds.size() != 1 ||
+              (C.Succs[0] != Into && C.Succs[1] != Into) ||
+              !ExitsTo(L, pastJumps(Other)))
+            break;
+          Into = static_cast<unsigned>(Cand);
+          Cand = static_cast<int>(C.Preds[0]);
+          --Step; // that guard is not a step back
+          continue;
         }
         if (C.Succs.size() != 1 || C.Succs[0] != Into)
           break;
@@ -138,8 +153,10 @@ RegionResult Weigher::weighRegion(int Loop) {
       if (Cfg.Loops[Child].Header != B)
         continue; // only reachable through the child's header
       const RegionResult &C = LoopResults[Child];
-      double Trips = Cfg.Loops[Child].TripCount > 0 ? Cfg.Loops[Child].TripCount
-                                                    : Opts.DefaultTripCount;
+      const PtxLoop &CL = Cfg.Loops[Child];
+      double Trips = CL.TripCount > 0         ? CL.TripCount
+                     : CL.GivenTripCount >= 0 ? CL.GivenTripCount
+                                              : Opts.DefaultTripCount;
       // Clamped on the way out, so 300 nested loops of 16 trips (16^300)
       // never reach inf, and inf x 0 never gives NaN.
       for (unsigned X : Cfg.Loops[Child].Blocks) {
