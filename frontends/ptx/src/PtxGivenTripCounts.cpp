@@ -96,7 +96,9 @@ std::optional<std::int64_t> counterStep(const PtxFunction &F, const PtxCfg &Cfg,
             W.Operands.size() == 3 && W.Operands[1].isRegister() &&
             W.Operands[1].Name == X.Name &&
             W.Operands[2].K == PtxOperand::Kind::Immediate &&
-            !W.Operands[2].IsFloat && W.Operands[2].IntValue != 0)
+            !W.Operands[2].IsFloat && W.Operands[2].IntValue != 0 &&
+            W.Operands[2].IntValue > -(std::int64_t(1) << 40) &&
+            W.Operands[2].IntValue < (std::int64_t(1) << 40))
           Step = std::llabs(W.Operands[2].IntValue);
       }
     if (Writes == 1 && Step) {
@@ -151,6 +153,7 @@ void applyGivenTripCounts(const PtxFunction &F, PtxCfg &Cfg,
       const PtxLoop &LM = Cfg.Loops[M], &LR = Cfg.Loops[R];
       if (M == R || LM.TripCount > 0 || LR.TripCount > 0 || !Steps[M] ||
           !Steps[R] || *Steps[M] <= *Steps[R] || *Steps[M] % *Steps[R] ||
+          *Steps[M] / *Steps[R] > 64 || // an unroll factor, not a stride
           LM.Parent != LR.Parent || IsRemainder[R] || Remainder[M] >= 0 ||
           (Lines[M] && Lines[R] && Lines[M] != Lines[R]) ||
           !follows(Cfg, LM, LR.Header))
