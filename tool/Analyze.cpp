@@ -25,6 +25,7 @@
 #include "gpa/PtxasResources.h"
 #include "gpa/Report.h"
 #include "gpa/SpillTraffic.h"
+#include "gpa/TripCounts.h"
 #include "gpa/ptx/PtxFrontend.h"
 
 #ifdef GPA_HAVE_IR
@@ -250,6 +251,17 @@ bool addPtxModule(const AnalyzeRequest &R, const std::string &Path,
             numberAssumption("branch_taken_probability " + Where, B.Probability,
                              "P(branch taken): " + B.Source, B.Kind));
     }
+    // Loops the PTX does not count, with the count each ran with.
+    for (const ptx::PtxLoopNote &L : K.Loops) {
+      // nvcc's unrolled loop and its remainder share a source line.
+      std::string Where =
+          (L.SourceLine ? "line " + std::to_string(L.SourceLine) + ", "
+                        : std::string()) +
+          "ptx line " + std::to_string(L.PtxLine);
+      Assumptions.push_back(numberAssumption("loop_trip_count " + Where + " (" +
+                                                 demangle(L.Function) + ")",
+                                             L.TripCount, L.Source, L.Kind));
+    }
     std::uint64_t Declared = Profile.Launch.RegistersPerThread;
     auto Compiled = Ptxas.find(K.Profile.Name);
     if (Given && Given->RegistersPerThread) {
@@ -303,10 +315,6 @@ bool addPtxModule(const AnalyzeRequest &R, const std::string &Path,
 bool analyzePtx(const AnalyzeRequest &R, const std::string &Path,
                 KernelOutput &Out, std::vector<std::string> &Warnings,
                 std::string &Error) {
-  if (!R.TripCountSpecs.empty())
-    Warnings.push_back(Path + ": --trip-count KERNEL[:LINE]=N applies to "
-                              ".ll, .bc and .cu inputs; the PTX front-end "
-                              "takes --trip-count N");
   ptx::PtxOptions Opts;
   Opts.DefaultThreadsPerBlock = R.BlockSize ? R.BlockSize : 256;
   // A launch file gives each kernel's block, grid, registers, dynamic
@@ -324,6 +332,27 @@ bool analyzePtx(const AnalyzeRequest &R, const std::string &Path,
   };
   if (R.TripCount)
     Opts.DefaultTripCount = R.TripCount;
+  // Trip counts per kernel and source line, as for IR inputs (the line is
+  // the .loc of the loop's branch: nvcc -lineinfo).
+  std::vector<TripCountRule> Rules;
+  for (const std::string &Spec : R.TripCountSpecs) {
+    TripCountRule Rule;
+    std::string Ignored; // checked when the options were read
+    if (parseTripCountRule(Spec, Rule, Ignored))
+      Rules.push_back(Rule);
+  }
+  TripChoice Fallback{R.TripCount ? R.TripCount : 16u,
+                      R.TripCount ? "--trip-count" : "the default trip count",
+                      R.TripCount ? "given" : "assumed"};
+  Opts.TripCountsFor = [&, Fallback](const std::string &Kernel) {
+    const LaunchEntry *E =
+        Kernel.empty() ? nullptr
+                       : findLaunchEntry(Facts, Kernel, demangle(Kernel));
+    return Kernel.empty() ? tripCountsFor("", "", Fallback, nullptr, "", {}, "")
+                          : tripCountsFor(Kernel, demangle(Kernel), Fallback, E,
+                                          "--launch-file=" + R.LaunchFile,
+                                          Rules, "--trip-count");
+  };
   // Plain PTX, a `cuobjdump -ptx` listing, or a binary with embedded PTX
   // (one module per translation unit).
   std::vector<EmbeddedPtx> Modules;

@@ -23,7 +23,7 @@ struct AnalyzeRequest {
   std::string LaunchFile;      // gpa-launch/1 facts (.ll/.bc/.cu inputs)
   bool SystemHeaderFindings = false;       // findings in system headers too
   unsigned TripCount = 0;                  // 0: the plugin's default trip count
-  std::vector<std::string> TripCountSpecs; // KERNEL[:LINE]=N (.ll/.bc/.cu)
+  std::vector<std::string> TripCountSpecs; // KERNEL[:LINE]=N
   std::vector<std::string> Inputs;
   std::string ExecutablePath;  // argv[0], to find the plugin next to gpa
   AnalysisOptions Model;       // objective, thresholds, mechanism

@@ -10,9 +10,8 @@ launch, run as a user runs it:
   ptx  the nvcc PTX the session launched (`gpa analyze MODULE.ptx`), with
        the launch facts the PTX route takes (--block-size, --grid-size and
        --trip-count N; the block's shape is not given there). nvcc unrolls
-       counted loops (by 4): the source's count given for both the
-       unrolled loop and its remainder overstates their iterations, as it
-       does for a user who gives that count.
+       counted loops (by 4): the PTX front-end splits the source's count
+       between the unrolled loop and its remainder (docs/ptx-frontend.md).
 
 Trip counts: each kernel's loop bound at the launched problem size (the
 `trip_count` below), a fact a user knows; --no-trip-counts leaves gpa's

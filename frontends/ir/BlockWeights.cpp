@@ -114,6 +114,7 @@ static void scaleLoop(const Loop &L, double ParentScale,
                       DenseMap<const Loop *, double> &Scale,
                       BlockFrequencyInfo &BFI, BranchProbabilityInfo &BPI,
                       ScalarEvolution &SE, const LoopTripCounts &Trips,
+                      const std::vector<const BasicBlock *> &DecidedGuards,
                       BlockWeights &Out) {
   unsigned TripCount = SE.getSmallConstantTripCount(&L);
   if (TripCount)
@@ -134,12 +135,14 @@ static void scaleLoop(const Loop &L, double ParentScale,
   }
   double Iterations = bfiIterations(L, BFI, BPI);
   double Own = Iterations > 0 ? double(TripCount) / Iterations : 1.0;
-  Own *= guardCorrection(L, BFI, BPI);
+  // A bounds guard before the loop is weighed by its decision instead.
+  if (!is_contained(DecidedGuards, guardBlock(L)))
+    Own *= guardCorrection(L, BFI, BPI);
   bool Ignored = false;
   double Total = clampWeight(ParentScale * Own, Ignored);
   Scale[&L] = Total;
   for (const Loop *Sub : L.getSubLoops())
-    scaleLoop(*Sub, Total, Scale, BFI, BPI, SE, Trips, Out);
+    scaleLoop(*Sub, Total, Scale, BFI, BPI, SE, Trips, DecidedGuards, Out);
 }
 
 /// Every loop's zero-trip guard block (assumed entered: guardCorrection).
@@ -181,13 +184,17 @@ BlockWeights computeBlockWeights(Function &F, BlockFrequencyInfo &BFI,
   if (Entry <= 0)
     Entry = 1;
   DenseMap<const Loop *, double> Scale;
-  for (const Loop *L : LI)
-    scaleLoop(*L, 1.0, Scale, BFI, BPI, SE, Trips, Out);
   std::vector<const BasicBlock *> Guards;
   for (const Loop *L : LI)
     loopGuards(*L, Guards);
   std::vector<BranchDecision> Decided =
       decideBranches(F, BPI, LI, Trips.Branches, Guards);
+  std::vector<const BasicBlock *> DecidedGuards;
+  for (const BranchDecision &D : Decided)
+    if (is_contained(Guards, D.Block))
+      DecidedGuards.push_back(D.Block);
+  for (const Loop *L : LI)
+    scaleLoop(*L, 1.0, Scale, BFI, BPI, SE, Trips, DecidedGuards, Out);
   // Only the branches whose chosen probability differs from BFI's move
   // weights; the listing keeps guards and every weight not 0 or 1.
   std::vector<const BranchDecision *> Moved;

@@ -93,6 +93,75 @@ IndexKind threadIndex(const Value *V, std::uint64_t *Scale = nullptr) {
   return IndexKind::None;
 }
 
+/// gridDim.x * blockDim.x (a grid-stride loop's stride), through casts.
+bool isGridStride(const Value *V) {
+  Value *X = nullptr, *Y = nullptr;
+  if (!match(stripIntCasts(V), m_Mul(m_Value(X), m_Value(Y))))
+    return false;
+  const StringRef Ntid = "llvm.nvvm.read.ptx.sreg.ntid.x";
+  const StringRef Nctaid = "llvm.nvvm.read.ptx.sreg.nctaid.x";
+  return (isSpecialRegister(X, Ntid) && isSpecialRegister(Y, Nctaid)) ||
+         (isSpecialRegister(X, Nctaid) && isSpecialRegister(Y, Ntid));
+}
+
+/// What an index adds to the thread index: Constant + Strides x
+/// (gridDim.x * blockDim.x). `i + k < n` and an unrolled grid-stride
+/// loop's entry test `i + 3 * stride < n` compare i shifted by it.
+struct IndexOffset {
+  std::int64_t Constant = 0;
+  std::uint64_t Strides = 0;
+};
+
+/// C x stride (C >= 1, as mul or shl by a constant) or a constant.
+bool offsetTerm(const Value *V, IndexOffset &Off) {
+  V = stripIntCasts(V);
+  if (const auto *C = dyn_cast<ConstantInt>(V)) {
+    if (C->getBitWidth() > 64)
+      return false;
+    Off.Constant += C->getSExtValue();
+    return true;
+  }
+  if (isGridStride(V)) {
+    Off.Strides += 1;
+    return true;
+  }
+  Value *X = nullptr;
+  const APInt *C = nullptr;
+  if (match(V, m_Mul(m_Value(X), m_APInt(C))) && isGridStride(X) &&
+      C->ule(1u << 20)) {
+    Off.Strides += C->getZExtValue();
+    return true;
+  }
+  if (match(V, m_Shl(m_Value(X), m_APInt(C))) && isGridStride(X) &&
+      C->ult(20)) {
+    Off.Strides += std::uint64_t(1) << C->getZExtValue();
+    return true;
+  }
+  return false;
+}
+
+/// threadIndex of V, or of V less offset terms added to it.
+IndexKind shiftedThreadIndex(const Value *V, std::uint64_t *Scale,
+                             IndexOffset &Off, unsigned Depth = 0) {
+  IndexKind K = threadIndex(V, Scale);
+  if (K != IndexKind::None || Depth > 3)
+    return K;
+  Value *A = nullptr, *B = nullptr;
+  if (!match(stripIntCasts(V), m_Add(m_Value(A), m_Value(B))))
+    return IndexKind::None;
+  for (int Side = 0; Side < 2; ++Side, std::swap(A, B)) {
+    IndexOffset Try = Off;
+    if (!offsetTerm(B, Try))
+      continue;
+    K = shiftedThreadIndex(A, Scale, Try, Depth + 1);
+    if (K != IndexKind::None) {
+      Off = Try;
+      return K;
+    }
+  }
+  return IndexKind::None;
+}
+
 /// The bound's value: a constant (signed as the compare reads it), or a
 /// kernel argument the facts give. \p ArgNo is set for an argument.
 std::optional<double> boundValue(const Value *V, bool Signed,
@@ -123,9 +192,11 @@ bool decideGuard(const ICmpInst &Cmp, const BranchFacts &Facts,
   CmpInst::Predicate Pred = Cmp.getPredicate();
   const Value *Index = Cmp.getOperand(0), *Bound = Cmp.getOperand(1);
   std::uint64_t Scale = 0;
-  IndexKind Kind = threadIndex(Index, &Scale);
+  IndexOffset Off;
+  IndexKind Kind = shiftedThreadIndex(Index, &Scale, Off);
   if (Kind == IndexKind::None) {
-    Kind = threadIndex(Bound, &Scale);
+    Off = IndexOffset();
+    Kind = shiftedThreadIndex(Bound, &Scale, Off);
     std::swap(Index, Bound);
     Pred = CmpInst::getSwappedPredicate(Pred);
   }
@@ -153,11 +224,22 @@ bool decideGuard(const ICmpInst &Cmp, const BranchFacts &Facts,
                                                     : Facts.GridThreadsX;
   if (Scale)
     IndexText = "blockIdx.x * C + threadIdx.x";
+  if (Off.Strides)
+    IndexText +=
+        " + " + std::to_string(Off.Strides) + " * gridDim.x * blockDim.x";
+  if (Off.Constant)
+    IndexText +=
+        (Off.Constant > 0 ? " + " : " - ") +
+        std::to_string(Off.Constant > 0 ? Off.Constant : -Off.Constant);
   std::string BoundText =
       ArgNo >= 0 ? "argument " + std::to_string(ArgNo) : "a constant";
   D.ThreadGuard = true;
-  if (B && Threads) {
-    double Exclusive = *B + (Inclusive ? 1 : 0);
+  // The shift by whole strides needs the threads launched along x.
+  bool ShiftKnown = !Off.Strides || Facts.GridThreadsX;
+  if (B && Threads && ShiftKnown) {
+    // index + shift < B  <=>  index < B - shift.
+    double Exclusive = *B + (Inclusive ? 1 : 0) - double(Off.Constant) -
+                       double(Off.Strides) * double(Facts.GridThreadsX);
     double In = guardProbability(Exclusive, double(Threads));
     D.InBounds = In;
     D.TrueProbability = InWhenTrue ? In : 1 - In;
@@ -195,9 +277,17 @@ decideBranches(const Function &F, BranchProbabilityInfo &BPI,
   for (const BasicBlock &BB : F) {
     const auto *Br = dyn_cast<BranchInst>(BB.getTerminator());
     if (!Br || !Br->isConditional() ||
-        Br->getSuccessor(0) == Br->getSuccessor(1) ||
-        is_contained(LoopGuards, &BB))
+        Br->getSuccessor(0) == Br->getSuccessor(1))
       continue;
+    // A loop's zero-trip guard is assumed entered (BlockWeights.cpp) unless
+    // it is a bounds guard: then the launch decides how many threads enter.
+    bool IsLoopGuard = is_contained(LoopGuards, &BB);
+    if (IsLoopGuard) {
+      const auto *Cmp = dyn_cast<ICmpInst>(Br->getCondition());
+      BranchDecision Probe;
+      if (!Cmp || !decideGuard(*Cmp, Facts, Probe))
+        continue;
+    }
     if (const Loop *L = LI.getLoopFor(&BB))
       if (any_of(successors(&BB), [&](const BasicBlock *S) {
             return S == L->getHeader() || !L->contains(S);

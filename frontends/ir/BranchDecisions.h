@@ -42,7 +42,8 @@ struct BranchDecision {
 
 /// The branches of F that are not loop control (a loop's exits and back
 /// edges follow its trip count; a loop's zero-trip guard is assumed
-/// entered, BlockWeights.cpp), each with its decision. \p IsLoopGuard says
+/// entered, BlockWeights.cpp, unless it is a thread-index bounds guard,
+/// which is decided as any other), each with its decision. \p IsLoopGuard says
 /// whether a block ends in a loop's zero-trip guard.
 std::vector<BranchDecision>
 decideBranches(const llvm::Function &F, llvm::BranchProbabilityInfo &BPI,

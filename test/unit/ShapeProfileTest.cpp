@@ -105,3 +105,38 @@ TEST(ShapeProfile, AShrunkGridIsTimedAsTheShrunkLaunch) {
   Timing D = computeTiming(Direct, Gpu, 22, 1, 1);
   EXPECT_NEAR(T.ExecTimeS, D.ExecTimeS, 1e-9 * D.ExecTimeS);
 }
+
+TEST(ShapeProfile, GridsSmallerThanTheGpuAndPartialLastWaves) {
+  // Issue 24 "the grid": an A100 has 108 SMs.
+  GpuModel Gpu = test::bundled("a100");
+  ASSERT_EQ(Gpu.NumSms, 108u);
+  Occupancy Two;
+  Two.Fits = true;
+  Two.MaxActiveBlocksPerSm = 2;
+  Occupancy One = Two;
+  One.MaxActiveBlocksPerSm = 1;
+  // 40 blocks on 108 SMs: one block on each of 40 SMs, 68 SMs idle, one
+  // wave (not 40 / (2 x 108) = 0.19 of a wave of two blocks per SM).
+  LaunchShape S40 = launchAsWritten(Mechanism::Sm, Gpu, Two, 40);
+  EXPECT_EQ(S40.ActiveSms, 40u);
+  EXPECT_DOUBLE_EQ(S40.ActiveBlocksPerSm, 1);
+  EXPECT_DOUBLE_EQ(S40.Rep, 1);
+  // 109 blocks, one resident per SM: 108 in the first wave, the 109th runs
+  // a second wave alone on one SM: the busiest SM runs ceil(109 / 108) = 2
+  // waves.
+  LaunchShape S109 = launchAsWritten(Mechanism::Sm, Gpu, One, 109);
+  EXPECT_EQ(S109.ActiveSms, 108u);
+  EXPECT_DOUBLE_EQ(S109.ActiveBlocksPerSm, 1);
+  EXPECT_DOUBLE_EQ(S109.Rep, 2);
+  // Those two waves move 109 blocks' bytes, not 2 x 108: the bandwidth is
+  // shared by 109 / (1 block x 2 waves) = 54.5 SMs' worth per wave.
+  KernelProfile P = saxpy(109);
+  Timing T =
+      computeTiming(P, Gpu, S109.ActiveSms, S109.ActiveBlocksPerSm, S109.Rep);
+  EXPECT_DOUBLE_EQ(T.BandwidthSms, 54.5);
+  // With two resident per SM the 109 blocks fit one wave: the busiest SM
+  // holds 2 blocks, 54.5 SMs' worth of warps share the bandwidth.
+  LaunchShape S109Two = launchAsWritten(Mechanism::Sm, Gpu, Two, 109);
+  EXPECT_DOUBLE_EQ(S109Two.ActiveBlocksPerSm, 2);
+  EXPECT_DOUBLE_EQ(S109Two.Rep, 1);
+}

@@ -11,7 +11,8 @@
 //    50/50), except a loop guard (the branch just before a loop, one target
 //    on the way in, the other an exit of the loop, directly or through
 //    blocks that only jump, as llc lays exits out: the IR front-end's
-//    rule): the loop is assumed entered, the skip gets nothing;
+//    rule): the loop is assumed entered, the skip gets nothing, unless
+//    the guard is a thread-index bounds guard, which keeps its decision;
 //  - edges back to the region's header are ignored (they are the trip);
 //  - edges leaving the region carry no mass inside it, but record an exit
 //    attempt (the block's mass times the edge's probability, all of it when
@@ -86,10 +87,16 @@ private:
   /// the other, Skip, an exit of it (past blocks that only jump).
   bool isLoopGuard(unsigned Enter, unsigned Skip, unsigned From) const {
     unsigned SkipTo = pastJumps(Skip);
+    auto ExitsTo = [&](const PtxLoop &L, unsigned To) {
+      return std::any_of(L.ExitTargets.begin(), L.ExitTargets.end(),
+                         [&](unsigned T) { return pastJumps(T) == To; });
+    };
     for (const PtxLoop &L : Cfg.Loops) {
-      if (L.contains(From) ||
-          std::none_of(L.ExitTargets.begin(), L.ExitTargets.end(),
-                       [&](unsigned T) { return pastJumps(T) == SkipTo; }))
+      // nvcc's unrolled loop: `n < 1` skips it and its remainder, past
+      // the unrolled loop's own guard `n - 1 < U - 1`.
+      bool Unrolled = L.Remainder >= 0;
+      bool SkipsAll = Unrolled && ExitsTo(Cfg.Loops[L.Remainder], SkipTo);
+      if (L.contains(From) || (!ExitsTo(L, SkipTo) && !SkipsAll))
         continue;
       int Cand = -1;
       unsigned Outside = 0;
@@ -108,7 +115,16 @@ private:
         if (C.Succs.size() == 2) {
           if (static_cast<unsigned>(Cand) == From && Enter == Into)
             return true;
-          break;
+          // Past the unrolled loop's own guard to the one before it.
+          unsigned Other = C.Succs[0] == Into ? C.Succs[1] : C.Succs[0];
+          if (!SkipsAll || C.Preds.size() != 1 ||
+              (C.Succs[0] != Into && C.Succs[1] != Into) ||
+              !ExitsTo(L, pastJumps(Other)))
+            break;
+          Into = static_cast<unsigned>(Cand);
+          Cand = static_cast<int>(C.Preds[0]);
+          --Step; // that guard is not a step back
+          continue;
         }
         if (C.Succs.size() != 1 || C.Succs[0] != Into)
           break;
@@ -137,8 +153,10 @@ RegionResult Weigher::weighRegion(int Loop) {
       if (Cfg.Loops[Child].Header != B)
         continue; // only reachable through the child's header
       const RegionResult &C = LoopResults[Child];
-      double Trips = Cfg.Loops[Child].TripCount > 0 ? Cfg.Loops[Child].TripCount
-                                                    : Opts.DefaultTripCount;
+      const PtxLoop &CL = Cfg.Loops[Child];
+      double Trips = CL.TripCount > 0         ? CL.TripCount
+                     : CL.GivenTripCount >= 0 ? CL.GivenTripCount
+                                              : Opts.DefaultTripCount;
       // Clamped on the way out, so 300 nested loops of 16 trips (16^300)
       // never reach inf, and inf x 0 never gives NaN.
       for (unsigned X : Cfg.Loops[Child].Blocks) {
@@ -181,10 +199,13 @@ RegionResult Weigher::weighRegion(int Loop) {
     for (unsigned S : Exits)
       Attempts[S] +=
           Inside.empty() ? Mass[B] / Exits.size() : Mass[B] * Share[S];
-    if (Inside.size() == 2 && isLoopGuard(Inside[0], Inside[1], B)) {
+    // A bounds guard before a loop keeps its decision: the launch says
+    // how many threads enter.
+    bool MayGuard = Inside.size() == 2 && !Blk.ThreadGuard;
+    if (MayGuard && isLoopGuard(Inside[0], Inside[1], B)) {
       Mass[Inside[0]] += Mass[B];
       Cfg.Blocks[B].LoopGuard = true;
-    } else if (Inside.size() == 2 && isLoopGuard(Inside[1], Inside[0], B)) {
+    } else if (MayGuard && isLoopGuard(Inside[1], Inside[0], B)) {
       Mass[Inside[1]] += Mass[B];
       Cfg.Blocks[B].LoopGuard = true;
     } else if (Inside.size() == 2) {

@@ -123,43 +123,72 @@ std::optional<double> setpProbability(const PtxFunction &F, std::size_t Begin,
 
 enum class IndexKind { None, BlockX, GridX };
 
+/// Where to look for a register's definition: straight-line code
+/// [Begin, At) of one block first (a register nvcc writes again in a loop,
+/// such as a grid-stride index, has its first value there), else its only
+/// write in the function.
+struct Scope {
+  std::size_t Begin = 0, At = 0;
+};
+
+/// The definition of Reg in S, and the scope its own operands are read in.
+const PtxInstruction *definitionIn(const PtxFunction &F, Scope S,
+                                   const std::string &Reg, Scope &Inner) {
+  const PtxInstruction *D = definition(F, S.Begin, S.At, Reg);
+  if (!D)
+    return nullptr;
+  std::size_t DAt = static_cast<std::size_t>(D - F.Body.data());
+  Inner = DAt >= S.Begin && DAt < S.At ? Scope{S.Begin, DAt} : Scope{};
+  return D;
+}
+
 /// The special register a register holds (through mov and cvt), or "".
 std::string specialOf(const PtxFunction &F, const PtxOperand &O,
-                      unsigned Depth = 0) {
+                      unsigned Depth = 0, Scope S = {}) {
   if (!O.isRegister() || Depth > 4)
     return "";
   if (O.Name.rfind("%tid.", 0) == 0 || O.Name.rfind("%ctaid.", 0) == 0 ||
-      O.Name.rfind("%ntid.", 0) == 0)
+      O.Name.rfind("%ntid.", 0) == 0 || O.Name.rfind("%nctaid.", 0) == 0)
     return O.Name;
-  const PtxInstruction *D = definition(F, 0, 0, O.Name);
+  Scope Inner;
+  const PtxInstruction *D = definitionIn(F, S, O.Name, Inner);
   if (D && D->Guard.empty() && (D->Opcode == "mov" || D->Opcode == "cvt") &&
       D->Operands.size() == 2)
-    return specialOf(F, D->Operands[1], Depth + 1);
+    return specialOf(F, D->Operands[1], Depth + 1, Inner);
   return "";
+}
+
+/// mul.lo or mul.wide (a 32-bit product widened, as nvcc writes 64-bit
+/// indices).
+bool isMul(const PtxInstruction &I) {
+  return I.Opcode == "mul" && (I.hasModifier(".lo") || I.hasModifier(".wide"));
 }
 
 /// %tid.x (BlockX) or %ctaid.x * %ntid.x + %tid.x (GridX), as nvcc writes
 /// it: mad.lo, or mul.lo then add, through cvt.
 IndexKind threadIndex(const PtxFunction &F, const PtxOperand &O,
-                      std::uint64_t *Scale = nullptr, unsigned Depth = 0) {
+                      std::uint64_t *Scale = nullptr, unsigned Depth = 0,
+                      Scope S = {}) {
   if (!O.isRegister() || Depth > 4)
     return IndexKind::None;
-  if (specialOf(F, O) == "%tid.x")
+  if (specialOf(F, O, 0, S) == "%tid.x")
     return IndexKind::BlockX;
-  const PtxInstruction *D = definition(F, 0, 0, O.Name);
+  Scope In;
+  const PtxInstruction *D = definitionIn(F, S, O.Name, In);
   if (!D || !D->Guard.empty())
     return IndexKind::None;
   if (D->Opcode == "cvt" && D->Operands.size() == 2)
-    return threadIndex(F, D->Operands[1], Scale, Depth + 1);
+    return threadIndex(F, D->Operands[1], Scale, Depth + 1, In);
   // %ctaid.x times %ntid.x, or times an immediate C (the block size written
   // out: the index spans gridDim.x x C values, *Scale = C).
+  Scope MIn;
   auto Times = [&](const PtxOperand &A, const PtxOperand &B, bool Shift) {
     const PtxOperand *Ctaid = &A, *Other = &B;
-    if (specialOf(F, *Ctaid) != "%ctaid.x")
+    if (specialOf(F, *Ctaid, 0, MIn) != "%ctaid.x")
       std::swap(Ctaid, Other);
-    if (specialOf(F, *Ctaid) != "%ctaid.x")
+    if (specialOf(F, *Ctaid, 0, MIn) != "%ctaid.x")
       return false;
-    if (!Shift && specialOf(F, *Other) == "%ntid.x")
+    if (!Shift && specialOf(F, *Other, 0, MIn) == "%ntid.x")
       return true;
     auto C = immediate(*Other);
     if (!C || *C <= 0 || (Shift && *C >= 32))
@@ -168,35 +197,118 @@ IndexKind threadIndex(const PtxFunction &F, const PtxOperand &O,
       *Scale = Shift ? std::uint64_t(1) << *C : std::uint64_t(*C);
     return true;
   };
+  MIn = In;
   if ((D->Opcode == "mad" || D->Opcode == "mad24") && D->Operands.size() == 4 &&
-      D->hasModifier(".lo") && Times(D->Operands[1], D->Operands[2], false) &&
-      specialOf(F, D->Operands[3]) == "%tid.x")
+      (D->hasModifier(".lo") || D->hasModifier(".wide")) &&
+      Times(D->Operands[1], D->Operands[2], false) &&
+      specialOf(F, D->Operands[3], 0, In) == "%tid.x")
     return IndexKind::GridX;
   if ((D->Opcode == "add" || D->Opcode == "or") && D->Operands.size() == 3)
     for (unsigned I = 1; I <= 2; ++I) {
       const PtxOperand &Tid = D->Operands[I], &Prod = D->Operands[3 - I];
-      if (specialOf(F, Tid) != "%tid.x" || !Prod.isRegister())
+      if (specialOf(F, Tid, 0, In) != "%tid.x" || !Prod.isRegister())
         continue;
-      const PtxInstruction *M = definition(F, 0, 0, Prod.Name);
+      const PtxInstruction *M = definitionIn(F, In, Prod.Name, MIn);
       if (M && M->Guard.empty() && M->Operands.size() == 3 &&
-          ((M->Opcode == "mul" && M->hasModifier(".lo") &&
-            Times(M->Operands[1], M->Operands[2], false)) ||
+          ((isMul(*M) && Times(M->Operands[1], M->Operands[2], false)) ||
            (M->Opcode == "shl" && Times(M->Operands[1], M->Operands[2], true))))
         return IndexKind::GridX;
     }
   return IndexKind::None;
 }
 
+/// What an index adds to the thread index: Constant + Strides x
+/// (%nctaid.x * %ntid.x). `i + k < n` and an unrolled grid-stride loop's
+/// entry test `i + 3 * stride < n` compare i shifted by it.
+struct IndexOffset {
+  std::int64_t Constant = 0;
+  std::uint64_t Strides = 0;
+};
+
+/// %ntid.x * %nctaid.x.
+bool isGridStride(const PtxFunction &F, const PtxOperand &O, Scope S) {
+  if (!O.isRegister())
+    return false;
+  Scope In;
+  const PtxInstruction *D = definitionIn(F, S, O.Name, In);
+  if (D && D->Guard.empty() && D->Opcode == "cvt" && D->Operands.size() == 2)
+    return isGridStride(F, D->Operands[1], In);
+  if (!D || !D->Guard.empty() || !isMul(*D) || D->Operands.size() != 3)
+    return false;
+  std::string A = specialOf(F, D->Operands[1], 0, In),
+              B = specialOf(F, D->Operands[2], 0, In);
+  return (A == "%ntid.x" && B == "%nctaid.x") ||
+         (A == "%nctaid.x" && B == "%ntid.x");
+}
+
+/// An immediate, the stride, or the stride times (or shifted by) an
+/// immediate, added to Off.
+bool offsetTerm(const PtxFunction &F, const PtxOperand &O, Scope S,
+                IndexOffset &Off) {
+  if (auto C = immediate(O)) {
+    Off.Constant += *C;
+    return true;
+  }
+  if (isGridStride(F, O, S)) {
+    Off.Strides += 1;
+    return true;
+  }
+  if (!O.isRegister())
+    return false;
+  Scope In;
+  const PtxInstruction *D = definitionIn(F, S, O.Name, In);
+  if (!D || !D->Guard.empty() || D->Operands.size() != 3)
+    return false;
+  bool Mul = isMul(*D), Shl = D->Opcode == "shl";
+  if (!Mul && !Shl)
+    return false;
+  for (unsigned I = 1; I <= 2; ++I) {
+    auto C = immediate(D->Operands[3 - I]);
+    if (!C || *C <= 0 || !isGridStride(F, D->Operands[I], In) ||
+        (Shl && (I != 1 || *C >= 20)) || (Mul && *C > (1 << 20)))
+      continue;
+    Off.Strides += Shl ? std::uint64_t(1) << *C : std::uint64_t(*C);
+    return true;
+  }
+  return false;
+}
+
+/// threadIndex of O, or of O less offset terms added to it.
+IndexKind shiftedThreadIndex(const PtxFunction &F, const PtxOperand &O,
+                             std::uint64_t *Scale, IndexOffset &Off, Scope S,
+                             unsigned Depth = 0) {
+  IndexKind K = threadIndex(F, O, Scale, 0, S);
+  if (K != IndexKind::None || Depth > 3 || !O.isRegister())
+    return K;
+  Scope In;
+  const PtxInstruction *D = definitionIn(F, S, O.Name, In);
+  if (!D || !D->Guard.empty() || D->Opcode != "add" || D->Operands.size() != 3)
+    return IndexKind::None;
+  for (unsigned I = 1; I <= 2; ++I) {
+    IndexOffset Try = Off;
+    if (!offsetTerm(F, D->Operands[3 - I], In, Try))
+      continue;
+    K = shiftedThreadIndex(F, D->Operands[I], Scale, Try, In, Depth + 1);
+    if (K != IndexKind::None) {
+      Off = Try;
+      return K;
+    }
+  }
+  return IndexKind::None;
+}
+
 /// The kernel parameter a register is loaded from (ld.param of F's own
 /// parameter, through cvt), or -1.
-int parameterOf(const PtxFunction &F, const PtxOperand &O, unsigned Depth = 0) {
+int parameterOf(const PtxFunction &F, const PtxOperand &O, Scope S = {},
+                unsigned Depth = 0) {
   if (!F.IsEntry || !O.isRegister() || Depth > 4)
     return -1;
-  const PtxInstruction *D = definition(F, 0, 0, O.Name);
+  Scope In;
+  const PtxInstruction *D = definitionIn(F, S, O.Name, In);
   if (!D || !D->Guard.empty() || D->Operands.size() < 2)
     return -1;
   if (D->Opcode == "cvt")
-    return parameterOf(F, D->Operands[1], Depth + 1);
+    return parameterOf(F, D->Operands[1], In, Depth + 1);
   if (D->Opcode != "ld" || !D->hasModifier(".param") ||
       D->Operands[1].K != PtxOperand::Kind::Address ||
       D->Operands[1].IntValue != 0)
@@ -216,10 +328,11 @@ std::string number(double V) {
 /// A bounds guard's P(predicate true), its source and kind; false when the
 /// setp defining Pred is none.
 bool guardProbability(const PtxFunction &F, const std::string &Pred,
-                      const gpa::BranchFacts &Facts, double &P,
+                      Scope Block, const gpa::BranchFacts &Facts, double &P,
                       double &InBounds, std::string &Source,
                       std::string &Kind) {
-  const PtxInstruction *D = definition(F, 0, 0, Pred);
+  Scope S;
+  const PtxInstruction *D = definitionIn(F, Block, Pred, S);
   if (!D || !D->Guard.empty() || D->Opcode != "setp" || D->Operands.size() != 3)
     return false;
   std::string Cmp;
@@ -243,16 +356,19 @@ bool guardProbability(const PtxFunction &F, const std::string &Pred,
     return false;
   const PtxOperand *Index = &D->Operands[1], *Bound = &D->Operands[2];
   std::uint64_t Scale = 0;
-  IndexKind K = threadIndex(F, *Index, &Scale);
+  IndexOffset Off;
+  IndexKind K = shiftedThreadIndex(F, *Index, &Scale, Off, S);
   if (K == IndexKind::None) {
     std::swap(Index, Bound);
-    K = threadIndex(F, *Index, &Scale);
+    Off = IndexOffset();
+    K = shiftedThreadIndex(F, *Index, &Scale, Off, S);
     Cmp = Cmp == ".lt"   ? ".gt"
           : Cmp == ".gt" ? ".lt"
           : Cmp == ".le" ? ".ge"
                          : ".le";
   }
-  if (K == IndexKind::None || threadIndex(F, *Bound) != IndexKind::None)
+  if (K == IndexKind::None ||
+      threadIndex(F, *Bound, nullptr, 0, S) != IndexKind::None)
     return false;
   bool InWhenTrue = Cmp == ".lt" || Cmp == ".le";
   bool Inclusive = Cmp == ".le" || Cmp == ".gt";
@@ -260,7 +376,7 @@ bool guardProbability(const PtxFunction &F, const std::string &Pred,
   int Param = -1;
   if (auto V = immediate(*Bound))
     B = Signed ? double(*V) : double(std::uint64_t(*V) & 0xffffffffu);
-  else if ((Param = parameterOf(F, *Bound)) >= 0) {
+  else if ((Param = parameterOf(F, *Bound, S)) >= 0) {
     auto It = Facts.Arguments.find(unsigned(Param));
     if (It != Facts.Arguments.end())
       B = double(It->second);
@@ -275,8 +391,17 @@ bool guardProbability(const PtxFunction &F, const std::string &Pred,
   std::uint64_t Threads = K == IndexKind::BlockX ? Facts.BlockThreadsX
                           : Scale                ? Facts.GridBlocksX * Scale
                                                  : Facts.GridThreadsX;
-  if (B && Threads) {
-    double Exclusive = *B + (Inclusive ? 1 : 0);
+  if (Off.Strides)
+    IndexText += " + " + std::to_string(Off.Strides) + " * %nctaid.x * %ntid.x";
+  if (Off.Constant)
+    IndexText +=
+        (Off.Constant > 0 ? " + " : " - ") +
+        std::to_string(Off.Constant > 0 ? Off.Constant : -Off.Constant);
+  // The shift by whole strides needs the threads launched along x.
+  if (B && Threads && (!Off.Strides || Facts.GridThreadsX)) {
+    // index + shift < B  <=>  index < B - shift.
+    double Exclusive = *B + (Inclusive ? 1 : 0) - double(Off.Constant) -
+                       double(Off.Strides) * double(Facts.GridThreadsX);
     double In = gpa::guardProbability(Exclusive, double(Threads));
     InBounds = In;
     P = InWhenTrue ? In : 1 - In;
@@ -363,8 +488,9 @@ void computeBranchProbabilities(const PtxFunction &F, PtxCfg &Cfg,
       B.ProbabilityKind = "given";
       B.ProbabilitySource =
           Facts.ByLineSource + " line " + std::to_string(Br.SourceLine);
-    } else if (guardProbability(F, Br.Guard, Facts, True, B.GuardInBounds,
-                                B.ProbabilitySource, B.ProbabilityKind)) {
+    } else if (guardProbability(F, Br.Guard, Scope{B.Begin, B.End - 1}, Facts,
+                                True, B.GuardInBounds, B.ProbabilitySource,
+                                B.ProbabilityKind)) {
       B.ThreadGuard = true;
     } else {
       True = 0.5;

@@ -32,6 +32,7 @@ struct Folded {
   std::uint64_t CalleeRegisters = 0; ///< max over callees (their totals)
   std::vector<std::string> Warnings;
   std::vector<PtxBranchNote> Branches;
+  std::vector<PtxLoopNote> Loops;
 };
 
 class Folder {
@@ -61,6 +62,7 @@ const Folded &Folder::fold(const std::string &Name, unsigned Depth) {
   F.Counts = S.Own;
   F.Symbols = S.Symbols;
   F.Branches = S.Branches;
+  F.Loops = S.Loops;
   InProgress.insert(Name);
   for (const auto &[Callee, Weight] : S.Calls) {
     if (!Summaries.count(Callee)) {
@@ -95,6 +97,12 @@ const Folded &Folder::fold(const std::string &Name, unsigned Depth) {
                                 Have.PtxLine == B.PtxLine;
                        }))
         F.Branches.push_back(B);
+    for (const PtxLoopNote &L : C.Loops)
+      if (std::none_of(
+              F.Loops.begin(), F.Loops.end(), [&](const PtxLoopNote &Have) {
+                return Have.Function == L.Function && Have.PtxLine == L.PtxLine;
+              }))
+        F.Loops.push_back(L);
     for (const std::string &W : C.Warnings)
       if (std::find(F.Warnings.begin(), F.Warnings.end(), W) ==
           F.Warnings.end())
@@ -237,6 +245,7 @@ static void buildKernel(const PtxModule &M, const PtxFunction &K,
 
   addSummaryNotes(S, K.Name, R.Warnings);
   R.Branches = F.Branches;
+  R.Loops = F.Loops;
   for (const std::string &W : F.Warnings)
     R.Warnings.push_back(W);
 }
@@ -287,6 +296,8 @@ bool parsePtxModule(std::string_view Text, const std::string &FileName,
     WOpts.Branches = Opts.BranchFactsFor
                          ? Opts.BranchFactsFor(F.IsEntry ? F.Name : "")
                          : gpa::BranchFacts();
+    if (Opts.TripCountsFor)
+      WOpts.Trips = Opts.TripCountsFor(F.IsEntry ? F.Name : "");
     // A required block shape fixes blockDim.x when nothing else does.
     if (!WOpts.Branches.BlockThreadsX && F.ReqNtid[0]) {
       WOpts.Branches.BlockThreadsX = F.ReqNtid[0];

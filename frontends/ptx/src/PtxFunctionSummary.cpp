@@ -134,8 +134,16 @@ bool summarizeFunction(const PtxFunction &F, const std::string &File,
   if (!buildCfg(F, File, Cfg, Error))
     return false;
   computeTripCounts(F, Cfg);
+  if (Opts.Trips)
+    applyGivenTripCounts(F, Cfg, *Opts.Trips);
   computeBranchProbabilities(F, Cfg, Opts.Branches);
   computeBlockWeights(Cfg, Opts);
+  for (const PtxLoop &L : Cfg.Loops)
+    if (L.TripCount <= 0 && L.GivenTripCount >= 0 &&
+        Cfg.Blocks[L.Header].Reachable)
+      Out.Loops.push_back({F.Name, F.Body[Cfg.Blocks[L.Header].Begin].Line,
+                           L.SourceLine, L.GivenTripCount, L.TripSource,
+                           L.TripKind});
   for (const PtxBlock &B : Cfg.Blocks) {
     if (B.ProbabilityKind.empty() || B.LoopGuard || !B.Reachable)
       continue;

@@ -58,6 +58,8 @@ struct FunctionSummary {
   std::vector<std::string> Warnings;
   /// This function's branches weighed by a choice.
   std::vector<PtxBranchNote> Branches;
+  /// This function's loops counted by a given or default trip count.
+  std::vector<PtxLoopNote> Loops;
 };
 
 /// Register estimate of F's declarations: every declared register counts

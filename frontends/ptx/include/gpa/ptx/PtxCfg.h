@@ -13,9 +13,11 @@
 
 #include "gpa/BranchFacts.h"
 #include "gpa/InstructionCosts.h"
+#include "gpa/TripCounts.h"
 #include "gpa/ptx/PtxAst.h"
 #include "gpa/ptx/PtxError.h"
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -53,6 +55,14 @@ struct PtxLoop {
   /// Executions per entry when the PTX makes it evident (PtxTripCount.cpp);
   /// 0: unknown, the default trip count applies.
   double TripCount = 0;
+  /// Without TripCount: the count given for its kernel or line, or the
+  /// default (PtxGivenTripCounts.cpp; -1: none, the default applies), how
+  /// it was chosen (TripChoice's kind and source), and its source line.
+  double GivenTripCount = -1;
+  std::string TripKind, TripSource;
+  unsigned SourceLine = 0;
+  /// nvcc's remainder loop of this unrolled loop (-1: none).
+  int Remainder = -1;
   bool contains(unsigned B) const;
 };
 
@@ -77,6 +87,9 @@ struct WeightOptions {
   gpa::MemoryGeometry Memory;
   /// Launch facts and given probabilities that decide branches.
   gpa::BranchFacts Branches;
+  /// Counts given per kernel and source line for loops the PTX does not
+  /// count (unset: DefaultTripCount for all).
+  std::optional<gpa::LoopTripCounts> Trips;
 };
 
 /// Builds blocks, dominators and loops of F. Fails (with a located error) on
@@ -87,6 +100,12 @@ bool buildCfg(const PtxFunction &F, const std::string &File, PtxCfg &Out,
 /// Fills PtxLoop::TripCount for nvcc-style counted loops.
 struct PtxFunction;
 void computeTripCounts(const PtxFunction &F, PtxCfg &Cfg);
+
+/// Fills PtxLoop::GivenTripCount of loops without a TripCount from
+/// \p Trips, splitting a count between nvcc's unrolled loop and its
+/// remainder.
+void applyGivenTripCounts(const PtxFunction &F, PtxCfg &Cfg,
+                          const gpa::LoopTripCounts &Trips);
 
 /// Fills PtxBlock::TakenProbability from the comparisons guarding branches,
 /// and PtxBlock::OnlyJumps.

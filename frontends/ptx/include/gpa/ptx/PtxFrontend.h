@@ -15,6 +15,7 @@
 #include "gpa/BranchFacts.h"
 #include "gpa/InstructionCosts.h"
 #include "gpa/KernelProfile.h"
+#include "gpa/TripCounts.h"
 
 #include <cstdint>
 #include <functional>
@@ -47,6 +48,10 @@ struct PtxOptions {
   /// called with a kernel's name for its own body; device functions use
   /// the facts of the empty name. Unset: none known.
   std::function<gpa::BranchFacts(const std::string &Kernel)> BranchFactsFor;
+  /// Trip counts per kernel and source line (gpa/TripCounts.h), called as
+  /// BranchFactsFor. Unset: DefaultTripCount for every loop the PTX does
+  /// not count.
+  std::function<gpa::LoopTripCounts(const std::string &Kernel)> TripCountsFor;
 };
 
 /// Weighted (dynamic, per thread) global-memory accesses by address pattern.
@@ -65,6 +70,15 @@ struct PtxBranchNote {
   std::string Source, Kind;
 };
 
+/// A loop the PTX does not count, run with a given or default trip count
+/// (PtxGivenTripCounts.cpp).
+struct PtxLoopNote {
+  std::string Function;
+  unsigned PtxLine = 0, SourceLine = 0; ///< its header; SourceLine 0: no .loc
+  double TripCount = 0;
+  std::string Source, Kind;
+};
+
 struct PtxKernelResult {
   gpa::KernelProfile Profile;
   unsigned PtxLine = 0;    ///< line of the kernel name in the PTX
@@ -77,6 +91,8 @@ struct PtxKernelResult {
   std::vector<std::string> Warnings;
   /// The kernel's and its callees' branches weighed by a choice.
   std::vector<PtxBranchNote> Branches;
+  /// The kernel's and its callees' loops run with a chosen trip count.
+  std::vector<PtxLoopNote> Loops;
 };
 
 struct PtxModuleResult {

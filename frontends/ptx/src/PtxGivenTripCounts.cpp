@@ -1,0 +1,191 @@
+//===- PtxGivenTripCounts.cpp - Counts of loops the PTX does not count ----===//
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+// A loop whose trip count the PTX does not show (PtxTripCount.cpp) runs the
+// count given for its kernel or its source line (--trip-count KERNEL=N,
+// KERNEL:LINE=N, the launch file's trip_count and loops: gpa/TripCounts.h),
+// else the default, as in the IR front-end. A count is the source loop's:
+// nvcc unrolls a counted loop `for (j = 0; j < n; j++)` into a loop that
+// steps its counter by U and a remainder loop that steps it by 1
+//     add.s32 %r21, %r21, -4; setp.ne.s32 %p3, %r21, 0; @%p3 bra $L__BB0_3;
+//     ... (the remainder's entry test, %r23 = n & 3)
+//     add.s32 %r23, %r23, -1; setp.ne.s32 %p5, %r23, 0; @%p5 bra $L__BB0_6;
+// so the source's N iterations are floor(N / U) of the first and N mod U of the
+// second, not N of each. The pair is recognised by its counters' immediate
+// steps (U x s and s) and by the remainder following the unrolled loop's
+// exit; the line, where .loc gives one, must match.
+//
+//===----------------------------------------------------------------------===//
+#include "gpa/ptx/PtxCfg.h"
+
+#include "gpa/ptx/PtxAst.h"
+
+#include <cstdlib>
+#include <optional>
+#include <set>
+
+namespace gpa::ptx {
+
+namespace {
+bool writes(const PtxInstruction &I, const std::string &Reg) {
+  return !I.Operands.empty() && I.Operands[0].isRegister() &&
+         I.Operands[0].Name == Reg;
+}
+
+/// The conditional branches of L that close it (back to the header) or
+/// leave it.
+std::vector<std::size_t> controlBranches(const PtxFunction &F,
+                                         const PtxCfg &Cfg, const PtxLoop &L) {
+  std::vector<std::size_t> Out;
+  for (unsigned B : L.Blocks) {
+    const PtxBlock &Blk = Cfg.Blocks[B];
+    if (Blk.End == Blk.Begin || F.Body[Blk.End - 1].Opcode != "bra" ||
+        F.Body[Blk.End - 1].Guard.empty())
+      continue;
+    for (unsigned S : Blk.Succs)
+      if (S == L.Header || !L.contains(S)) {
+        Out.push_back(Blk.End - 1);
+        break;
+      }
+  }
+  return Out;
+}
+
+/// The source line of L: its closing branch's .loc (nvcc's `for` line),
+/// else its header's first; 0 without .loc.
+unsigned loopLine(const PtxFunction &F, const PtxCfg &Cfg, const PtxLoop &L) {
+  for (std::size_t At : controlBranches(F, Cfg, L))
+    if (F.Body[At].SourceLine)
+      return F.Body[At].SourceLine;
+  const PtxBlock &H = Cfg.Blocks[L.Header];
+  for (std::size_t I = H.Begin; I < H.End; ++I)
+    if (F.Body[I].SourceLine)
+      return F.Body[I].SourceLine;
+  return 0;
+}
+
+/// |Step| of the counter L's only control branch tests, when the loop
+/// writes it once with "add/sub C, C, Imm"; nullopt otherwise.
+std::optional<std::int64_t> counterStep(const PtxFunction &F, const PtxCfg &Cfg,
+                                        const PtxLoop &L) {
+  std::vector<std::size_t> Control = controlBranches(F, Cfg, L);
+  if (Control.size() != 1)
+    return std::nullopt;
+  const PtxInstruction &Br = F.Body[Control[0]];
+  const PtxInstruction *Setp = nullptr;
+  for (std::size_t I = Control[0]; I-- > 0 && !Setp;)
+    if (writes(F.Body[I], Br.Guard))
+      Setp = &F.Body[I];
+  if (!Setp || Setp->Opcode != "setp" || Setp->Operands.size() != 3)
+    return std::nullopt;
+  std::optional<std::int64_t> Found;
+  for (unsigned Side = 1; Side <= 2; ++Side) {
+    const PtxOperand &X = Setp->Operands[Side];
+    if (!X.isRegister())
+      continue;
+    unsigned Writes = 0;
+    std::optional<std::int64_t> Step;
+    for (unsigned B : L.Blocks)
+      for (std::size_t I = Cfg.Blocks[B].Begin; I < Cfg.Blocks[B].End; ++I) {
+        const PtxInstruction &W = F.Body[I];
+        if (!writes(W, X.Name))
+          continue;
+        ++Writes;
+        if (W.Guard.empty() && (W.Opcode == "add" || W.Opcode == "sub") &&
+            W.Operands.size() == 3 && W.Operands[1].isRegister() &&
+            W.Operands[1].Name == X.Name &&
+            W.Operands[2].K == PtxOperand::Kind::Immediate &&
+            !W.Operands[2].IsFloat && W.Operands[2].IntValue != 0 &&
+            W.Operands[2].IntValue > -(std::int64_t(1) << 40) &&
+            W.Operands[2].IntValue < (std::int64_t(1) << 40))
+          Step = std::llabs(W.Operands[2].IntValue);
+      }
+    if (Writes == 1 && Step) {
+      if (Found)
+        return std::nullopt; // two counters: not nvcc's shape
+      Found = Step;
+    }
+  }
+  return Found;
+}
+
+/// Does the remainder's header R follow M's exits within a few blocks
+/// outside M (nvcc: the exit block tests n & (U - 1) and falls into it)?
+bool follows(const PtxCfg &Cfg, const PtxLoop &M, unsigned R) {
+  std::vector<unsigned> Work(M.ExitTargets.begin(), M.ExitTargets.end());
+  std::set<unsigned> Seen;
+  for (unsigned Steps = 0; Steps < 4 && !Work.empty(); ++Steps) {
+    std::vector<unsigned> Next;
+    for (unsigned B : Work) {
+      if (B == R)
+        return true;
+      if (!Seen.insert(B).second || M.contains(B))
+        continue;
+      for (unsigned S : Cfg.Blocks[B].Succs)
+        Next.push_back(S);
+    }
+    Work = std::move(Next);
+  }
+  return false;
+}
+
+std::string number(double V) {
+  char Buf[32];
+  std::snprintf(Buf, sizeof Buf, "%.15g", V);
+  return Buf;
+}
+} // namespace
+
+void applyGivenTripCounts(const PtxFunction &F, PtxCfg &Cfg,
+                          const gpa::LoopTripCounts &Trips) {
+  std::vector<unsigned> Lines(Cfg.Loops.size());
+  std::vector<std::optional<std::int64_t>> Steps(Cfg.Loops.size());
+  for (unsigned I = 0; I < Cfg.Loops.size(); ++I) {
+    Lines[I] = loopLine(F, Cfg, Cfg.Loops[I]);
+    Steps[I] = counterStep(F, Cfg, Cfg.Loops[I]);
+  }
+  // The remainder each unrolled loop has, if any.
+  std::vector<int> Remainder(Cfg.Loops.size(), -1);
+  std::vector<bool> IsRemainder(Cfg.Loops.size(), false);
+  for (unsigned M = 0; M < Cfg.Loops.size(); ++M)
+    for (unsigned R = 0; R < Cfg.Loops.size(); ++R) {
+      const PtxLoop &LM = Cfg.Loops[M], &LR = Cfg.Loops[R];
+      if (M == R || LM.TripCount > 0 || LR.TripCount > 0 || !Steps[M] ||
+          !Steps[R] || *Steps[M] <= *Steps[R] || *Steps[M] % *Steps[R] ||
+          *Steps[M] / *Steps[R] > 64 || // an unroll factor, not a stride
+          LM.Parent != LR.Parent || IsRemainder[R] || Remainder[M] >= 0 ||
+          (Lines[M] && Lines[R] && Lines[M] != Lines[R]) ||
+          !follows(Cfg, LM, LR.Header))
+        continue;
+      Remainder[M] = int(R);
+      IsRemainder[R] = true;
+      Cfg.Loops[M].Remainder = int(R);
+    }
+  for (unsigned I = 0; I < Cfg.Loops.size(); ++I) {
+    PtxLoop &L = Cfg.Loops[I];
+    L.SourceLine = Lines[I];
+    if (L.TripCount > 0 || IsRemainder[I])
+      continue;
+    const gpa::TripChoice &C = Trips.forLine(Lines[I]);
+    L.GivenTripCount = C.Count;
+    L.TripKind = C.Kind;
+    L.TripSource = C.Source;
+    if (Remainder[I] < 0)
+      continue;
+    // The source's count split between nvcc's two loops.
+    PtxLoop &R = Cfg.Loops[Remainder[I]];
+    double U = double(*Steps[I] / *Steps[Remainder[I]]);
+    L.GivenTripCount = double(C.Count / unsigned(U));
+    L.TripSource = C.Source + ": " + number(C.Count) + " iterations div " +
+                   number(U) + " (the loop nvcc unrolled " + number(U) +
+                   " times)";
+    R.SourceLine = Lines[Remainder[I]];
+    R.GivenTripCount = double(C.Count % unsigned(U));
+    R.TripKind = C.Kind;
+    R.TripSource = C.Source + ": " + number(C.Count) + " iterations mod " +
+                   number(U) + " (nvcc's remainder loop)";
+  }
+}
+
+} // namespace gpa::ptx
