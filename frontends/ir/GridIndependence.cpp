@@ -12,7 +12,9 @@
 //    operation on such values; a PHI also needs every branch that chooses
 //    its incoming value to be grid-independent; a load also needs C5;
 //  - C5 compares every write with every other access to memory that may be
-//    the same (alias analysis, then distinct identified objects);
+//    the same (distinct globals, restrict or by-value arguments, then alias
+//    analysis); two plain pointer arguments may be one buffer and are
+//    compared by byte offset from each argument;
 //  - C6 walks every instruction for effects other than stores and
 //    result-unused commutative integer atomics.
 // The first condition that fails is the verdict's reason.
