@@ -1,4 +1,4 @@
-//===- FactCoverage.cpp - Facts that apply to no kernel of a module -------===//
+//===- FactCoverage.cpp - Facts matching no kernel of a module ---------===//
 //
 // SPDX-License-Identifier: Apache-2.0
 //

@@ -1,5 +1,4 @@
-//===- FactCoverage.h - Facts that apply to no kernel of a module -*- C++
-//-*-===//
+//===- FactCoverage.h - Facts matching no kernel of a module --*- C++ -*-===//
 //
 // SPDX-License-Identifier: Apache-2.0
 //
