@@ -884,17 +884,23 @@ private:
 
   /// Alias analysis answers for one execution of both accesses; across
   /// iterations it is only trusted for different underlying objects that
-  /// may not overlap: two globals, a restrict or by-value argument. Not for
-  /// two plain arguments, nor an argument and a global: type-based alias
-  /// analysis would call an int and a float pointer distinct, yet the host
-  /// may pass one buffer as both.
+  /// may not overlap: two globals, a restrict or by-value argument, and
+  /// what basic alias analysis separates without types. Not for two plain
+  /// arguments, nor an argument and a global: the host may pass one buffer
+  /// as both, as an int and as a float pointer.
   bool differentMemory(Instruction *W, Instruction *A) {
     const Value *OW = getUnderlyingObject(pointerOf(W));
     const Value *OA = getUnderlyingObject(pointerOf(A));
     if (OW == OA || mayOverlap(OW, OA))
       return false;
+    // Without the access tags: type-based (and scoped) alias analysis
+    // would separate an int and a float pointer that one buffer may serve
+    // (two pointers loaded from a struct, a select between arguments).
+    MemoryLocation LW = *locationOf(W), LA = *locationOf(A);
+    LW.AATags = AAMDNodes();
+    LA.AATags = AAMDNodes();
     return (isa<GlobalVariable>(OW) && isa<GlobalVariable>(OA)) ||
-           AA.isNoAlias(*locationOf(W), *locationOf(A));
+           AA.isNoAlias(LW, LA);
   }
 
   /// " through arguments %b and %a, which may be one buffer (...)" when W
