@@ -26,6 +26,7 @@
 #include "gpa/Report.h"
 #include "gpa/SpillTraffic.h"
 #include "gpa/TripCounts.h"
+#include "gpa/UnmatchedFacts.h"
 #include "gpa/ptx/PtxFrontend.h"
 
 #ifdef GPA_HAVE_IR
@@ -374,7 +375,7 @@ bool analyzePtx(const AnalyzeRequest &R, const std::string &Path,
       return std::nullopt;
     return memoryGeometry(Chosen);
   };
-  std::vector<std::string> Names; // mangled and demangled, for the facts
+  std::vector<KernelName> Names; // for the facts that apply to none
   for (const EmbeddedPtx &Ptx : Modules) {
     ptx::PtxModuleResult M;
     if (!ptx::parsePtxModule(Ptx.Text, Ptx.Name, Opts, M, Error) ||
@@ -382,26 +383,16 @@ bool analyzePtx(const AnalyzeRequest &R, const std::string &Path,
                       Facts))
       return false;
     for (const ptx::PtxKernelResult &K : M.Kernels)
-      Names.push_back(K.Profile.Name);
+      Names.push_back({K.Profile.Name, demangle(K.Profile.Name)});
   }
   if (Out.Count == KernelsBefore) {
     Error = Path + ": no kernels (no .entry with a body)";
     return false;
   }
   // A fact that applies to nothing is said, never dropped silently.
-  for (const LaunchEntry &E : Facts.Entries) {
-    bool Used = std::any_of(Names.begin(), Names.end(), [&](const auto &N) {
-      return launchEntryMatches(E, N, demangle(N));
-    });
-    if (!Used) {
-      std::string List;
-      for (const std::string &N : Names)
-        List += (List.empty() ? "" : ", ") + N;
-      Warnings.push_back(Path + ": --launch-file=" + R.LaunchFile +
-                         ": kernel pattern '" + E.Pattern +
-                         "' matches no kernel here (kernels: " + List + ")");
-    }
-  }
+  for (std::string &W :
+       unmatchedLaunchEntries(Facts, "--launch-file=" + R.LaunchFile, Names))
+    Warnings.push_back(Path + ": " + W);
   return true;
 }
 

@@ -26,6 +26,7 @@
 #include "gpa/JsonReader.h"
 #include "gpa/ProfileLoader.h"
 #include "gpa/Report.h"
+#include "gpa/UnmatchedFacts.h"
 
 #include <cstdio>
 #include <exception>
@@ -195,6 +196,14 @@ static int runCheck(const Options &O) {
       return fail(Error);
     if (!O.Budget.empty() && !checkReport(*Report, Path, B, Check, Error))
       return fail(Error);
+  }
+  if (!O.Budget.empty()) {
+    // A budget rule or waiver that applies to no kernel is said.
+    std::vector<KernelName> Names;
+    for (const KernelFacts &K : Current)
+      Names.push_back({K.Name, K.Demangled});
+    for (const std::string &W : unmatchedBudgetPatterns(B, Names))
+      std::cerr << "gpa: warning: " << W << "\n";
   }
   if (!O.Baseline.empty()) {
     if (!BaseGpu.empty() && BaseGpu != Gpu)

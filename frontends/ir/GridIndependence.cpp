@@ -12,7 +12,9 @@
 //    operation on such values; a PHI also needs every branch that chooses
 //    its incoming value to be grid-independent; a load also needs C5;
 //  - C5 compares every write with every other access to memory that may be
-//    the same (alias analysis, then distinct identified objects);
+//    the same (distinct globals, restrict or by-value arguments, then alias
+//    analysis); two plain pointer arguments may be one buffer and are
+//    compared by byte offset from each argument;
 //  - C6 walks every instruction for effects other than stores and
 //    result-unused commutative integer atomics.
 // The first condition that fails is the verdict's reason.
@@ -852,27 +854,83 @@ private:
     return cast<AtomicRMWInst>(I)->getPointerOperand();
   }
 
-  /// Distinct identified objects: two different globals, or two different
-  /// kernel arguments (assumed: distinct pointer arguments do not overlap
-  /// partially; docs/launch-rewrite.md). An argument and a global are not:
-  /// the host may pass the global's address (cudaGetSymbolAddress).
-  bool distinctObjects(Instruction *A, Instruction *B) {
-    const Value *OA = getUnderlyingObject(pointerOf(A));
-    const Value *OB = getUnderlyingObject(pointerOf(B));
-    if (OA == OB)
-      return false;
-    return (isa<Argument>(OA) && isa<Argument>(OB)) ||
-           (isa<GlobalVariable>(OA) && isa<GlobalVariable>(OB));
+  /// An argument the caller promises no other pointer of the kernel reaches:
+  /// `__restrict__` (noalias) or a by-value copy (a struct parameter).
+  static bool isPrivateArgument(const Value *V) {
+    const auto *Arg = dyn_cast<Argument>(V);
+    return Arg &&
+           (Arg->hasNoAliasAttr() || Arg->hasPassPointeeByValueCopyAttr());
+  }
+
+  /// Two pointer arguments that may be the same buffer at the same offset:
+  /// distinct pointer arguments are assumed distinct *or equal*
+  /// (docs/launch-rewrite.md), so `a[i] = b[i + 1]` launched with b == a
+  /// must be refused; `__restrict__` on either keeps them apart.
+  static bool mayBeSameBuffer(const Value *OA, const Value *OB) {
+    return OA != OB && isa<Argument>(OA) && isa<Argument>(OB) &&
+           !isPrivateArgument(OA) && !isPrivateArgument(OB);
+  }
+
+  /// Memory that may be another object's: an argument without
+  /// `__restrict__` and a `__device__` global (the host may pass the
+  /// global's address, cudaGetSymbolAddress), or two such arguments.
+  static bool mayOverlap(const Value *OA, const Value *OB) {
+    auto Shared = [](const Value *V) {
+      return isa<Argument>(V) && !isPrivateArgument(V);
+    };
+    return mayBeSameBuffer(OA, OB) || (Shared(OA) && isa<GlobalVariable>(OB)) ||
+           (Shared(OB) && isa<GlobalVariable>(OA));
   }
 
   /// Alias analysis answers for one execution of both accesses; across
-  /// iterations it is only trusted for different underlying objects
-  /// (restrict arguments, types).
+  /// iterations it is only trusted for different underlying objects that
+  /// may not overlap: two globals, a restrict or by-value argument, and
+  /// what basic alias analysis separates without types. Not for two plain
+  /// arguments, nor an argument and a global: the host may pass one buffer
+  /// as both, as an int and as a float pointer.
   bool differentMemory(Instruction *W, Instruction *A) {
-    if (getUnderlyingObject(pointerOf(W)) == getUnderlyingObject(pointerOf(A)))
+    const Value *OW = getUnderlyingObject(pointerOf(W));
+    const Value *OA = getUnderlyingObject(pointerOf(A));
+    if (OW == OA || mayOverlap(OW, OA))
       return false;
-    return distinctObjects(W, A) ||
-           AA.isNoAlias(*locationOf(W), *locationOf(A));
+    // Without the access tags: type-based (and scoped) alias analysis
+    // would separate an int and a float pointer that one buffer may serve
+    // (two pointers loaded from a struct, a select between arguments).
+    MemoryLocation LW = *locationOf(W), LA = *locationOf(A);
+    LW.AATags = AAMDNodes();
+    LA.AATags = AAMDNodes();
+    return (isa<GlobalVariable>(OW) && isa<GlobalVariable>(OA)) ||
+           AA.isNoAlias(LW, LA);
+  }
+
+  /// " through arguments %b and %a, which may be one buffer (...)" when W
+  /// and A reach memory through two plain pointer arguments, else "".
+  std::string sameBufferNote(Instruction *W, Instruction *A) {
+    const Value *OW = getUnderlyingObject(pointerOf(W));
+    const Value *OA = getUnderlyingObject(pointerOf(A));
+    if (!mayBeSameBuffer(OW, OA))
+      return "";
+    auto Name = [](const Value *V) {
+      return "argument " + std::to_string(cast<Argument>(V)->getArgNo() + 1) +
+             " (" + describe(*V) + ")";
+    };
+    return " (through pointer " + Name(OA) + " and " + Name(OW) +
+           ", which may be one buffer: distinct pointer arguments are "
+           "assumed distinct or equal; __restrict__ says they never alias)";
+  }
+
+  /// The byte offset of Ptr from its underlying pointer argument, when
+  /// ScalarEvolution's pointer base is that argument itself (no cast or
+  /// offset hidden in an opaque base).
+  const SCEV *offsetFromArgument(Value *Ptr) {
+    const auto *Arg = dyn_cast<Argument>(getUnderlyingObject(Ptr));
+    if (!Arg || !SE.isSCEVable(Ptr->getType()))
+      return nullptr;
+    const SCEV *S = SE.getSCEV(Ptr);
+    const auto *Base = dyn_cast<SCEVUnknown>(SE.getPointerBase(S));
+    if (!Base || Base->getValue()->stripPointerCasts() != Arg)
+      return nullptr;
+    return SE.removePointerBase(S);
   }
 
   /// C5: no access reads or writes memory that another iteration writes.
@@ -919,15 +977,53 @@ private:
               describe(*Atomic) +
               (AW && AAc ? " may update the same memory with a different "
                            "operation or width (the order matters)"
-                         : " may access the same memory (the order matters)"));
+                         : " may access the same memory (the order matters)") +
+              sameBufferNote(W, A));
         }
         if (!sameIterationSlot(W, A, *G, *Stride, Size))
           return fail("C5 memory: " + describe(*A) +
                       " may access what another iteration writes with " +
-                      describe(*W));
+                      describe(*W) + sameBufferNote(W, A));
       }
     }
     return true;
+  }
+
+  /// A - B when it is a constant; also through a common constant factor
+  /// and sign extension (4 * sext(2i + 1) - 4 * sext(2i) = 4), which
+  /// ScalarEvolution does not distribute: int index arithmetic does not
+  /// wrap (undefined in C++ for int, assumed in docs/launch-rewrite.md).
+  /// Not through a narrower type or a truncation: (signed char)(i + 1)
+  /// wraps by definition.
+  std::optional<int64_t> constantDifference(const SCEV *A, const SCEV *B) {
+    if (A->getType() != B->getType())
+      return std::nullopt;
+    if (const auto *D = dyn_cast<SCEVConstant>(SE.getMinusSCEV(A, B)))
+      return D->getAPInt().getSExtValue();
+    const auto *MA = dyn_cast<SCEVMulExpr>(A), *MB = dyn_cast<SCEVMulExpr>(B);
+    if (MA && MB && MA->getNumOperands() == 2 && MB->getNumOperands() == 2 &&
+        isa<SCEVConstant>(MA->getOperand(0)) &&
+        MA->getOperand(0) == MB->getOperand(0))
+      if (auto Inner = constantDifference(MA->getOperand(1), MB->getOperand(1)))
+        return cast<SCEVConstant>(MA->getOperand(0))
+                   ->getAPInt()
+                   .getSExtValue() *
+               *Inner;
+    const auto *SA = dyn_cast<SCEVSignExtendExpr>(A),
+               *SB = dyn_cast<SCEVSignExtendExpr>(B);
+    if (SA && SB && SE.getTypeSizeInBits(SA->getOperand()->getType()) >= 32 &&
+        !containsTruncation(SA) && !containsTruncation(SB))
+      return constantDifference(SA->getOperand(), SB->getOperand());
+    // base + offset on both sides (pointers): compare the rest.
+    const auto *AddA = dyn_cast<SCEVAddExpr>(A),
+               *AddB = dyn_cast<SCEVAddExpr>(B);
+    if (AddA && AddB && AddA->getNumOperands() == 2 &&
+        AddB->getNumOperands() == 2)
+      for (unsigned Same : {0u, 1u})
+        if (AddA->getOperand(Same) == AddB->getOperand(Same))
+          return constantDifference(AddA->getOperand(1 - Same),
+                                    AddB->getOperand(1 - Same));
+    return std::nullopt;
   }
 
   /// A touches the same location as W in the same iteration, or a disjoint
@@ -942,15 +1038,25 @@ private:
     uint64_t SizeA = LA->Size.hasValue()
                          ? LA->Size.getValue().getKnownMinValue()
                          : UINT64_MAX;
+    // Two plain pointer arguments may be one buffer at the same offset:
+    // compare their byte offsets as if the bases were equal, whatever the
+    // element types (a[i] = b[i] stays proven, a[i] = b[i + 1] does not).
+    if (mayBeSameBuffer(getUnderlyingObject(pointerOf(W)),
+                        getUnderlyingObject(pointerOf(A)))) {
+      PW = offsetFromArgument(pointerOf(W));
+      PA = offsetFromArgument(pointerOf(A));
+      if (!PW || !PA || PW->getType() != PA->getType())
+        return false;
+    } else if (SE.getPointerBase(PW) != SE.getPointerBase(PA)) {
+      return false;
+    }
     if (PW == PA && SizeA <= Size)
       return true;
-    if (SE.getPointerBase(PW) != SE.getPointerBase(PA))
-      return false;
-    const auto *D = dyn_cast<SCEVConstant>(SE.getMinusSCEV(PA, PW));
+    std::optional<int64_t> D = constantDifference(PA, PW);
     if (!D || SizeA == UINT64_MAX)
       return false;
     int64_t Slot = std::abs(Stride);
-    int64_t Delta = D->getAPInt().getSExtValue() % Slot;
+    int64_t Delta = *D % Slot;
     if (Delta < 0)
       Delta += Slot;
     // Both repeat every Slot bytes: W covers [0, Size) of each slot and A

@@ -56,10 +56,12 @@ std::string unitDimsText(unsigned UnitDims);
 ///  C5 memory: each store's address is offset + s*index with |s| >= its
 ///             size (one location per index); an access to memory another
 ///             access writes is at the same address, or a disjoint part of
-///             the same index's slot, in the same loop; distinct kernel
-///             pointer arguments and globals are distinct objects (assumed
-///             for arguments, as for __restrict__); atomics only meet
-///             atomics of the same operation;
+///             the same index's slot, in the same loop; distinct globals
+///             are distinct objects, and so are __restrict__ or by-value
+///             arguments; two plain pointer arguments may be one buffer
+///             (compared by byte offset from each), an argument and a
+///             global may overlap; atomics only meet atomics of the same
+///             operation and width;
 ///  C6 effects: the only effects are simple stores and integer atomics that
 ///             commute (add, sub, and, or, xor, min, max) with an unused
 ///             result: no barrier, shuffle, vote, fence, call, float atomic,

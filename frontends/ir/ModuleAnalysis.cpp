@@ -11,6 +11,7 @@
 #include "BlockWaiting.h"
 #include "BlockWeights.h"
 #include "Compat.h"
+#include "FactCoverage.h"
 #include "LaunchAssumptions.h"
 #include "PtxasOfModule.h"
 #include "SourceLocation.h"
@@ -248,6 +249,7 @@ bool analyzeModule(Module &M, FunctionAnalysisManager &FAM,
   std::vector<TripCountRule> TripRules;
   if (!parseTripCountSpecs(O, TripRules, Error))
     return false;
+  appendUnmatchedFacts(Kernels, Facts, O.LaunchFile, TripRules, Out.Warnings);
   const TripChoice Fallback{O.DefaultTripCount,
                             O.TripCountGiven
                                 ? "-gpa-default-trip-count"

@@ -7,7 +7,8 @@
 ;   perElement:   i = bid*bdim+tid; if (i < n) y[i] = 1;                                   no: one thread per element
 ;   gridDimOther: grid-stride loop storing (float)gridDim.x                               no: gridDim used for a value
 ;   floatAtomic:  atomicAdd(float) in a grid-stride loop                                   no: order-dependent rounding
-;   histogram:    atomicAdd(&bins[x[i] & 255], 1), result unused                           yes: commutative integer update
+;   histogram:    atomicAdd(&bins[x[i] & 255], 1), result unused, x __restrict__          yes: commutative integer update
+;                 (without __restrict__, x may be bins: refused, C5)
 ;   ticket:       t = atomicAdd(counter, 1); out[blockIdx.x] = t;                           no: cross-block communication
 ;   annotated:    one thread per element, but GPA_GRID_INDEPENDENT                         yes (annotation)
 ;   blockReduce:  shared-memory reduction writing out[blockIdx.x]                          no
@@ -231,7 +232,7 @@ define dso_local ptx_kernel void @_Z11floatAtomicPKfPfi(ptr noundef readonly noc
 }
 
 ; Function Attrs: mustprogress nofree noinline norecurse nounwind memory(argmem: readwrite)
-define dso_local ptx_kernel void @_Z9histogramPKiPii(ptr noundef readonly nocapture %0, ptr noundef nocapture %1, i32 noundef %2) local_unnamed_addr #3 {
+define dso_local ptx_kernel void @_Z9histogramPKiPii(ptr noalias noundef readonly nocapture %0, ptr noundef nocapture %1, i32 noundef %2) local_unnamed_addr #3 {
   %4 = tail call noundef i32 @llvm.nvvm.read.ptx.sreg.ctaid.x()
   %5 = tail call noundef i32 @llvm.nvvm.read.ptx.sreg.ntid.x()
   %6 = mul i32 %4, %5

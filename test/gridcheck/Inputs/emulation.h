@@ -13,6 +13,16 @@
 #define KERNEL_GRID_Y(name) KERNEL(name)
 #define KERNEL_WIDE(name) KERNEL(name)
 #define KERNEL_CNT_IS_GLOBAL(name) KERNEL(name)
+// Distinct pointer arguments may be one buffer (the proof assumes them
+// distinct *or equal*): a kernel that reads another index of in is
+// grid-independent only when in, out and cnt never alias, which
+// __restrict__ states. KERNEL_SAME_BUFFER kernels run with in == out.
+#define KERNEL_RESTRICT(name)                                                  \
+  extern "C" __global__ void name(const float *__restrict__ in,                \
+                                  float *__restrict__ out,                     \
+                                  int *__restrict__ cnt, int n)
+#define KERNEL2D_RESTRICT(name) KERNEL_RESTRICT(name)
+#define KERNEL_SAME_BUFFER(name) KERNEL(name)
 #define NOINLINE_DEVICE __device__ __noinline__
 #define GRIDCHECK_GLOBAL_INTS 11192
 __device__ int gridcheck_global[GRIDCHECK_GLOBAL_INTS];
@@ -34,7 +44,8 @@ struct KernelEntry {
   // launched on a grid with gridDim.y > 1; 4: a 1-D kernel launched on a
   // wide grid (more than 65,536 threads, against 16-bit truncation);
   // 5: a 1-D kernel whose cnt argument is the __device__ array
-  // gridcheck_global (an argument aliasing a global).
+  // gridcheck_global (an argument aliasing a global); 6: a 1-D kernel
+  // launched with in == out (two arguments, one buffer).
   int Dims;
 };
 std::vector<KernelEntry> &kernelTable();
@@ -53,6 +64,10 @@ struct KernelRegistrar {
 #define KERNEL_GRID_Y(name) KERNEL_DIMS(name, 3)
 #define KERNEL_WIDE(name) KERNEL_DIMS(name, 4)
 #define KERNEL_CNT_IS_GLOBAL(name) KERNEL_DIMS(name, 5)
+#define KERNEL_SAME_BUFFER(name) KERNEL_DIMS(name, 6)
+// The harness passes distinct buffers, as __restrict__ promises.
+#define KERNEL_RESTRICT(name) KERNEL(name)
+#define KERNEL2D_RESTRICT(name) KERNEL2D(name)
 #define NOINLINE_DEVICE static
 #define __device__
 #define GRIDCHECK_GLOBAL_INTS 11192

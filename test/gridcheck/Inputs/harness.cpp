@@ -37,7 +37,8 @@ struct Outputs {
   std::vector<int> Cnt;
 };
 
-Outputs run(KernelFn Fn, dim3 Grid, dim3 BlockShape, bool CntIsGlobal) {
+Outputs run(KernelFn Fn, dim3 Grid, dim3 BlockShape, bool CntIsGlobal,
+            bool InIsOut) {
   std::vector<float> In(N + Slack);
   Outputs O{std::vector<float>(N + Slack), std::vector<int>(N + Slack)};
   for (int I = 0; I < N + Slack; ++I) {
@@ -58,7 +59,7 @@ Outputs run(KernelFn Fn, dim3 Grid, dim3 BlockShape, bool CntIsGlobal) {
         for (unsigned Tx = 0; Tx < BlockShape.x; ++Tx) {
           blockIdx = dim3{Bx, By, 0};
           threadIdx = dim3{Tx, Ty, 0};
-          Fn(In.data(), O.Out.data(), Cnt, N);
+          Fn(InIsOut ? O.Out.data() : In.data(), O.Out.data(), Cnt, N);
         }
   if (CntIsGlobal)
     std::copy(gridcheck_global, gridcheck_global + N + Slack, O.Cnt.begin());
@@ -78,9 +79,9 @@ int main() {
     } else if (K.Dims == 4) {
       BigShape = dim3{WideGrid, 1, 1};
     }
-    bool CntIsGlobal = K.Dims == 5;
-    Outputs Big = run(K.Fn, BigShape, BlockShape, CntIsGlobal);
-    Outputs Small = run(K.Fn, SmallShape, BlockShape, CntIsGlobal);
+    bool CntIsGlobal = K.Dims == 5, InIsOut = K.Dims == 6;
+    Outputs Big = run(K.Fn, BigShape, BlockShape, CntIsGlobal, InIsOut);
+    Outputs Small = run(K.Fn, SmallShape, BlockShape, CntIsGlobal, InIsOut);
     bool Same = std::memcmp(Big.Out.data(), Small.Out.data(),
                             Big.Out.size() * sizeof(float)) == 0 &&
                 Big.Cnt == Small.Cnt;

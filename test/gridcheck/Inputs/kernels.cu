@@ -57,7 +57,7 @@ KERNEL(gi_commuted) {
     out[i] = -in[i];
 }
 
-KERNEL(gi_early_return) {
+KERNEL_RESTRICT(gi_early_return) {
   if (n <= 16)
     return;
   for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n - 16;
@@ -74,7 +74,7 @@ KERNEL(gi_while) {
 }
 
 // An inner loop whose state restarts for every element.
-KERNEL(gi_inner_sum) {
+KERNEL_RESTRICT(gi_inner_sum) {
   for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n;
        i += blockDim.x * gridDim.x) {
     float s = 0.0f;
@@ -108,13 +108,13 @@ KERNEL(gi_select) {
 }
 
 // Commutative integer atomics whose result is unused.
-KERNEL(gi_histogram) {
+KERNEL_RESTRICT(gi_histogram) {
   for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n;
        i += blockDim.x * gridDim.x)
     atomicAdd(&cnt[(int)in[i] & 63], 1);
 }
 
-KERNEL(gi_atomic_max) {
+KERNEL_RESTRICT(gi_atomic_max) {
   for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n;
        i += blockDim.x * gridDim.x)
     atomicMax(&cnt[i % 16], (int)in[i] * 7 - i);
@@ -129,7 +129,7 @@ KERNEL(gi_two_outputs) {
 }
 
 // Two stores per iteration into disjoint lanes of one array.
-KERNEL(gi_lanes) {
+KERNEL_RESTRICT(gi_lanes) {
   for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n / 2;
        i += blockDim.x * gridDim.x) {
     out[2 * i] = in[i];
@@ -138,7 +138,7 @@ KERNEL(gi_lanes) {
 }
 
 // Reads a location of an array the kernel does not write.
-KERNEL(gi_reverse) {
+KERNEL_RESTRICT(gi_reverse) {
   for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n;
        i += blockDim.x * gridDim.x)
     out[i] = in[n - 1 - i];
@@ -403,7 +403,7 @@ KERNEL2D(gi_grid2d) {
       cnt[y * w + x] = y * 1000 + x;
 }
 
-KERNEL2D(gi_grid2d_inplace) {
+KERNEL2D_RESTRICT(gi_grid2d_inplace) {
   int w = n / 60;
   for (int y = blockIdx.y * blockDim.y + threadIdx.y; y < 60;
        y += blockDim.y * gridDim.y)
@@ -572,7 +572,7 @@ KERNEL(gi_cub_offsets) {
 }
 
 // PolyBench mvt/atax, grid-stride port: a row's dot product per index.
-KERNEL(gi_polybench_mvt) {
+KERNEL_RESTRICT(gi_polybench_mvt) {
   const int cols = 16;
   for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n / cols;
        i += blockDim.x * gridDim.x) {
@@ -584,7 +584,7 @@ KERNEL(gi_polybench_mvt) {
 }
 
 // PolyBench 2DCONV-like, grid-stride port on a 2-D grid (interior points).
-KERNEL2D(gi_polybench_conv2d) {
+KERNEL2D_RESTRICT(gi_polybench_conv2d) {
   int nj = n / 60;
   for (int i = blockIdx.y * blockDim.y + threadIdx.y; i < 59;
        i += blockDim.y * gridDim.y)
@@ -601,5 +601,42 @@ KERNEL(gd_store_and_atomic) {
        i += blockDim.x * gridDim.x) {
     cnt[i] = 5;
     atomicAdd(&cnt[i % 16], 1);
+  }
+}
+
+// Two pointer arguments, one buffer (bench/gridgen/FINDINGS.md §1): launched
+// with in == out, which the proof must allow (distinct pointer arguments
+// are assumed distinct or equal), iteration i reads what iteration i + 1
+// writes. The *_RESTRICT kernels above read other indices of in too; their
+// __restrict__ is what keeps them proven.
+KERNEL_SAME_BUFFER(gd_same_buffer_neighbour) {
+  for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n - 1;
+       i += blockDim.x * gridDim.x)
+    out[i] = in[i + 1];
+}
+
+// Its grid-independent look-alikes with in == out: each iteration reads
+// only its own index (saxpy), or its own slot of two (lanes).
+KERNEL_SAME_BUFFER(gi_same_buffer_saxpy) {
+  for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n;
+       i += blockDim.x * gridDim.x)
+    out[i] = 2.0f * in[i] + out[i];
+}
+
+KERNEL_SAME_BUFFER(gi_same_buffer_lanes) {
+  for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n / 2;
+       i += blockDim.x * gridDim.x) {
+    out[2 * i] = in[2 * i + 1] * 3.0f;
+    out[2 * i + 1] = in[2 * i] - 1.0f;
+  }
+}
+
+// gi_lanes without __restrict__: in == out makes iteration i read what
+// iteration i / 2 writes.
+KERNEL_SAME_BUFFER(gd_same_buffer_lanes) {
+  for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n / 2;
+       i += blockDim.x * gridDim.x) {
+    out[2 * i] = in[i];
+    out[2 * i + 1] = -in[i];
   }
 }
