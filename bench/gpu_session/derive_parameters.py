@@ -18,6 +18,13 @@ Only the session's own microbenchmarks are used, never the real kernels
   power.idle_power_w        board power with a CUDA context open and no
                             kernel running (the state every kernel starts
                             from), and without a context for reference;
+  memory.per_sm_bandwidth_gbps, memory.bandwidth_saturation_exponent
+                            b and p of the smooth minimum
+                            ((n b)^-p + B^-p)^(-1/p) that fits, least
+                            squares in log, the streaming read's and triad's
+                            rates on green-context partitions of n SMs (B:
+                            each kernel's rate on the full GPU); b in whole
+                            GB/s, p in tenths;
   sm_footprint.power_gating 0 when the streaming read's energy per launch on
                             green-context partitions of at least a third of
                             the SMs stays within the run's own noise (the
@@ -30,6 +37,7 @@ beyond the rounding stated for it (the file must say what the data say).
 import argparse
 import csv
 import json
+import math
 import os
 import sys
 
@@ -42,6 +50,33 @@ def rows(path):
 def per_launch_j(r):
     return float(r["energy_j"]) * float(r["event_time_s"]) / \
         float(r["wall_s"]) / float(r["launches"])
+
+
+def fit_sms_bandwidth(sms_rows):
+    streams = ("session_read_u4", "session_triad_u4")
+    rate = lambda r: float(r["bytes_per_launch"]) / float(r["time_s_median"]) / 1e9
+    full = {r["kernel"]: rate(r) for r in sms_rows
+            if r["kernel"] in streams and r["mechanism"] == "full"}
+    points = [(r["kernel"], int(r["sms_observed"]), rate(r)) for r in sms_rows
+              if r["kernel"] in streams and r["mechanism"] == "green_context"
+              and r["time_s_median"]]
+    best = None
+    for p10 in range(5, 101):
+        p = p10 / 10
+        for b in range(10, 1001):
+            err = sum(math.log(((n * b) ** -p + full[k] ** -p) ** (-1 / p)
+                               / got) ** 2 for k, n, got in points)
+            if best is None or err < best[0]:
+                best = (err, b, p)
+    err, b, p = best
+    worst = max(abs(((n * b) ** -p + full[k] ** -p) ** (-1 / p) / got - 1)
+                for k, n, got in points)
+    how = ("read and triad on green contexts of %d-%d SMs (%d points), "
+           "rms log error %.3f, worst %.1f%%" %
+           (min(n for _, n, _ in points), max(n for _, n, _ in points),
+            len(points), math.sqrt(err / len(points)), 100 * worst))
+    return {"memory.per_sm_bandwidth_gbps": (b, how),
+            "memory.bandwidth_saturation_exponent": (p, how)}
 
 
 def derive(raw):
@@ -74,6 +109,7 @@ def derive(raw):
         "context open %.1f W (no context %.1f W)" %
         (idle["context_open"], idle.get("no_context", float("nan"))))
     sms_rows = rows(os.path.join(raw, "active_sms.csv"))
+    out.update(fit_sms_bandwidth(sms_rows))
     fulls = [per_launch_j(r) for r in sms_rows
              if r["kernel"] == "session_read_u4" and r["energy_j"]
              and r["mechanism"] in ("full", "full_again")]

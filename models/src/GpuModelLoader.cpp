@@ -162,6 +162,15 @@ static void readMemory(JsonReader &R, const nlohmann::json &Doc, GpuModel &G) {
   S.number("transaction_bytes", G.TransactionBytes, 1, 4096);
   S.optionalNumber("loads_per_memory_period", G.MaxLoadsPerMemoryPeriod, 1,
                    1024);
+  S.optionalNumber("per_sm_bandwidth_gbps", G.PerSmBandwidthGbps, 0.001, 1e6);
+  S.optionalNumber("bandwidth_saturation_exponent",
+                   G.BandwidthSaturationExponent, 0.1, 100);
+  if (R.ok() &&
+      (G.PerSmBandwidthGbps > 0) != (G.BandwidthSaturationExponent > 0))
+    R.fail(S.valuePath(G.PerSmBandwidthGbps > 0
+                           ? "bandwidth_saturation_exponent"
+                           : "per_sm_bandwidth_gbps"),
+           "per_sm_bandwidth_gbps and bandwidth_saturation_exponent together");
   // Optional cache levels (docs/models.md "Memory levels"); absent: none.
   S.optionalNumber("l1_latency_cycles", G.Caches.L1LatencyCycles, 1, 1e6);
   S.optionalNumber("l2_latency_cycles", G.Caches.L2LatencyCycles, 1, 1e6);

@@ -127,10 +127,10 @@ std::string memoryLevelSummary(const Timing &T, const GpuModel &Gpu) {
   std::string Level = T.BoundingLevel;
   for (char &C : Level)
     C = static_cast<char>(std::toupper(static_cast<unsigned char>(C)));
-  // The DRAM bound's share of the wave is the sustained bandwidth used;
-  // scaled to the datasheet peak.
+  // The DRAM bound's share of the wave is the share of what the active SMs
+  // sustain that is used; scaled to the datasheet peak.
   double DramOfPeak = T.BandwidthBoundCycles / T.WaveCycles *
-                      Gpu.sustainedBandwidthFraction() * 100;
+                      T.SmsBandwidthGbps / Gpu.peakBandwidthGbps() * 100;
   char Text[160];
   std::snprintf(Text, sizeof Text,
                 "%s-bound: %.0f%% of loads hit L2, %.0f%% L1; DRAM %.0f%% of "

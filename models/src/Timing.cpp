@@ -135,7 +135,7 @@ static void computeParallelism(const GpuModel &Gpu, Timing &T) {
                         ? Gpu.ClockGhz * T.DramBytesPerWarp * K / T.MemLCycles
                         : 0; // Eq. (31)
   T.MwpPeakBw = T.BwPerWarpGbps > 0
-                    ? Gpu.MemBandwidthGbps / (T.BwPerWarpGbps * T.BandwidthSms)
+                    ? T.SmsBandwidthGbps / (T.BwPerWarpGbps * T.BandwidthSms)
                     : T.N;                              // Eq. (30)
   T.Mwp = std::min({T.MwpWithoutBw, T.MwpPeakBw, T.N}); // Eq. (29)
   if (T.Levelled)
@@ -199,11 +199,12 @@ static void computeWaveCycles(const GpuModel &Gpu, Timing &T) {
   // Eq. (25): MWP warps' memory periods in flight at a time, plus the tail.
   T.MemoryPhaseCycles =
       (T.Mwp > 0 ? T.MemCycles * T.N / T.Mwp : 0) + T.TailCycles;
-  // Bandwidth bound: the bytes all active SMs move in one wave over the
-  // sustained bandwidth (the file's bandwidth_gbps), in SM cycles.
-  T.BandwidthBoundCycles = Gpu.MemBandwidthGbps > 0
+  // Bandwidth bound: the bytes all active SMs move in one wave over what
+  // they sustain together (the file's bandwidth_gbps, less where a few SMs
+  // cannot reach it), in SM cycles.
+  T.BandwidthBoundCycles = T.SmsBandwidthGbps > 0
                                ? T.N * T.BandwidthSms * M * T.DramBytesPerWarp *
-                                     Gpu.ClockGhz / Gpu.MemBandwidthGbps
+                                     Gpu.ClockGhz / T.SmsBandwidthGbps
                                : 0;
   applyLevelBounds(Gpu, T);
   T.WaveCycles =
@@ -232,7 +233,7 @@ static void computeExecutionCycles(const GpuModel &Gpu, Timing &T) {
   double Bytes = Uncoal ? T.UncoalBytesPerWarp : T.CoalBytesPerWarp;
   double SyncMwp = std::min(T.N, Delay > 0 ? Latency / Delay : T.N);
   if (Bytes > 0 && T.BandwidthSms > 0)
-    SyncMwp = std::min(SyncMwp, Gpu.MemBandwidthGbps * Latency /
+    SyncMwp = std::min(SyncMwp, T.SmsBandwidthGbps * Latency /
                                     (Gpu.ClockGhz * Bytes * T.BandwidthSms));
   T.SyncCostCycles = std::min(T.MemInsts, 1.0) * Delay *
                      std::max(SyncMwp - 1, 0.0) * T.SyncInsts *
@@ -269,6 +270,7 @@ Timing computeTiming(const KernelProfile &P, const GpuModel &Gpu,
                                  std::max<std::uint64_t>(P.Launch.Blocks, 1)) /
                                  BlocksPerSmRun)
           : T.ActiveSms;
+  T.SmsBandwidthGbps = Gpu.bandwidthOfSmsGbps(T.BandwidthSms);
   T.SyncInsts = P.count(Unit::Sync);
   T.BarrierLoadRounds = T.SyncInsts > 0 ? P.BarrierLoadRounds : 0;
 

@@ -384,3 +384,21 @@ TEST(Timing, WarpRequestsMoveWholeSectors) {
   T = computeTiming(P, test::a100(), 108, 8, 1);
   EXPECT_DOUBLE_EQ(T.DramBytesPerWarp, 32.0 / 8);
 }
+
+TEST(Timing, FewSmsCannotReachDramBandwidth) {
+  // docs/models.md "Bandwidth on fewer SMs", on the GTX280's numbers with
+  // an illustrative per-SM rate b = 10 GB/s and p = 2: 30 SMs sustain
+  // ((30 x 10)^-2 + 125^-2)^(-1/2) = 1 / sqrt(1/90000 + 1/15625)
+  // = 115.385 GB/s, so Eq. (30)'s MWP_peak_BW = 115.385 / (0.385786 x 30)
+  // = 9.9696 instead of Table 4's 10.80; 3 SMs sustain
+  // 1 / sqrt(1/900 + 1/15625) = 29.172 GB/s, not 125.
+  GpuModel G = test::gtx280();
+  G.PerSmBandwidthGbps = 10;
+  G.BandwidthSaturationExponent = 2;
+  Timing T = computeTiming(test::dotpProfile(), G, 30, 1, 1);
+  EXPECT_NEAR(T.SmsBandwidthGbps, 115.385, 1e-3);
+  EXPECT_NEAR(T.MwpPeakBw, 115.385 / (BwPerWarpGbps * 30), 1e-4);
+  EXPECT_NEAR(G.bandwidthOfSmsGbps(3), 29.172, 1e-3);
+  // Without the keys Eq. (30) is as written (IPP Table 4).
+  EXPECT_DOUBLE_EQ(test::gtx280().bandwidthOfSmsGbps(3), 125);
+}

@@ -81,6 +81,13 @@ struct GpuModel {
   /// docs/models.md "Loads in flight per warp"). 1 on GT200: HK09's own
   /// Eq. 31, which IPP's only hardware measurement there bears out.
   double MaxLoadsPerMemoryPeriod = 0;
+  /// What one SM can move to and from memory with every warp slot full
+  /// (optional "memory.per_sm_bandwidth_gbps", at the file's SM clock) and
+  /// how sharply the SMs' sum meets the sustained bandwidth
+  /// ("memory.bandwidth_saturation_exponent"); both measured on a partition
+  /// sweep (docs/models.md "Bandwidth on fewer SMs"). 0: no per-SM limit.
+  double PerSmBandwidthGbps = 0;
+  double BandwidthSaturationExponent = 0;
   /// L1/L2 parameters (optional "memory" keys); absent: no data caches,
   /// HK09 sends every access to DRAM (see gpa/MemoryLevels.h).
   CacheLevels Caches{};
@@ -122,6 +129,11 @@ struct GpuModel {
     return DatasheetBandwidthGbps > 0 ? DatasheetBandwidthGbps
                                       : MemBandwidthGbps;
   }
+  /// The bandwidth ActiveSms SMs sustain together: the sustained bandwidth
+  /// B where the file gives no per-SM limit, else the smooth minimum
+  /// ((n b)^-p + B^-p)^(-1/p) of the SMs' own limit n b and B
+  /// (docs/models.md "Bandwidth on fewer SMs").
+  double bandwidthOfSmsGbps(double ActiveSms) const;
   double sustainedBandwidthFraction() const {
     return DatasheetBandwidthGbps > 0
                ? MemBandwidthGbps / DatasheetBandwidthGbps

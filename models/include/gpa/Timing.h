@@ -30,6 +30,9 @@ struct Timing {
   double N = 0;            // active warps per SM
   double Rep = 0;          // waves each SM runs (HK09 #Rep)
   double BandwidthSms = 0; // SMs' worth of warps sharing the bandwidth
+  /// What those SMs sustain together (GpuModel::bandwidthOfSmsGbps):
+  /// Eq. (30)'s Mem_Bandwidth and the bandwidth bound's.
+  double SmsBandwidthGbps = 0;
 
   double MemInsts = 0, CoalMemInsts = 0, UncoalMemInsts = 0, SyncInsts = 0;
   /// The profile's barrier load rounds (0 without barriers).
