@@ -53,4 +53,5 @@ write_basic_package_version_file(
   COMPATIBILITY SameMinorVersion)
 install(FILES ${CMAKE_CURRENT_BINARY_DIR}/GpuPowerAdvisorConfig.cmake
               ${CMAKE_CURRENT_BINARY_DIR}/GpuPowerAdvisorConfigVersion.cmake
+              cmake/GpaMergeReports.cmake
         DESTINATION ${GPA_INSTALL_CMAKEDIR})

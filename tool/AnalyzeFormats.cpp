@@ -9,6 +9,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "AnalyzeFormats.h"
+#include "SarifLog.h"
 #include "TextFormat.h"
 
 #include "gpa/CanonicalJson.h"
@@ -218,72 +219,6 @@ void CsvRenderer::add(const AnalyzedKernel &K) {
   OS << Out;
 }
 
-/// A SARIF physicalLocation: the file relative to the source root (uriBaseId
-/// SRCROOT, declared in originalUriBaseIds), never an absolute path; {}
-/// without a file.
-json physicalLocation(const std::string &File, unsigned Line, unsigned Column) {
-  json Physical = json::object();
-  if (File.empty())
-    return Physical;
-  Physical["artifactLocation"] = {{"uri", File}, {"uriBaseId", "SRCROOT"}};
-  if (Line) {
-    Physical["region"] = {{"startLine", Line}};
-    if (Column)
-      Physical["region"]["startColumn"] = Column;
-  }
-  return Physical;
-}
-
-json sarifResult(const std::string &Rule, const char *Level,
-                 const std::string &Text, const std::string &Kernel,
-                 const json &Physical) {
-  json Result = {{"ruleId", Rule},
-                 {"level", Level},
-                 {"message", {{"text", Text}}},
-                 {"properties", {{"kernel", Kernel}}}};
-  if (!Physical.empty())
-    Result["locations"] = json::array({{{"physicalLocation", Physical}}});
-  return Result;
-}
-
-/// The SARIF log with an empty result list; results go where it is.
-json sarifLog() {
-  json Rules = json::array(
-      {{{"id", "gpa-kernel-power"},
-        {"shortDescription",
-         {{"text", "Predicted kernel power, efficiency and time (IPP)"}}}},
-       {{"id", "gpa-use-fewer-sms"},
-        {"shortDescription",
-         {{"text", "Bandwidth-bound kernel: fewer SMs save energy (IPP "
-                   "Eq. 34)"}}}}});
-  for (const FindingRule &R : findingRules())
-    Rules.push_back(
-        {{"id", R.Id},
-         {"name", R.Id},
-         {"shortDescription", {{"text", R.ShortHelp}}},
-         {"fullDescription", {{"text", R.FullHelp}}},
-         {"help",
-          {{"text", R.FullHelp},
-           {"markdown", std::string(R.FullHelp) + " See [" + FindingsDoc +
-                            "](" + FindingsDoc + "#" + R.Anchor + ")."}}},
-         {"helpUri", std::string(FindingsDoc) + "#" + R.Anchor},
-         {"defaultConfiguration", {{"level", "warning"}}}});
-  return {{"$schema", "https://json.schemastore.org/sarif-2.1.0.json"},
-          {"version", "2.1.0"},
-          {"runs", json::array({{{"tool",
-                                  {{"driver",
-                                    {{"name", "GpuPowerAdvisor"},
-                                     {"version", "0.1.0"},
-                                     {"rules", Rules}}}}},
-                                 {"originalUriBaseIds",
-                                  {{"SRCROOT",
-                                    {{"description",
-                                      {{"text", "The directory the compile "
-                                                "ran in: every artifact URI "
-                                                "is relative to it"}}}}}}},
-                                 {"results", json::array()}}})}};
-}
-
 /// SARIF 2.1.0, one result per kernel and one per finding
 /// (frontends/ir/Findings.cpp), written as each kernel comes: the log's
 /// canonical text is split where its results go (sorted keys put them
@@ -309,7 +244,7 @@ private:
 void SarifRenderer::begin(const GpuModel &Gpu) {
   GpuName = Gpu.Name;
   CanonicalSplit Split =
-      splitCanonicalJsonAt(sarifLog(), "\n      \"results\": []");
+      splitCanonicalJsonAt(sarifLog(""), "\n      \"results\": []");
   OS << Split.Head;
   Tail = std::move(Split.Tail);
 }
@@ -330,13 +265,15 @@ void SarifRenderer::add(const AnalyzedKernel &K) {
                      powerView(E).TotalW, E.Eff.GipsPerW, E.Time.ExecTimeS);
   write(sarifResult(
       Fewer ? "gpa-use-fewer-sms" : "gpa-kernel-power",
-      Fewer ? "warning" : "note", Text, Name,
-      K.Location ? physicalLocation(K.Location->File, K.Location->Line, 0)
-                 : json::object()));
+      Fewer ? "warning" : "note", Text,
+      K.Location ? sarifPhysicalLocation(K.Location->File, K.Location->Line, 0)
+                 : json::object(),
+      {{"kernel", Name}}));
   if (K.Findings)
     for (const FindingRecord &F : *K.Findings)
-      write(sarifResult(F.Rule, "warning", F.Message, Name,
-                        physicalLocation(F.File, F.Line, F.Column)));
+      write(sarifResult(F.Rule, "warning", F.Message,
+                        sarifPhysicalLocation(F.File, F.Line, F.Column),
+                        {{"kernel", Name}}));
 }
 } // namespace
 

@@ -4,9 +4,11 @@
 //
 //===----------------------------------------------------------------------===//
 #include "CheckFormats.h"
+#include "SarifLog.h"
 #include "XmlEscape.h"
 
 #include "gpa/CanonicalJson.h"
+#include "gpa/FindingRules.h"
 
 #include <map>
 
@@ -16,8 +18,11 @@ using nlohmann::json;
 
 std::string renderCheckText(const BudgetCheck &C) {
   std::string Out;
+  // A compiler's diagnostic form, file:line:col: error:, so that problem
+  // matchers and CI annotations pick the violations up.
   for (const BudgetViolation &V : C.Violations)
-    Out += V.message() + "\n";
+    Out += V.where() + ": error: " + V.detail() +
+           V.message().substr(V.messageText().size()) + "\n";
   for (const BudgetViolation &V : C.Waived)
     Out += "waived: " + V.message() + " [" + V.WaiverReason + "]\n";
   for (const std::string &W : C.ExpiredWaivers)
@@ -80,59 +85,78 @@ std::string renderCheckGithub(const BudgetCheck &C) {
   return Out;
 }
 
-static const std::map<std::string, std::string> &ruleDescriptions() {
-  static const std::map<std::string, std::string> D = {
-      {"max_total_power_w",
-       "Predicted GPU power (IPP Eq. 5) exceeds the budget"},
-      {"max_energy_j", "Predicted energy per launch exceeds the budget"},
-      {"min_gips_per_w",
-       "Predicted performance per watt (IPP Eq. 28) is below the budget"},
-      {"max_exec_time_s", "Predicted execution time (HK09) exceeds the budget"},
-      {"require_optimal_sms",
-       "Kernel runs on more SMs than the IPP optimum (Eq. 34)"}};
-  return D;
+void collectFindings(const json &Report, std::vector<ReportFinding> &Out) {
+  auto Kernels = Report.find("kernels");
+  if (Kernels == Report.end() || !Kernels->is_array())
+    return;
+  auto Str = [](const json &Obj, const char *Key) {
+    auto It = Obj.find(Key);
+    return It != Obj.end() && It->is_string() ? It->get<std::string>() : "";
+  };
+  auto Num = [](const json &Obj, const char *Key) {
+    auto It = Obj.find(Key);
+    return It != Obj.end() && It->is_number_unsigned() ? It->get<unsigned>()
+                                                       : 0u;
+  };
+  for (const json &K : *Kernels) {
+    if (!K.is_object())
+      continue;
+    auto Findings = K.find("findings");
+    if (Findings == K.end() || !Findings->is_array())
+      continue;
+    for (const json &F : *Findings) {
+      if (!F.is_object())
+        continue;
+      ReportFinding R;
+      R.Kernel = Str(K, "name");
+      R.Rule = Str(F, "rule");
+      R.Message = Str(F, "message");
+      if (auto L = F.find("location"); L != F.end() && L->is_object()) {
+        R.File = Str(*L, "file");
+        R.Line = Num(*L, "line");
+        R.Column = Num(*L, "column");
+      }
+      if (!R.Rule.empty())
+        Out.push_back(std::move(R));
+    }
+  }
 }
 
 std::string renderCheckSarif(const BudgetCheck &C,
-                             const std::string &BudgetFile) {
-  json Rules = json::array();
-  for (const auto &[Id, Text] : ruleDescriptions())
-    Rules.push_back({{"id", Id},
-                     {"name", Id},
-                     {"shortDescription", {{"text", Text}}},
-                     {"defaultConfiguration", {{"level", "error"}}}});
-  json Results = json::array();
+                             const std::vector<ReportFinding> &Findings,
+                             const std::string &BudgetFile,
+                             const std::string &DocsUrl) {
+  json Log = sarifLog(DocsUrl);
+  json &Results = Log["runs"][0]["results"];
+  // Budget results first (they fail the check), then the findings that
+  // explain them.
   for (const BudgetViolation &V : C.Violations) {
-    json Physical = {{"artifactLocation",
-                      {{"uri", V.File.empty() ? V.ReportFile : V.File}}}};
-    if (V.Line)
-      Physical["region"] = {{"startLine", V.Line}};
-    Results.push_back(
-        {{"ruleId", V.Limit},
-         {"level", "error"},
-         {"message", {{"text", V.message()}}},
-         {"locations", json::array({{{"physicalLocation", Physical}}})},
-         {"properties",
-          {{"kernel", V.Kernel},
-           {"limit", V.LimitValue},
-           {"predicted", V.Predicted},
-           {"margin", V.margin()},
-           {"gpu", V.Gpu},
-           {"budget", BudgetFile},
-           {"pattern", V.Pattern}}}});
+    json Physical = V.File.empty()
+                        ? sarifPhysicalLocation(V.ReportFile, 0, 0)
+                        : sarifPhysicalLocation(V.File, V.Line, V.Column);
+    Results.push_back(sarifResult(V.Limit, "error", V.message(), Physical,
+                                  {{"kernel", V.Kernel},
+                                   {"limit", V.LimitValue},
+                                   {"predicted", V.Predicted},
+                                   {"margin", V.margin()},
+                                   {"gpu", V.Gpu},
+                                   {"budget", BudgetFile},
+                                   {"pattern", V.Pattern}}));
   }
-  json Log = {
-      {"$schema", "https://json.schemastore.org/sarif-2.1.0.json"},
-      {"version", "2.1.0"},
-      {"runs",
-       json::array({{{"tool",
-                      {{"driver",
-                        {{"name", "GpuPowerAdvisor"},
-                         {"informationUri",
-                          "https://github.com/gpupoweradvisor/gpupoweradvisor"},
-                         {"version", "0.1.0"},
-                         {"rules", Rules}}}}},
-                     {"results", Results}}})}};
+  for (const std::string &W : C.ExpiredWaivers)
+    Results.push_back(sarifResult("waiver_expired", "error", W,
+                                  sarifPhysicalLocation(BudgetFile, 0, 0),
+                                  {{"budget", BudgetFile}}));
+  for (const ReportFinding &F : Findings) {
+    // A rule this gpa does not know (a report from another version) still
+    // names a declared rule: its text is kept in the message.
+    bool Known = findingRule(F.Rule) != nullptr;
+    Results.push_back(
+        sarifResult(Known ? F.Rule : "gpa-kernel-power", "warning",
+                    Known ? F.Message : F.Rule + ": " + F.Message,
+                    sarifPhysicalLocation(F.File, F.Line, F.Column),
+                    {{"kernel", F.Kernel}}));
+  }
   return toCanonicalJson(Log);
 }
 

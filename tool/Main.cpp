@@ -190,10 +190,12 @@ static int runCheck(const Options &O) {
       return fail(Error);
   }
   BudgetCheck Check;
+  std::vector<ReportFinding> Findings;
   for (const std::string &Path : O.Inputs) {
     auto Report = readJson(Path, Error);
     if (!Report || !readReportKernels(*Report, Path, Gpu, Current, Error))
       return fail(Error);
+    collectFindings(*Report, Findings);
     if (!O.Budget.empty() && !checkReport(*Report, Path, B, Check, Error))
       return fail(Error);
   }
@@ -226,7 +228,7 @@ static int runCheck(const Options &O) {
   if (O.Format == "github")
     std::cout << renderCheckGithub(Check);
   else if (O.Format == "sarif")
-    std::cout << renderCheckSarif(Check, O.Budget);
+    std::cout << renderCheckSarif(Check, Findings, O.Budget, O.DocsUrl);
   else if (O.Format == "junit")
     std::cout << renderCheckJunit(Check);
   else

@@ -90,13 +90,15 @@ const CommandHelp Commands[] = {
      "profiles (.json) into one gpa-report/1 document.\n"},
     {"check",
      "gpa check [--budget BUDGET.json] [--baseline BASE.json\n"
-     "          --max-regression PCT] [--format text|github|sarif|junit] "
-     "REPORT.json...",
+     "          --max-regression PCT] [--format text|github|sarif|junit]\n"
+     "          [--docs-url URL] REPORT.json...",
      "Check reports against a power budget (waivers in the budget file\n"
      "apply; an expired waiver fails) and/or a baseline report: a kernel\n"
      "whose energy, power or time is worse than the baseline's by more than\n"
      "PCT percent fails; kernels new or removed since the baseline are\n"
-     "listed.\n"},
+     "listed. --format sarif: the violations and the reports' findings in\n"
+     "one log; --docs-url (where this GpuPowerAdvisor's README.md and docs/\n"
+     "are browsable) adds the rules' help links.\n"},
     {"calibrate",
      "gpa calibrate TRAINING [-o MODEL.json] [--gpu NAME|FILE] "
      "[--hold-out-every N]\n"
@@ -350,6 +352,14 @@ bool parseOptions(int Argc, const char *const *Argv, Options &O,
       Ok = Value(O.Budget);
     } else if (Arg == "--baseline" && O.Command == "check") {
       Ok = Value(O.Baseline);
+    } else if (Arg == "--docs-url" && O.Command == "check") {
+      Ok = Value(O.DocsUrl);
+      while (Ok && !O.DocsUrl.empty() && O.DocsUrl.back() == '/')
+        O.DocsUrl.pop_back();
+      if (Ok && O.DocsUrl.find("://") == std::string::npos) {
+        Error = "--docs-url: expected an absolute URL, got '" + O.DocsUrl + "'";
+        return false;
+      }
     } else if (Arg == "--max-regression" && O.Command == "check") {
       std::string Text;
       if (!Value(Text))

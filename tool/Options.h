@@ -45,6 +45,9 @@ struct Options {
   std::string CompileDbDir; // -p BUILD_DIR (compile_commands.json)
   std::string Baseline;     // check: previous report
   double MaxRegressionPct = 0;
+  /// check --format sarif: where this GpuPowerAdvisor's README.md and docs/
+  /// are browsable (rules' helpUri, the tool's informationUri).
+  std::string DocsUrl;
   bool MaxRegressionGiven = false;
   std::vector<std::string> Inputs;
   // The decision (models/include/gpa/Decision.h): model, sweep, analyze.

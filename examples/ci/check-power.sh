@@ -7,6 +7,9 @@
 #   BUILD_DIR=build (its compile_commands.json gives -I/-D, when present)
 #   BASELINE=baseline/gpa-report.json  MAX_REGRESSION=5 (percent)
 #   REPORTS=reports
+#   DOCS_URL= (where GpuPowerAdvisor's README.md and docs/ are browsable:
+#   the SARIF's rule help links; empty: no links)
+# reports/gpa.sarif holds the budget results and the findings in one log.
 set -eu
 GPA=${GPA:-gpa}
 SOURCES=${SOURCES:-src/*.cu}
@@ -16,6 +19,7 @@ BUILD_DIR=${BUILD_DIR:-build}
 BASELINE=${BASELINE:-baseline/gpa-report.json}
 MAX_REGRESSION=${MAX_REGRESSION:-5}
 REPORTS=${REPORTS:-reports}
+DOCS_URL=${DOCS_URL:-}
 
 mkdir -p "$REPORTS"
 set -- --gpu "$GPU" --format json -o "$REPORTS/gpa-report.json"
@@ -29,7 +33,8 @@ status=0
 "$GPA" check --budget "$BUDGET" "$REPORTS/gpa-report.json" || status=$?
 "$GPA" check --budget "$BUDGET" --format junit "$REPORTS/gpa-report.json" \
   > "$REPORTS/gpa-junit.xml" || true
-"$GPA" check --budget "$BUDGET" --format sarif "$REPORTS/gpa-report.json" \
+"$GPA" check --budget "$BUDGET" --format sarif \
+  ${DOCS_URL:+--docs-url "$DOCS_URL"} "$REPORTS/gpa-report.json" \
   > "$REPORTS/gpa.sarif" || true
 if [ -f "$BASELINE" ]; then
   "$GPA" check --baseline "$BASELINE" --max-regression "$MAX_REGRESSION" \

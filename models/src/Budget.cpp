@@ -213,22 +213,34 @@ std::string BudgetViolation::messageText() const {
   std::string Where = File.empty() ? ReportFile : File;
   if (!File.empty() && Line)
     Where += ":" + std::to_string(Line);
+  return Where + ": " + detail();
+}
+
+std::string BudgetViolation::where() const {
+  if (File.empty())
+    return ReportFile;
+  if (!Line)
+    return File;
+  return File + ":" + std::to_string(Line) + ":" +
+         std::to_string(Column ? Column : 1);
+}
+
+std::string BudgetViolation::detail() const {
   std::string Name = Demangled.empty() ? Kernel : Demangled;
   std::string Pct = LimitValue > 0
                         ? " (" + shortNumber(margin() / LimitValue * 100) + "%)"
                         : "";
   if (Limit.rfind("regression_", 0) == 0)
-    return Where + ": " + Name + ": " + Limit.substr(11) +
-           " regressed (baseline " + Pattern + "): predicted " +
-           shortNumber(Predicted) + ", baseline " + shortNumber(Baseline) +
-           ", +" + shortNumber((Predicted / Baseline - 1) * 100) +
-           "%, more than the " + shortNumber(MaxRegressionPct) +
-           "% allowed on " + Gpu;
+    return Name + ": " + Limit.substr(11) + " regressed (baseline " + Pattern +
+           "): predicted " + shortNumber(Predicted) + ", baseline " +
+           shortNumber(Baseline) + ", +" +
+           shortNumber((Predicted / Baseline - 1) * 100) + "%, more than the " +
+           shortNumber(MaxRegressionPct) + "% allowed on " + Gpu;
   if (Limit == "require_optimal_sms")
-    return Where + ": " + Name + ": require_optimal_sms (budget '" + Pattern +
+    return Name + ": require_optimal_sms (budget '" + Pattern +
            "'): launched on " + shortNumber(Predicted) + " SMs, recommended " +
            shortNumber(LimitValue) + " SMs on " + Gpu;
-  return Where + ": " + Name + ": " + Limit + " exceeded (budget '" + Pattern +
+  return Name + ": " + Limit + " exceeded (budget '" + Pattern +
          "'): predicted " + shortNumber(Predicted) + ", limit " +
          shortNumber(LimitValue) + ", over by " + shortNumber(margin()) + Pct +
          " on " + Gpu;
@@ -261,6 +273,9 @@ bool readFacts(JsonReader &R, const nlohmann::json &K, const std::string &P,
     if (const nlohmann::json *V = R.member(*L, LP, "line", false))
       if (auto N = R.number(*V, childPath(LP, "line"), 0, 1e9, true))
         F.Line = static_cast<unsigned>(*N);
+    if (const nlohmann::json *V = R.member(*L, LP, "column", false))
+      if (auto N = R.number(*V, childPath(LP, "column"), 0, 1e9, true))
+        F.Column = static_cast<unsigned>(*N);
   }
   Num("power", "total_power_w", F.TotalPowerW);
   Num("efficiency", "energy_j", F.EnergyJ);
@@ -339,6 +354,7 @@ BudgetViolation violationOf(const KernelFacts &F, const std::string &Gpu,
   V.Demangled = F.Demangled;
   V.File = F.File;
   V.Line = F.Line;
+  V.Column = F.Column;
   V.Gpu = Gpu;
   V.Limit = Limit;
   V.LimitValue = LimitValue;

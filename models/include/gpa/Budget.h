@@ -58,6 +58,7 @@ struct BudgetViolation {
   std::string Demangled; // may be empty
   std::string File;      // source file, may be empty
   unsigned Line = 0;
+  unsigned Column = 0; // 0: the report has no column
   std::string Gpu;
   std::string Limit; // "max_total_power_w", ...
   double LimitValue = 0;
@@ -78,6 +79,12 @@ struct BudgetViolation {
   /// Y, over by Z (P%)", and whether it was predicted from -O0 code.
   std::string message() const;
   std::string messageText() const; // message() without the -O0 note
+  /// Where a compiler would put the diagnostic: "file:line:col" (column 1
+  /// when the report has none: a PTX entry's .loc has column 0), or the
+  /// report file when the kernel has no source location.
+  std::string where() const;
+  /// message() without its leading location: "kernel: limit ...".
+  std::string detail() const;
 };
 
 struct BudgetCheck {
@@ -122,7 +129,7 @@ void checkWaiverExpiry(const Budget &B, const std::string &Today,
 /// The numbers a budget or baseline needs from one report kernel.
 struct KernelFacts {
   std::string Name, Demangled, File;
-  unsigned Line = 0;
+  unsigned Line = 0, Column = 0;
   double TotalPowerW = 0, EnergyJ = 0, GipsPerW = 0, ExecTimeS = 0;
   double ActiveSms = 0, OptimalSms = 0;
   /// The counts come from code built without optimisation (the report's

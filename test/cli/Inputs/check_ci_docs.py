@@ -40,6 +40,11 @@ for needle, what in (("cuda-keyring", "the CUDA toolkit from NVIDIA's repository
         problems.append("workflow: %s (%s)" % (what, needle))
 if not any(u.startswith("github/codeql-action/upload-sarif@") for u in uses):
     problems.append("workflow: uploads the SARIF")
+# The uploaded SARIF's rule links resolve: the workflow passes the
+# submodule's repository at its commit as DOCS_URL (check-power.sh gives it
+# to gpa check --docs-url).
+if "DOCS_URL=" not in runs:
+    problems.append("workflow: sets DOCS_URL for the SARIF's help links")
 if not any(u.startswith("actions/cache") for u in uses):
     problems.append("workflow: caches the GpuPowerAdvisor build")
 for p in problems:
