@@ -120,8 +120,8 @@ static cl::opt<std::string> ObjectiveOpt(
 static cl::opt<double> MaxSlowdownOpt(
     "gpa-max-slowdown",
     cl::desc("Largest predicted slowdown (percent) a recommended change may "
-             "have (default 5)"),
-    cl::init(5), cl::cat(GPACategory));
+             "have, clock advice included (default 5)"),
+    cl::init(gpa::DecisionPolicy().MaxSlowdownPct), cl::cat(GPACategory));
 
 static cl::opt<double> MinSavingOpt(
     "gpa-min-saving",

@@ -125,13 +125,11 @@ static DiagnosticLocation kernelLocation(const Function &F) {
   return DiagnosticLocation();
 }
 
-/// Largest slowdown the clock advice accepts: `gpa sweep --clocks`'s default.
-static constexpr double ClockAdviceMaxSlowdown = 0.1;
-
 /// When the GPU model has dvfs parameters with more than one clock pair
 /// (seed 002, docs/dvfs.md), the least-energy clock pair at all useful SMs
-/// within ClockAdviceMaxSlowdown of the fastest, against the reference
-/// clocks. Advice only: nothing changes clocks.
+/// within the decision policy's max slowdown (-gpa-max-slowdown, the same
+/// bound and default as every other advice) of the fastest, against the
+/// reference clocks. Advice only: nothing changes clocks.
 static void emitClockAdviceRemark(const KernelResult &K, const GpuModel &Gpu,
                                   Function &F, OptimizationRemarkEmitter &ORE) {
   std::string Ignored;
@@ -145,7 +143,8 @@ static void emitClockAdviceRemark(const KernelResult &K, const GpuModel &Gpu,
   for (const ClockPoint &C : Points)
     if (C.CoreMhz == P->Core.RefMhz && C.MemMhz == P->Mem.RefMhz)
       Ref = &C;
-  const ClockPoint *Best = chooseClockPoint(Points, ClockAdviceMaxSlowdown);
+  double MaxSlowdownPct = K.Analysis.Adv.Policy.MaxSlowdownPct;
+  const ClockPoint *Best = chooseClockPoint(Points, MaxSlowdownPct / 100);
   if (!Ref || !Best || !(Ref->EnergyJ > 0))
     return;
   ORE.emit([&] {
@@ -155,7 +154,7 @@ static void emitClockAdviceRemark(const KernelResult &K, const GpuModel &Gpu,
       << " (dvfs model, "
       << (P->Calibrated ? "calibrated" : "estimated parameters")
       << "): least energy within "
-      << ore::NV("MaxSlowdownPct", fixed(100 * ClockAdviceMaxSlowdown, 0))
+      << ore::NV("MaxSlowdownPct", fixed(MaxSlowdownPct, 0))
       << "% of the fastest at core "
       << ore::NV("CoreMHz", fixed(Best->CoreMhz, 0)) << " MHz, memory "
       << ore::NV("MemMHz", fixed(Best->MemMhz, 0)) << " MHz: energy "

@@ -298,8 +298,14 @@ def board(name, spec):
     return d
 
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import chip_power  # noqa: E402  boards of a calibrated chip (issue 27)
+
 for name, spec in sorted(BOARDS.items()):
+    d = board(name, spec)
+    if name in chip_power.BOARDS:
+        chip_power.apply(name, d, GPUS)
     with open(os.path.join(GPUS, name + ".json"), "w") as f:
-        json.dump(board(name, spec), f, indent=2, ensure_ascii=False)
+        json.dump(d, f, indent=2, ensure_ascii=False)
         f.write("\n")
 print("wrote %d board models" % len(BOARDS))

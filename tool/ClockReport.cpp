@@ -59,8 +59,8 @@ int oneClock(const Options &O, const GpuModel &Gpu, const DvfsPowerParams &P,
     Req.CoreMhz = Core;
     Req.MemMhz = Mem;
     PowerEstimate W;
-    if (!estimatePower({K, E.Time, memoryLevelBytes(K, G), Req}, Gpu, "dvfs", W,
-                       Error))
+    if (!estimatePower({K, E.Time, memoryLevelBytes(K, G, E.Time), Req}, Gpu,
+                       "dvfs", W, Error))
       return fail(Error);
     std::string S = format("%skernel %s on %s at core %.0f MHz, memory %.0f "
                            "MHz, %u SMs\n",

@@ -54,7 +54,8 @@ const char *const CompileFlagsHelp =
 const char *const DecisionHelp =
     "  decision (docs/models.md \"The decision\"):\n"
     "    --objective energy|edp|gips_per_w|time   (default energy)\n"
-    "    --max-slowdown PCT (default 5)  --min-saving PCT (default 2)\n"
+    "    --max-slowdown PCT (default 5; clock advice too)  --min-saving PCT "
+    "(default 2)\n"
     "    --max-power-w W (the time objective's cap; default none)\n"
     "    --mechanism sm|grid|paper (default sm; analyze of .cu/.ll: auto)\n";
 
@@ -73,13 +74,14 @@ const CommandHelp Commands[] = {
     {"sweep",
      "gpa sweep [--gpu NAME|FILE] [--kernel NAME] [--format text|json|csv]\n"
      "          [--plot FILE.svg] [--core-clock MHZ] [--mem-clock MHZ]\n"
-     "          [--clocks [--max-slowdown F]] [analyze options] INPUT",
+     "          [--clocks [--max-slowdown PCT]] [analyze options] INPUT",
      "Evaluate a kernel on 1..all SMs with the same total work. INPUT is\n"
      "anything `gpa analyze` reads, or a gpa-report/1 file; with more than\n"
      "one kernel in it, --kernel (a name, demangled name or glob) picks one.\n"
      "A kernel profile needs --gpu. --clocks sweeps the dvfs clock table:\n"
      "the least-energy clock and the joint (clock, SMs) optimum within\n"
-     "--max-slowdown (default 0.1 = 10%).\n"},
+     "--max-slowdown PCT (default 5, the decision's: one default for all\n"
+     "advice).\n"},
     {"analyze",
      "gpa analyze [--gpu NAME|FILE] [--block-size N] [--grid-size N]\n"
      "          [--format text|json|sarif|csv] [-o OUT] [compile flags] "

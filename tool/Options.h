@@ -52,10 +52,11 @@ struct Options {
   std::vector<std::string> Inputs;
   // The decision (models/include/gpa/Decision.h): model, sweep, analyze.
   std::string Objective = "energy"; // --objective
-  double MaxSlowdownPct = 5;        // --max-slowdown
-  double MinSavingPct = 2;          // --min-saving
-  double MaxPowerW = 0;             // --max-power-w
-  std::string Mechanism;            // --mechanism sm|grid|paper ("" = sm)
+  // --max-slowdown: the decision's and the clock advice's (one default).
+  double MaxSlowdownPct = DecisionPolicy().MaxSlowdownPct;
+  double MinSavingPct = 2; // --min-saving
+  double MaxPowerW = 0;    // --max-power-w
+  std::string Mechanism;   // --mechanism sm|grid|paper ("" = sm)
 };
 
 /// Parses argv; on failure returns false with Error set to a one-line reason.

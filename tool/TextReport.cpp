@@ -121,6 +121,8 @@ std::string renderKernelText(const KernelAnalysis &A, const GpuModel &Gpu) {
                 "(%s model)\n",
                 E.Est.TotalPowerW, E.Est.TotalPowerW - E.Est.StaticPowerW,
                 E.Est.StaticPowerW, E.Est.Backend.c_str());
+  // Which model priced power and where its parameters come from.
+  Out += "  power model " + E.Est.Provenance + "\n";
   Out += format("  top units   %s\n", topComponents(E, 4).c_str());
   const SmEnergy &S = E.Sms;
   Out += format("  per SM      %u of %zu SMs busy, %.6g J dynamic + %.6g J "

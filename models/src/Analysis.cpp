@@ -56,7 +56,7 @@ bool evaluateShape(const KernelProfile &P, const GpuModel &Gpu,
   E.Time = computeTiming(Run, Gpu, Shape.ActiveSms, Shape.ActiveBlocksPerSm,
                          Shape.Rep);
   E.Pow = computePower(Run, Gpu, E.Time);
-  if (!estimatePower({Run, E.Time, memoryLevelBytes(Run, Gpu), {}}, Gpu,
+  if (!estimatePower({Run, E.Time, memoryLevelBytes(Run, Gpu, E.Time), {}}, Gpu,
                      Backend, E.Est, Error))
     return false;
   E.Sms = priceSmFootprints(Gpu, Shape.ActiveSms, Shape.Blocks,

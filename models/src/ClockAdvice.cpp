@@ -17,11 +17,27 @@ GpuModel gpuAtClocks(const GpuModel &Gpu, double CoreMhz, double MemMhz,
                      double RefMemMhz) {
   GpuModel G = Gpu;
   double CoreRatio = CoreMhz / (Gpu.ClockGhz * 1000);
+  double MemRatio = RefMemMhz > 0 ? MemMhz / RefMemMhz : 1;
   G.ClockGhz = CoreMhz / 1000;
-  // DRAM latency is fixed in nanoseconds, so in core cycles it scales with
-  // the core clock; bandwidth scales with the memory clock.
-  G.MemLatencyCycles = Gpu.MemLatencyCycles * CoreRatio;
-  G.MemBandwidthGbps = Gpu.MemBandwidthGbps * MemMhz / RefMemMhz;
+  // Issue, the pipes, L1/shared, L2 and the crossbar run on the core clock
+  // (seed 002 puts L2 and shared in the core domain): their cycle counts
+  // stay, so their seconds scale with 1 / core clock. DRAM runs on the
+  // memory clock: of a DRAM access's latency, the L2 part (the L2 hit
+  // latency, Jia et al. 2018) stays in core cycles and the rest is fixed in
+  // nanoseconds; DRAM bandwidth scales with the memory clock.
+  double L2Part =
+      Gpu.Caches.L2LatencyCycles > 0
+          ? std::min(Gpu.Caches.L2LatencyCycles, Gpu.MemLatencyCycles)
+          : 0;
+  G.MemLatencyCycles = L2Part + (Gpu.MemLatencyCycles - L2Part) * CoreRatio;
+  G.MemBandwidthGbps = Gpu.MemBandwidthGbps * MemRatio;
+  // The L2 path carries a fixed number of bytes per core cycle, so its
+  // bandwidth scales with the core clock; every DRAM byte crosses it, so
+  // DRAM traffic gets at most the L2 path's bandwidth (issue 27 item 3).
+  if (Gpu.Caches.L2BandwidthGbps > 0) {
+    G.Caches.L2BandwidthGbps = Gpu.Caches.L2BandwidthGbps * CoreRatio;
+    G.MemBandwidthGbps = std::min(G.MemBandwidthGbps, G.Caches.L2BandwidthGbps);
+  }
   return G;
 }
 
@@ -52,8 +68,8 @@ bool sweepClocks(const KernelProfile &P, const GpuModel &Gpu,
         Clocks.CoreMhz = Core;
         Clocks.MemMhz = Mem;
         PowerEstimate W;
-        if (!estimatePower({P, T, memoryLevelBytes(P, G), Clocks}, Gpu, "dvfs",
-                           W, Error))
+        if (!estimatePower({P, T, memoryLevelBytes(P, G, T), Clocks}, Gpu,
+                           "dvfs", W, Error))
           return false;
         // Seed 004: the same per-SM pricing as the active-SM sweep.
         SmEnergy Priced = priceSmFootprints(

@@ -7,6 +7,7 @@
 
 #include "gpa/JsonReader.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 
@@ -84,6 +85,42 @@ double readSourced(JsonReader &R, const nlohmann::json &Obj,
   return readNumber(R, *V, P, "value", Min, Max);
 }
 
+/// "parameter_sources": {KEY: {"kind": ..., "source": ...}}: where a
+/// parameter differs in origin from the section's source. The value is the
+/// parameter's own (read elsewhere), so none is given here.
+void parseSources(JsonReader &R, const nlohmann::json &Obj,
+                  const std::string &Path, PowerParameters &Out) {
+  if (!Obj.is_object()) {
+    R.fail(Path, "an object of parameter: {kind, source}");
+    return;
+  }
+  std::vector<std::string> Known = dvfsParameterKeys();
+  for (auto It = Obj.begin(); It != Obj.end(); ++It) {
+    std::string P = childPath(Path, It.key());
+    if (std::find(Known.begin(), Known.end(), It.key()) == Known.end()) {
+      std::string List;
+      for (const std::string &K : Known)
+        List += (List.empty() ? "" : ", ") + K;
+      R.fail(P, "one of: " + List);
+      continue;
+    }
+    R.rejectUnknownKeys(*It, P, "kind,source");
+    PowerParameter Param;
+    if (const nlohmann::json *K = R.member(*It, P, "kind", true))
+      if (auto Str = R.string(*K, childPath(P, "kind"))) {
+        if (*Str != "given" && *Str != "derived" && *Str != "assumed" &&
+            *Str != "constant" && *Str != "calibrated")
+          R.fail(childPath(P, "kind"),
+                 "given, derived, assumed, constant or calibrated");
+        Param.Kind = *Str;
+      }
+    if (const nlohmann::json *S = R.member(*It, P, "source", true))
+      if (auto Str = R.string(*S, childPath(P, "source")))
+        Param.Source = *Str;
+    Out[It.key()] = Param;
+  }
+}
+
 void readPerComponent(JsonReader &R, const nlohmann::json &Obj,
                       const std::string &Path, DvfsUtilisation &Out) {
   std::string Allowed;
@@ -104,7 +141,8 @@ DvfsPowerBackend::parseParams(JsonReader &R, const nlohmann::json &S,
   R.rejectUnknownKeys(S, Path,
                       "source,calibrated,core_domain,memory_domain,static_w,"
                       "constant_w_per_mhz,dynamic_w_per_mhz,lanes_per_sm,"
-                      "l2_peak_gbps,shared_bytes_per_sm_per_cycle");
+                      "l2_peak_gbps,shared_bytes_per_sm_per_cycle,"
+                      "parameter_sources");
   if (const nlohmann::json *V = R.member(S, Path, "source", true))
     if (auto Str = R.string(*V, childPath(Path, "source")))
       P->Source = *Str;
@@ -138,9 +176,23 @@ DvfsPowerBackend::parseParams(JsonReader &R, const nlohmann::json &S,
       readSourced(R, S, Path, "l2_peak_gbps", 0, 1e6, P->L2PeakSource);
   P->SharedBytesPerSmPerCycle = readSourced(
       R, S, Path, "shared_bytes_per_sm_per_cycle", 0, 1e6, P->SharedSource);
+  if (const nlohmann::json *V = R.member(S, Path, "parameter_sources", false))
+    parseSources(R, *V, childPath(Path, "parameter_sources"), P->Overrides);
   if (!R.ok())
     return nullptr;
   return P;
+}
+
+std::vector<std::string> dvfsParameterKeys() {
+  std::vector<std::string> Keys = {"static_w.core",
+                                   "static_w.memory",
+                                   "constant_w_per_mhz.core",
+                                   "constant_w_per_mhz.memory",
+                                   "core_domain",
+                                   "memory_domain"};
+  for (std::size_t C = 0; C < NumDvfsComponents; ++C)
+    Keys.push_back("dynamic_w_per_mhz." + std::string(dvfsComponentKey(C)));
+  return Keys;
 }
 
 const DvfsPowerParams *dvfsParams(const GpuModel &Gpu, std::string &Error) {
@@ -190,6 +242,13 @@ bool DvfsPowerBackend::estimate(const PowerInput &In, const GpuModel &Gpu,
                           *P->Mem.at(MemMhz), U);
   Out.Backend = "dvfs";
   Out.Provenance = std::string(citation()) + "; parameters: " + P->Source;
+  // A board of a calibrated chip: what differs from the calibration.
+  // (their sources are in Parameters).
+  std::string Differ;
+  for (const auto &[Key, Param] : P->Overrides)
+    Differ += (Differ.empty() ? "" : ", ") + Key + " (" + Param.Kind + ")";
+  if (!Differ.empty())
+    Out.Provenance += "; board parameters: " + Differ;
   Out.StaticPowerW = W.CoreStaticW + W.MemStaticW;
   Out.SmStaticPowerW = W.CoreStaticW; // Eq. (5)'s a0
   Out.ConstantPowerW = W.CoreConstantW + W.MemConstantW;
@@ -201,7 +260,46 @@ bool DvfsPowerBackend::estimate(const PowerInput &In, const GpuModel &Gpu,
   Out.TotalPowerW = W.totalW();
   Out.CoreMhz = CoreMhz;
   Out.MemMhz = MemMhz;
+  Out.Parameters = dvfsParameterUses(*P, CoreMhz, MemMhz);
   return true;
+}
+
+std::vector<ParameterUse> dvfsParameterUses(const DvfsPowerParams &P,
+                                            double CoreMhz, double MemMhz) {
+  std::string Kind = P.Calibrated ? "calibrated" : "assumed";
+  std::vector<ParameterUse> Uses;
+  auto Add = [&](const std::string &Key, double Value) {
+    auto It = P.Overrides.find(Key);
+    PowerParameter Param = It != P.Overrides.end()
+                               ? It->second
+                               : PowerParameter{0, Kind, P.Source};
+    Param.Value = Value;
+    Uses.push_back({Key, Param});
+  };
+  Add("static_w.core", P.CoreStaticW);
+  Add("static_w.memory", P.MemStaticW);
+  Add("constant_w_per_mhz.core", P.CoreConstantWPerMhz);
+  Add("constant_w_per_mhz.memory", P.MemConstantWPerMhz);
+  for (std::size_t C = 0; C < NumDvfsComponents; ++C)
+    Add("dynamic_w_per_mhz." + std::string(dvfsComponentKey(C)),
+        P.DynamicWPerMhz[C]);
+  // The voltage at the clock the estimate is for.
+  Add("core_domain", P.Core.at(CoreMhz).value_or(0));
+  Add("memory_domain", P.Mem.at(MemMhz).value_or(0));
+  // The hardware figures' sources say their kind in their first word.
+  auto KindOf = [](const std::string &Source) -> std::string {
+    for (const char *K : {"derived", "assumed", "calibrated", "constant"})
+      if (Source.rfind(K, 0) == 0)
+        return K;
+    return Source.rfind("estimate", 0) == 0 ? "assumed" : "given";
+  };
+  Uses.push_back(
+      {"l2_peak_gbps", {P.L2PeakGbps, KindOf(P.L2PeakSource), P.L2PeakSource}});
+  Uses.push_back(
+      {"shared_bytes_per_sm_per_cycle",
+       {P.SharedBytesPerSmPerCycle, KindOf(P.SharedSource), P.SharedSource}});
+  Uses.push_back({"lanes_per_sm", {0, KindOf(P.LanesSource), P.LanesSource}});
+  return Uses;
 }
 
 nlohmann::json dvfsParamsToJson(const DvfsPowerParams &P) {
@@ -230,6 +328,12 @@ nlohmann::json dvfsParamsToJson(const DvfsPowerParams &P) {
   J["l2_peak_gbps"] = {{"value", P.L2PeakGbps}, {"source", P.L2PeakSource}};
   J["shared_bytes_per_sm_per_cycle"] = {{"value", P.SharedBytesPerSmPerCycle},
                                         {"source", P.SharedSource}};
+  if (!P.Overrides.empty()) {
+    nlohmann::json O = nlohmann::json::object();
+    for (const auto &[Key, Param] : P.Overrides)
+      O[Key] = {{"kind", Param.Kind}, {"source", Param.Source}};
+    J["parameter_sources"] = O;
+  }
   return J;
 }
 

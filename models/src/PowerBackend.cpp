@@ -86,4 +86,21 @@ MemoryLevelBytes memoryLevelBytes(const KernelProfile &P, const GpuModel &Gpu) {
   return B;
 }
 
+MemoryLevelBytes memoryLevelBytes(const KernelProfile &P, const GpuModel &Gpu,
+                                  const Timing &T) {
+  MemoryLevelBytes B = memoryLevelBytes(P, Gpu);
+  if (!T.Levelled)
+    return B;
+  double Warps =
+      std::ceil(static_cast<double>(P.Launch.ThreadsPerBlock) / Gpu.WarpSize) *
+      static_cast<double>(P.Launch.Blocks);
+  double Threads = static_cast<double>(P.Launch.ThreadsPerBlock) *
+                   static_cast<double>(P.Launch.Blocks);
+  // LevelledTiming.cpp keeps bytes per warp per memory instruction.
+  double AtomicBytes = P.count(Unit::Atomic) * P.BytesPerMemAccess * Threads;
+  B.L2Bytes = Warps * T.MemInsts * T.L2BytesPerWarp + AtomicBytes;
+  B.DramBytes = Warps * T.MemInsts * T.DramBytesPerWarp + AtomicBytes;
+  return B;
+}
+
 } // namespace gpa

@@ -64,7 +64,8 @@ ModelEstimate estimatePowerModel(const std::string &Name,
   const Evaluation &E = A.Requested;
   if (Name == "ipp")
     return ippEstimate(E, Gpu);
-  PowerInput In{A.Profile, E.Time, memoryLevelBytes(A.Profile, Gpu), {}};
+  PowerInput In{
+      A.Profile, E.Time, memoryLevelBytes(A.Profile, Gpu, E.Time), {}};
   if (Name == InstructionEnergyModelName || Name == ComponentPowerModelName)
     return estimateSeedModel(Name, In, Gpu);
   // Any other registered backend (seed 002's dvfs), through the interface.

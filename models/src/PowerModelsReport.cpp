@@ -98,6 +98,7 @@ json evaluationPowerJson(const Evaluation &E) {
         Rates[Key] = P.AccessRate[C];
     }
     return {{"model", "ipp"},
+            {"provenance", W.Provenance},
             {"runtime_power_w", P.RuntimePowerW},
             {"idle_power_w", P.IdlePowerW},
             {"total_power_w", P.TotalPowerW},
@@ -122,7 +123,8 @@ json evaluationPowerJson(const Evaluation &E) {
           {"core_mhz", W.CoreMhz},
           {"mem_mhz", W.MemMhz},
           {"components_w", Components},
-          {"access_rates", Rates}};
+          {"access_rates", Rates},
+          {"parameters", provenanceJson(W.Parameters)}};
 }
 
 json smFootprintsJson(const KernelAnalysis &A, const GpuModel &Gpu) {

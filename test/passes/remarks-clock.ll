@@ -1,7 +1,8 @@
 ; The clock-advice remark (issue 12 point 4): on a GPU model whose dvfs
 ; backend has a clock table (gtx-titan-x, calibrated from the public gpmTOOL
 ; data), the kernel remark is followed by the least-energy clock pair within
-; 10% of the fastest; a model without dvfs parameters (a100) gets none.
+; the decision's max slowdown (default 5%, one default for all advice) of the
+; fastest; a model without dvfs parameters (a100) gets none.
 ; Expected: a memory-bound copy loses little speed at a lower core clock
 ; while core power falls with f and v^2 (seed 002 Eq. 5), so the advice is a
 ; core clock below the 975 MHz reference and a positive saving.
@@ -12,7 +13,7 @@
 ; RUN:   -pass-remarks-analysis=gpu-power-advisor %s 2>&1 | FileCheck %s --check-prefix=NODVFS
 
 ; CHECK: remark: kernels/stream.cu:7:0: copy(float*) on gtx-titan-x: MWP
-; CHECK-NEXT: remark: kernels/stream.cu:7:0: copy(float*) on gtx-titan-x (dvfs model, calibrated): least energy within 10% of the fastest at core {{(595|633|671|709|747|785|823|861|899|937)}} MHz, memory {{[0-9]+}} MHz: energy {{[0-9]+\.[0-9]}}% below the reference clocks (975/3505 MHz); advice only, the build never changes clocks (docs/dvfs.md: applying clock advice)
+; CHECK-NEXT: remark: kernels/stream.cu:7:0: copy(float*) on gtx-titan-x (dvfs model, calibrated): least energy within 5% of the fastest at core {{(595|633|671|709|747|785|823|861|899|937)}} MHz, memory {{[0-9]+}} MHz: energy {{[0-9]+\.[0-9]}}% below the reference clocks (975/3505 MHz); advice only, the build never changes clocks (docs/dvfs.md: applying clock advice)
 ; NODVFS: copy(float*) on a100: MWP
 ; NODVFS-NOT: least energy within
 

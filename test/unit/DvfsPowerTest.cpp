@@ -18,6 +18,8 @@
 
 #include <gtest/gtest.h>
 
+#include <map>
+
 using namespace gpa;
 
 namespace {
@@ -157,18 +159,75 @@ TEST(DvfsBackend, PipeUtilisationIsEq7) {
       << Error;
 }
 
-TEST(DvfsBackend, V100CarriesDerivedDvfsParametersButDefaultsToIpp) {
-  GpuModel G = test::bundled("v100");
-  EXPECT_EQ(G.PowerBackendName, "ipp");
+TEST(DvfsBackend, GV100BoardsDefaultToTheTitanVCalibration) {
+  // Issue 27 item 1: every board of the GV100 chip prices power with the
+  // coefficients calibrated on the public Titan V microbenchmarks
+  // (Guerreiro et al., IEEE TPDS 2019; gpmTOOL, HPCA 2018); only what their
+  // datasheets change differs, each labelled (scripts/chip_power.py).
   std::string Error;
-  const DvfsPowerParams *P = dvfsParams(G, Error);
-  ASSERT_NE(P, nullptr) << Error;
-  EXPECT_FALSE(P->Calibrated);
-  // §4.6 porting from titan-v: same SM count, memory coefficients x 4/3.
-  const DvfsPowerParams *Tv = dvfsParams(test::bundled("titan-v"), Error);
-  ASSERT_NE(Tv, nullptr);
-  EXPECT_DOUBLE_EQ(P->DynamicWPerMhz[0], Tv->DynamicWPerMhz[0]);
-  EXPECT_NEAR(P->DynamicWPerMhz[11], Tv->DynamicWPerMhz[11] * 4 / 3, 1e-9);
+  GpuModel TitanV = test::bundled("titan-v");
+  const DvfsPowerParams *Tv = dvfsParams(TitanV, Error);
+  ASSERT_NE(Tv, nullptr) << Error;
+  // Fitted Titan V voltages at 1305 and 1402 MHz (titan-v.json).
+  const double V1305 = 1.05758804, V1402 = 1.07472173;
+  struct Board {
+    const char *Name;
+    double CoreMhz, Voltage;
+    const char *VoltageKind;
+  } Boards[] = {
+      // V100 SXM2: 1530 MHz boost, above the measurements: extrapolated
+      // from the top two, 1.07472173 + 128 x 0.01713369 / 97 = 1.0973312.
+      {"v100", 1530, V1402 + 128 * (V1402 - V1305) / 97, "assumed"},
+      // V100 PCIe: 1380 MHz, between 1305 and 1402: interpolated,
+      // 1.05758804 + 75 x 0.01713369 / 97 = 1.0708357.
+      {"v100-pcie", 1380, V1305 + 75 * (V1402 - V1305) / 97, "derived"},
+  };
+  for (const Board &B : Boards) {
+    GpuModel G = test::bundled(B.Name);
+    EXPECT_EQ(G.PowerBackendName, "dvfs") << B.Name;
+    EXPECT_TRUE(G.Calibrated) << B.Name;
+    const DvfsPowerParams *P = dvfsParams(G, Error);
+    ASSERT_NE(P, nullptr) << Error;
+    EXPECT_TRUE(P->Calibrated);
+    // The core domain: the board's own clock is the reference.
+    EXPECT_EQ(P->Core.RefMhz, B.CoreMhz) << B.Name;
+    EXPECT_NEAR(*P->Core.at(B.CoreMhz), B.Voltage, 1e-7) << B.Name;
+    EXPECT_EQ(P->Overrides.at("core_domain").Kind, B.VoltageKind);
+    EXPECT_EQ(P->Mem.RefMhz, 877); // V100 datasheet: HBM2 at 877 MHz
+    // Core components: the calibration's; memory side x 4/3 (4 HBM2
+    // stacks against Titan V's 3).
+    for (std::size_t C = 0; C < NumCoreDvfsComponents; ++C)
+      if (C != static_cast<std::size_t>(DvfsComponent::L2))
+        EXPECT_DOUBLE_EQ(P->DynamicWPerMhz[C], Tv->DynamicWPerMhz[C]);
+    EXPECT_NEAR(P->DynamicWPerMhz[11], Tv->DynamicWPerMhz[11] * 4 / 3, 1e-8);
+    EXPECT_NEAR(P->DynamicWPerMhz[9], Tv->DynamicWPerMhz[9] * 4 / 3, 1e-8);
+    EXPECT_NEAR(P->MemStaticW, Tv->MemStaticW * 4 / 3, 1e-7);
+    EXPECT_DOUBLE_EQ(P->CoreStaticW, Tv->CoreStaticW);
+    EXPECT_EQ(P->Overrides.at("static_w.memory").Kind, "derived");
+
+    // An estimate names the model and every parameter's origin.
+    KernelProfile K;
+    K.Launch = {256, 160, 32, 0};
+    K.count(Unit::Fp) = 100;
+    Timing T = computeTiming(K, G, 80, 2, 1);
+    PowerEstimate E;
+    ASSERT_TRUE(estimatePower({K, T, {}, {}}, G, "", E, Error)) << Error;
+    EXPECT_EQ(E.Backend, "dvfs");
+    EXPECT_EQ(E.CoreMhz, B.CoreMhz);
+    EXPECT_NE(E.Provenance.find("titanv_micro.csv"), std::string::npos);
+    EXPECT_NE(E.Provenance.find("core_domain (" + std::string(B.VoltageKind)),
+              std::string::npos)
+        << E.Provenance;
+    std::map<std::string, PowerParameter> Used;
+    for (const ParameterUse &U : E.Parameters)
+      Used[U.Name] = U.Param;
+    EXPECT_EQ(Used.at("dynamic_w_per_mhz.fp32_fma").Kind, "calibrated");
+    EXPECT_EQ(Used.at("dynamic_w_per_mhz.dram").Kind, "derived");
+    EXPECT_NEAR(Used.at("core_domain").Value, B.Voltage, 1e-7);
+    // Static power at the reference: a0 x v + a2 (Eq. 5-6), by hand.
+    EXPECT_NEAR(E.StaticPowerW,
+                Tv->CoreStaticW * B.Voltage + Tv->MemStaticW * 4 / 3, 1e-5);
+  }
 }
 
 TEST(ClockAdvice, ChoosesLeastEnergyWithinTheSlowdownBound) {
@@ -208,4 +267,171 @@ TEST(ClockAdvice, SweepCoversTheClockTableAndScalesTime) {
   ASSERT_TRUE(Low && Ref);
   EXPECT_NEAR(Low->ExecTimeS / Ref->ExecTimeS, 975.0 / 595, 1e-9);
   EXPECT_FALSE(sweepClocks(K, test::gtx280(), {}, Points, Error));
+}
+
+namespace {
+/// 256 threads x 160 blocks on the 80-SM v100: 8 warps per block, 16 warps
+/// per SM, 1280 warps in all.
+KernelProfile mappingKernel() {
+  KernelProfile K;
+  K.Launch = {256, 160, 32, 0};
+  return K;
+}
+} // namespace
+
+TEST(DvfsMapping, PipesFromCountsByHand) {
+  // Seed 002 Eq. (7): U_x = AWarps_x x 32 / (ACycles x lanes_x), AWarps_x =
+  // per-thread count x 16 warps per SM; lanes per SM for cc 7.0 (CUDA C++
+  // Programming Guide): FP32 64, FP64 32, INT 64, SFU 16, CF 128 (assumed).
+  GpuModel G = test::bundled("v100");
+  std::string Error;
+  const DvfsPowerParams *P = dvfsParams(G, Error);
+  ASSERT_NE(P, nullptr) << Error;
+  KernelProfile K = mappingKernel();
+  K.count(Unit::Fp) = 10;
+  K.count(Unit::Fp64) = 4;
+  K.count(Unit::Int) = 6;
+  K.count(Unit::Alu) = 2; // integer pipe with int
+  K.count(Unit::Sfu) = 1;
+  K.count(Unit::Sync) = 1; // control flow
+  Timing T;
+  T.ActiveSms = 80;
+  T.ExecCycles = 10000;
+  T.ExecTimeS = 1e-5;
+  PowerInput In{K, T, {}, {}};
+  DvfsUtilisation U = dvfsUtilisation(In, G, *P, 1530, 900);
+  auto At = [&](DvfsComponent C) { return U[static_cast<std::size_t>(C)]; };
+  EXPECT_NEAR(At(DvfsComponent::Fp32Fma), 10 * 16 * 32 / (1e4 * 64), 1e-12);
+  EXPECT_NEAR(At(DvfsComponent::Fp64Fma), 4 * 16 * 32 / (1e4 * 32), 1e-12);
+  EXPECT_NEAR(At(DvfsComponent::Int), 8 * 16 * 32 / (1e4 * 64), 1e-12);
+  EXPECT_NEAR(At(DvfsComponent::Sfu), 1 * 16 * 32 / (1e4 * 16), 1e-12);
+  EXPECT_NEAR(At(DvfsComponent::Cf), 1 * 16 * 32 / (1e4 * 128), 1e-12);
+  // The classifier does not split ADD/MUL/FMA (assumed: all FMA).
+  EXPECT_EQ(At(DvfsComponent::Fp32Add), 0);
+  EXPECT_EQ(At(DvfsComponent::Fp64Mul), 0);
+}
+
+TEST(DvfsMapping, MemoryLevelsFromTheLevelledModelByHand) {
+  // Eq. (8) on the levelled memory model's bytes: L2 = bytes beyond L1,
+  // DRAM = bytes beyond L2, per warp per memory instruction x instructions
+  // x 1280 warps.
+  GpuModel G = test::bundled("v100");
+  KernelProfile K = mappingKernel();
+  K.count(Unit::GlobalMem) = 2;
+  Timing T;
+  T.ActiveSms = 80;
+  T.ExecCycles = 15300;
+  T.ExecTimeS = 1e-5;
+  T.Levelled = true;
+  T.MemInsts = 2;
+  T.L2BytesPerWarp = 128;
+  T.DramBytesPerWarp = 32;
+  MemoryLevelBytes B = memoryLevelBytes(K, G, T);
+  ASSERT_TRUE(B.L2Bytes.has_value());
+  EXPECT_DOUBLE_EQ(*B.L2Bytes, 1280.0 * 2 * 128); // 327680 B
+  EXPECT_DOUBLE_EQ(B.DramBytes, 1280.0 * 2 * 32); // 81920 B
+  std::string Error;
+  const DvfsPowerParams *P = dvfsParams(G, Error);
+  ASSERT_NE(P, nullptr) << Error;
+  PowerInput In{K, T, B, {}};
+  DvfsUtilisation U = dvfsUtilisation(In, G, *P, 1530, 900);
+  // L2 peak 2155 GB/s at 1530 MHz (Jia et al. 2018); DRAM 900 GB/s
+  // datasheet: 327680 B / 10 us / 2155 GB/s and 81920 B / 10 us / 900 GB/s.
+  EXPECT_NEAR(U[static_cast<std::size_t>(DvfsComponent::L2)],
+              327680 / 1e-5 / 2155e9, 1e-9);
+  EXPECT_NEAR(U[static_cast<std::size_t>(DvfsComponent::Dram)],
+              81920 / 1e-5 / 900e9, 1e-9);
+  // Without levels every access is DRAM traffic and L2 is not known.
+  T.Levelled = false;
+  MemoryLevelBytes Flat = memoryLevelBytes(K, G, T);
+  EXPECT_FALSE(Flat.L2Bytes.has_value());
+  EXPECT_DOUBLE_EQ(Flat.DramBytes, 2 * 4 * 256.0 * 160); // 4 B per access
+}
+
+TEST(DvfsMapping, LevelledTimingFeedsL2AndDramBytes) {
+  // Through the timing model's levelled memory (docs/models.md "Memory
+  // levels"): a coalesced 4-byte store (R0: DRAM) and a coalesced 4-byte
+  // load whose 64 KiB working set fits L2 (R4: DRAM share = working set /
+  // the grid's 40960 x 4 B = 0.4, the rest L2). Each warp execution moves
+  // 4 sectors = 128 B beyond L1.
+  GpuModel G = test::bundled("v100");
+  KernelProfile K = mappingKernel();
+  K.count(Unit::GlobalMem) = 2;
+  GlobalAccessFact Store;
+  Store.Base = Store.Group = "out";
+  Store.Store = true;
+  GlobalAccessFact Load;
+  Load.Base = Load.Group = "table";
+  Load.WorkingSetBytes = 65536;
+  K.GlobalAccesses = {Store, Load};
+  Timing T = computeTiming(K, G, 80, 2, 1);
+  ASSERT_TRUE(T.Levelled);
+  MemoryLevelBytes B = memoryLevelBytes(K, G, T);
+  ASSERT_TRUE(B.L2Bytes.has_value());
+  EXPECT_NEAR(*B.L2Bytes, 1280 * (128 + 128.0), 1e-6);
+  EXPECT_NEAR(B.DramBytes, 1280 * (128 + 0.4 * 128), 1e-6);
+}
+
+TEST(ClockTiming, ThreeClockPairsByHand) {
+  // titan-v.json: 1200 MHz core, DRAM latency 440 cycles of which the L2
+  // hit path is 193 (Jia et al. 2018), sustained DRAM 544 GB/s at 850 MHz,
+  // L2 1268 GB/s at 1200 MHz. Core-clock parts keep their cycles; the
+  // 247 DRAM-side cycles are fixed ns; L2 bandwidth follows the core clock
+  // and caps DRAM's (docs/dvfs.md "Timing at any clock pair").
+  GpuModel Tv = test::bundled("titan-v");
+  struct Pair {
+    double CoreMhz, MemMhz;
+    double LatencyCycles, L2Gbps, DramGbps;
+  } Pairs[] = {
+      {1200, 850, 440, 1268, 544},                    // the reference
+      {600, 850, 193 + 247 * 0.5, 634, 544},          // L2 path still > DRAM
+      {135, 850, 193 + 247 * 0.1125, 142.65, 142.65}, // L2 path binds
+  };
+  for (const Pair &C : Pairs) {
+    GpuModel G = gpuAtClocks(Tv, C.CoreMhz, C.MemMhz, 850);
+    EXPECT_DOUBLE_EQ(G.ClockGhz, C.CoreMhz / 1000);
+    EXPECT_NEAR(G.MemLatencyCycles, C.LatencyCycles, 1e-9) << C.CoreMhz;
+    EXPECT_NEAR(G.Caches.L2BandwidthGbps, C.L2Gbps, 1e-9) << C.CoreMhz;
+    EXPECT_NEAR(G.MemBandwidthGbps, C.DramGbps, 1e-9) << C.CoreMhz;
+    EXPECT_EQ(G.Caches.L2LatencyCycles, 193); // core cycles: unchanged
+  }
+  // The memory clock (gtx-titan-x, 280.4 GB/s sustained at 3505 MHz, no L2
+  // figure: no cap, the whole 440-cycle latency fixed in ns): 810 MHz
+  // memory, 595 MHz core.
+  GpuModel G = gpuAtClocks(test::bundled("gtx-titan-x"), 595, 810, 3505);
+  EXPECT_NEAR(G.MemBandwidthGbps, 280.4 * 810 / 3505, 1e-9);
+  EXPECT_NEAR(G.MemLatencyCycles, 440 * 595 / 975.0, 1e-9);
+}
+
+TEST(ClockTiming, StreamingKernelRespectsTheL2PathAtTheLowestClock) {
+  // Issue 27 acceptance: a pure streaming kernel (one 4-byte load and one
+  // store per thread) on titan-v at its lowest core clock, 135 MHz, takes
+  // at least its DRAM bytes over the L2 path's 1268 x 135/1200 = 142.65
+  // GB/s: 2 x 4 B x 256 x 8000 = 16.384 MB -> 114.9 us.
+  GpuModel Tv = test::bundled("titan-v");
+  KernelProfile K;
+  K.Launch = {256, 8000, 32, 0};
+  K.count(Unit::GlobalMem) = 2;
+  K.count(Unit::Int) = 4;
+  std::vector<ClockPoint> Points;
+  std::string Error;
+  ASSERT_TRUE(sweepClocks(K, Tv, {}, Points, Error)) << Error;
+  const double Bytes = 2 * 4 * 256.0 * 8000;
+  double RefTime = 0;
+  for (const ClockPoint &C : Points) {
+    double L2PathGbps = 1268 * C.CoreMhz / 1200;
+    EXPECT_GE(C.ExecTimeS, Bytes / (std::min(544.0, L2PathGbps) * 1e9))
+        << C.CoreMhz;
+    if (C.CoreMhz == 1200)
+      RefTime = C.ExecTimeS;
+  }
+  ASSERT_EQ(Points.front().CoreMhz, 135);
+  EXPECT_GE(Points.front().ExecTimeS, Bytes / 142.65e9);
+  // So the clock advice cannot keep the reference speed at 135-202 MHz.
+  const ClockPoint *Best = chooseClockPoint(Points, 0.05);
+  ASSERT_NE(Best, nullptr);
+  // At 405 MHz the L2 path carries 1268 x 405/1200 = 428 GB/s, 21% under
+  // DRAM's 544: outside a 5% slowdown (502 MHz: 530 GB/s, 2.6%, inside).
+  EXPECT_GE(Best->CoreMhz, 502);
+  EXPECT_LE(Best->ExecTimeS, 1.05 * RefTime);
 }

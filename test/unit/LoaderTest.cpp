@@ -81,10 +81,12 @@ TEST(Loader, BundledModelsAllLoad) {
     std::string Error;
     EXPECT_TRUE(loadBundledModel(Name, G, Error)) << Error;
     EXPECT_EQ(G.Name, Name);
-    // Power parameters fitted to measurements: the GTX280 (IPP) and the two
-    // gpmTOOL GPUs (seed 002); not the seed 001/003 Fermi files.
-    EXPECT_EQ(G.Calibrated,
-              Name == "gtx280" || Name == "gtx-titan-x" || Name == "titan-v")
+    // Power parameters fitted to measurements: the GTX280 (IPP), the two
+    // gpmTOOL GPUs (seed 002) and the other boards of the GV100 chip (its
+    // Titan V calibration, issue 27); not the seed 001/003 Fermi files.
+    EXPECT_EQ(G.Calibrated, Name == "gtx280" || Name == "gtx-titan-x" ||
+                                Name == "titan-v" || Name == "v100" ||
+                                Name == "v100-pcie")
         << Name;
   }
 }

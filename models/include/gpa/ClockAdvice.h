@@ -31,7 +31,11 @@ struct ClockPoint {
 };
 
 /// The GPU model with its timing parameters at CoreMhz/MemMhz (MemMhz
-/// relative to RefMemMhz, the clock the file's bandwidth is for).
+/// relative to RefMemMhz, the clock the file's bandwidth is for): cycle
+/// counts of the core-clock parts stay (issue, L1/shared, L2, the L2 part of
+/// DRAM latency); the rest of DRAM latency is fixed in ns; L2 bandwidth
+/// scales with the core clock, DRAM bandwidth with the memory clock and is
+/// capped by the L2 path's (docs/dvfs.md "Timing at any clock pair").
 GpuModel gpuAtClocks(const GpuModel &Gpu, double CoreMhz, double MemMhz,
                      double RefMemMhz);
 

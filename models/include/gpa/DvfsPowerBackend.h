@@ -33,6 +33,12 @@ const DvfsPowerParams *dvfsParams(const GpuModel &Gpu, std::string &Error);
 bool resolveDvfsClocks(const DvfsPowerParams &P, const ClockRequest &Clocks,
                        double &CoreMhz, double &MemMhz, std::string &Error);
 
+/// Every parameter of P an estimate at CoreMhz/MemMhz uses, with its kind
+/// and source (the section's unless parameter_sources says otherwise; the
+/// domains' entries carry the normalised voltage at the clock).
+std::vector<ParameterUse> dvfsParameterUses(const DvfsPowerParams &P,
+                                            double CoreMhz, double MemMhz);
+
 /// Writes P as the "dvfs" object of a model file (inverse of parseParams).
 nlohmann::json dvfsParamsToJson(const DvfsPowerParams &P);
 

@@ -12,6 +12,7 @@
 #define GPA_DVFSPOWERMODEL_H
 
 #include "gpa/PowerBackend.h"
+#include "gpa/PowerParameters.h"
 
 #include <array>
 #include <optional>
@@ -73,7 +74,16 @@ struct DvfsPowerParams : PowerBackendParams {
   /// Sources of the three hardware figures above.
   std::string LanesSource, L2PeakSource, SharedSource;
   bool Calibrated = false;
+  /// Parameters whose origin differs from Source (a board of a calibrated
+  /// chip: its clocks, memory stacks ... from datasheets), by key:
+  /// static_w.core, static_w.memory, constant_w_per_mhz.core|memory,
+  /// dynamic_w_per_mhz.COMPONENT, core_domain, memory_domain. Kind and source
+  /// as a GPU model's power parameters.
+  PowerParameters Overrides;
 };
+
+/// The keys parameter_sources may name.
+std::vector<std::string> dvfsParameterKeys();
 
 /// Power of both domains at one clock pair, split as the paper splits it.
 struct DvfsPower {

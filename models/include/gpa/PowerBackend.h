@@ -16,6 +16,7 @@
 
 #include "gpa/GpuModel.h"
 #include "gpa/KernelProfile.h"
+#include "gpa/PowerParameters.h"
 #include "gpa/Timing.h"
 
 #include <nlohmann/json_fwd.hpp>
@@ -72,6 +73,9 @@ struct PowerEstimate {
   std::vector<ComponentPowerW> Components;
   double CoreMhz = 0; // the clocks the estimate is for (0: not modelled)
   double MemMhz = 0;
+  /// Each parameter the estimate used, with its kind and source (the
+  /// backends with per-parameter provenance fill it; reports print it).
+  std::vector<ParameterUse> Parameters;
 };
 
 /// A backend's parameters for one GPU, read from the model file. Each backend
@@ -120,9 +124,17 @@ const PowerBackendParams *backendParams(const GpuModel &Gpu,
 /// Bytes per memory level from the static counts: every global, local,
 /// atomic and async-copy access is DRAM traffic (coalesced: bytes per access
 /// x threads; uncoalesced: transactions x transaction bytes per warp).
-/// L2Bytes stays empty: the access analysis has no cache-level model yet.
+/// L2Bytes stays empty: no level analysis says which accesses hit in L2.
 MemoryLevelBytes memoryLevelBytes(const KernelProfile &Profile,
                                   const GpuModel &Gpu);
+
+/// The same from the levelled memory model when Time has one
+/// (Time.Levelled, gpa/MemoryLevels.h): the bytes beyond L1 (L1 misses, the
+/// L2 traffic) and beyond L2 (DRAM) of the global memory instructions, plus
+/// atomics at both levels (atomics are resolved in L2 and counted at DRAM
+/// as the unlevelled count does). Without levels: memoryLevelBytes above.
+MemoryLevelBytes memoryLevelBytes(const KernelProfile &Profile,
+                                  const GpuModel &Gpu, const Timing &Time);
 
 } // namespace gpa
 
