@@ -25,6 +25,7 @@
 #include "gpa/PtxasResources.h"
 #include "gpa/Report.h"
 #include "gpa/SpillTraffic.h"
+#include "gpa/common/AssumptionNames.h"
 #include "gpa/ptx/PtxFrontend.h"
 
 #ifdef GPA_HAVE_IR
@@ -128,19 +129,20 @@ void addKernel(KernelProfile P, const GpuModel &Gpu, const AnalyzeRequest &R,
                const LaunchEntry *Given = nullptr) {
   if (Given && Given->Blocks) {
     P.Launch.Blocks = Given->Blocks;
-    Assumptions.push_back(numberAssumption("blocks", double(Given->Blocks),
-                                           "--launch-file=" + R.LaunchFile,
-                                           "given"));
+    Assumptions.push_back(numberAssumption(
+        assumptionName(AssumptionId::GridSize), double(Given->Blocks),
+        "--launch-file=" + R.LaunchFile, "given"));
   } else if (R.GridSize) {
     P.Launch.Blocks = R.GridSize;
     Assumptions.push_back(
-        numberAssumption("blocks", double(R.GridSize), "--grid-size", "given"));
+        numberAssumption(assumptionName(AssumptionId::GridSize),
+                         double(R.GridSize), "--grid-size", "given"));
   } else {
     Occupancy Occ = computeOccupancy(P.Launch, Gpu);
     P.Launch.Blocks =
         std::uint64_t(Gpu.NumSms) * std::max(Occ.MaxActiveBlocksPerSm, 1u);
     Assumptions.push_back(numberAssumption(
-        "blocks", double(P.Launch.Blocks),
+        assumptionName(AssumptionId::GridSize), double(P.Launch.Blocks),
         "enough blocks to fill every SM (--grid-size)", "assumed"));
   }
   AnalyzedKernel K;
@@ -209,7 +211,7 @@ bool addPtxModule(const AnalyzeRequest &R, const std::string &Path,
     AssumptionList Assumptions = {
         textAssumption("gpu", Gpu.Name, Why,
                        R.Gpu.empty() ? "derived" : "given"),
-        numberAssumption("threads_per_block",
+        numberAssumption(assumptionName(AssumptionId::BlockSize),
                          double(K.Profile.Launch.ThreadsPerBlock),
                          ".reqntid/.maxntid, else --block-size or 256",
                          R.BlockSize ? "given" : "derived")};
@@ -225,9 +227,9 @@ bool addPtxModule(const AnalyzeRequest &R, const std::string &Path,
     if (Given && Given->ThreadsPerBlock) {
       Profile.Launch.ThreadsPerBlock = Given->ThreadsPerBlock;
       Profile.Launch.BlockShape = Given->BlockShape;
-      Assumptions.push_back(numberAssumption("threads_per_block",
-                                             double(Given->ThreadsPerBlock),
-                                             FromFile, "given"));
+      Assumptions.push_back(
+          numberAssumption(assumptionName(AssumptionId::BlockSize),
+                           double(Given->ThreadsPerBlock), FromFile, "given"));
     }
     if (Given && Given->DynamicSharedGiven) {
       Profile.Launch.SharedBytesPerBlock += Given->DynamicSharedBytes;

@@ -18,6 +18,7 @@
 #include "gpa/GpuModelLoader.h"
 #include "gpa/LaunchFile.h"
 #include "gpa/Occupancy.h"
+#include "gpa/common/AssumptionNames.h"
 
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/IR/Constants.h"
@@ -46,14 +47,14 @@ bool chooseGpu(const Module &M, const Function *FirstKernel,
     Error = "-gpa-gpu=" + Name + ": " + LoadError;
     return false;
   }
-  Chosen = textAssumption("gpu", Gpu.Name, Source);
+  Chosen = textAssumption(assumptionName(AssumptionId::Gpu), Gpu.Name, Source);
   if (!O.Gpu.empty())
     Chosen.Kind = "given";
   return true;
 }
 
 /// Bytes of static shared memory the kernel's call tree references.
-static uint64_t staticSharedBytes(const Module &M, const FunctionSummary &S,
+static uint64_t staticSharedBytes(const Module &M, const IrFunctionSummary &S,
                                   bool &HasDynamic) {
   uint64_t Total = 0;
   const DataLayout &DL = M.getDataLayout();
@@ -83,7 +84,7 @@ static uint64_t staticSharedBytes(const Module &M, const FunctionSummary &S,
   return Total;
 }
 
-LaunchStatus buildLaunch(const Function &K, const FunctionSummary &S,
+LaunchStatus buildLaunch(const Function &K, const IrFunctionSummary &S,
                          const GpuModel &Gpu, const PluginOptions &O,
                          LaunchConfig &Launch, AssumptionList &Assumed,
                          std::string &Error, const LaunchEntry *Given,
@@ -91,14 +92,16 @@ LaunchStatus buildLaunch(const Function &K, const FunctionSummary &S,
   const std::string FromFile = "-gpa-launch-file=" + O.LaunchFile;
   if (Given && Given->ThreadsPerBlock) {
     Launch.ThreadsPerBlock = Given->ThreadsPerBlock;
-    Assumed.push_back(numberAssumption(
-        "block_size", double(Given->ThreadsPerBlock), FromFile, "given"));
+    Assumed.push_back(numberAssumption(assumptionName(AssumptionId::BlockSize),
+                                       double(Given->ThreadsPerBlock), FromFile,
+                                       "given"));
     // The shape only when the file gives [x, y, z] (rule R9's derived block
     // footprint); a single number leaves it unknown.
     if (Given->BlockShape.known()) {
       Launch.BlockShape = Given->BlockShape;
-      Assumed.push_back(textAssumption(
-          "block_dims", blockDimsText(Launch.BlockShape), FromFile, "given"));
+      Assumed.push_back(textAssumption(assumptionName(AssumptionId::BlockDims),
+                                       blockDimsText(Launch.BlockShape),
+                                       FromFile, "given"));
     }
     if (Given->ThreadsPerBlock > Gpu.MaxThreadsPerBlock) {
       Error = FromFile + ": block of " +
@@ -110,9 +113,10 @@ LaunchStatus buildLaunch(const Function &K, const FunctionSummary &S,
     // A required shape (PTX .reqntid), as the PTX front-end reads it.
     Launch.ThreadsPerBlock = (*Req)[0] * (*Req)[1] * (*Req)[2];
     Launch.BlockShape = BlockDims{(*Req)[0], (*Req)[1], (*Req)[2]};
-    Assumed.push_back(numberAssumption(
-        "block_size", double(Launch.ThreadsPerBlock), "nvvm.reqntid", "given"));
-    Assumed.push_back(textAssumption("block_dims",
+    Assumed.push_back(numberAssumption(assumptionName(AssumptionId::BlockSize),
+                                       double(Launch.ThreadsPerBlock),
+                                       "nvvm.reqntid", "given"));
+    Assumed.push_back(textAssumption(assumptionName(AssumptionId::BlockDims),
                                      blockDimsText(Launch.BlockShape),
                                      "nvvm.reqntid", "given"));
     if (Launch.ThreadsPerBlock > Gpu.MaxThreadsPerBlock) {
@@ -123,9 +127,9 @@ LaunchStatus buildLaunch(const Function &K, const FunctionSummary &S,
     }
   } else if (std::optional<uint64_t> Bound = getMaxNtid(K)) {
     Launch.ThreadsPerBlock = *Bound;
-    Assumed.push_back(numberAssumption("block_size", double(*Bound),
-                                       "__launch_bounds__ (nvvm.maxntid)",
-                                       "given"));
+    Assumed.push_back(numberAssumption(
+        assumptionName(AssumptionId::BlockSize), double(*Bound),
+        "__launch_bounds__ (nvvm.maxntid)", "given"));
     if (*Bound > Gpu.MaxThreadsPerBlock) {
       Error = "__launch_bounds__ of " + std::to_string(*Bound) +
               " threads exceeds " + Gpu.Name + "'s " +
@@ -135,7 +139,7 @@ LaunchStatus buildLaunch(const Function &K, const FunctionSummary &S,
   } else {
     Launch.ThreadsPerBlock = O.BlockSize;
     Assumed.push_back(numberAssumption(
-        "block_size", double(O.BlockSize),
+        assumptionName(AssumptionId::BlockSize), double(O.BlockSize),
         O.BlockSizeGiven ? "-gpa-block-size" : "default of -gpa-block-size",
         O.BlockSizeGiven ? "given" : "assumed"));
     if (O.BlockSize > Gpu.MaxThreadsPerBlock) {
@@ -148,17 +152,18 @@ LaunchStatus buildLaunch(const Function &K, const FunctionSummary &S,
   Launch.RegistersPerThread = O.RegistersPerThread;
   if (Given && Given->RegistersPerThread) {
     Launch.RegistersPerThread = Given->RegistersPerThread;
-    Assumed.push_back(numberAssumption("registers_per_thread",
-                                       double(Launch.RegistersPerThread),
-                                       FromFile, "given"));
+    Assumed.push_back(
+        numberAssumption(assumptionName(AssumptionId::RegistersPerThread),
+                         double(Launch.RegistersPerThread), FromFile, "given"));
   } else if (!O.RegistersGiven && Compiled.R && Compiled.R->Registers) {
     Launch.RegistersPerThread = Compiled.R->Registers;
-    Assumed.push_back(numberAssumption("registers_per_thread",
-                                       double(Launch.RegistersPerThread),
-                                       Compiled.From, "derived"));
+    Assumed.push_back(numberAssumption(
+        assumptionName(AssumptionId::RegistersPerThread),
+        double(Launch.RegistersPerThread), Compiled.From, "derived"));
   } else {
     Assumed.push_back(numberAssumption(
-        "registers_per_thread", double(O.RegistersPerThread),
+        assumptionName(AssumptionId::RegistersPerThread),
+        double(O.RegistersPerThread),
         O.RegistersGiven
             ? "-gpa-registers-per-thread"
             : "default estimate of -gpa-registers-per-thread" +
@@ -193,11 +198,13 @@ LaunchStatus buildLaunch(const Function &K, const FunctionSummary &S,
   if (Given && Given->DynamicSharedGiven) {
     Launch.SharedBytesPerBlock += Given->DynamicSharedBytes;
     Assumed.push_back(numberAssumption(
-        "shared_bytes_per_block", double(Launch.SharedBytesPerBlock),
+        assumptionName(AssumptionId::SharedBytesPerBlock),
+        double(Launch.SharedBytesPerBlock),
         StaticSource + " + dynamic shared memory from " + FromFile, "given"));
   } else {
     Assumed.push_back(numberAssumption(
-        "shared_bytes_per_block", double(Launch.SharedBytesPerBlock),
+        assumptionName(AssumptionId::SharedBytesPerBlock),
+        double(Launch.SharedBytesPerBlock),
         HasDynamic ? StaticSource + "; extern (dynamic) shared memory "
                                     "assumed 0 bytes"
                    : StaticSource,
@@ -214,16 +221,18 @@ LaunchStatus buildLaunch(const Function &K, const FunctionSummary &S,
   }
   if (Given && Given->Blocks) {
     Launch.Blocks = Given->Blocks;
-    Assumed.push_back(numberAssumption("grid_size", double(Launch.Blocks),
-                                       FromFile, "given"));
+    Assumed.push_back(numberAssumption(assumptionName(AssumptionId::GridSize),
+                                       double(Launch.Blocks), FromFile,
+                                       "given"));
   } else if (O.GridSize) {
     Launch.Blocks = O.GridSize;
-    Assumed.push_back(numberAssumption("grid_size", double(O.GridSize),
-                                       "-gpa-grid-size", "given"));
+    Assumed.push_back(numberAssumption(assumptionName(AssumptionId::GridSize),
+                                       double(O.GridSize), "-gpa-grid-size",
+                                       "given"));
   } else {
     Launch.Blocks = uint64_t(Gpu.NumSms) * Occ.MaxActiveBlocksPerSm;
     Assumed.push_back(numberAssumption(
-        "grid_size", double(Launch.Blocks),
+        assumptionName(AssumptionId::GridSize), double(Launch.Blocks),
         "fills the GPU: " + std::to_string(Gpu.NumSms) + " SMs x " +
             std::to_string(Occ.MaxActiveBlocksPerSm) + " resident blocks"));
   }

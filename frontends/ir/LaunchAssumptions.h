@@ -28,7 +28,7 @@ class Module;
 
 namespace gpa {
 
-struct FunctionSummary;
+struct IrFunctionSummary;
 struct LaunchEntry;
 
 // Assumption, AssumptionList, numberAssumption, textAssumption:
@@ -54,7 +54,7 @@ struct CompiledResources {
 /// values of \p Given (a -gpa-launch-file entry) win and are `given`;
 /// registers and static shared memory ptxas produced (\p Compiled) win over
 /// the estimates and are `derived`.
-LaunchStatus buildLaunch(const llvm::Function &K, const FunctionSummary &S,
+LaunchStatus buildLaunch(const llvm::Function &K, const IrFunctionSummary &S,
                          const GpuModel &Gpu, const PluginOptions &O,
                          LaunchConfig &Launch, AssumptionList &Assumed,
                          std::string &Error, const LaunchEntry *Given = nullptr,

@@ -53,7 +53,7 @@ static const char *assumptionSource(const std::string &Name) {
          "estimate cannot see through them";
 }
 
-static void addSummaryAssumptions(const FunctionSummary &S,
+static void addSummaryAssumptions(const IrFunctionSummary &S,
                                   const LoopTripCounts &Trips,
                                   AssumptionList &A) {
   // Loops without a constant trip count: how many use the kernel-wide
@@ -99,29 +99,11 @@ static void addSummaryAssumptions(const FunctionSummary &S,
     A.push_back(numberAssumption(Name, N, assumptionSource(Name)));
 }
 
-/// \p LocalInRegisters: ptxas keeps the private arrays in registers (no
-/// stack frame), so their accesses are no local-memory instructions.
-static KernelProfile makeProfile(const Function &K, const FunctionSummary &S,
+static KernelProfile makeProfile(const Function &K, const IrFunctionSummary &S,
                                  bool LocalInRegisters) {
   KernelProfile P;
   P.Name = K.getName().str();
-  P.PerThread = S.Counts;
-  P.UncoalescedMem = S.Mem.Uncoalesced;
-  P.GlobalAccesses = S.GlobalAccesses;
-  double Accesses = S.Mem.Accesses, Bytes = S.Mem.Bytes;
-  if (LocalInRegisters) {
-    P.PerThread[index(Unit::LocalMem)] = 0;
-    Accesses -= S.Mem.Local;
-    Bytes -= S.Mem.LocalBytes;
-  }
-  if (Accesses > 0)
-    P.BytesPerMemAccess = Bytes / Accesses;
-  if (S.Mem.Uncoalesced > 0)
-    P.UncoalescedTransactionsPerWarp =
-        S.Mem.UncoalescedTransactions / S.Mem.Uncoalesced;
-  applyLoadRounds(S.Rounds, P);
-  P.SharedBankReplays = S.SharedBankReplays;
-  P.SharedBankConflictWays = S.SharedBankConflictWays;
+  S.fillProfile(P, LocalInRegisters);
   return P;
 }
 
@@ -279,7 +261,7 @@ bool analyzeModule(Module &M, FunctionAnalysisManager &FAM,
                                             memoryGeometry(Out.Gpu));
       Counter = C.get();
     }
-    const FunctionSummary &S = Counter->summarize(*K);
+    const IrFunctionSummary &S = Counter->summarize(*K);
     KernelResult R;
     R.F = K;
     R.Reached = S.Reached;
