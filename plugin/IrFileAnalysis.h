@@ -9,7 +9,7 @@
 #ifndef GPA_PLUGIN_IRFILEANALYSIS_H
 #define GPA_PLUGIN_IRFILEANALYSIS_H
 
-#include "PluginOptions.h"
+#include "gpa/common/AnalysisRequest.h"
 
 #include "gpa/AnalyzedKernel.h"
 #include "gpa/AnalyzedKernelSink.h"
@@ -25,7 +25,7 @@ namespace gpa {
 /// problems are appended to Warnings; anything that stops the analysis
 /// (unreadable file, not NVPTX, bad options or model) returns false with
 /// Error naming the file.
-bool analyzeIrFile(const std::string &Path, const PluginOptions &O,
+bool analyzeIrFile(const std::string &Path, const AnalysisRequest &O,
                    const AnalyzedKernelSink &Sink,
                    std::vector<std::string> &Warnings, std::string &Error);
 

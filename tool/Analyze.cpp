@@ -406,10 +406,9 @@ bool analyzeProfiles(const AnalyzeRequest &R, const std::string &Path,
 }
 
 #ifdef GPA_HAVE_IR
-PluginOptions pluginOptions(const AnalyzeRequest &R) {
-  PluginOptions O;
+AnalysisRequest analysisRequest(const AnalyzeRequest &R) {
+  AnalysisRequest O;
   O.Gpu = R.Gpu;
-  O.GpuGiven = !R.Gpu.empty();
   if (R.BlockSize) {
     O.BlockSize = R.BlockSize;
     O.BlockSizeGiven = true;
@@ -469,7 +468,7 @@ bool analyzeCuda(const AnalyzeRequest &R, const std::string &Path,
   bool Ok = compileCudaToIr(Path, Arch, ClangArgs, Tmp, Error);
   std::vector<std::string> IrWarnings;
   if (Ok)
-    Ok = analyzeIrFile(Tmp, pluginOptions(R), Out.sink(), IrWarnings, Error);
+    Ok = analyzeIrFile(Tmp, analysisRequest(R), Out.sink(), IrWarnings, Error);
   ::unlink(Tmp);
   // Messages name the .cu, not the temporary file.
   auto Rename = [&](std::string &Text) {
@@ -523,7 +522,7 @@ bool analyzeInputs(const AnalyzeRequest &R, const AnalyzedKernelSink &Sink,
     } else if (Ext == ".cu" || Ext == ".ll" || Ext == ".bc") {
 #ifdef GPA_HAVE_IR
       Ok = Ext == ".cu" ? analyzeCuda(R, Path, File, Warnings, Error)
-                        : analyzeIrFile(Path, pluginOptions(R), File.sink(),
+                        : analyzeIrFile(Path, analysisRequest(R), File.sink(),
                                         Warnings, Error);
 #else
       Error = Path + ": this gpa was built without LLVM; IR and CUDA input "

@@ -16,7 +16,7 @@
 #include "SourceLocation.h"
 
 #include "gpa/LaunchFile.h"
-#include "gpa/SpillTraffic.h"
+#include "gpa/common/AssembleKernel.h"
 
 #include "llvm/Demangle/Demangle.h"
 #include "llvm/IR/DebugInfoMetadata.h"
@@ -107,22 +107,6 @@ static KernelProfile makeProfile(const Function &K, const IrFunctionSummary &S,
   return P;
 }
 
-/// The counts and every model output the report shows are finite: huge
-/// counts (deep loop nests times deep call chains) can still overflow.
-static bool finiteAnalysis(const KernelAnalysis &A) {
-  for (double N : A.Profile.PerThread)
-    if (!std::isfinite(N))
-      return false;
-  auto Finite = [](const SweepPoint &P) {
-    return std::isfinite(P.ExecTimeS) && std::isfinite(P.TotalPowerW) &&
-           std::isfinite(P.Gips) && std::isfinite(P.GipsPerW) &&
-           std::isfinite(P.EnergyJ);
-  };
-  if (!Finite(sweepPoint(A.Requested)) || !Finite(sweepPoint(A.AllSms)))
-    return false;
-  return std::all_of(A.Sweep.begin(), A.Sweep.end(), Finite);
-}
-
 /// Everything of R but the analysis (copied or moved by the callers).
 static AnalyzedKernel withoutAnalysis(const KernelResult &R) {
   AnalyzedKernel K;
@@ -173,12 +157,12 @@ static bool isUnoptimised(const Module &M) {
 }
 
 /// Whether a finding may be shown: not in a system header unless asked.
-static bool shownFinding(const Finding &F, const PluginOptions &O) {
+static bool shownFinding(const Finding &F, const AnalysisRequest &O) {
   return O.SystemHeaderFindings || !F.InSystemHeader;
 }
 
 bool analyzeModule(Module &M, FunctionAnalysisManager &FAM,
-                   const PluginOptions &O, ModuleAnalysis &Out,
+                   const AnalysisRequest &O, ModuleAnalysis &Out,
                    std::string &Error) {
   std::vector<Function *> Kernels;
   for (Function &F : M)
@@ -186,7 +170,7 @@ bool analyzeModule(Module &M, FunctionAnalysisManager &FAM,
       Kernels.push_back(&F);
   if (Kernels.empty())
     return true;
-  if (!validatePluginOptions(O, Error))
+  if (!validateAnalysisRequest(O, Error))
     return false;
   Assumption GpuChoice;
   if (!chooseGpu(M, Kernels.front(), O, Out.Gpu, GpuChoice, Error))
@@ -294,7 +278,8 @@ bool analyzeModule(Module &M, FunctionAnalysisManager &FAM,
       A.Kind = "derived";
       R.Assumed.push_back(A);
     }
-    CompiledResources Resources;
+    KernelDraft Draft;
+    CompiledResources &Resources = Draft.Compiled;
     auto It = Compiled.find(K->getName().str());
     if (It != Compiled.end()) {
       Resources.R = &It->second;
@@ -334,46 +319,31 @@ bool analyzeModule(Module &M, FunctionAnalysisManager &FAM,
           "findings located in system headers (clang's CUDA wrappers, the "
           "CUDA toolkit) not shown: -gpa-system-header-findings (gpa: "
           "--system-header-findings) shows them"));
-    KernelProfile P = makeProfile(*K, S, LocalInRegisters);
-    LaunchStatus St = buildLaunch(*K, S, Out.Gpu, O, P.Launch, R.Assumed, Error,
-                                  Given, Resources);
-    if (St == LaunchStatus::BadOption)
+    Draft.Profile = makeProfile(*K, S, LocalInRegisters);
+    Draft.Declared = declaredLaunch(*K, S);
+    Draft.Given = Given;
+    Draft.Before = std::move(R.Assumed);
+    addSummaryAssumptions(S, Trips, Draft.After);
+    Draft.GridIndependent = R.Grid.Independent;
+    AssembledKernel Assembled;
+    AssemblyStatus St =
+        assembleKernel(std::move(Draft), Out.Gpu, O, Assembled, Error);
+    if (St == AssemblyStatus::BadOption)
       return false;
-    if (St == LaunchStatus::KernelDoesNotFit) {
+    if (St == AssemblyStatus::NotAnalysed) {
       Out.Warnings.push_back("kernel " + R.Demangled +
                              " not analysed: " + Error);
       continue;
     }
-    addSummaryAssumptions(S, Trips, R.Assumed);
-    // Spills are local-memory traffic the IR does not show.
-    SpillTraffic Spills;
-    if (Resources.R)
-      Spills = addSpillTraffic(P, *Resources.R, CompiledBy);
-    if (Spills.any()) {
-      Assumption A =
-          textAssumption("spill_traffic", Spills.Description, CompiledBy);
-      A.Kind = "derived";
-      R.Assumed.push_back(A);
-    }
-    AnalysisOptions Model = modelOptions(O, R.Grid.Independent);
-    if (!analyzeKernel(P, Out.Gpu, Model, R.Analysis, Error)) {
-      Out.Warnings.push_back("kernel " + R.Demangled +
-                             " not analysed: " + Error);
-      continue;
-    }
-    if (!finiteAnalysis(R.Analysis)) {
-      Out.Warnings.push_back("kernel " + R.Demangled +
-                             " not analysed: the model's result is not "
-                             "finite (counts too large)");
-      continue;
-    }
-    if (Spills.any() && !K->empty()) {
+    R.Assumed = std::move(Assembled.Assumed);
+    R.Analysis = std::move(Assembled.Analysis);
+    if (!Assembled.Spills.empty() && !K->empty()) {
       Finding F;
       F.Rule = "RegisterSpill";
       F.At = &K->getEntryBlock().front();
       F.File = R.File;
       F.Line = R.Line;
-      F.Message = "registers spilled to local memory: " + Spills.Description;
+      F.Message = "registers spilled to local memory: " + Assembled.Spills;
       R.Findings.insert(R.Findings.begin(), F);
     }
     if (Out.OnKernel)
