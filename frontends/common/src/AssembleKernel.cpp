@@ -43,7 +43,10 @@ static bool loadModelOnce(const std::string &Name, GpuModel &Gpu,
 
 bool chooseGpu(const AnalysisRequest &O, std::optional<unsigned> Sm,
                GpuModel &Gpu, Assumption &Chosen, std::string &Error) {
-  std::string Name = O.Gpu, Source = "-gpa-gpu";
+  // gpa's flags are written with their value ("--gpu v100").
+  std::string Name = O.Gpu,
+              Source = O.OptionPrefix + "gpu" +
+                       (O.OptionPrefix == "--" ? " " + O.Gpu : "");
   if (Name.empty()) {
     Name = closestBundledModel(Sm ? *Sm : 80);
     Source = Sm ? "closest bundled model to target sm_" + std::to_string(*Sm)
@@ -52,7 +55,7 @@ bool chooseGpu(const AnalysisRequest &O, std::optional<unsigned> Sm,
   }
   std::string LoadError;
   if (!loadModelOnce(Name, Gpu, LoadError)) {
-    Error = "-gpa-gpu=" + Name + ": " + LoadError;
+    Error = O.OptionPrefix + "gpu=" + Name + ": " + LoadError;
     return false;
   }
   Chosen = textAssumption(assumptionName(AssumptionId::Gpu), Gpu.Name, Source);
@@ -63,6 +66,13 @@ bool chooseGpu(const AnalysisRequest &O, std::optional<unsigned> Sm,
 
 static const char *name(AssumptionId Id) { return assumptionName(Id); }
 
+/// The plugin has -gpa-registers-per-thread; gpa has no such flag.
+static std::string defaultRegistersLabel(const AnalysisRequest &O) {
+  if (O.OptionPrefix == "--")
+    return "default estimate " + std::to_string(O.RegistersPerThread);
+  return "default estimate of " + O.OptionPrefix + "registers-per-thread";
+}
+
 /// Fills Launch and appends the assumptions it made (buildLaunch before the
 /// IR front-end's last mile moved here).
 static AssemblyStatus buildLaunch(const KernelDraft &D, const GpuModel &Gpu,
@@ -71,7 +81,8 @@ static AssemblyStatus buildLaunch(const KernelDraft &D, const GpuModel &Gpu,
                                   std::string &Error) {
   const LaunchEntry *Given = D.Given;
   const CompiledResources &Compiled = D.Compiled;
-  const std::string FromFile = "-gpa-launch-file=" + O.LaunchFile;
+  const std::string &Opt = O.OptionPrefix;
+  const std::string FromFile = Opt + "launch-file=" + O.LaunchFile;
   if (Given && Given->ThreadsPerBlock) {
     Launch.ThreadsPerBlock = Given->ThreadsPerBlock;
     Assumed.push_back(numberAssumption(name(AssumptionId::BlockSize),
@@ -122,12 +133,13 @@ static AssemblyStatus buildLaunch(const KernelDraft &D, const GpuModel &Gpu,
     }
   } else {
     Launch.ThreadsPerBlock = O.BlockSize;
-    Assumed.push_back(numberAssumption(
-        name(AssumptionId::BlockSize), double(O.BlockSize),
-        O.BlockSizeGiven ? "-gpa-block-size" : "default of -gpa-block-size",
-        O.BlockSizeGiven ? "given" : "assumed"));
+    Assumed.push_back(
+        numberAssumption(name(AssumptionId::BlockSize), double(O.BlockSize),
+                         O.BlockSizeGiven ? Opt + "block-size"
+                                          : "default of " + Opt + "block-size",
+                         O.BlockSizeGiven ? "given" : "assumed"));
     if (O.BlockSize > Gpu.MaxThreadsPerBlock) {
-      Error = "-gpa-block-size=" + std::to_string(O.BlockSize) +
+      Error = Opt + "block-size=" + std::to_string(O.BlockSize) +
               " exceeds the " + std::to_string(Gpu.MaxThreadsPerBlock) +
               " threads per block of " + Gpu.Name;
       return AssemblyStatus::BadOption;
@@ -145,11 +157,18 @@ static AssemblyStatus buildLaunch(const KernelDraft &D, const GpuModel &Gpu,
                                        double(Launch.RegistersPerThread),
                                        Compiled.From, "derived"));
   } else {
+    std::string Capped;
+    if (!O.RegistersGiven && D.Declared.RegisterCap &&
+        *D.Declared.RegisterCap < Launch.RegistersPerThread) {
+      Launch.RegistersPerThread = *D.Declared.RegisterCap;
+      Capped = "; " + D.Declared.RegisterCapFrom;
+    }
     Assumed.push_back(numberAssumption(
-        name(AssumptionId::RegistersPerThread), double(O.RegistersPerThread),
+        name(AssumptionId::RegistersPerThread),
+        double(Launch.RegistersPerThread),
         O.RegistersGiven
-            ? "-gpa-registers-per-thread"
-            : "default estimate of -gpa-registers-per-thread" +
+            ? Opt + "registers-per-thread"
+            : defaultRegistersLabel(O) + Capped +
                   (Compiled.WhyNot.empty()
                        ? std::string()
                        : " (ptxas not run: " + Compiled.WhyNot + ")"),
@@ -163,10 +182,10 @@ static AssemblyStatus buildLaunch(const KernelDraft &D, const GpuModel &Gpu,
     return AssemblyStatus::NotAnalysed;
   }
   if (O.RegistersPerThread > Gpu.MaxRegistersPerThread) {
-    Error =
-        "-gpa-registers-per-thread=" + std::to_string(O.RegistersPerThread) +
-        " exceeds the " + std::to_string(Gpu.MaxRegistersPerThread) + " of " +
-        Gpu.Name;
+    Error = Opt +
+            "registers-per-thread=" + std::to_string(O.RegistersPerThread) +
+            " exceeds the " + std::to_string(Gpu.MaxRegistersPerThread) +
+            " of " + Gpu.Name;
     return AssemblyStatus::BadOption;
   }
   Launch.SharedBytesPerBlock = D.Declared.StaticSharedBytes;
@@ -210,7 +229,7 @@ static AssemblyStatus buildLaunch(const KernelDraft &D, const GpuModel &Gpu,
   } else if (O.GridSize) {
     Launch.Blocks = O.GridSize;
     Assumed.push_back(numberAssumption(name(AssumptionId::GridSize),
-                                       double(O.GridSize), "-gpa-grid-size",
+                                       double(O.GridSize), Opt + "grid-size",
                                        "given"));
   } else {
     Launch.Blocks = std::uint64_t(Gpu.NumSms) * Occ.MaxActiveBlocksPerSm;

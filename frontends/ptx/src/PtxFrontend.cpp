@@ -173,8 +173,10 @@ static void buildKernel(const PtxModule &M, const PtxFunction &K,
     // bound on the total only.
     P.Launch.BlockShape =
         gpa::BlockDims{K.ReqNtid[0], K.ReqNtid[1], K.ReqNtid[2]};
+    R.ReqNtid = P.Launch.BlockShape;
   } else if (product(K.MaxNtid)) {
     P.Launch.ThreadsPerBlock = product(K.MaxNtid);
+    R.MaxNtid = P.Launch.ThreadsPerBlock;
   } else {
     P.Launch.ThreadsPerBlock = Opts.DefaultThreadsPerBlock;
     R.Warnings.push_back("no .reqntid/.maxntid: ThreadsPerBlock " +
@@ -193,11 +195,14 @@ static void buildKernel(const PtxModule &M, const PtxFunction &K,
     Regs = MaxRegistersPerThread;
   }
   P.Launch.RegistersPerThread = Regs ? Regs : 1;
+  R.DeclaredRegisters = P.Launch.RegistersPerThread;
 
   std::uint64_t Shared = Opts.DynamicSharedBytes;
   auto AddShared = [&](const PtxVariable &V) {
     if (V.Space != ".shared")
       return;
+    if (V.UnsizedArray)
+      R.DynamicShared = true;
     if (V.UnsizedArray)
       R.Warnings.push_back("dynamic shared memory '" + V.Name +
                            "' is sized at launch; not counted beyond "

@@ -52,6 +52,9 @@ struct AnalysisRequest {
   /// launch rewrite routes its launches in grid mode (the plugin sets it
   /// from -gpa-rewrite-grid and -gpa-rewrite-mode), else sm.
   bool AutoMechanismIsGrid = false;
+  /// How assumption labels spell an option: "-gpa-" (the plugin's, and
+  /// gpa analyze's on IR) or "--" (gpa analyze's own flags, PTX inputs).
+  std::string OptionPrefix = "-gpa-";
 };
 
 /// Checks values that do not depend on the GPU model. Returns false with

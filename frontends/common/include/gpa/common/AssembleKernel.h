@@ -1,5 +1,4 @@
-//===- AssembleKernel.h - A counted kernel, launched and analysed -*- C++
-//-*-===//
+//===- AssembleKernel.h - A counted kernel, analysed ---------*- C++ -*-===//
 //
 // SPDX-License-Identifier: Apache-2.0
 //
@@ -44,6 +43,10 @@ struct DeclaredLaunch {
   std::optional<std::uint64_t> Max;
   std::string MaxFrom;      // "__launch_bounds__ (nvvm.maxntid)"
   std::string MaxBoundName; // "__launch_bounds__", in errors
+  /// A cap on the default register estimate (the PTX's declared virtual
+  /// registers, when fewer than the default) and what it is.
+  std::optional<std::uint64_t> RegisterCap;
+  std::string RegisterCapFrom;
   std::uint64_t StaticSharedBytes = 0;
   bool HasDynamicShared = false; // extern __shared__ T x[];
 };
