@@ -2,12 +2,12 @@
 //
 // SPDX-License-Identifier: Apache-2.0
 //
-// The plugin's module analysis run on an NVPTX IR file, for the CLI. The
+// The IR front-end's module analysis run on an NVPTX IR file, for the CLI. The
 // header has no LLVM types, so the CLI compiles without LLVM's flags.
 //
 //===----------------------------------------------------------------------===//
-#ifndef GPA_PLUGIN_IRFILEANALYSIS_H
-#define GPA_PLUGIN_IRFILEANALYSIS_H
+#ifndef GPA_FRONTENDS_IR_IRFILEANALYSIS_H
+#define GPA_FRONTENDS_IR_IRFILEANALYSIS_H
 
 #include "gpa/common/AnalysisRequest.h"
 
@@ -31,4 +31,4 @@ bool analyzeIrFile(const std::string &Path, const AnalysisRequest &O,
 
 } // namespace gpa
 
-#endif // GPA_PLUGIN_IRFILEANALYSIS_H
+#endif // GPA_FRONTENDS_IR_IRFILEANALYSIS_H
