@@ -26,7 +26,9 @@ GpuPowerAdvisorAnalysis::run(Module &M, ModuleAnalysisManager &MAM) {
   if (!isNVPTXModule(M))
     return R;
   auto &FAM = MAM.getResult<FunctionAnalysisManagerModuleProxy>(M).getManager();
-  R.Ok = analyzeModule(M, FAM, readPluginOptions(), R.Analysis, R.Error);
+  PluginOptions O = readPluginOptions();
+  R.Ok = validatePluginOptionsFor(M, O, R.Error) &&
+         analyzeModule(M, FAM, O, R.Analysis, R.Error);
   LLVM_DEBUG(dbgs() << "gpu-power-advisor: " << M.getSourceFileName() << ": "
                     << R.Analysis.Results.size() << " kernel(s) analysed on "
                     << R.Analysis.Gpu.Name << " (" << (R.Ok ? "ok" : R.Error)

@@ -143,7 +143,8 @@ PreservedAnalyses DeviceAdvisorPass::run(Module &M,
   KernelPublisher Publisher(M, A, O, FAM);
   A.OnKernel = [&](KernelResult &&R) { Publisher.add(std::move(R)); };
   std::string Error;
-  if (!analyzeModule(M, FAM, O, A, Error)) {
+  if (!validatePluginOptionsFor(M, O, Error) ||
+      !analyzeModule(M, FAM, O, A, Error)) {
     diagnose(M, Error, DS_Error);
     return PreservedAnalyses::all(); // the writers drop what they began
   }

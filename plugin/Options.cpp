@@ -171,6 +171,7 @@ PluginOptions readPluginOptions() {
   O.MinSavingPct = MinSavingOpt;
   O.MaxPowerW = MaxPowerOpt;
   O.Mechanism = MechanismOpt;
+  O.AutoMechanismIsGrid = O.RewriteGrid && O.RewriteMode != "sm";
   return O;
 }
 

@@ -27,6 +27,8 @@
 #include "gpa/SpillTraffic.h"
 #include "gpa/TripCounts.h"
 #include "gpa/UnmatchedFacts.h"
+#include "gpa/common/AssembleKernel.h"
+#include "gpa/common/AssumptionNames.h"
 #include "gpa/ptx/PtxFrontend.h"
 
 #ifdef GPA_HAVE_IR
@@ -120,57 +122,53 @@ bool finiteResult(const AnalyzedKernel &K, const GpuModel &Gpu,
   return false;
 }
 
-/// Passes on one kernel analysed by the model library (PTX inputs), with
-/// the findings the PTX front-end has for it.
-void addKernel(KernelProfile P, const GpuModel &Gpu, const AnalyzeRequest &R,
-               AssumptionList Assumptions, const std::string &File,
-               unsigned Line,
-               std::optional<std::vector<FindingRecord>> Findings,
-               KernelOutput &Out, std::vector<std::string> &Warnings,
-               const LaunchEntry *Given = nullptr) {
-  if (Given && Given->Blocks) {
-    P.Launch.Blocks = Given->Blocks;
-    Assumptions.push_back(numberAssumption("blocks", double(Given->Blocks),
-                                           "--launch-file=" + R.LaunchFile,
-                                           "given"));
-  } else if (R.GridSize) {
-    P.Launch.Blocks = R.GridSize;
-    Assumptions.push_back(
-        numberAssumption("blocks", double(R.GridSize), "--grid-size", "given"));
-  } else {
-    Occupancy Occ = computeOccupancy(P.Launch, Gpu);
-    P.Launch.Blocks =
-        std::uint64_t(Gpu.NumSms) * std::max(Occ.MaxActiveBlocksPerSm, 1u);
-    Assumptions.push_back(numberAssumption(
-        "blocks", double(P.Launch.Blocks),
-        "enough blocks to fill every SM (--grid-size)", "assumed"));
+/// The analysis half of R (what assembleKernel and the IR front-end read).
+AnalysisRequest analysisRequest(const AnalyzeRequest &R) {
+  AnalysisRequest O;
+  O.Gpu = R.Gpu;
+  if (R.BlockSize) {
+    O.BlockSize = R.BlockSize;
+    O.BlockSizeGiven = true;
   }
-  AnalyzedKernel K;
-  std::string Error;
-  if (!analyzeKernel(P, Gpu, R.Model, K.Analysis, Error)) {
-    Warnings.push_back(File + ": kernel " + P.Name + " not analysed: " + Error);
-    return;
+  O.GridSize = R.GridSize;
+  O.LaunchFile = R.LaunchFile;
+  O.SystemHeaderFindings = R.SystemHeaderFindings;
+  if (R.TripCount) {
+    O.DefaultTripCount = R.TripCount;
+    O.TripCountGiven = true;
   }
-  K.Location = KernelLocation{File, Line};
-  K.Assumptions = std::move(Assumptions);
-  K.Demangled = demangle(P.Name);
-  K.Findings = std::move(Findings);
-  if (finiteResult(K, Gpu, File, Warnings))
-    Out(std::move(K), Gpu);
+  O.TripCountSpecs = R.TripCountSpecs;
+  O.Objective = objectiveName(R.Model.Policy.Goal);
+  O.MaxSlowdownPct = R.Model.Policy.MaxSlowdownPct;
+  O.MinSavingPct = R.Model.Policy.MinSavingPct;
+  O.MaxPowerW = R.Model.Policy.MaxPowerW;
+  if (R.MechanismGiven)
+    O.Mechanism = mechanismName(R.Model.Mech);
+  return O;
+}
+
+/// The PTX route's request: gpa's own flags in the labels.
+AnalysisRequest ptxRequest(const AnalyzeRequest &R) {
+  AnalysisRequest O = analysisRequest(R);
+  O.OptionPrefix = "--";
+  return O;
 }
 
 /// The sm_XX an embedded-PTX choice aims at: --gpu's, else none (newest).
 unsigned wantedSmVersion(const AnalyzeRequest &R) {
   GpuModel Gpu;
-  std::string Ignored;
-  if (!R.Gpu.empty() && loadGpuModel(R.Gpu, Gpu, Ignored))
+  Assumption Ignored;
+  std::string Error;
+  if (!R.Gpu.empty() &&
+      chooseGpu(ptxRequest(R), std::nullopt, Gpu, Ignored, Error))
     return Gpu.SmVersion;
   return 0;
 }
 
-/// Adds one parsed PTX module's kernels. Modules without kernels (a host
-/// translation unit's) add nothing; SmVersion is the first module's target
-/// so that one model serves all modules of a binary.
+/// Adds one parsed PTX module's kernels, each through assembleKernel (the
+/// IR front-end's last mile). Modules without kernels (a host translation
+/// unit's) add nothing; SmVersion is the first module's target so that one
+/// model serves all modules of a binary.
 bool addPtxModule(const AnalyzeRequest &R, const std::string &Path,
                   const EmbeddedPtx &Ptx, ptx::PtxModuleResult &M,
                   unsigned &SmVersion, GpuModel &Gpu, KernelOutput &Out,
@@ -180,8 +178,11 @@ bool addPtxModule(const AnalyzeRequest &R, const std::string &Path,
     return true;
   if (!SmVersion)
     SmVersion = M.SmVersion;
-  std::string Why;
-  if (!chooseModel(R, SmVersion, Gpu, Why, Error))
+  const AnalysisRequest O = ptxRequest(R);
+  Assumption GpuChoice;
+  if (!chooseGpu(O,
+                 SmVersion ? std::optional<unsigned>(SmVersion) : std::nullopt,
+                 Gpu, GpuChoice, Error))
     return false;
   for (const std::string &W : M.Warnings)
     Warnings.push_back(Path + ": " + W);
@@ -204,39 +205,32 @@ bool addPtxModule(const AnalyzeRequest &R, const std::string &Path,
       CompiledBy = "the cubin embedded in the binary, " + It->first;
     }
   }
-  const std::string FromFile = "--launch-file=" + R.LaunchFile;
   for (const ptx::PtxKernelResult &K : M.Kernels) {
-    const LaunchEntry *Given =
-        findLaunchEntry(Facts, K.Profile.Name, demangle(K.Profile.Name));
-    AssumptionList Assumptions = {
-        textAssumption("gpu", Gpu.Name, Why,
-                       R.Gpu.empty() ? "derived" : "given"),
-        numberAssumption("threads_per_block",
-                         double(K.Profile.Launch.ThreadsPerBlock),
-                         ".reqntid/.maxntid, else --block-size or 256",
-                         R.BlockSize ? "given" : "derived")};
-    if (K.Profile.Launch.BlockShape.known())
-      Assumptions.push_back(textAssumption(
-          "block_dims", blockDimsText(K.Profile.Launch.BlockShape), ".reqntid",
-          "given"));
+    KernelDraft D;
+    D.Profile = K.Profile;
+    D.Given = findLaunchEntry(Facts, K.Profile.Name, demangle(K.Profile.Name));
+    if (K.ReqNtid.known())
+      D.Declared.Required = K.ReqNtid;
+    D.Declared.RequiredFrom = ".reqntid";
+    if (K.MaxNtid)
+      D.Declared.Max = K.MaxNtid;
+    D.Declared.MaxFrom = D.Declared.MaxBoundName = ".maxntid";
     // PTX declares virtual registers; ptxas allocates far fewer, so their
-    // sum is no occupancy estimate. ptxas -v says what it allocates; without
-    // the toolkit, the plugin's default estimate (32), capped by the sum
-    // when the kernel declares fewer.
-    KernelProfile Profile = K.Profile;
-    if (Given && Given->ThreadsPerBlock) {
-      Profile.Launch.ThreadsPerBlock = Given->ThreadsPerBlock;
-      Profile.Launch.BlockShape = Given->BlockShape;
-      Assumptions.push_back(numberAssumption("threads_per_block",
-                                             double(Given->ThreadsPerBlock),
-                                             FromFile, "given"));
+    // sum is no occupancy estimate, only a cap on the default when fewer.
+    D.Declared.RegisterCap = K.DeclaredRegisters;
+    D.Declared.RegisterCapFrom = "the PTX declares " +
+                                 std::to_string(K.DeclaredRegisters) +
+                                 " virtual registers";
+    D.Declared.StaticSharedBytes = K.Profile.Launch.SharedBytesPerBlock;
+    D.Declared.HasDynamicShared = K.DynamicShared;
+    auto Compiled = Ptxas.find(K.Profile.Name);
+    if (Compiled != Ptxas.end()) {
+      D.Compiled.R = &Compiled->second;
+      D.Compiled.From = CompiledBy;
+    } else {
+      D.Compiled.WhyNot = PtxasWhy;
     }
-    if (Given && Given->DynamicSharedGiven) {
-      Profile.Launch.SharedBytesPerBlock += Given->DynamicSharedBytes;
-      Assumptions.push_back(numberAssumption("dynamic_shared_bytes",
-                                             double(Given->DynamicSharedBytes),
-                                             FromFile, "given"));
-    }
+    D.Before = {GpuChoice};
     // Branches weighed by a choice (docs/models.md "Branch weights").
     for (const ptx::PtxBranchNote &B : K.Branches) {
       std::string Where = B.SourceLine
@@ -244,13 +238,15 @@ bool addPtxModule(const AnalyzeRequest &R, const std::string &Path,
                               : "ptx line " + std::to_string(B.PtxLine);
       Where += " (" + demangle(B.Function) + ")";
       if (B.ThreadGuard)
-        Assumptions.push_back(
-            numberAssumption("bounds_guard_in_bounds " + Where, B.Probability,
-                             B.Source, B.Kind));
+        D.After.push_back(numberAssumption(
+            std::string(assumptionName(AssumptionId::BoundsGuardInBounds)) +
+                " " + Where,
+            B.Probability, B.Source, B.Kind));
       else
-        Assumptions.push_back(
-            numberAssumption("branch_taken_probability " + Where, B.Probability,
-                             "P(branch taken): " + B.Source, B.Kind));
+        D.After.push_back(numberAssumption(
+            std::string(assumptionName(AssumptionId::BranchTakenProbability)) +
+                " " + Where,
+            B.Probability, "P(branch taken): " + B.Source, B.Kind));
     }
     // Loops the PTX does not count, with the count each ran with.
     for (const ptx::PtxLoopNote &L : K.Loops) {
@@ -259,56 +255,44 @@ bool addPtxModule(const AnalyzeRequest &R, const std::string &Path,
           (L.SourceLine ? "line " + std::to_string(L.SourceLine) + ", "
                         : std::string()) +
           "ptx line " + std::to_string(L.PtxLine);
-      Assumptions.push_back(numberAssumption("loop_trip_count " + Where + " (" +
-                                                 demangle(L.Function) + ")",
-                                             L.TripCount, L.Source, L.Kind));
+      D.After.push_back(numberAssumption(
+          std::string(assumptionName(AssumptionId::LoopTripCount)) + " " +
+              Where + " (" + demangle(L.Function) + ")",
+          L.TripCount, L.Source, L.Kind));
     }
-    std::uint64_t Declared = Profile.Launch.RegistersPerThread;
-    auto Compiled = Ptxas.find(K.Profile.Name);
-    if (Given && Given->RegistersPerThread) {
-      Profile.Launch.RegistersPerThread = Given->RegistersPerThread;
-      Assumptions.push_back(numberAssumption("registers_per_thread",
-                                             double(Given->RegistersPerThread),
-                                             FromFile, "given"));
-    } else if (Compiled != Ptxas.end() && Compiled->second.Registers) {
-      Profile.Launch.RegistersPerThread = Compiled->second.Registers;
-      Assumptions.push_back(numberAssumption("registers_per_thread",
-                                             double(Compiled->second.Registers),
-                                             CompiledBy, "derived"));
-    } else {
-      Profile.Launch.RegistersPerThread = std::min<std::uint64_t>(Declared, 32);
-      Assumptions.push_back(numberAssumption(
-          "registers_per_thread", double(Profile.Launch.RegistersPerThread),
-          "default estimate 32, as the plugin's; the PTX declares " +
-              std::to_string(Declared) + " virtual registers; " + PtxasWhy,
-          "assumed"));
-    }
-    // Spills are local-memory traffic the PTX does not show (ptxas -v
-    // reports them; a cubin does not).
-    SpillTraffic Spills;
-    if (Compiled != Ptxas.end())
-      Spills = addSpillTraffic(Profile, Compiled->second, CompiledBy);
-    if (Spills.any())
-      Assumptions.push_back(textAssumption("spill_traffic", Spills.Description,
-                                           CompiledBy, "derived"));
     std::string Notes;
     for (const std::string &W : K.Warnings)
       Notes += (Notes.empty() ? "" : "; ") + W;
     if (!Notes.empty())
-      Assumptions.push_back(textAssumption(
-          "ptx_notes", Notes, "what the PTX front-end could not see through",
-          "assumed"));
+      D.After.push_back(textAssumption(
+          assumptionName(AssumptionId::PtxNotes), Notes,
+          "what the PTX front-end could not see through", "assumed"));
     bool HasLoc = !K.SourceFile.empty() && K.SourceLine;
     std::string File = portablePath(HasLoc ? K.SourceFile : Path);
     unsigned Line = HasLoc ? K.SourceLine : K.PtxLine;
-    std::optional<std::vector<FindingRecord>> Findings;
-    if (Spills.any())
-      Findings = std::vector<FindingRecord>{
+    AssembledKernel Assembled;
+    std::string Why;
+    AssemblyStatus St = assembleKernel(std::move(D), Gpu, O, Assembled, Why);
+    if (St == AssemblyStatus::BadOption) {
+      Error = Why;
+      return false;
+    }
+    if (St == AssemblyStatus::NotAnalysed) {
+      Warnings.push_back(Path + ": kernel " + K.Profile.Name +
+                         " not analysed: " + Why);
+      continue;
+    }
+    AnalyzedKernel A;
+    A.Analysis = std::move(Assembled.Analysis);
+    A.Location = KernelLocation{File, Line};
+    A.Assumptions = std::move(Assembled.Assumed);
+    A.Demangled = demangle(K.Profile.Name);
+    if (!Assembled.Spills.empty())
+      A.Findings = std::vector<FindingRecord>{
           {"RegisterSpill",
-           "registers spilled to local memory: " + Spills.Description, File,
-           Line, 0}};
-    addKernel(Profile, Gpu, R, Assumptions, File, Line, std::move(Findings),
-              Out, Warnings, Given);
+           "registers spilled to local memory: " + Assembled.Spills, File, Line,
+           0}};
+    Out(std::move(A), Gpu);
   }
   return true;
 }
@@ -370,8 +354,12 @@ bool analyzePtx(const AnalyzeRequest &R, const std::string &Path,
   Opts.MemoryForTarget =
       [&](unsigned ModuleSm) -> std::optional<MemoryGeometry> {
     GpuModel Chosen;
-    std::string Why, Ignored; // addPtxModule reports a failed choice
-    if (!chooseModel(R, SmVersion ? SmVersion : ModuleSm, Chosen, Why, Ignored))
+    Assumption Ignored;
+    std::string Error; // addPtxModule reports a failed choice
+    unsigned Sm = SmVersion ? SmVersion : ModuleSm;
+    if (!chooseGpu(ptxRequest(R),
+                   Sm ? std::optional<unsigned>(Sm) : std::nullopt, Chosen,
+                   Ignored, Error))
       return std::nullopt;
     return memoryGeometry(Chosen);
   };
@@ -424,34 +412,6 @@ bool analyzeProfiles(const AnalyzeRequest &R, const std::string &Path,
 }
 
 #ifdef GPA_HAVE_IR
-PluginOptions pluginOptions(const AnalyzeRequest &R) {
-  PluginOptions O;
-  O.Gpu = R.Gpu;
-  O.GpuGiven = !R.Gpu.empty();
-  if (R.BlockSize) {
-    O.BlockSize = R.BlockSize;
-    O.BlockSizeGiven = true;
-  }
-  O.GridSize = R.GridSize;
-  O.LaunchFile = R.LaunchFile;
-  O.SystemHeaderFindings = R.SystemHeaderFindings;
-  if (R.TripCount) {
-    O.DefaultTripCount = R.TripCount;
-    O.TripCountGiven = true;
-  }
-  O.TripCountSpecs = R.TripCountSpecs;
-  O.Objective = objectiveName(R.Model.Policy.Goal);
-  O.MaxSlowdownPct = R.Model.Policy.MaxSlowdownPct;
-  O.MinSavingPct = R.Model.Policy.MinSavingPct;
-  O.MaxPowerW = R.Model.Policy.MaxPowerW;
-  if (R.MechanismGiven)
-    O.Mechanism = mechanismName(R.Model.Mech);
-  return O;
-}
-
-#endif
-
-#ifdef GPA_HAVE_IR
 /// Compiles the device side of a .cu to IR with clang and runs the IR
 /// front-end on it in this process (the plugin's analysis, linked in).
 bool analyzeCuda(const AnalyzeRequest &R, const std::string &Path,
@@ -487,7 +447,7 @@ bool analyzeCuda(const AnalyzeRequest &R, const std::string &Path,
   bool Ok = compileCudaToIr(Path, Arch, ClangArgs, Tmp, Error);
   std::vector<std::string> IrWarnings;
   if (Ok)
-    Ok = analyzeIrFile(Tmp, pluginOptions(R), Out.sink(), IrWarnings, Error);
+    Ok = analyzeIrFile(Tmp, analysisRequest(R), Out.sink(), IrWarnings, Error);
   ::unlink(Tmp);
   // Messages name the .cu, not the temporary file.
   auto Rename = [&](std::string &Text) {
@@ -541,7 +501,7 @@ bool analyzeInputs(const AnalyzeRequest &R, const AnalyzedKernelSink &Sink,
     } else if (Ext == ".cu" || Ext == ".ll" || Ext == ".bc") {
 #ifdef GPA_HAVE_IR
       Ok = Ext == ".cu" ? analyzeCuda(R, Path, File, Warnings, Error)
-                        : analyzeIrFile(Path, pluginOptions(R), File.sink(),
+                        : analyzeIrFile(Path, analysisRequest(R), File.sink(),
                                         Warnings, Error);
 #else
       Error = Path + ": this gpa was built without LLVM; IR and CUDA input "

@@ -100,7 +100,7 @@ rescaleArgumentLoops(KernelProfile &P, const std::vector<ArgumentLoop> &Loops,
   double BytesBefore = P.BytesPerMemAccess * MemBefore;
   double TransactionsBefore =
       P.UncoalescedTransactionsPerWarp * P.UncoalescedMem;
-  MemoryStats Delta;
+  MemoryCounts Delta;
   for (std::size_t I = 0; I < Loops.size(); ++I) {
     double Factor = Path[I] - 1;
     if (Factor == 0)

@@ -35,30 +35,8 @@ using namespace llvm;
 
 namespace gpa {
 
-void MemoryStats::addScaled(const MemoryStats &O, double W) {
-  Accesses += O.Accesses * W;
-  Bytes += O.Bytes * W;
-  Coalesced += O.Coalesced * W;
-  Broadcast += O.Broadcast * W;
-  Uncoalesced += O.Uncoalesced * W;
-  UncoalescedTransactions += O.UncoalescedTransactions * W;
-  Local += O.Local * W;
-  LocalBytes += O.LocalBytes * W;
-}
-
-void FunctionSummary::addScaled(const FunctionSummary &Callee, double W) {
-  for (std::size_t U = 0; U < NumUnits; ++U)
-    Counts[U] += Callee.Counts[U] * W;
-  Mem.addScaled(Callee.Mem, W);
-  for (GlobalAccessFact F : Callee.GlobalAccesses) {
-    F.PerThread *= W;
-    GlobalAccesses.push_back(std::move(F));
-  }
-  Rounds.addScaled(Callee.Rounds, W);
-  SharedBankReplays += Callee.SharedBankReplays * W;
-  if (W > 0)
-    SharedBankConflictWays =
-        std::max(SharedBankConflictWays, Callee.SharedBankConflictWays);
+void IrFunctionSummary::addScaled(const IrFunctionSummary &Callee, double W) {
+  KernelCounts::addScaled(Callee, W);
   for (const auto &[Name, N] : Callee.Assumed)
     Assumed[Name] += N * W;
   UnknownTripCountLoops += Callee.UnknownTripCountLoops;
@@ -84,18 +62,18 @@ void KernelCounter::note(const Instruction &I, std::string Message) {
     Notes.push_back({&I, std::move(Message)});
 }
 
-const FunctionSummary &KernelCounter::summarize(Function &F) {
+const IrFunctionSummary &KernelCounter::summarize(Function &F) {
   auto It = Done.find(&F);
   if (It != Done.end())
     return It->second;
-  FunctionSummary S;
+  IrFunctionSummary S;
   InProgress.insert(&F);
   countFunction(F, S);
   InProgress.erase(&F);
   return Done[&F] = std::move(S);
 }
 
-static void addUnits(FunctionSummary &S, const UnitCounts &Units, double W) {
+static void addUnits(IrFunctionSummary &S, const UnitCounts &Units, double W) {
   for (const UnitCount &UC : Units)
     S.Counts[index(UC.U)] += UC.N * W;
 }
@@ -103,7 +81,7 @@ static void addUnits(FunctionSummary &S, const UnitCounts &Units, double W) {
 /// Global and local memory feed the timing model's memory instructions;
 /// only global accesses are analysed for coalescing (local memory is
 /// interleaved per thread by the hardware, so it is always coalesced).
-static void addMemory(FunctionSummary &S, const Instruction &I,
+static void addMemory(IrFunctionSummary &S, const Instruction &I,
                       const Classification &C, double W, ScalarEvolution &SE,
                       const DataLayout &DL, const MemoryGeometry &G,
                       const LoopInfo *LI, const LoopTripCounts &Facts) {
@@ -145,7 +123,7 @@ static void addMemory(FunctionSummary &S, const Instruction &I,
   }
 }
 
-void KernelCounter::countFunction(Function &F, FunctionSummary &S) {
+void KernelCounter::countFunction(Function &F, IrFunctionSummary &S) {
   S.Reached.insert(&F);
   auto &BFI = FAM.getResult<BlockFrequencyAnalysis>(F);
   auto &BPI = FAM.getResult<BranchProbabilityAnalysis>(F);
@@ -184,7 +162,7 @@ void KernelCounter::countFunction(Function &F, FunctionSummary &S) {
          P = P->getParentLoop())
       if (auto It = Index.find(P); It != Index.end())
         AL.Parent = It->second;
-    FunctionSummary Body;
+    IrFunctionSummary Body;
     for (BasicBlock *BB : A.L->blocks())
       countBlock(*BB, BW.weight(BB), SE, LSR, Offsets, Body, /*Notes=*/false);
     AL.Counts = Body.Counts;
@@ -211,7 +189,7 @@ std::optional<unsigned> tripCountArgument(const Loop &L, ScalarEvolution &SE) {
 void KernelCounter::countBlock(BasicBlock &BB, double W, ScalarEvolution &SE,
                                const StrengthReduced &LSR,
                                const ConstantOffsets &Offsets,
-                               FunctionSummary &S, bool Notes) {
+                               IrFunctionSummary &S, bool Notes) {
   const DataLayout &DL = BB.getModule()->getDataLayout();
   const LoopInfo &LI = FAM.getResult<LoopAnalysis>(*BB.getParent());
   auto MergedLoads = mergedSharedLoads(BB, SE);

@@ -21,6 +21,7 @@
 #include "gpa/LoadRounds.h"
 #include "gpa/MemoryLevels.h"
 #include "gpa/Units.h"
+#include "gpa/common/KernelCounts.h"
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallPtrSet.h"
@@ -40,16 +41,6 @@ class ScalarEvolution;
 
 namespace gpa {
 
-/// Timing-memory (global/local) access statistics, dynamic per thread.
-struct MemoryStats {
-  double Accesses = 0;
-  double Bytes = 0; // sum of bytes per access
-  double Coalesced = 0, Broadcast = 0, Uncoalesced = 0;
-  double UncoalescedTransactions = 0; // sum of transactions per warp
-  double Local = 0, LocalBytes = 0;   // of Accesses, Bytes: local memory
-  void addScaled(const MemoryStats &O, double W);
-};
-
 /// A loop of a kernel whose trip count is one of the kernel's integer
 /// arguments (`for (i = 0; i < n; ++i)`): what its body costs per thread at
 /// the count used, so that a launch passing a constant n rescales it
@@ -61,20 +52,12 @@ struct ArgumentLoop {
   double TripCount = 0; // the count the body counts were made with
   int Parent = -1;      // the enclosing ArgumentLoop, -1 for none
   PerUnit Counts{};     // the body's (nested loops included) per thread
-  MemoryStats Mem;
+  MemoryCounts Mem;
 };
 
-struct FunctionSummary {
-  PerUnit Counts{};
-  MemoryStats Mem;
-  /// One fact per static global access (callees' scaled by the call).
-  std::vector<GlobalAccessFact> GlobalAccesses;
-  /// Waits saved by loads issued together, staging rounds (gpa/LoadRounds.h).
-  LoadRoundSums Rounds;
-  /// Shared-memory bank-conflict replays per thread and the worst conflict
-  /// (gpa/SharedBankConflicts.h).
-  double SharedBankReplays = 0;
-  unsigned SharedBankConflictWays = 1;
+/// One function's counts (the shared accumulator, gpa/common/KernelCounts.h)
+/// and what only the IR front-end knows about them.
+struct IrFunctionSummary : KernelCounts {
   /// Named assumptions -> dynamic per-thread instructions they affect.
   std::map<std::string, double> Assumed;
   unsigned UnknownTripCountLoops = 0;
@@ -89,7 +72,7 @@ struct FunctionSummary {
   unsigned ClampedBlocks = 0;
   /// Functions reachable through direct calls, this one included.
   llvm::SmallPtrSet<const llvm::Function *, 8> Reached;
-  void addScaled(const FunctionSummary &Callee, double W);
+  void addScaled(const IrFunctionSummary &Callee, double W);
 };
 
 /// Something the estimate could not see through, for a remark.
@@ -120,23 +103,23 @@ public:
                       Geometry) {}
 
   /// The summary of \p F per call, computed on first use.
-  const FunctionSummary &summarize(llvm::Function &F);
+  const IrFunctionSummary &summarize(llvm::Function &F);
 
   const std::vector<CounterNote> &notes() const { return Notes; }
 
 private:
-  void countFunction(llvm::Function &F, FunctionSummary &S);
+  void countFunction(llvm::Function &F, IrFunctionSummary &S);
   /// Adds one block's instructions at weight W to S (Notes: record what the
   /// estimate cannot see through).
   void countBlock(llvm::BasicBlock &BB, double W, llvm::ScalarEvolution &SE,
                   const StrengthReduced &LSR, const ConstantOffsets &Offsets,
-                  FunctionSummary &S, bool Notes);
+                  IrFunctionSummary &S, bool Notes);
   void note(const llvm::Instruction &I, std::string Message);
 
   llvm::FunctionAnalysisManager &FAM;
   LoopTripCounts Trips;
   MemoryGeometry Geometry; // the chosen GPU's sector and warp size
-  std::map<const llvm::Function *, FunctionSummary> Done;
+  std::map<const llvm::Function *, IrFunctionSummary> Done;
   llvm::SmallPtrSet<const llvm::Function *, 8> InProgress;
   llvm::SmallPtrSet<const llvm::Instruction *, 8> Noted;
   std::vector<CounterNote> Notes;

@@ -2,11 +2,8 @@
 //
 // SPDX-License-Identifier: Apache-2.0
 //
-// Defaults: 256 threads per block unless __launch_bounds__ (maxntid) says
-// otherwise; a grid that fills the GPU (SMs x resident blocks per SM at the
-// assumed occupancy); 32 registers per thread (a middle estimate for the
-// kernels the paper studies: the real count is only known after ptxas);
-// shared memory from the static __shared__ variables the kernel can reach.
+// What the IR says about a kernel's launch; the launch itself is filled in
+// by assembleKernel (gpa/common/AssembleKernel.h), for every front-end.
 //
 //===----------------------------------------------------------------------===//
 
@@ -16,8 +13,6 @@
 #include "KernelCounter.h"
 
 #include "gpa/GpuModelLoader.h"
-#include "gpa/LaunchFile.h"
-#include "gpa/Occupancy.h"
 
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/IR/Constants.h"
@@ -30,30 +25,15 @@ using namespace llvm;
 namespace gpa {
 
 bool chooseGpu(const Module &M, const Function *FirstKernel,
-               const PluginOptions &O, GpuModel &Gpu, Assumption &Chosen,
+               const AnalysisRequest &O, GpuModel &Gpu, Assumption &Chosen,
                std::string &Error) {
-  std::string Name = O.Gpu, Source = "-gpa-gpu";
-  if (Name.empty()) {
-    std::optional<unsigned> Sm =
-        FirstKernel ? getSmVersion(*FirstKernel) : std::nullopt;
-    Name = closestBundledModel(Sm ? *Sm : 80);
-    Source = Sm ? "closest bundled model to target sm_" + std::to_string(*Sm)
-                : "no target-cpu in the module: closest bundled model to "
-                  "sm_80";
-  }
-  std::string LoadError;
-  if (!loadGpuModel(Name, Gpu, LoadError)) {
-    Error = "-gpa-gpu=" + Name + ": " + LoadError;
-    return false;
-  }
-  Chosen = textAssumption("gpu", Gpu.Name, Source);
-  if (!O.Gpu.empty())
-    Chosen.Kind = "given";
-  return true;
+  (void)M;
+  return chooseGpu(O, FirstKernel ? getSmVersion(*FirstKernel) : std::nullopt,
+                   Gpu, Chosen, Error);
 }
 
 /// Bytes of static shared memory the kernel's call tree references.
-static uint64_t staticSharedBytes(const Module &M, const FunctionSummary &S,
+static uint64_t staticSharedBytes(const Module &M, const IrFunctionSummary &S,
                                   bool &HasDynamic) {
   uint64_t Total = 0;
   const DataLayout &DL = M.getDataLayout();
@@ -83,151 +63,17 @@ static uint64_t staticSharedBytes(const Module &M, const FunctionSummary &S,
   return Total;
 }
 
-LaunchStatus buildLaunch(const Function &K, const FunctionSummary &S,
-                         const GpuModel &Gpu, const PluginOptions &O,
-                         LaunchConfig &Launch, AssumptionList &Assumed,
-                         std::string &Error, const LaunchEntry *Given,
-                         const CompiledResources &Compiled) {
-  const std::string FromFile = "-gpa-launch-file=" + O.LaunchFile;
-  if (Given && Given->ThreadsPerBlock) {
-    Launch.ThreadsPerBlock = Given->ThreadsPerBlock;
-    Assumed.push_back(numberAssumption(
-        "block_size", double(Given->ThreadsPerBlock), FromFile, "given"));
-    // The shape only when the file gives [x, y, z] (rule R9's derived block
-    // footprint); a single number leaves it unknown.
-    if (Given->BlockShape.known()) {
-      Launch.BlockShape = Given->BlockShape;
-      Assumed.push_back(textAssumption(
-          "block_dims", blockDimsText(Launch.BlockShape), FromFile, "given"));
-    }
-    if (Given->ThreadsPerBlock > Gpu.MaxThreadsPerBlock) {
-      Error = FromFile + ": block of " +
-              std::to_string(Given->ThreadsPerBlock) + " threads exceeds " +
-              Gpu.Name + "'s " + std::to_string(Gpu.MaxThreadsPerBlock);
-      return LaunchStatus::KernelDoesNotFit;
-    }
-  } else if (std::optional<std::array<uint64_t, 3>> Req = getReqNtid(K)) {
-    // A required shape (PTX .reqntid), as the PTX front-end reads it.
-    Launch.ThreadsPerBlock = (*Req)[0] * (*Req)[1] * (*Req)[2];
-    Launch.BlockShape = BlockDims{(*Req)[0], (*Req)[1], (*Req)[2]};
-    Assumed.push_back(numberAssumption(
-        "block_size", double(Launch.ThreadsPerBlock), "nvvm.reqntid", "given"));
-    Assumed.push_back(textAssumption("block_dims",
-                                     blockDimsText(Launch.BlockShape),
-                                     "nvvm.reqntid", "given"));
-    if (Launch.ThreadsPerBlock > Gpu.MaxThreadsPerBlock) {
-      Error = "nvvm.reqntid of " + std::to_string(Launch.ThreadsPerBlock) +
-              " threads exceeds " + Gpu.Name + "'s " +
-              std::to_string(Gpu.MaxThreadsPerBlock);
-      return LaunchStatus::KernelDoesNotFit;
-    }
-  } else if (std::optional<uint64_t> Bound = getMaxNtid(K)) {
-    Launch.ThreadsPerBlock = *Bound;
-    Assumed.push_back(numberAssumption("block_size", double(*Bound),
-                                       "__launch_bounds__ (nvvm.maxntid)",
-                                       "given"));
-    if (*Bound > Gpu.MaxThreadsPerBlock) {
-      Error = "__launch_bounds__ of " + std::to_string(*Bound) +
-              " threads exceeds " + Gpu.Name + "'s " +
-              std::to_string(Gpu.MaxThreadsPerBlock);
-      return LaunchStatus::KernelDoesNotFit;
-    }
-  } else {
-    Launch.ThreadsPerBlock = O.BlockSize;
-    Assumed.push_back(numberAssumption(
-        "block_size", double(O.BlockSize),
-        O.BlockSizeGiven ? "-gpa-block-size" : "default of -gpa-block-size",
-        O.BlockSizeGiven ? "given" : "assumed"));
-    if (O.BlockSize > Gpu.MaxThreadsPerBlock) {
-      Error = "-gpa-block-size=" + std::to_string(O.BlockSize) +
-              " exceeds the " + std::to_string(Gpu.MaxThreadsPerBlock) +
-              " threads per block of " + Gpu.Name;
-      return LaunchStatus::BadOption;
-    }
-  }
-  Launch.RegistersPerThread = O.RegistersPerThread;
-  if (Given && Given->RegistersPerThread) {
-    Launch.RegistersPerThread = Given->RegistersPerThread;
-    Assumed.push_back(numberAssumption("registers_per_thread",
-                                       double(Launch.RegistersPerThread),
-                                       FromFile, "given"));
-  } else if (!O.RegistersGiven && Compiled.R && Compiled.R->Registers) {
-    Launch.RegistersPerThread = Compiled.R->Registers;
-    Assumed.push_back(numberAssumption("registers_per_thread",
-                                       double(Launch.RegistersPerThread),
-                                       Compiled.From, "derived"));
-  } else {
-    Assumed.push_back(numberAssumption(
-        "registers_per_thread", double(O.RegistersPerThread),
-        O.RegistersGiven
-            ? "-gpa-registers-per-thread"
-            : "default estimate of -gpa-registers-per-thread" +
-                  (Compiled.WhyNot.empty()
-                       ? std::string()
-                       : " (ptxas not run: " + Compiled.WhyNot + ")"),
-        O.RegistersGiven ? "given" : "assumed"));
-  }
-  if (Launch.RegistersPerThread > Gpu.MaxRegistersPerThread && Given &&
-      Given->RegistersPerThread) {
-    Error = FromFile + ": " + std::to_string(Launch.RegistersPerThread) +
-            " registers per thread exceed the " +
-            std::to_string(Gpu.MaxRegistersPerThread) + " of " + Gpu.Name;
-    return LaunchStatus::KernelDoesNotFit;
-  }
-  if (O.RegistersPerThread > Gpu.MaxRegistersPerThread) {
-    Error =
-        "-gpa-registers-per-thread=" + std::to_string(O.RegistersPerThread) +
-        " exceeds the " + std::to_string(Gpu.MaxRegistersPerThread) + " of " +
-        Gpu.Name;
-    return LaunchStatus::BadOption;
-  }
-  bool HasDynamic = false;
-  Launch.SharedBytesPerBlock = staticSharedBytes(*K.getParent(), S, HasDynamic);
-  // ptxas's static shared memory is exact (alignment, unused variables).
-  bool SharedCompiled = Compiled.R && Compiled.R->Registers;
-  if (SharedCompiled)
-    Launch.SharedBytesPerBlock = Compiled.R->SharedBytes;
-  std::string StaticSource = SharedCompiled
-                                 ? "static shared memory from " + Compiled.From
-                                 : "static __shared__ variables";
-  if (Given && Given->DynamicSharedGiven) {
-    Launch.SharedBytesPerBlock += Given->DynamicSharedBytes;
-    Assumed.push_back(numberAssumption(
-        "shared_bytes_per_block", double(Launch.SharedBytesPerBlock),
-        StaticSource + " + dynamic shared memory from " + FromFile, "given"));
-  } else {
-    Assumed.push_back(numberAssumption(
-        "shared_bytes_per_block", double(Launch.SharedBytesPerBlock),
-        HasDynamic ? StaticSource + "; extern (dynamic) shared memory "
-                                    "assumed 0 bytes"
-                   : StaticSource,
-        HasDynamic       ? "assumed"
-        : SharedCompiled ? "derived"
-                         : "constant"));
-  }
-
-  Launch.Blocks = 1;
-  Occupancy Occ = computeOccupancy(Launch, Gpu);
-  if (!Occ.Fits) {
-    Error = "a block does not fit on " + Gpu.Name + ": " + Occ.Reason;
-    return LaunchStatus::KernelDoesNotFit;
-  }
-  if (Given && Given->Blocks) {
-    Launch.Blocks = Given->Blocks;
-    Assumed.push_back(numberAssumption("grid_size", double(Launch.Blocks),
-                                       FromFile, "given"));
-  } else if (O.GridSize) {
-    Launch.Blocks = O.GridSize;
-    Assumed.push_back(numberAssumption("grid_size", double(O.GridSize),
-                                       "-gpa-grid-size", "given"));
-  } else {
-    Launch.Blocks = uint64_t(Gpu.NumSms) * Occ.MaxActiveBlocksPerSm;
-    Assumed.push_back(numberAssumption(
-        "grid_size", double(Launch.Blocks),
-        "fills the GPU: " + std::to_string(Gpu.NumSms) + " SMs x " +
-            std::to_string(Occ.MaxActiveBlocksPerSm) + " resident blocks"));
-  }
-  return LaunchStatus::Ok;
+DeclaredLaunch declaredLaunch(const Function &K, const IrFunctionSummary &S) {
+  DeclaredLaunch D;
+  if (std::optional<std::array<uint64_t, 3>> Req = getReqNtid(K))
+    D.Required = BlockDims{(*Req)[0], (*Req)[1], (*Req)[2]};
+  D.RequiredFrom = "nvvm.reqntid";
+  D.Max = getMaxNtid(K);
+  D.MaxFrom = "__launch_bounds__ (nvvm.maxntid)";
+  D.MaxBoundName = "__launch_bounds__";
+  D.StaticSharedBytes =
+      staticSharedBytes(*K.getParent(), S, D.HasDynamicShared);
+  return D;
 }
 
 } // namespace gpa

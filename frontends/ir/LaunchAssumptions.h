@@ -11,7 +11,7 @@
 #ifndef GPA_FRONTENDS_IR_LAUNCHASSUMPTIONS_H
 #define GPA_FRONTENDS_IR_LAUNCHASSUMPTIONS_H
 
-#include "PluginOptions.h"
+#include "gpa/common/AssembleKernel.h"
 
 #include "gpa/AnalyzedKernel.h"
 #include "gpa/GpuModel.h"
@@ -28,8 +28,7 @@ class Module;
 
 namespace gpa {
 
-struct FunctionSummary;
-struct LaunchEntry;
+struct IrFunctionSummary;
 
 // Assumption, AssumptionList, numberAssumption, textAssumption:
 // gpa/AnalyzedKernel.h (shared with the PTX front-end).
@@ -37,28 +36,13 @@ struct LaunchEntry;
 /// Loads -gpa-gpu, or the bundled model closest to the first kernel's
 /// target-cpu (sm_80 when there is none). Error names the option.
 bool chooseGpu(const llvm::Module &M, const llvm::Function *FirstKernel,
-               const PluginOptions &O, GpuModel &Gpu, Assumption &Chosen,
+               const AnalysisRequest &O, GpuModel &Gpu, Assumption &Chosen,
                std::string &Error);
 
-enum class LaunchStatus { Ok, BadOption, KernelDoesNotFit };
-
-/// What ptxas produced for a kernel (PtxasOfModule.h), or why it is not
-/// known.
-struct CompiledResources {
-  const KernelResources *R = nullptr;
-  std::string From;   // "ptxas -v on the module's PTX, sm_80"
-  std::string WhyNot; // when R is null
-};
-
-/// Fills \p Launch for kernel \p K and appends the assumptions it made;
-/// values of \p Given (a -gpa-launch-file entry) win and are `given`;
-/// registers and static shared memory ptxas produced (\p Compiled) win over
-/// the estimates and are `derived`.
-LaunchStatus buildLaunch(const llvm::Function &K, const FunctionSummary &S,
-                         const GpuModel &Gpu, const PluginOptions &O,
-                         LaunchConfig &Launch, AssumptionList &Assumed,
-                         std::string &Error, const LaunchEntry *Given = nullptr,
-                         const CompiledResources &Compiled = {});
+/// What K's IR says about its launch: nvvm.reqntid, __launch_bounds__
+/// (nvvm.maxntid) and the static shared memory its call tree references.
+DeclaredLaunch declaredLaunch(const llvm::Function &K,
+                              const IrFunctionSummary &S);
 
 } // namespace gpa
 

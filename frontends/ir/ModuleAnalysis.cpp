@@ -17,7 +17,7 @@
 #include "SourceLocation.h"
 
 #include "gpa/LaunchFile.h"
-#include "gpa/SpillTraffic.h"
+#include "gpa/common/AssembleKernel.h"
 
 #include "llvm/Demangle/Demangle.h"
 #include "llvm/IR/DebugInfoMetadata.h"
@@ -54,7 +54,7 @@ static const char *assumptionSource(const std::string &Name) {
          "estimate cannot see through them";
 }
 
-static void addSummaryAssumptions(const FunctionSummary &S,
+static void addSummaryAssumptions(const IrFunctionSummary &S,
                                   const LoopTripCounts &Trips,
                                   AssumptionList &A) {
   // Loops without a constant trip count: how many use the kernel-wide
@@ -100,46 +100,12 @@ static void addSummaryAssumptions(const FunctionSummary &S,
     A.push_back(numberAssumption(Name, N, assumptionSource(Name)));
 }
 
-/// \p LocalInRegisters: ptxas keeps the private arrays in registers (no
-/// stack frame), so their accesses are no local-memory instructions.
-static KernelProfile makeProfile(const Function &K, const FunctionSummary &S,
+static KernelProfile makeProfile(const Function &K, const IrFunctionSummary &S,
                                  bool LocalInRegisters) {
   KernelProfile P;
   P.Name = K.getName().str();
-  P.PerThread = S.Counts;
-  P.UncoalescedMem = S.Mem.Uncoalesced;
-  P.GlobalAccesses = S.GlobalAccesses;
-  double Accesses = S.Mem.Accesses, Bytes = S.Mem.Bytes;
-  if (LocalInRegisters) {
-    P.PerThread[index(Unit::LocalMem)] = 0;
-    Accesses -= S.Mem.Local;
-    Bytes -= S.Mem.LocalBytes;
-  }
-  if (Accesses > 0)
-    P.BytesPerMemAccess = Bytes / Accesses;
-  if (S.Mem.Uncoalesced > 0)
-    P.UncoalescedTransactionsPerWarp =
-        S.Mem.UncoalescedTransactions / S.Mem.Uncoalesced;
-  applyLoadRounds(S.Rounds, P);
-  P.SharedBankReplays = S.SharedBankReplays;
-  P.SharedBankConflictWays = S.SharedBankConflictWays;
+  S.fillProfile(P, LocalInRegisters);
   return P;
-}
-
-/// The counts and every model output the report shows are finite: huge
-/// counts (deep loop nests times deep call chains) can still overflow.
-static bool finiteAnalysis(const KernelAnalysis &A) {
-  for (double N : A.Profile.PerThread)
-    if (!std::isfinite(N))
-      return false;
-  auto Finite = [](const SweepPoint &P) {
-    return std::isfinite(P.ExecTimeS) && std::isfinite(P.TotalPowerW) &&
-           std::isfinite(P.Gips) && std::isfinite(P.GipsPerW) &&
-           std::isfinite(P.EnergyJ);
-  };
-  if (!Finite(sweepPoint(A.Requested)) || !Finite(sweepPoint(A.AllSms)))
-    return false;
-  return std::all_of(A.Sweep.begin(), A.Sweep.end(), Finite);
 }
 
 /// Everything of R but the analysis (copied or moved by the callers).
@@ -192,12 +158,12 @@ static bool isUnoptimised(const Module &M) {
 }
 
 /// Whether a finding may be shown: not in a system header unless asked.
-static bool shownFinding(const Finding &F, const PluginOptions &O) {
+static bool shownFinding(const Finding &F, const AnalysisRequest &O) {
   return O.SystemHeaderFindings || !F.InSystemHeader;
 }
 
 bool analyzeModule(Module &M, FunctionAnalysisManager &FAM,
-                   const PluginOptions &O, ModuleAnalysis &Out,
+                   const AnalysisRequest &O, ModuleAnalysis &Out,
                    std::string &Error) {
   std::vector<Function *> Kernels;
   for (Function &F : M)
@@ -205,7 +171,7 @@ bool analyzeModule(Module &M, FunctionAnalysisManager &FAM,
       Kernels.push_back(&F);
   if (Kernels.empty())
     return true;
-  if (!validatePluginOptions(O, Error))
+  if (!validateAnalysisRequest(O, Error))
     return false;
   Assumption GpuChoice;
   if (!chooseGpu(M, Kernels.front(), O, Out.Gpu, GpuChoice, Error))
@@ -281,7 +247,7 @@ bool analyzeModule(Module &M, FunctionAnalysisManager &FAM,
                                             memoryGeometry(Out.Gpu));
       Counter = C.get();
     }
-    const FunctionSummary &S = Counter->summarize(*K);
+    const IrFunctionSummary &S = Counter->summarize(*K);
     KernelResult R;
     R.F = K;
     R.Reached = S.Reached;
@@ -314,7 +280,8 @@ bool analyzeModule(Module &M, FunctionAnalysisManager &FAM,
       A.Kind = "derived";
       R.Assumed.push_back(A);
     }
-    CompiledResources Resources;
+    KernelDraft Draft;
+    CompiledResources &Resources = Draft.Compiled;
     auto It = Compiled.find(K->getName().str());
     if (It != Compiled.end()) {
       Resources.R = &It->second;
@@ -354,46 +321,31 @@ bool analyzeModule(Module &M, FunctionAnalysisManager &FAM,
           "findings located in system headers (clang's CUDA wrappers, the "
           "CUDA toolkit) not shown: -gpa-system-header-findings (gpa: "
           "--system-header-findings) shows them"));
-    KernelProfile P = makeProfile(*K, S, LocalInRegisters);
-    LaunchStatus St = buildLaunch(*K, S, Out.Gpu, O, P.Launch, R.Assumed, Error,
-                                  Given, Resources);
-    if (St == LaunchStatus::BadOption)
+    Draft.Profile = makeProfile(*K, S, LocalInRegisters);
+    Draft.Declared = declaredLaunch(*K, S);
+    Draft.Given = Given;
+    Draft.Before = std::move(R.Assumed);
+    addSummaryAssumptions(S, Trips, Draft.After);
+    Draft.GridIndependent = R.Grid.Independent;
+    AssembledKernel Assembled;
+    AssemblyStatus St =
+        assembleKernel(std::move(Draft), Out.Gpu, O, Assembled, Error);
+    if (St == AssemblyStatus::BadOption)
       return false;
-    if (St == LaunchStatus::KernelDoesNotFit) {
+    if (St == AssemblyStatus::NotAnalysed) {
       Out.Warnings.push_back("kernel " + R.Demangled +
                              " not analysed: " + Error);
       continue;
     }
-    addSummaryAssumptions(S, Trips, R.Assumed);
-    // Spills are local-memory traffic the IR does not show.
-    SpillTraffic Spills;
-    if (Resources.R)
-      Spills = addSpillTraffic(P, *Resources.R, CompiledBy);
-    if (Spills.any()) {
-      Assumption A =
-          textAssumption("spill_traffic", Spills.Description, CompiledBy);
-      A.Kind = "derived";
-      R.Assumed.push_back(A);
-    }
-    AnalysisOptions Model = modelOptions(O, R.Grid.Independent);
-    if (!analyzeKernel(P, Out.Gpu, Model, R.Analysis, Error)) {
-      Out.Warnings.push_back("kernel " + R.Demangled +
-                             " not analysed: " + Error);
-      continue;
-    }
-    if (!finiteAnalysis(R.Analysis)) {
-      Out.Warnings.push_back("kernel " + R.Demangled +
-                             " not analysed: the model's result is not "
-                             "finite (counts too large)");
-      continue;
-    }
-    if (Spills.any() && !K->empty()) {
+    R.Assumed = std::move(Assembled.Assumed);
+    R.Analysis = std::move(Assembled.Analysis);
+    if (!Assembled.Spills.empty() && !K->empty()) {
       Finding F;
       F.Rule = "RegisterSpill";
       F.At = &K->getEntryBlock().front();
       F.File = R.File;
       F.Line = R.Line;
-      F.Message = "registers spilled to local memory: " + Spills.Description;
+      F.Message = "registers spilled to local memory: " + Assembled.Spills;
       R.Findings.insert(R.Findings.begin(), F);
     }
     if (Out.OnKernel)

@@ -11,7 +11,7 @@
 
 #include "KernelCounter.h"
 #include "KernelResult.h"
-#include "PluginOptions.h"
+#include "gpa/common/AnalysisRequest.h"
 
 #include "gpa/GpuModel.h"
 
@@ -47,7 +47,7 @@ struct ModuleAnalysis {
 /// make the whole module unanalysable (bad options, bad model); per-kernel
 /// problems become Warnings. A module without kernels gives no results.
 bool analyzeModule(llvm::Module &M, llvm::FunctionAnalysisManager &FAM,
-                   const PluginOptions &O, ModuleAnalysis &Out,
+                   const AnalysisRequest &O, ModuleAnalysis &Out,
                    std::string &Error);
 
 } // namespace gpa

@@ -27,7 +27,7 @@ namespace {
 constexpr std::uint64_t MaxRegistersPerThread = 255;
 
 struct Folded {
-  WeightedCounts Counts;
+  gpa::KernelCounts Counts;
   std::set<std::string> Symbols;
   std::uint64_t CalleeRegisters = 0; ///< max over callees (their totals)
   std::vector<std::string> Warnings;
@@ -37,7 +37,7 @@ struct Folded {
 
 class Folder {
 public:
-  Folder(const PtxModule &M, const std::map<std::string, FunctionSummary> &S,
+  Folder(const PtxModule &M, const std::map<std::string, PtxFunctionSummary> &S,
          const PtxOptions &Opts)
       : M(M), Summaries(S), Opts(Opts) {}
 
@@ -45,7 +45,7 @@ public:
 
 private:
   const PtxModule &M;
-  const std::map<std::string, FunctionSummary> &Summaries;
+  const std::map<std::string, PtxFunctionSummary> &Summaries;
   const PtxOptions &Opts;
   std::map<std::string, Folded> Done;
   std::set<std::string> InProgress;
@@ -57,7 +57,7 @@ const Folded &Folder::fold(const std::string &Name, unsigned Depth) {
   auto DoneIt = Done.find(Name);
   if (DoneIt != Done.end())
     return DoneIt->second;
-  const FunctionSummary &S = Summaries.at(Name);
+  const PtxFunctionSummary &S = Summaries.at(Name);
   Folded F;
   F.Counts = S.Own;
   F.Symbols = S.Symbols;
@@ -129,7 +129,7 @@ static std::uint64_t product(const unsigned (&D)[3]) {
   return std::uint64_t(D[0]) * D[1] * D[2];
 }
 
-static void addSummaryNotes(const FunctionSummary &S, const std::string &Fn,
+static void addSummaryNotes(const PtxFunctionSummary &S, const std::string &Fn,
                             std::vector<std::string> &W) {
   std::string In = " in '" + Fn + "'";
   for (const std::string &X : S.Warnings)
@@ -153,28 +153,22 @@ static void addSummaryNotes(const FunctionSummary &S, const std::string &Fn,
 }
 
 static void buildKernel(const PtxModule &M, const PtxFunction &K,
-                        const Folded &F, const FunctionSummary &S,
-                        const std::map<std::string, FunctionSummary> &All,
+                        const Folded &F, const PtxFunctionSummary &S,
+                        const std::map<std::string, PtxFunctionSummary> &All,
                         const PtxOptions &Opts, PtxKernelResult &R) {
   gpa::KernelProfile &P = R.Profile;
   P.Name = K.Name;
-  P.PerThread = F.Counts.PerUnit;
   // Calls inside deep loop nests multiply; stay within what profiles accept.
-  bool Clamped = false;
-  for (double &C : P.PerThread)
-    if (C > gpa::MaxCountPerThread) {
-      C = gpa::MaxCountPerThread;
-      Clamped = true;
-    }
-  if (Clamped)
+  if (F.Counts.fillProfile(P, false, gpa::MaxCountPerThread))
     R.Warnings.push_back("per-thread counts clamped to " +
                          std::to_string(gpa::MaxCountPerThread));
   R.PtxLine = K.Line;
   R.NumBlocks = S.NumBlocks;
   R.NumLoops = S.NumLoops;
   R.StaticInstructions = K.Body.size();
-  R.GlobalAccesses = F.Counts.Access;
-  P.GlobalAccesses = F.Counts.Facts;
+  R.GlobalAccesses =
+      PtxAccessStats{F.Counts.Mem.Coalesced, F.Counts.Mem.Broadcast,
+                     F.Counts.Mem.Strided, F.Counts.Mem.Unknown};
   if (K.FirstLocLine) {
     auto It = M.Files.find(K.FirstLocFile);
     R.SourceFile = It == M.Files.end() ? "" : It->second;
@@ -187,8 +181,10 @@ static void buildKernel(const PtxModule &M, const PtxFunction &K,
     // bound on the total only.
     P.Launch.BlockShape =
         gpa::BlockDims{K.ReqNtid[0], K.ReqNtid[1], K.ReqNtid[2]};
+    R.ReqNtid = P.Launch.BlockShape;
   } else if (product(K.MaxNtid)) {
     P.Launch.ThreadsPerBlock = product(K.MaxNtid);
+    R.MaxNtid = P.Launch.ThreadsPerBlock;
   } else {
     P.Launch.ThreadsPerBlock = Opts.DefaultThreadsPerBlock;
     R.Warnings.push_back("no .reqntid/.maxntid: ThreadsPerBlock " +
@@ -207,11 +203,14 @@ static void buildKernel(const PtxModule &M, const PtxFunction &K,
     Regs = MaxRegistersPerThread;
   }
   P.Launch.RegistersPerThread = Regs ? Regs : 1;
+  R.DeclaredRegisters = P.Launch.RegistersPerThread;
 
   std::uint64_t Shared = Opts.DynamicSharedBytes;
   auto AddShared = [&](const PtxVariable &V) {
     if (V.Space != ".shared")
       return;
+    if (V.UnsizedArray)
+      R.DynamicShared = true;
     if (V.UnsizedArray)
       R.Warnings.push_back("dynamic shared memory '" + V.Name +
                            "' is sized at launch; not counted beyond "
@@ -232,16 +231,6 @@ static void buildKernel(const PtxModule &M, const PtxFunction &K,
         AddShared(V);
   }
   P.Launch.SharedBytesPerBlock = Shared;
-
-  P.UncoalescedMem = F.Counts.Uncoalesced;
-  if (F.Counts.TimingMemAccesses > 0 && F.Counts.TimingMemBytes > 0)
-    P.BytesPerMemAccess = F.Counts.TimingMemBytes / F.Counts.TimingMemAccesses;
-  if (F.Counts.Uncoalesced > 0)
-    P.UncoalescedTransactionsPerWarp =
-        F.Counts.UncoalTransactions / F.Counts.Uncoalesced;
-  gpa::applyLoadRounds(F.Counts.Rounds, P);
-  P.SharedBankReplays = F.Counts.SharedBankReplays;
-  P.SharedBankConflictWays = F.Counts.SharedBankConflictWays;
 
   addSummaryNotes(S, K.Name, R.Warnings);
   R.Branches = F.Branches;
@@ -283,7 +272,7 @@ bool parsePtxModule(std::string_view Text, const std::string &FileName,
   WeightOptions WOpts;
   WOpts.DefaultTripCount = Opts.DefaultTripCount;
   WOpts.Memory = Opts.Memory;
-  std::map<std::string, FunctionSummary> Summaries;
+  std::map<std::string, PtxFunctionSummary> Summaries;
   for (const PtxFunction &F : M.Functions) {
     if (!F.HasBody)
       continue;

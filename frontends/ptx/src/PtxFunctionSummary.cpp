@@ -21,28 +21,6 @@
 
 namespace gpa::ptx {
 
-void WeightedCounts::addScaled(const WeightedCounts &O, double Scale) {
-  for (std::size_t I = 0; I < PerUnit.size(); ++I)
-    PerUnit[I] += O.PerUnit[I] * Scale;
-  TimingMemAccesses += O.TimingMemAccesses * Scale;
-  TimingMemBytes += O.TimingMemBytes * Scale;
-  Uncoalesced += O.Uncoalesced * Scale;
-  UncoalTransactions += O.UncoalTransactions * Scale;
-  Access.Coalesced += O.Access.Coalesced * Scale;
-  Access.Broadcast += O.Access.Broadcast * Scale;
-  Access.Strided += O.Access.Strided * Scale;
-  Access.Unknown += O.Access.Unknown * Scale;
-  for (gpa::GlobalAccessFact F : O.Facts) {
-    F.PerThread *= Scale;
-    Facts.push_back(std::move(F));
-  }
-  Rounds.addScaled(O.Rounds, Scale);
-  SharedBankReplays += O.SharedBankReplays * Scale;
-  if (Scale > 0)
-    SharedBankConflictWays =
-        std::max(SharedBankConflictWays, O.SharedBankConflictWays);
-}
-
 std::uint64_t registerEstimate(const PtxFunction &F) {
   std::uint64_t Sum = 0;
   for (const PtxRegDecl &R : F.Registers) {
@@ -127,9 +105,9 @@ static gpa::GlobalAccessFact accessFact(const PtxInstruction &I,
 
 bool summarizeFunction(const PtxFunction &F, const std::string &File,
                        const std::vector<PtxVariable> &Globals,
-                       const WeightOptions &Opts, FunctionSummary &Out,
+                       const WeightOptions &Opts, PtxFunctionSummary &Out,
                        PtxError &Error) {
-  Out = FunctionSummary();
+  Out = PtxFunctionSummary();
   PtxCfg Cfg;
   if (!buildCfg(F, File, Cfg, Error))
     return false;
@@ -204,15 +182,15 @@ bool summarizeFunction(const PtxFunction &F, const std::string &File,
                           !F.Body[K - 1].Guard.empty();
       if (!FoldedBranch)
         for (const UnitCount &U : C.Units)
-          Out.Own.PerUnit[gpa::index(U.U)] += U.N * W;
+          Out.Own.Counts[gpa::index(U.U)] += U.N * W;
       if (!C.Known)
         ++Out.UnknownOpcodes[I.Opcode];
       bool TimingMem = false;
       for (const UnitCount &U : C.Units)
         TimingMem |= U.U == gpa::Unit::GlobalMem || U.U == gpa::Unit::LocalMem;
       if (TimingMem) {
-        Out.Own.TimingMemAccesses += W;
-        Out.Own.TimingMemBytes += W * C.AccessBytes;
+        Out.Own.Mem.Accesses += W;
+        Out.Own.Mem.Bytes += W * C.AccessBytes;
       }
       if (C.GenericAddress)
         ++Out.GenericAccesses;
@@ -228,28 +206,29 @@ bool summarizeFunction(const PtxFunction &F, const std::string &File,
       if (Bytes[K] != 0 && TimingMem) {
         const AccessInfo &A = Patterns[K];
         if (W > 0)
-          Out.Own.Facts.push_back(accessFact(I, A, Addresses[K], Bytes[K], W));
+          Out.Own.GlobalAccesses.push_back(
+              accessFact(I, A, Addresses[K], Bytes[K], W));
         switch (A.Pattern) {
         case AccessPattern::Coalesced:
-          Out.Own.Access.Coalesced += W;
+          Out.Own.Mem.Coalesced += W;
           break;
         case AccessPattern::Broadcast:
-          Out.Own.Access.Broadcast += W;
+          Out.Own.Mem.Broadcast += W;
           ++Out.BroadcastAccesses;
           break;
         case AccessPattern::Strided:
-          Out.Own.Access.Strided += W;
-          Out.Own.Uncoalesced += W;
-          Out.Own.UncoalTransactions +=
+          Out.Own.Mem.Strided += W;
+          Out.Own.Mem.Uncoalesced += W;
+          Out.Own.Mem.UncoalescedTransactions +=
               W *
               gpa::transactionsPerWarp(A.StrideBytes, Bytes[K], Opts.Memory);
           break;
         case AccessPattern::Unknown:
         case AccessPattern::None:
           // The shared policy for addresses that cannot be analysed.
-          Out.Own.Access.Unknown += W;
-          Out.Own.Uncoalesced += W;
-          Out.Own.UncoalTransactions +=
+          Out.Own.Mem.Unknown += W;
+          Out.Own.Mem.Uncoalesced += W;
+          Out.Own.Mem.UncoalescedTransactions +=
               W * gpa::unanalysableTransactionsPerWarp(Bytes[K], Opts.Memory);
           ++Out.UnknownPatterns;
           break;

@@ -14,9 +14,7 @@
 #include "gpa/ptx/PtxError.h"
 #include "gpa/ptx/PtxFrontend.h"
 
-#include "gpa/LoadRounds.h"
-#include "gpa/MemoryLevels.h"
-#include "gpa/Units.h"
+#include "gpa/common/KernelCounts.h"
 
 #include <map>
 #include <set>
@@ -25,28 +23,10 @@
 
 namespace gpa::ptx {
 
-/// Counts that fold additively through calls (scaled by the call weight).
-struct WeightedCounts {
-  gpa::PerUnit PerUnit{};
-  double TimingMemAccesses = 0;  ///< global + local memory instructions
-  double TimingMemBytes = 0;     ///< sum of weight x access bytes
-  double Uncoalesced = 0;        ///< strided global accesses
-  double UncoalTransactions = 0; ///< sum of weight x transactions per warp
-  PtxAccessStats Access;
-  /// One fact per global access (gpa/MemoryLevels.h), per_thread weighted.
-  std::vector<gpa::GlobalAccessFact> Facts;
-  /// Waits saved by loads issued together, staging rounds (gpa/LoadRounds.h).
-  gpa::LoadRoundSums Rounds;
-  /// Shared-memory bank-conflict replays and the worst conflict
-  /// (gpa/SharedBankConflicts.h).
-  double SharedBankReplays = 0;
-  unsigned SharedBankConflictWays = 1;
-
-  void addScaled(const WeightedCounts &O, double Scale);
-};
-
-struct FunctionSummary {
-  WeightedCounts Own;
+/// One function's own counts (the shared accumulator, folded through calls
+/// by PtxFrontend.cpp) and what only the PTX front-end knows about it.
+struct PtxFunctionSummary {
+  gpa::KernelCounts Own;
   /// Direct callees with the weight of each call site (summed per callee).
   std::vector<std::pair<std::string, double>> Calls;
   std::set<std::string> Symbols; ///< variables and functions referenced
@@ -71,7 +51,7 @@ std::uint64_t registerEstimate(const PtxFunction &F);
 /// .shared ones for the LDS merging rule of PtxSassRules.h).
 bool summarizeFunction(const PtxFunction &F, const std::string &File,
                        const std::vector<PtxVariable> &Globals,
-                       const WeightOptions &Opts, FunctionSummary &Out,
+                       const WeightOptions &Opts, PtxFunctionSummary &Out,
                        PtxError &Error);
 
 } // namespace gpa::ptx

@@ -93,6 +93,13 @@ struct PtxKernelResult {
   std::vector<PtxBranchNote> Branches;
   /// The kernel's and its callees' loops run with a chosen trip count.
   std::vector<PtxLoopNote> Loops;
+  /// What the PTX declares about the launch (the profile's launch holds
+  /// them or the defaults): .reqntid (unknown when absent), .maxntid (0
+  /// when absent), the declared virtual registers, an unsized .shared array.
+  gpa::BlockDims ReqNtid;
+  std::uint64_t MaxNtid = 0;
+  std::uint64_t DeclaredRegisters = 0;
+  bool DynamicShared = false;
 };
 
 struct PtxModuleResult {

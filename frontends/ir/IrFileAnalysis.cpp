@@ -21,7 +21,7 @@ using namespace llvm;
 
 namespace gpa {
 
-bool analyzeIrFile(const std::string &Path, const PluginOptions &O,
+bool analyzeIrFile(const std::string &Path, const AnalysisRequest &O,
                    const AnalyzedKernelSink &Sink,
                    std::vector<std::string> &Warnings, std::string &Error) {
   LLVMContext Ctx;

@@ -1,15 +1,16 @@
-//===- PluginOptions.h - What the IR analysis is asked to do -*- C++ -*-===//
+//===- AnalysisRequest.h - What a kernel analysis is asked for --*- C++ -*-===//
 //
 // SPDX-License-Identifier: Apache-2.0
 //
-// The -gpa-* options (clang: -mllvm -gpa-...; plugin/Options.cpp reads them)
-// and `gpa analyze`'s flags, as one plain struct, so the IR front-end never
-// touches cl::opt globals.
+// The analysis half of the plugin's -gpa-* options and of `gpa analyze`'s
+// flags: the facts a user gives about the launch, the trip counts, and the
+// decision's policy and mechanism. Reports, budgets, the launch rewrite and
+// the handoff are the plugin's (plugin/PluginOptions.h), so front-ends
+// never see the runtime's ABI.
 //
 //===----------------------------------------------------------------------===//
-
-#ifndef GPA_FRONTENDS_IR_PLUGINOPTIONS_H
-#define GPA_FRONTENDS_IR_PLUGINOPTIONS_H
+#ifndef GPA_COMMON_ANALYSISREQUEST_H
+#define GPA_COMMON_ANALYSISREQUEST_H
 
 #include "gpa/Analysis.h"
 #include "gpa/TripCounts.h"
@@ -20,7 +21,7 @@
 
 namespace gpa {
 
-struct PluginOptions {
+struct AnalysisRequest {
   std::string Gpu;          // -gpa-gpu: bundled name or model file
   uint64_t BlockSize = 256; // -gpa-block-size
   bool BlockSizeGiven = false;
@@ -31,16 +32,7 @@ struct PluginOptions {
   bool TripCountGiven = false;
   /// -gpa-trip-count=KERNEL[:LINE]=N (repeatable, gpa-launch/1 `loops` too).
   std::vector<std::string> TripCountSpecs;
-  std::string ReportFile; // -gpa-report
-  bool ReportGiven = false;
-  bool GpuGiven = false;
-  std::string BudgetFile; // -gpa-budget
-  bool BudgetGiven = false;
-  bool BudgetWarn = false;  // -gpa-budget-warn
-  bool RewriteGrid = false; // -gpa-rewrite-grid: route launches via the runtime
-  std::string RewriteMode = "grid"; // -gpa-rewrite-mode: grid|sm|auto
-  std::string HandoffDir;           // -gpa-handoff-dir: device->host files
-  std::string LaunchFile;           // -gpa-launch-file: gpa-launch/1 facts
+  std::string LaunchFile; // -gpa-launch-file: gpa-launch/1 facts
   /// -gpa-ptxas: registers, shared memory and spills from `ptxas -v` on the
   /// module's PTX when the toolkit is present (PtxasOfModule.h).
   bool RunPtxas = true;
@@ -56,27 +48,27 @@ struct PluginOptions {
   double MinSavingPct = 2;          // -gpa-min-saving (percent)
   double MaxPowerW = 0;             // -gpa-max-power-w (time objective)
   std::string Mechanism = "auto";   // -gpa-mechanism: auto|sm|grid|paper
+  /// What `auto` resolves to for a grid-independent kernel: grid when the
+  /// launch rewrite routes its launches in grid mode (the plugin sets it
+  /// from -gpa-rewrite-grid and -gpa-rewrite-mode), else sm.
+  bool AutoMechanismIsGrid = false;
+  /// How assumption labels spell an option: "-gpa-" (the plugin's, and
+  /// gpa analyze's on IR) or "--" (gpa analyze's own flags, PTX inputs).
+  std::string OptionPrefix = "-gpa-";
 };
-
-/// Snapshot of the cl::opt values.
-/// The -gpa-* command-line options (registered by the plugin only).
-PluginOptions readPluginOptions();
-
-/// Checks option values; Error names the offending option (OptionChecks.cpp,
-/// shared with `gpa analyze`).
 
 /// Checks values that do not depend on the GPU model. Returns false with
 /// Error naming the offending option.
-bool validatePluginOptions(const PluginOptions &O, std::string &Error);
+bool validateAnalysisRequest(const AnalysisRequest &O, std::string &Error);
 
 /// Parses -gpa-trip-count's values; Error names the option and the value.
-bool parseTripCountSpecs(const PluginOptions &O,
+bool parseTripCountSpecs(const AnalysisRequest &O,
                          std::vector<TripCountRule> &Rules, std::string &Error);
 
 /// The model's options for one kernel: objective, thresholds and the
 /// mechanism the launch rewrite would apply to it.
-AnalysisOptions modelOptions(const PluginOptions &O, bool GridIndependent);
+AnalysisOptions modelOptions(const AnalysisRequest &O, bool GridIndependent);
 
 } // namespace gpa
 
-#endif // GPA_FRONTENDS_IR_PLUGINOPTIONS_H
+#endif // GPA_COMMON_ANALYSISREQUEST_H

@@ -1,21 +1,16 @@
-//===- OptionChecks.cpp - Validation of the -gpa-* option values ----------===//
+//===- AnalysisRequest.cpp - Checks of an analysis request ----------------===//
 //
 // SPDX-License-Identifier: Apache-2.0
 //
-// Separate from Options.cpp, which registers the cl::opts: `gpa analyze`
-// links the analysis without registering the plugin's command-line options.
-//
 //===----------------------------------------------------------------------===//
-
-#include "PluginOptions.h"
+#include "gpa/common/AnalysisRequest.h"
 
 #include "gpa/Decision.h"
 #include "gpa/Mechanism.h"
-#include "gpa/runtime/LaunchAbi.h"
 
 namespace gpa {
 
-bool parseTripCountSpecs(const PluginOptions &O,
+bool parseTripCountSpecs(const AnalysisRequest &O,
                          std::vector<TripCountRule> &Rules,
                          std::string &Error) {
   for (const std::string &Spec : O.TripCountSpecs) {
@@ -29,7 +24,7 @@ bool parseTripCountSpecs(const PluginOptions &O,
   return true;
 }
 
-bool validatePluginOptions(const PluginOptions &O, std::string &Error) {
+bool validateAnalysisRequest(const AnalysisRequest &O, std::string &Error) {
   if (O.BlockSize == 0) {
     Error = "-gpa-block-size must be at least 1";
     return false;
@@ -45,24 +40,6 @@ bool validatePluginOptions(const PluginOptions &O, std::string &Error) {
   std::vector<TripCountRule> Rules;
   if (!parseTripCountSpecs(O, Rules, Error))
     return false;
-  if (O.GpuGiven && O.Gpu.empty()) {
-    Error = "-gpa-gpu needs a model name or file";
-    return false;
-  }
-  if (O.ReportGiven && O.ReportFile.empty()) {
-    Error = "-gpa-report needs a file name";
-    return false;
-  }
-  if (O.BudgetGiven && O.BudgetFile.empty()) {
-    Error = "-gpa-budget needs a file name";
-    return false;
-  }
-  launch_abi::RewriteMode Mode;
-  if (!launch_abi::parseRewriteMode(O.RewriteMode, Mode)) {
-    Error = "-gpa-rewrite-mode must be grid, sm or auto, not '" +
-            O.RewriteMode + "'";
-    return false;
-  }
   if (!parseObjective(O.Objective)) {
     Error = "-gpa-objective must be energy, edp, gips_per_w or time, not '" +
             O.Objective + "'";
@@ -87,7 +64,7 @@ bool validatePluginOptions(const PluginOptions &O, std::string &Error) {
   return true;
 }
 
-AnalysisOptions modelOptions(const PluginOptions &O, bool GridIndependent) {
+AnalysisOptions modelOptions(const AnalysisRequest &O, bool GridIndependent) {
   AnalysisOptions M;
   M.WithSweep = O.WithSweep;
   M.Policy.Goal = parseObjective(O.Objective).value_or(Objective::Energy);
@@ -97,9 +74,8 @@ AnalysisOptions modelOptions(const PluginOptions &O, bool GridIndependent) {
   if (auto Mech = parseMechanism(O.Mechanism))
     M.Mech = *Mech;
   else // auto: what the launch rewrite would apply to this kernel
-    M.Mech = O.RewriteGrid && GridIndependent && O.RewriteMode != "sm"
-                 ? Mechanism::Grid
-                 : Mechanism::Sm;
+    M.Mech = O.AutoMechanismIsGrid && GridIndependent ? Mechanism::Grid
+                                                      : Mechanism::Sm;
   return M;
 }
 

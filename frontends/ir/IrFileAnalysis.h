@@ -2,14 +2,14 @@
 //
 // SPDX-License-Identifier: Apache-2.0
 //
-// The plugin's module analysis run on an NVPTX IR file, for the CLI. The
+// The IR front-end's module analysis run on an NVPTX IR file, for the CLI. The
 // header has no LLVM types, so the CLI compiles without LLVM's flags.
 //
 //===----------------------------------------------------------------------===//
-#ifndef GPA_PLUGIN_IRFILEANALYSIS_H
-#define GPA_PLUGIN_IRFILEANALYSIS_H
+#ifndef GPA_FRONTENDS_IR_IRFILEANALYSIS_H
+#define GPA_FRONTENDS_IR_IRFILEANALYSIS_H
 
-#include "PluginOptions.h"
+#include "gpa/common/AnalysisRequest.h"
 
 #include "gpa/AnalyzedKernel.h"
 #include "gpa/AnalyzedKernelSink.h"
@@ -25,10 +25,10 @@ namespace gpa {
 /// problems are appended to Warnings; anything that stops the analysis
 /// (unreadable file, not NVPTX, bad options or model) returns false with
 /// Error naming the file.
-bool analyzeIrFile(const std::string &Path, const PluginOptions &O,
+bool analyzeIrFile(const std::string &Path, const AnalysisRequest &O,
                    const AnalyzedKernelSink &Sink,
                    std::vector<std::string> &Warnings, std::string &Error);
 
 } // namespace gpa
 
-#endif // GPA_PLUGIN_IRFILEANALYSIS_H
+#endif // GPA_FRONTENDS_IR_IRFILEANALYSIS_H

@@ -1,0 +1,103 @@
+//===- AssembleKernel.h - A counted kernel, analysed ---------*- C++ -*-===//
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+// The last mile every front-end shares once a kernel is counted: the GPU
+// choice, the launch (given facts, compiled resources, declared bounds,
+// defaults, each labelled), spill traffic, gpa::analyzeKernel and the
+// finiteness check.
+//
+//===----------------------------------------------------------------------===//
+#ifndef GPA_COMMON_ASSEMBLEKERNEL_H
+#define GPA_COMMON_ASSEMBLEKERNEL_H
+
+#include "gpa/common/AnalysisRequest.h"
+
+#include "gpa/Analysis.h"
+#include "gpa/AnalyzedKernel.h"
+#include "gpa/BlockDims.h"
+#include "gpa/GpuModel.h"
+#include "gpa/KernelProfile.h"
+#include "gpa/KernelResources.h"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+
+namespace gpa {
+
+struct LaunchEntry;
+
+/// Loads O.Gpu, or the bundled model closest to \p SmVersion (sm_80 when
+/// the input names none), once per process: later calls with the same name
+/// copy the loaded model. Error names the option.
+bool chooseGpu(const AnalysisRequest &O, std::optional<unsigned> SmVersion,
+               GpuModel &Gpu, Assumption &Chosen, std::string &Error);
+
+/// What the code itself says about its launch, read by the front-end.
+struct DeclaredLaunch {
+  /// A required block shape (nvvm.reqntid, .reqntid) and its label.
+  std::optional<BlockDims> Required;
+  std::string RequiredFrom;
+  /// A bound on the block's threads (__launch_bounds__, .maxntid).
+  std::optional<std::uint64_t> Max;
+  std::string MaxFrom;      // "__launch_bounds__ (nvvm.maxntid)"
+  std::string MaxBoundName; // "__launch_bounds__", in errors
+  /// A cap on the default register estimate (the PTX's declared virtual
+  /// registers, when fewer than the default) and what it is.
+  std::optional<std::uint64_t> RegisterCap;
+  std::string RegisterCapFrom;
+  std::uint64_t StaticSharedBytes = 0;
+  bool HasDynamicShared = false; // extern __shared__ T x[];
+};
+
+/// What ptxas produced for a kernel, or why it is not known.
+struct CompiledResources {
+  const KernelResources *R = nullptr;
+  std::string From;   // "ptxas -v on the module's PTX, sm_80"
+  std::string WhyNot; // when R is null
+};
+
+/// One counted kernel, ready for the last mile.
+struct KernelDraft {
+  /// Name and counts set (KernelCounts::fillProfile); the launch is filled
+  /// here.
+  KernelProfile Profile;
+  DeclaredLaunch Declared;
+  /// The user's launch-file entry for this kernel, if any.
+  const LaunchEntry *Given = nullptr;
+  CompiledResources Compiled;
+  /// The front-end's assumptions listed before the launch's, and those of
+  /// its counts (trip counts, branches) listed after.
+  AssumptionList Before, After;
+  bool GridIndependent = false;
+};
+
+struct AssembledKernel {
+  KernelAnalysis Analysis;
+  AssumptionList Assumed;
+  /// What spilled, for the RegisterSpill finding; empty when nothing did.
+  std::string Spills;
+};
+
+enum class AssemblyStatus {
+  Ok,
+  BadOption,  // an option cannot hold for this GPU: stop (Error)
+  NotAnalysed // this kernel only (Error says why; a warning)
+};
+
+/// Fills the launch of \p Draft's profile (values given in the launch file
+/// win and are `given`; registers and static shared memory ptxas produced
+/// win over the estimates and are `derived`), adds spill traffic and
+/// analyses the kernel on \p Gpu.
+AssemblyStatus assembleKernel(KernelDraft &&Draft, const GpuModel &Gpu,
+                              const AnalysisRequest &O, AssembledKernel &Out,
+                              std::string &Error);
+
+/// The counts and every model output the report shows are finite: huge
+/// counts (deep loop nests times deep call chains) can still overflow.
+bool finiteAnalysis(const KernelAnalysis &A);
+
+} // namespace gpa
+
+#endif // GPA_COMMON_ASSEMBLEKERNEL_H

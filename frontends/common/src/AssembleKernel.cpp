@@ -1,0 +1,289 @@
+//===- AssembleKernel.cpp - A counted kernel, launched and analysed -------===//
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+// Launch defaults: 256 threads per block unless the code bounds it; a grid
+// that fills the GPU (SMs x resident blocks per SM at the assumed
+// occupancy); 32 registers per thread (a middle estimate for the kernels
+// the paper studies: the real count is only known after ptxas); shared
+// memory from the static __shared__ variables the kernel can reach.
+//
+//===----------------------------------------------------------------------===//
+#include "gpa/common/AssembleKernel.h"
+#include "gpa/common/AssumptionNames.h"
+
+#include "gpa/GpuModelLoader.h"
+#include "gpa/LaunchFile.h"
+#include "gpa/Occupancy.h"
+#include "gpa/SpillTraffic.h"
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+#include <mutex>
+
+namespace gpa {
+
+/// Models loaded in this process, by the name they were asked for.
+static bool loadModelOnce(const std::string &Name, GpuModel &Gpu,
+                          std::string &Error) {
+  static std::mutex Lock;
+  static std::map<std::string, GpuModel> Loaded;
+  std::lock_guard<std::mutex> Guard(Lock);
+  auto It = Loaded.find(Name);
+  if (It == Loaded.end()) {
+    GpuModel G;
+    if (!loadGpuModel(Name, G, Error))
+      return false;
+    It = Loaded.emplace(Name, std::move(G)).first;
+  }
+  Gpu = It->second;
+  return true;
+}
+
+bool chooseGpu(const AnalysisRequest &O, std::optional<unsigned> Sm,
+               GpuModel &Gpu, Assumption &Chosen, std::string &Error) {
+  // gpa's flags are written with their value ("--gpu v100").
+  std::string Name = O.Gpu,
+              Source = O.OptionPrefix + "gpu" +
+                       (O.OptionPrefix == "--" ? " " + O.Gpu : "");
+  if (Name.empty()) {
+    Name = closestBundledModel(Sm ? *Sm : 80);
+    Source = Sm ? "closest bundled model to target sm_" + std::to_string(*Sm)
+                : "no target-cpu in the module: closest bundled model to "
+                  "sm_80";
+  }
+  std::string LoadError;
+  if (!loadModelOnce(Name, Gpu, LoadError)) {
+    Error = O.OptionPrefix + "gpu=" + Name + ": " + LoadError;
+    return false;
+  }
+  Chosen = textAssumption(assumptionName(AssumptionId::Gpu), Gpu.Name, Source);
+  if (!O.Gpu.empty())
+    Chosen.Kind = "given";
+  return true;
+}
+
+static const char *name(AssumptionId Id) { return assumptionName(Id); }
+
+/// The plugin has -gpa-registers-per-thread; gpa has no such flag.
+static std::string defaultRegistersLabel(const AnalysisRequest &O) {
+  if (O.OptionPrefix == "--")
+    return "default estimate " + std::to_string(O.RegistersPerThread);
+  return "default estimate of " + O.OptionPrefix + "registers-per-thread";
+}
+
+/// Fills Launch and appends the assumptions it made (buildLaunch before the
+/// IR front-end's last mile moved here).
+static AssemblyStatus buildLaunch(const KernelDraft &D, const GpuModel &Gpu,
+                                  const AnalysisRequest &O,
+                                  LaunchConfig &Launch, AssumptionList &Assumed,
+                                  std::string &Error) {
+  const LaunchEntry *Given = D.Given;
+  const CompiledResources &Compiled = D.Compiled;
+  const std::string &Opt = O.OptionPrefix;
+  const std::string FromFile = Opt + "launch-file=" + O.LaunchFile;
+  if (Given && Given->ThreadsPerBlock) {
+    Launch.ThreadsPerBlock = Given->ThreadsPerBlock;
+    Assumed.push_back(numberAssumption(name(AssumptionId::BlockSize),
+                                       double(Given->ThreadsPerBlock), FromFile,
+                                       "given"));
+    // The shape only when the file gives [x, y, z] (rule R9's derived block
+    // footprint); a single number leaves it unknown.
+    if (Given->BlockShape.known()) {
+      Launch.BlockShape = Given->BlockShape;
+      Assumed.push_back(textAssumption(name(AssumptionId::BlockDims),
+                                       blockDimsText(Launch.BlockShape),
+                                       FromFile, "given"));
+    }
+    if (Given->ThreadsPerBlock > Gpu.MaxThreadsPerBlock) {
+      Error = FromFile + ": block of " +
+              std::to_string(Given->ThreadsPerBlock) + " threads exceeds " +
+              Gpu.Name + "'s " + std::to_string(Gpu.MaxThreadsPerBlock);
+      return AssemblyStatus::NotAnalysed;
+    }
+  } else if (D.Declared.Required) {
+    // A required shape (PTX .reqntid), as the PTX front-end reads it.
+    const BlockDims &Req = *D.Declared.Required;
+    Launch.ThreadsPerBlock = Req.X * Req.Y * Req.Z;
+    Launch.BlockShape = Req;
+    Assumed.push_back(numberAssumption(name(AssumptionId::BlockSize),
+                                       double(Launch.ThreadsPerBlock),
+                                       D.Declared.RequiredFrom, "given"));
+    Assumed.push_back(textAssumption(name(AssumptionId::BlockDims),
+                                     blockDimsText(Launch.BlockShape),
+                                     D.Declared.RequiredFrom, "given"));
+    if (Launch.ThreadsPerBlock > Gpu.MaxThreadsPerBlock) {
+      Error = D.Declared.RequiredFrom + " of " +
+              std::to_string(Launch.ThreadsPerBlock) + " threads exceeds " +
+              Gpu.Name + "'s " + std::to_string(Gpu.MaxThreadsPerBlock);
+      return AssemblyStatus::NotAnalysed;
+    }
+  } else if (D.Declared.Max) {
+    std::uint64_t Bound = *D.Declared.Max;
+    Launch.ThreadsPerBlock = Bound;
+    Assumed.push_back(numberAssumption(name(AssumptionId::BlockSize),
+                                       double(Bound), D.Declared.MaxFrom,
+                                       "given"));
+    if (Bound > Gpu.MaxThreadsPerBlock) {
+      Error = D.Declared.MaxBoundName + " of " + std::to_string(Bound) +
+              " threads exceeds " + Gpu.Name + "'s " +
+              std::to_string(Gpu.MaxThreadsPerBlock);
+      return AssemblyStatus::NotAnalysed;
+    }
+  } else {
+    Launch.ThreadsPerBlock = O.BlockSize;
+    Assumed.push_back(
+        numberAssumption(name(AssumptionId::BlockSize), double(O.BlockSize),
+                         O.BlockSizeGiven ? Opt + "block-size"
+                                          : "default of " + Opt + "block-size",
+                         O.BlockSizeGiven ? "given" : "assumed"));
+    if (O.BlockSize > Gpu.MaxThreadsPerBlock) {
+      Error = Opt + "block-size=" + std::to_string(O.BlockSize) +
+              " exceeds the " + std::to_string(Gpu.MaxThreadsPerBlock) +
+              " threads per block of " + Gpu.Name;
+      return AssemblyStatus::BadOption;
+    }
+  }
+  Launch.RegistersPerThread = O.RegistersPerThread;
+  if (Given && Given->RegistersPerThread) {
+    Launch.RegistersPerThread = Given->RegistersPerThread;
+    Assumed.push_back(numberAssumption(name(AssumptionId::RegistersPerThread),
+                                       double(Launch.RegistersPerThread),
+                                       FromFile, "given"));
+  } else if (!O.RegistersGiven && Compiled.R && Compiled.R->Registers) {
+    Launch.RegistersPerThread = Compiled.R->Registers;
+    Assumed.push_back(numberAssumption(name(AssumptionId::RegistersPerThread),
+                                       double(Launch.RegistersPerThread),
+                                       Compiled.From, "derived"));
+  } else {
+    std::string Capped;
+    if (!O.RegistersGiven && D.Declared.RegisterCap &&
+        *D.Declared.RegisterCap < Launch.RegistersPerThread) {
+      Launch.RegistersPerThread = *D.Declared.RegisterCap;
+      Capped = "; " + D.Declared.RegisterCapFrom;
+    }
+    Assumed.push_back(numberAssumption(
+        name(AssumptionId::RegistersPerThread),
+        double(Launch.RegistersPerThread),
+        O.RegistersGiven
+            ? Opt + "registers-per-thread"
+            : defaultRegistersLabel(O) + Capped +
+                  (Compiled.WhyNot.empty()
+                       ? std::string()
+                       : " (ptxas not run: " + Compiled.WhyNot + ")"),
+        O.RegistersGiven ? "given" : "assumed"));
+  }
+  if (Launch.RegistersPerThread > Gpu.MaxRegistersPerThread && Given &&
+      Given->RegistersPerThread) {
+    Error = FromFile + ": " + std::to_string(Launch.RegistersPerThread) +
+            " registers per thread exceed the " +
+            std::to_string(Gpu.MaxRegistersPerThread) + " of " + Gpu.Name;
+    return AssemblyStatus::NotAnalysed;
+  }
+  if (O.RegistersPerThread > Gpu.MaxRegistersPerThread) {
+    Error = Opt +
+            "registers-per-thread=" + std::to_string(O.RegistersPerThread) +
+            " exceeds the " + std::to_string(Gpu.MaxRegistersPerThread) +
+            " of " + Gpu.Name;
+    return AssemblyStatus::BadOption;
+  }
+  Launch.SharedBytesPerBlock = D.Declared.StaticSharedBytes;
+  // ptxas's static shared memory is exact (alignment, unused variables).
+  bool SharedCompiled = Compiled.R && Compiled.R->Registers;
+  if (SharedCompiled)
+    Launch.SharedBytesPerBlock = Compiled.R->SharedBytes;
+  std::string StaticSource = SharedCompiled
+                                 ? "static shared memory from " + Compiled.From
+                                 : "static __shared__ variables";
+  if (Given && Given->DynamicSharedGiven) {
+    Launch.SharedBytesPerBlock += Given->DynamicSharedBytes;
+    Assumed.push_back(numberAssumption(
+        name(AssumptionId::SharedBytesPerBlock),
+        double(Launch.SharedBytesPerBlock),
+        StaticSource + " + dynamic shared memory from " + FromFile, "given"));
+  } else {
+    bool HasDynamic = D.Declared.HasDynamicShared;
+    Assumed.push_back(numberAssumption(
+        name(AssumptionId::SharedBytesPerBlock),
+        double(Launch.SharedBytesPerBlock),
+        HasDynamic ? StaticSource + "; extern (dynamic) shared memory "
+                                    "assumed 0 bytes"
+                   : StaticSource,
+        HasDynamic       ? "assumed"
+        : SharedCompiled ? "derived"
+                         : "constant"));
+  }
+
+  Launch.Blocks = 1;
+  Occupancy Occ = computeOccupancy(Launch, Gpu);
+  if (!Occ.Fits) {
+    Error = "a block does not fit on " + Gpu.Name + ": " + Occ.Reason;
+    return AssemblyStatus::NotAnalysed;
+  }
+  if (Given && Given->Blocks) {
+    Launch.Blocks = Given->Blocks;
+    Assumed.push_back(numberAssumption(name(AssumptionId::GridSize),
+                                       double(Launch.Blocks), FromFile,
+                                       "given"));
+  } else if (O.GridSize) {
+    Launch.Blocks = O.GridSize;
+    Assumed.push_back(numberAssumption(name(AssumptionId::GridSize),
+                                       double(O.GridSize), Opt + "grid-size",
+                                       "given"));
+  } else {
+    Launch.Blocks = std::uint64_t(Gpu.NumSms) * Occ.MaxActiveBlocksPerSm;
+    Assumed.push_back(numberAssumption(
+        name(AssumptionId::GridSize), double(Launch.Blocks),
+        "fills the GPU: " + std::to_string(Gpu.NumSms) + " SMs x " +
+            std::to_string(Occ.MaxActiveBlocksPerSm) + " resident blocks"));
+  }
+  return AssemblyStatus::Ok;
+}
+
+bool finiteAnalysis(const KernelAnalysis &A) {
+  for (double N : A.Profile.PerThread)
+    if (!std::isfinite(N))
+      return false;
+  auto Finite = [](const SweepPoint &P) {
+    return std::isfinite(P.ExecTimeS) && std::isfinite(P.TotalPowerW) &&
+           std::isfinite(P.Gips) && std::isfinite(P.GipsPerW) &&
+           std::isfinite(P.EnergyJ);
+  };
+  if (!Finite(sweepPoint(A.Requested)) || !Finite(sweepPoint(A.AllSms)))
+    return false;
+  return std::all_of(A.Sweep.begin(), A.Sweep.end(), Finite);
+}
+
+AssemblyStatus assembleKernel(KernelDraft &&D, const GpuModel &Gpu,
+                              const AnalysisRequest &O, AssembledKernel &Out,
+                              std::string &Error) {
+  Out.Assumed = std::move(D.Before);
+  KernelProfile &P = D.Profile;
+  AssemblyStatus St = buildLaunch(D, Gpu, O, P.Launch, Out.Assumed, Error);
+  if (St != AssemblyStatus::Ok)
+    return St;
+  for (Assumption &A : D.After)
+    Out.Assumed.push_back(std::move(A));
+  // Spills are local-memory traffic the code does not show.
+  SpillTraffic Spills;
+  if (D.Compiled.R)
+    Spills = addSpillTraffic(P, *D.Compiled.R, D.Compiled.From);
+  if (Spills.any()) {
+    Assumption A = textAssumption(name(AssumptionId::SpillTraffic),
+                                  Spills.Description, D.Compiled.From);
+    A.Kind = "derived";
+    Out.Assumed.push_back(A);
+    Out.Spills = Spills.Description;
+  }
+  if (!analyzeKernel(P, Gpu, modelOptions(O, D.GridIndependent), Out.Analysis,
+                     Error))
+    return AssemblyStatus::NotAnalysed;
+  if (!finiteAnalysis(Out.Analysis)) {
+    Error = "the model's result is not finite (counts too large)";
+    return AssemblyStatus::NotAnalysed;
+  }
+  return AssemblyStatus::Ok;
+}
+
+} // namespace gpa
