@@ -226,6 +226,7 @@ bool analyzeModule(Module &M, FunctionAnalysisManager &FAM,
   // Kernels whose launch-file entry or -gpa-trip-count gives other trip
   // counts: one counter per set of counts (summaries are memoised).
   std::map<std::string, std::unique_ptr<KernelCounter>> TripCounters;
+  LoopLineCoverage LoopLines;
   if (!Out.OnKernel)
     Out.Results.reserve(Kernels.size()); // KernelResult copies are not cheap
   for (Function *K : Kernels) {
@@ -326,6 +327,7 @@ bool analyzeModule(Module &M, FunctionAnalysisManager &FAM,
     Draft.Given = Given;
     Draft.Before = std::move(R.Assumed);
     addSummaryAssumptions(S, Trips, Draft.After);
+    LoopLines.note(Trips, S.AssumedLoops, R.Demangled);
     Draft.GridIndependent = R.Grid.Independent;
     AssembledKernel Assembled;
     AssemblyStatus St =
@@ -353,6 +355,7 @@ bool analyzeModule(Module &M, FunctionAnalysisManager &FAM,
     else
       Out.Results.push_back(std::move(R));
   }
+  LoopLines.appendWarnings(Out.Warnings);
   Error.clear();
   return true;
 }
