@@ -83,7 +83,8 @@ SweepPoint sweepPoint(const Evaluation &E) {
 }
 
 static EnergyPoint energyPoint(const Evaluation &E) {
-  return {E.ActiveSms, E.Time.ExecTimeS, E.RuntimePowerW, E.TotalPowerW};
+  return {E.ActiveSms, E.Time.ExecTimeS, E.RuntimePowerW, E.TotalPowerW,
+          E.Pow.IppRuntimePowerW + E.Pow.IdlePowerW};
 }
 
 static Candidate candidate(const SweepPoint &S) {
@@ -145,6 +146,16 @@ static bool computeAdvice(const KernelProfile &P, const GpuModel &Gpu,
   if (Adv.Rec.Change)
     Adv.Savings =
         computeEnergySavings(energyPoint(A.Recommended), energyPoint(BaseEval));
+  if (idleSmsPowered(Gpu)) {
+    const PowerParameter &G = Gpu.SmFootprint->at("power_gating");
+    Adv.Savings.Assumption = "not_power_gated";
+    Adv.Savings.AssumptionSource =
+        "sm_footprint.power_gating = 0 (" + G.Kind + "): " + G.Source;
+  } else {
+    Adv.Savings.AssumptionSource =
+        "the GPU model does not state sm_footprint.power_gating = 0: IPP "
+        "Eq. (16)'s power, log-shaped in the active SMs";
+  }
   if (!Options.WithSweep)
     A.Sweep.clear();
   return true;

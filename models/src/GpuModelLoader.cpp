@@ -221,6 +221,7 @@ static void readComponent(JsonReader &R, const nlohmann::json &Components,
 static void readPower(JsonReader &R, const nlohmann::json &Doc, GpuModel &G) {
   SectionReader S(R, Doc, "power");
   S.number("idle_power_w", G.IdlePowerW, 0, 1e5);
+  S.optionalNumber("idle_no_context_power_w", G.IdleNoContextPowerW, 0, 1e5);
   S.number("const_sm_power_w", G.ConstSmPowerW, 0, 1e4);
   S.number("active_sm_beta", G.ActiveSmBeta, 1.0001, 9.999);
   if (!S.Section)

@@ -47,6 +47,8 @@ EnergySavings computeEnergySavings(const EnergyPoint &Opt,
   double PerSmW = All.ActiveSms > 0 ? All.TotalPowerW / All.ActiveSms : 0;
   S.PowerGatingPct = savedPct(PerSmW * All.ActiveSms * All.ExecTimeS,
                               PerSmW * Opt.ActiveSms * Opt.ExecTimeS);
+  S.IppEq16Pct = savedPct(All.IppTotalPowerW * All.ExecTimeS,
+                          Opt.IppTotalPowerW * Opt.ExecTimeS);
   return S;
 }
 

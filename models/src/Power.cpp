@@ -42,21 +42,25 @@ double activeSmScale(const GpuModel &Gpu, double ActiveSms) {
   return std::log10(Alpha * ActiveSms + Gpu.ActiveSmBeta);
 }
 
+bool idleSmsPowered(const GpuModel &Gpu) {
+  if (!Gpu.SmFootprint)
+    return false;
+  auto It = Gpu.SmFootprint->find("power_gating");
+  return It != Gpu.SmFootprint->end() && It->second.Value == 0 &&
+         It->second.Kind != "assumed";
+}
+
 static const UnitPower &componentPower(const GpuModel &Gpu, std::size_t C) {
   if (C < NumUnits)
     return Gpu.Power[C];
   return C == RegisterFileComponent ? Gpu.RegisterFile : Gpu.Fds;
 }
 
-Power computePower(const KernelProfile &P, const GpuModel &Gpu,
-                   const Timing &T) {
-  Power Out;
-  double WarpsPerBlock =
-      std::ceil(static_cast<double>(P.Launch.ThreadsPerBlock) / Gpu.WarpSize);
-  // Eq. (12): all warps one SM runs over the kernel.
-  Out.WarpsPerSm = WarpsPerBlock * static_cast<double>(P.Launch.Blocks) /
-                   std::max(T.ActiveSms, 1u);
-
+/// Eq. (7)-(16) with every access rate multiplied by RateScale (1: IPP as
+/// written) and the active-SM factor ActiveSmScale.
+static void fillPower(const KernelProfile &P, const GpuModel &Gpu,
+                      const Timing &T, double RateScale, double ActiveSmScale,
+                      Power &Out) {
   PerComponent Accesses{};
   for (std::size_t U = 0; U < NumUnits; ++U)
     Accesses[U] = P.PerThread[U];
@@ -68,6 +72,7 @@ Power computePower(const KernelProfile &P, const GpuModel &Gpu,
   Accesses[FdsComponent] = P.totalInstructions();
 
   double OnChipW = 0;
+  Out.MemoryW = 0;
   for (std::size_t C = 0; C < ConstSmComponent; ++C) {
     const UnitPower &UP = componentPower(Gpu, C);
     // Eq. (27): DAC_per_th x Warps_per_SM / (Predicted_Exec_Cycles / 4),
@@ -75,7 +80,7 @@ Power computePower(const KernelProfile &P, const GpuModel &Gpu,
     double Rate = T.ExecCycles > 0 ? Accesses[C] * Out.WarpsPerSm *
                                          UP.PeakCyclesPerAccess / T.ExecCycles
                                    : 0;
-    Out.AccessRate[C] = std::clamp(Rate, 0.0, 1.0);
+    Out.AccessRate[C] = std::clamp(Rate * RateScale, 0.0, 1.0);
     Out.EffectiveRate[C] = UP.PiecewiseLinear
                                ? piecewiseLinearRate(Out.AccessRate[C])
                                : Out.AccessRate[C];
@@ -92,7 +97,7 @@ Power computePower(const KernelProfile &P, const GpuModel &Gpu,
   Out.ComponentW[ConstSmComponent] = Runs ? Gpu.ConstSmPowerW : 0;
   Out.SmComponentsW = OnChipW + Out.ComponentW[ConstSmComponent]; // Eq. (7)
   Out.MaxSmW = Gpu.NumSms * Out.SmComponentsW;                    // Eq. (15)
-  Out.ActiveSmScale = activeSmScale(Gpu, T.ActiveSms);
+  Out.ActiveSmScale = ActiveSmScale;
   Out.RuntimePowerW = (Out.MaxSmW + Out.MemoryW) * Out.ActiveSmScale; // (16)
   // Report each component's share of Runtime_power: SM components scale by
   // Num_SMs (Eq. 15), all by the active-SM factor (Eq. 16).
@@ -100,6 +105,31 @@ Power computePower(const KernelProfile &P, const GpuModel &Gpu,
     double PerChip = isOffChipComponent(C) ? Out.ComponentW[C]
                                            : Gpu.NumSms * Out.ComponentW[C];
     Out.ComponentW[C] = PerChip * Out.ActiveSmScale;
+  }
+}
+
+Power computePower(const KernelProfile &P, const GpuModel &Gpu,
+                   const Timing &T) {
+  Power Out;
+  double WarpsPerBlock =
+      std::ceil(static_cast<double>(P.Launch.ThreadsPerBlock) / Gpu.WarpSize);
+  // Eq. (12): all warps one SM runs over the kernel.
+  Out.WarpsPerSm = WarpsPerBlock * static_cast<double>(P.Launch.Blocks) /
+                   std::max(T.ActiveSms, 1u);
+  fillPower(P, Gpu, T, 1, activeSmScale(Gpu, T.ActiveSms), Out);
+  Out.IppRuntimePowerW = Out.RuntimePowerW;
+  Out.IdleSmsPowered = idleSmsPowered(Gpu);
+  if (Out.IdleSmsPowered) {
+    // Unused SMs still draw Const_SM, so every one of the Num_SMs counts it,
+    // and the log-shaped active-SM factor (what gating saves) is 1. The work
+    // is the same on fewer SMs: its rates are the chip's, the busy SMs' rate
+    // spread over all Num_SMs. IPP fitted the rate-to-power conversion with
+    // all SMs busy; applied per busy SM it would price the same accesses
+    // lower on fewer SMs (docs/models.md "Idle SMs that are not
+    // power-gated").
+    double Spread = static_cast<double>(std::max(T.ActiveSms, 1u)) /
+                    std::max(Gpu.NumSms, 1u);
+    fillPower(P, Gpu, T, Spread, 1, Out);
   }
   Out.IdlePowerW = Gpu.IdlePowerW;
   Out.TotalPowerW = Out.RuntimePowerW + Out.IdlePowerW; // Eq. (5)

@@ -53,6 +53,13 @@ ModelEstimate ippEstimate(const Evaluation &E, const GpuModel &Gpu) {
                        "; each value's source is in the file)";
   Out.Provenance.push_back(
       {"power.idle_power_w", {Gpu.IdlePowerW, Kind, Source}});
+  if (Gpu.IdleNoContextPowerW > 0)
+    Out.Provenance.push_back(
+        {"power.idle_no_context_power_w",
+         {Gpu.IdleNoContextPowerW, Kind,
+          "before a CUDA context opens; reported, not priced (kernels run "
+          "with one open: power.idle_power_w). " +
+              Source}});
   Out.Provenance.push_back(
       {"power.const_sm_power_w", {Gpu.ConstSmPowerW, Kind, Source}});
   Out.finish();

@@ -114,7 +114,10 @@ json kernelReportJson(const KernelAnalysis &A, const GpuModel &Gpu,
             {"energy_savings_pct",
              {{"runtime_idle", A.Adv.Savings.RuntimeIdlePct},
               {"runtime", A.Adv.Savings.RuntimePct},
-              {"power_gating", A.Adv.Savings.PowerGatingPct}}}}},
+              {"power_gating", A.Adv.Savings.PowerGatingPct},
+              {"ipp_eq16", A.Adv.Savings.IppEq16Pct},
+              {"assumption", A.Adv.Savings.Assumption},
+              {"assumption_source", A.Adv.Savings.AssumptionSource}}}}},
           {"sweep", Sweep}};
 }
 

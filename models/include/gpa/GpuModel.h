@@ -111,7 +111,10 @@ struct GpuModel {
   UnitPower RegisterFile;
   UnitPower Fds;
   double ConstSmPowerW = 0;
-  double IdlePowerW = 0;
+  double IdlePowerW = 0; // with a CUDA context open: kernels start there
+  /// Optional "power.idle_no_context_power_w": the board before any context
+  /// opens (0: not stated). Reported, not priced: no kernel runs there.
+  double IdleNoContextPowerW = 0;
   double ActiveSmBeta = 1.1; // Eq. (14)
 
   // IPP temperature/leakage model (Table 3, Eq. 17-23).

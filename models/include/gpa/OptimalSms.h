@@ -15,6 +15,8 @@
 
 #include "gpa/GpuModel.h"
 
+#include <string>
+
 namespace gpa {
 
 /// Eq. (34)'s test: false (use all SMs) when (MWP == N and CWP == N), or
@@ -32,6 +34,13 @@ struct EnergySavings {
   double RuntimeIdlePct = 0; // total power (runtime + idle) x time
   double RuntimePct = 0;     // runtime power only x time
   double PowerGatingPct = 0; // §6.4.2: per-SM power = total / Num_SMs
+  double IppEq16Pct = 0;     // IPP Eq. (16) as written, runtime + idle
+  /// Which idle-SM assumption RuntimeIdlePct (the headline) uses, and its
+  /// source: "not_power_gated" where the GPU model states
+  /// sm_footprint.power_gating = 0, else "ipp_eq16" (IPP's log-shaped power
+  /// in the active SMs).
+  std::string Assumption = "ipp_eq16";
+  std::string AssumptionSource;
 };
 
 struct EnergyPoint {
@@ -39,6 +48,7 @@ struct EnergyPoint {
   double ExecTimeS;
   double RuntimePowerW;
   double TotalPowerW;
+  double IppTotalPowerW = 0; // Eq. (16) runtime + idle
 };
 
 EnergySavings computeEnergySavings(const EnergyPoint &Optimal,

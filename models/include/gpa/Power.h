@@ -43,10 +43,23 @@ struct Power {
   double MaxSmW = 0;            // Eq. (15)
   double MemoryW = 0;           // Eq. (13)
   double ActiveSmScale = 0;     // log10(alpha * Active_SMs + beta), Eq. (16)
-  double RuntimePowerW = 0;     // Eq. (16)
+  /// Eq. (16) as written: (Max_SM + Memory) x ActiveSmScale.
+  double IppRuntimePowerW = 0;
+  /// Whether unused SMs keep drawing their constant power, stated by the GPU
+  /// model (idleSmsPowered); then the rates, components and RuntimePowerW
+  /// are Eq. (7)-(16) at the chip's rates (the work spread over all Num_SMs)
+  /// with ActiveSmScale = 1 (docs/models.md "Idle SMs that are not
+  /// power-gated").
+  bool IdleSmsPowered = false;
+  double RuntimePowerW = 0; // Eq. (16), or the not-gated form above
   double IdlePowerW = 0;
   double TotalPowerW = 0; // Eq. (5)
 };
+
+/// True when the GPU model states (given, derived, measured or calibrated,
+/// not assumed) that SMs a kernel does not use are not power-gated:
+/// sm_footprint.power_gating = 0.
+bool idleSmsPowered(const GpuModel &Gpu);
 
 /// IPP §3.4: 0.1365 * ln(rate) + 1.001375, clamped to [0, 1].
 double piecewiseLinearRate(double AccessRate);
