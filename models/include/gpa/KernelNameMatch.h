@@ -1,5 +1,4 @@
-//===- KernelNameMatch.h - How a user's kernel pattern names a kernel -*- C++
-//-*-===//
+//===- KernelNameMatch.h - Which kernels a pattern names -------*- C++ -*-===//
 //
 // SPDX-License-Identifier: Apache-2.0
 //
