@@ -34,8 +34,8 @@ bundle() {
   fi
   # The launch rewrite through libgpa_runtime, grid and sm modes.
   local clang=/usr/lib/llvm-22/bin/clang++ cuda=${CUDA_PATH:-/usr/local/cuda}
-  local plugin="$build/plugin/GpuPowerAdvisor.so"
-  [ -e "$plugin" ] || plugin=$(ls "$build"/plugin/GpuPowerAdvisor*.so 2> /dev/null | head -1 || true)
+  local plugin="$build/passes/GpuPowerAdvisor.so"
+  [ -e "$plugin" ] || plugin=$(ls "$build"/passes/GpuPowerAdvisor*.so 2> /dev/null | head -1 || true)
   if [ -x "$clang" ] && [ -e "$plugin" ] && [ -d "$cuda" ]; then
     local src="$here/bench/gpu_session/rewrite_check.cu"
     for mode in grid sm; do

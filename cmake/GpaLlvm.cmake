@@ -1,4 +1,4 @@
-# LLVM for the IR front-end (frontends/ir) and the plugin (plugin/): found once
+# LLVM for the IR front-end (frontends/ir) and the plugin (passes/): found once
 # per directory that includes this file. LLVM's HandleLLVMOptions rewrites the
 # directory's compiler flags, so it is included only in those two folders,
 # never at the top level where the model library, the PTX front-end and the

@@ -47,7 +47,7 @@ echo
 echo "== gpa sweep --gpu gtx280 examples/profiles/dotp_table4.json --plot dotp_table4.svg"
 "$build/tool/gpa" sweep --gpu gtx280 examples/profiles/dotp_table4.json --plot "$build/dotp_table4.svg"
 echo "(plot written to $build/dotp_table4.svg)"
-plugin="$build/plugin/GpuPowerAdvisor.so"
+plugin="$build/passes/GpuPowerAdvisor.so"
 example=examples/cuda/saxpy.cu
 if [ -f "$plugin" ] && [ -f "$example" ] && [ -d /usr/local/cuda/include ]; then
   echo

@@ -4,7 +4,7 @@
 //
 // In a host compilation clang lowers `k<<<...>>>(args)` into a call of k's
 // device stub; launch-site reading (LaunchSites.h) and launch rewriting
-// (plugin/HostLaunchRewriter.h) both need the stub -> kernel map.
+// (passes/HostLaunchRewriter.h) both need the stub -> kernel map.
 //
 //===----------------------------------------------------------------------===//
 #ifndef GPA_FRONTENDS_IR_KERNELSTUBS_H

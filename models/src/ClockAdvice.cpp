@@ -38,6 +38,9 @@ GpuModel gpuAtClocks(const GpuModel &Gpu, double CoreMhz, double MemMhz,
     G.Caches.L2BandwidthGbps = Gpu.Caches.L2BandwidthGbps * CoreRatio;
     G.MemBandwidthGbps = std::min(G.MemBandwidthGbps, G.Caches.L2BandwidthGbps);
   }
+  // An SM's own path to L2 is in the core domain too (docs/models.md
+  // "Bandwidth on fewer SMs").
+  G.PerSmBandwidthGbps = Gpu.PerSmBandwidthGbps * CoreRatio;
   return G;
 }
 

@@ -24,15 +24,15 @@ mkdir -p "$out/obj"
 cc=()
 command -v ccache >/dev/null && cc=(ccache)
 flags=(-std=c++17 -O1 -g -w -fno-omit-frame-pointer "-fsanitize=fuzzer-no-link,$sanitize"
-       -I"$src/models/include" -I"$src/frontends/ptx/include" -I"$src/frontends/ptx/src"
+       -I"$src/models/include" -I"$src/frontends/common/include" -I"$src/frontends/ptx/include" -I"$src/frontends/ptx/src"
        -I"$src/runtime/include" -I"$src/test/fuzz" -I"$nlohmann")
-sources=("$src"/models/src/*.cpp "$bundled" "$src"/frontends/ptx/src/*.cpp
+sources=("$src"/models/src/*.cpp "$bundled" "$src"/frontends/common/src/*.cpp "$src"/frontends/ptx/src/*.cpp
          "$src"/runtime/src/{DeviceModelCache,LaunchAdvisor,LaunchRuntime,PartitionCache,RuntimeConfig,NoCudaDeviceQuery,NoCudaPartitioner}.cpp)
 # Compile what changed, two at a time (CI has two cores); everything when a
 # header changed since the last build (ccache keeps that cheap).
 stamp=$out/obj/stamp
 headers_changed=1
-if [[ -f $stamp ]] && [[ -z $(find "$src/models/include" "$src/frontends/ptx" "$src/runtime/include" \
+if [[ -f $stamp ]] && [[ -z $(find "$src/models/include" "$src/frontends/common" "$src/frontends/ptx" "$src/runtime/include" \
       "$src/test/fuzz" -name '*.h' -newer "$stamp" | head -1) ]]; then
   headers_changed=0
 fi

@@ -2,7 +2,7 @@
 //
 // SPDX-License-Identifier: Apache-2.0
 //
-// The contract between the plugin's launch rewrite (plugin/
+// The contract between the plugin's launch rewrite (passes/
 // HostLaunchRewriter.cpp), which emits calls, and libgpa_runtime
 // (runtime/src/LaunchHook.cpp, LaunchRuntime.cpp), which receives them: the
 // hook's name and extra parameters, the mode numbers and the embedded

@@ -5,7 +5,7 @@
 // The analysis half of the plugin's -gpa-* options and of `gpa analyze`'s
 // flags: the facts a user gives about the launch, the trip counts, and the
 // decision's policy and mechanism. Reports, budgets, the launch rewrite and
-// the handoff are the plugin's (plugin/PluginOptions.h), so front-ends
+// the handoff are the plugin's (passes/PluginOptions.h), so front-ends
 // never see the runtime's ABI.
 //
 //===----------------------------------------------------------------------===//

@@ -2,7 +2,7 @@
 //
 // SPDX-License-Identifier: Apache-2.0
 //
-// The -gpa-* options (clang: -mllvm -gpa-...; plugin/Options.cpp reads them)
+// The -gpa-* options (clang: -mllvm -gpa-...; passes/Options.cpp reads them)
 // as one plain struct, so no pass touches cl::opt globals: the analysis
 // half (gpa/common/AnalysisRequest.h, all the IR front-end sees) and what
 // only the plugin does with the results (report, budget, launch rewrite,
