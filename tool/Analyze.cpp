@@ -381,6 +381,8 @@ bool analyzePtx(const AnalyzeRequest &R, const std::string &Path,
   for (std::string &W :
        unmatchedLaunchEntries(Facts, "--launch-file=" + R.LaunchFile, Names))
     Warnings.push_back(Path + ": " + W);
+  for (std::string &W : unmatchedTripCountRules(Rules, "--trip-count", Names))
+    Warnings.push_back(Path + ": " + W);
   return true;
 }
 

@@ -129,12 +129,27 @@ public:
 private:
   std::ostream &OS;
   GpuModel Gpu;
+  bool GpuChoiceSaid = false;
 };
+
+/// An inferred GPU is said once, under the header, not only among each
+/// kernel's assumptions: the advice is for that board.
+static std::string inferredGpuLine(const AnalyzedKernel &K) {
+  for (const Assumption &A : K.Assumptions)
+    if (A.Name == "gpu" && A.Kind == "assumed")
+      return "gpu: " + A.Text + " (inferred: " + A.Source +
+             "; give --gpu NAME to choose)\n";
+  return "";
+}
 
 void TextRenderer::add(const AnalyzedKernel &K) {
   const KernelAnalysis &A = K.Analysis;
   const Evaluation &E = A.Requested;
   const Timing &T = E.Time;
+  if (!GpuChoiceSaid) {
+    GpuChoiceSaid = true;
+    OS << inferredGpuLine(K);
+  }
   std::string Out =
       format("\nkernel %s  [%s]\n", displayName(K).c_str(), where(K).c_str());
   // The answer first, in plain words; the model's terms below it.

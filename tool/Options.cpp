@@ -77,7 +77,8 @@ const CommandHelp Commands[] = {
      "          [--clocks [--max-slowdown PCT]] [analyze options] INPUT",
      "Evaluate a kernel on 1..all SMs with the same total work. INPUT is\n"
      "anything `gpa analyze` reads, or a gpa-report/1 file; with more than\n"
-     "one kernel in it, --kernel (a name, demangled name or glob) picks one.\n"
+     "one kernel in it, --kernel (mangled, demangled or base name, or a\n"
+     "glob) picks one.\n"
      "A kernel profile needs --gpu. --clocks sweeps the dvfs clock table:\n"
      "the least-energy clock and the joint (clock, SMs) optimum within\n"
      "--max-slowdown PCT (default 5, the decision's: one default for all\n"

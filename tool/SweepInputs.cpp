@@ -32,9 +32,7 @@ bool profilesFromReport(const json &Report, const std::string &File,
     std::string Name = K.value("name", ""),
                 Demangled = K.value("demangled", "");
     Names += (Names.empty() ? "" : ", ") + Name;
-    if (!Pattern.empty() && Pattern != Name && Pattern != Demangled &&
-        !globMatch(Pattern, Name) &&
-        !(Demangled.size() && globMatch(Pattern, Demangled)))
+    if (!Pattern.empty() && !kernelNameMatches(Pattern, Name, Demangled))
       continue;
     json Launch = json::object();
     for (const char *Key : {"threads_per_block", "blocks",
@@ -86,7 +84,7 @@ bool loadSweepKernels(const AnalyzeRequest &R, const std::string &Pattern,
       if (!parseKernelProfiles(*Doc, Path, All, Error))
         return false;
       for (const KernelProfile &P : All)
-        if (Pattern.empty() || Pattern == P.Name || globMatch(Pattern, P.Name))
+        if (Pattern.empty() || kernelNameMatches(Pattern, P.Name))
           Out.push_back(P);
       if (Out.empty()) {
         Error = Path + ": no kernel matches --kernel '" + Pattern + "'";
@@ -108,9 +106,7 @@ bool loadSweepKernels(const AnalyzeRequest &R, const std::string &Pattern,
     const KernelProfile &P = K.Analysis.Profile;
     std::string Demangled = K.Demangled.value_or("");
     Names += (Names.empty() ? "" : ", ") + P.Name;
-    if (Pattern.empty() || Pattern == P.Name || Pattern == Demangled ||
-        globMatch(Pattern, P.Name) ||
-        (Demangled.size() && globMatch(Pattern, Demangled)))
+    if (Pattern.empty() || kernelNameMatches(Pattern, P.Name, Demangled))
       Out.push_back(P);
   }
   if (Out.empty()) {

@@ -135,59 +135,6 @@ bool loadBudget(const std::string &Path, Budget &Out, std::string &Error) {
   return Doc && parseBudget(*Doc, Path, Out, Error);
 }
 
-static bool matchSet(const std::string &P, std::size_t &I, char C) {
-  // P[I] is just after '['; on return I is just after ']'.
-  bool Negate = I < P.size() && (P[I] == '!' || P[I] == '^');
-  if (Negate)
-    ++I;
-  bool Found = false;
-  bool First = true;
-  while (I < P.size() && (P[I] != ']' || First)) {
-    First = false;
-    char Lo = P[I], Hi = Lo;
-    if (I + 2 < P.size() && P[I + 1] == '-' && P[I + 2] != ']') {
-      Hi = P[I + 2];
-      I += 2;
-    }
-    Found |= Lo <= C && C <= Hi;
-    ++I;
-  }
-  ++I; // ']'
-  return Found != Negate;
-}
-
-bool globMatch(const std::string &P, const std::string &T) {
-  // Iterative matcher with one backtrack point for the last '*'.
-  std::size_t Pi = 0, Ti = 0, StarP = std::string::npos, StarT = 0;
-  while (Ti < T.size()) {
-    if (Pi < P.size() && P[Pi] == '*') {
-      StarP = Pi++;
-      StarT = Ti;
-      continue;
-    }
-    if (Pi < P.size() && P[Pi] == '[' &&
-        P.find(']', Pi + 2) != std::string::npos) {
-      std::size_t Next = Pi + 1;
-      if (matchSet(P, Next, T[Ti])) {
-        Pi = Next;
-        ++Ti;
-        continue;
-      }
-    } else if (Pi < P.size() && (P[Pi] == '?' || P[Pi] == T[Ti])) {
-      ++Pi;
-      ++Ti;
-      continue;
-    }
-    if (StarP == std::string::npos)
-      return false;
-    Pi = StarP + 1;
-    Ti = ++StarT;
-  }
-  while (Pi < P.size() && P[Pi] == '*')
-    ++Pi;
-  return Pi == P.size();
-}
-
 double BudgetViolation::margin() const {
   return Limit.rfind("min_", 0) == 0 ? LimitValue - Predicted
                                      : Predicted - LimitValue;
@@ -370,8 +317,7 @@ static const BudgetWaiver *findWaiver(const Budget &B, const KernelFacts &F,
   for (const BudgetWaiver &W : B.Waivers) {
     if (!W.Expires.empty() && W.Expires < Today)
       continue;
-    if (!globMatch(W.KernelGlob, F.Name) &&
-        !(F.Demangled.size() && globMatch(W.KernelGlob, F.Demangled)))
+    if (!kernelNameMatches(W.KernelGlob, F.Name, F.Demangled))
       continue;
     if (W.Limits.empty() ||
         std::find(W.Limits.begin(), W.Limits.end(), Limit) != W.Limits.end())
@@ -399,8 +345,7 @@ void checkKernels(const std::vector<KernelFacts> &Kernels,
     bool Matched = false;
     for (std::size_t RI = 0; RI < B.Rules.size(); ++RI) {
       const BudgetRule &Rule = B.Rules[RI];
-      if (!globMatch(Rule.KernelGlob, F.Name) &&
-          !(F.Demangled.size() && globMatch(Rule.KernelGlob, F.Demangled)))
+      if (!kernelNameMatches(Rule.KernelGlob, F.Name, F.Demangled))
         continue;
       Matched = true;
       auto Add = [&](const char *Limit, double LimitValue, double Predicted) {

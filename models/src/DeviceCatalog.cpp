@@ -135,4 +135,28 @@ std::string bundledModelForDevice(const std::string &DeviceName,
   return Best;
 }
 
+std::string inferredGpuCaveat(unsigned TargetSm, const std::string &Chosen) {
+  std::string Error;
+  GpuModel Model;
+  if (!loadBundledModel(Chosen, Model, Error))
+    return "";
+  std::string Arch = "sm_" + std::to_string(Model.SmVersion);
+  if (Model.SmVersion != TargetSm)
+    return "no bundled model of sm_" + std::to_string(TargetSm) + "; " +
+           Chosen + " (" + Arch + ") stands in";
+  std::string Others;
+  for (const std::string &Name : bundledModelNames()) {
+    GpuModel M;
+    if (Name == Chosen || !loadBundledModel(Name, M, Error) ||
+        M.SmVersion != Model.SmVersion || M.NumSms == Model.NumSms)
+      continue;
+    Others += (Others.empty() ? "" : ", ") + Name + " (" +
+              std::to_string(M.NumSms) + " SMs)";
+  }
+  if (Others.empty())
+    return "";
+  return "a guess: " + Arch + " is also " + Others + ", not only " + Chosen +
+         " (" + std::to_string(Model.NumSms) + " SMs)";
+}
+
 } // namespace gpa

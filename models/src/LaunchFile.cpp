@@ -5,8 +5,8 @@
 //===----------------------------------------------------------------------===//
 #include "gpa/LaunchFile.h"
 
-#include "gpa/Budget.h"
 #include "gpa/JsonReader.h"
+#include "gpa/KernelNameMatch.h"
 
 namespace gpa {
 
@@ -225,7 +225,7 @@ bool loadLaunchFile(const std::string &Path, LaunchFile &Out,
 
 bool launchEntryMatches(const LaunchEntry &E, const std::string &Mangled,
                         const std::string &Demangled) {
-  return globMatch(E.Pattern, Mangled) || globMatch(E.Pattern, Demangled);
+  return kernelNameMatches(E.Pattern, Mangled, Demangled);
 }
 
 const LaunchEntry *findLaunchEntry(const LaunchFile &File,

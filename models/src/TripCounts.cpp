@@ -5,7 +5,7 @@
 //===----------------------------------------------------------------------===//
 #include "gpa/TripCounts.h"
 
-#include "gpa/Budget.h"
+#include "gpa/KernelNameMatch.h"
 #include "gpa/LaunchFile.h"
 
 #include <cctype>
@@ -101,7 +101,7 @@ LoopTripCounts tripCountsFor(const std::string &Mangled,
   }
   // Later flags win over earlier ones, as on any command line.
   for (const TripCountRule &R : Rules) {
-    if (!globMatch(R.Kernel, Mangled) && !globMatch(R.Kernel, Demangled))
+    if (!kernelNameMatches(R.Kernel, Mangled, Demangled))
       continue;
     TripChoice C{R.Count, FlagName + "=" + R.Spec, "given"};
     if (R.Line)

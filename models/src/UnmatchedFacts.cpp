@@ -7,6 +7,7 @@
 #include "gpa/UnmatchedFacts.h"
 
 #include "gpa/Budget.h"
+#include "gpa/KernelNameMatch.h"
 #include "gpa/LaunchFile.h"
 #include "gpa/TripCounts.h"
 
@@ -18,7 +19,7 @@ namespace {
 bool matchesAny(const std::string &Pattern,
                 const std::vector<KernelName> &Kernels) {
   return std::any_of(Kernels.begin(), Kernels.end(), [&](const KernelName &K) {
-    return globMatch(Pattern, K.Mangled) || globMatch(Pattern, K.Demangled);
+    return kernelNameMatches(Pattern, K.Mangled, K.Demangled);
   });
 }
 

@@ -37,7 +37,8 @@ target triple = "nvptx64-nvidia-cuda"
 ; CHECK:            "assumptions": {
 ; CHECK:              "gpu": {
 ; CHECK-NEXT:           "kind": "assumed",
-; CHECK-NEXT:           "source": "closest bundled model to target sm_90",
+; The H100 PCIe has 114 SMs, the SXM 132 (NVIDIA H100 datasheet): a guess.
+; CHECK-NEXT:           "source": "closest bundled model to target sm_90 (a guess: sm_90 is also h100-pcie (114 SMs), not only h100 (132 SMs))",
 ; CHECK-NEXT:           "value": "h100"
 ; CHECK:            "counts_per_thread": {
 ; CHECK-NEXT:         "alu": 2,

@@ -97,3 +97,17 @@ TEST(DeviceCatalog, AliasesAndGenericModels) {
   EXPECT_EQ(closestBundledModel(75), "t4");
   EXPECT_EQ(closestBundledModel(70), "v100");
 }
+
+TEST(DeviceCatalog, InferredGpuCaveat) {
+  // sm_89 is the L4 (58 SMs: 7424 CUDA cores / 128 per SM, NVIDIA's
+  // datasheet), the L40S (142) and the GeForce RTX 4090 (128): a target
+  // alone cannot tell them apart, and the SM advice differs by board.
+  EXPECT_EQ(inferredGpuCaveat(89, "l4"),
+            "a guess: sm_89 is also l40s (142 SMs), rtx4090 (128 SMs), not "
+            "only l4 (58 SMs)");
+  // Every bundled sm_80 board has 108 SMs (A100 whitepaper): no guess.
+  EXPECT_EQ(inferredGpuCaveat(80, "a100"), "");
+  // No bundled model of the target's architecture: an older one stands in.
+  EXPECT_EQ(inferredGpuCaveat(120, "h100"),
+            "no bundled model of sm_120; h100 (sm_90) stands in");
+}

@@ -12,6 +12,7 @@
 #include "gpa/common/AssembleKernel.h"
 #include "gpa/common/AssumptionNames.h"
 
+#include "gpa/DeviceCatalog.h"
 #include "gpa/GpuModelLoader.h"
 #include "gpa/LaunchFile.h"
 #include "gpa/Occupancy.h"
@@ -41,6 +42,18 @@ static bool loadModelOnce(const std::string &Name, GpuModel &Gpu,
   return true;
 }
 
+/// inferredGpuCaveat loads every bundled model: once per target.
+static std::string inferredGpuCaveatOnce(unsigned Sm, const std::string &Name) {
+  static std::mutex Lock;
+  static std::map<std::pair<unsigned, std::string>, std::string> Known;
+  std::lock_guard<std::mutex> Guard(Lock);
+  auto It = Known.find({Sm, Name});
+  if (It == Known.end())
+    It = Known.emplace(std::make_pair(Sm, Name), inferredGpuCaveat(Sm, Name))
+             .first;
+  return It->second;
+}
+
 bool chooseGpu(const AnalysisRequest &O, std::optional<unsigned> Sm,
                GpuModel &Gpu, Assumption &Chosen, std::string &Error) {
   // gpa's flags are written with their value ("--gpu v100").
@@ -52,6 +65,11 @@ bool chooseGpu(const AnalysisRequest &O, std::optional<unsigned> Sm,
     Source = Sm ? "closest bundled model to target sm_" + std::to_string(*Sm)
                 : "no target-cpu in the module: closest bundled model to "
                   "sm_80";
+    // Say when the target alone cannot tell the board (sm_89: l4 or an
+    // RTX 4090?): the SM advice depends on it.
+    if (std::string Caveat = inferredGpuCaveatOnce(Sm ? *Sm : 80, Name);
+        !Caveat.empty())
+      Source += " (" + Caveat + ")";
   }
   std::string LoadError;
   if (!loadModelOnce(Name, Gpu, LoadError)) {

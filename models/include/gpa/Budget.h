@@ -11,6 +11,8 @@
 #ifndef GPA_BUDGET_H
 #define GPA_BUDGET_H
 
+#include "gpa/KernelNameMatch.h"
+
 #include <nlohmann/json.hpp>
 
 #include <optional>
@@ -48,10 +50,6 @@ struct Budget {
 bool parseBudget(const nlohmann::json &Document, const std::string &File,
                  Budget &Out, std::string &Error);
 bool loadBudget(const std::string &Path, Budget &Out, std::string &Error);
-
-/// Shell-style glob: '*' any run, '?' one character, '[abc]'/'[a-z]'/'[!a]'
-/// one of a set; everything else matches itself.
-bool globMatch(const std::string &Pattern, const std::string &Text);
 
 struct BudgetViolation {
   std::string Kernel;    // name as in the report (mangled for plugin reports)

@@ -25,6 +25,14 @@ std::string bundledModelForDevice(const std::string &DeviceName,
                                   unsigned SmVersion, unsigned NumSms,
                                   std::string &Warning);
 
+/// Why a model inferred from a compile target alone (closestBundledModel)
+/// is a guess, or "" when it is not: the target's architecture has no
+/// bundled model (an older one stands in), or other bundled boards of the
+/// same architecture have other SM counts (sm_89: l4 with 58 SMs, but also
+/// rtx4090 with 128 and l40s with 142), so the SM advice may be for the
+/// wrong board.
+std::string inferredGpuCaveat(unsigned TargetSm, const std::string &Chosen);
+
 } // namespace gpa
 
 #endif
