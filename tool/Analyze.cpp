@@ -39,6 +39,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <cxxabi.h>
+#include <set>
 #include <unistd.h>
 
 namespace gpa::tool {
@@ -364,14 +365,22 @@ bool analyzePtx(const AnalyzeRequest &R, const std::string &Path,
     return memoryGeometry(Chosen);
   };
   std::vector<KernelName> Names; // for the facts that apply to none
+  LoopLineCoverage LoopLines;    // line counts that apply to no loop
   for (const EmbeddedPtx &Ptx : Modules) {
     ptx::PtxModuleResult M;
     if (!ptx::parsePtxModule(Ptx.Text, Ptx.Name, Opts, M, Error) ||
         !addPtxModule(R, Path, Ptx, M, SmVersion, Gpu, Out, Warnings, Error,
                       Facts))
       return false;
-    for (const ptx::PtxKernelResult &K : M.Kernels)
+    for (const ptx::PtxKernelResult &K : M.Kernels) {
       Names.push_back({K.Profile.Name, demangle(K.Profile.Name)});
+      std::set<unsigned> LoopStarts;
+      for (const ptx::PtxLoopNote &L : K.Loops)
+        if (L.SourceLine)
+          LoopStarts.insert(L.SourceLine);
+      LoopLines.note(Opts.TripCountsFor(K.Profile.Name), LoopStarts,
+                     demangle(K.Profile.Name));
+    }
   }
   if (Out.Count == KernelsBefore) {
     Error = Path + ": no kernels (no .entry with a body)";
@@ -382,6 +391,10 @@ bool analyzePtx(const AnalyzeRequest &R, const std::string &Path,
        unmatchedLaunchEntries(Facts, "--launch-file=" + R.LaunchFile, Names))
     Warnings.push_back(Path + ": " + W);
   for (std::string &W : unmatchedTripCountRules(Rules, "--trip-count", Names))
+    Warnings.push_back(Path + ": " + W);
+  std::vector<std::string> LineWarnings;
+  LoopLines.appendWarnings(LineWarnings);
+  for (std::string &W : LineWarnings)
     Warnings.push_back(Path + ": " + W);
   return true;
 }

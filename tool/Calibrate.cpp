@@ -498,12 +498,7 @@ int runCalibrate(int Argc, const char *const *Argv) {
   CalibrateOptions O;
   std::string Error;
   if (!parse(Argc, Argv, O, Error)) {
-    if (Error == "help") {
-      std::cout << Usage;
-      return ExitOk;
-    }
-    std::cerr << "gpa: error: " << Error << "\n" << Usage;
-    return ExitBadInput;
+    return usageOrError(Error, Usage);
   }
   return O.Predict ? runPredict(O) : runFit(O);
 }

@@ -16,6 +16,7 @@
 
 #include <cerrno>
 #include <cstdlib>
+#include <iostream>
 
 #ifndef GPA_VERSION
 #define GPA_VERSION "unknown"
@@ -204,6 +205,15 @@ std::string usageText(const std::string &Command) {
   return Out + "\n`gpa help COMMAND` or `gpa COMMAND --help` for details.\n"
                "exit status: 0 success, 1 budget or regression limit "
                "exceeded (check), 2 bad input or usage\n";
+}
+
+int usageOrError(const std::string &Error, const char *Usage) {
+  if (Error == "help") {
+    std::cout << Usage;
+    return ExitOk;
+  }
+  std::cerr << "gpa: error: " << Error << "\n" << Usage;
+  return ExitBadInput;
 }
 
 const char *versionText() { return "gpa (GpuPowerAdvisor) " GPA_VERSION "\n"; }

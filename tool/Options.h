@@ -16,6 +16,10 @@ namespace gpa::tool {
 /// Exit codes shared by every subcommand (docs/cli.md has the table).
 enum ExitCode { ExitOk = 0, ExitViolation = 1, ExitBadInput = 2 };
 
+/// A subcommand whose own parser failed: Error "help" prints Usage to
+/// stdout (exit 0); anything else is an error followed by Usage (exit 2).
+int usageOrError(const std::string &Error, const char *Usage);
+
 struct Options {
   std::string Command;
   bool ShowHelp = false;    // --help/-h, `gpa help [COMMAND]`

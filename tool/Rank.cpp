@@ -435,12 +435,7 @@ int runRank(int Argc, const char *const *Argv) {
   RankOptions O;
   std::string Error;
   if (!parseRankOptions(Argc, Argv, O, Error)) {
-    if (Error == "help") {
-      std::cout << RankUsage;
-      return ExitOk;
-    }
-    std::cerr << "gpa: error: " << Error << "\n" << RankUsage;
-    return ExitBadInput;
+    return usageOrError(Error, RankUsage);
   }
   std::vector<std::string> Keys;
   std::vector<Config> Configs;

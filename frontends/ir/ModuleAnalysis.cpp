@@ -15,6 +15,7 @@
 #include "LaunchAssumptions.h"
 #include "PtxasOfModule.h"
 #include "SourceLocation.h"
+#include "gpa/UnmatchedFacts.h"
 
 #include "gpa/LaunchFile.h"
 #include "gpa/common/AssembleKernel.h"
@@ -29,6 +30,7 @@
 #include <algorithm>
 #include <cmath>
 #include <map>
+#include <set>
 
 using namespace llvm;
 
@@ -327,7 +329,11 @@ bool analyzeModule(Module &M, FunctionAnalysisManager &FAM,
     Draft.Given = Given;
     Draft.Before = std::move(R.Assumed);
     addSummaryAssumptions(S, Trips, Draft.After);
-    LoopLines.note(Trips, S.AssumedLoops, R.Demangled);
+    std::set<unsigned> LoopStarts;
+    for (const AssumedLoop &L : S.AssumedLoops)
+      if (L.Line)
+        LoopStarts.insert(L.Line);
+    LoopLines.note(Trips, LoopStarts, R.Demangled);
     Draft.GridIndependent = R.Grid.Independent;
     AssembledKernel Assembled;
     AssemblyStatus St =

@@ -90,4 +90,36 @@ unmatchedBudgetPatterns(const Budget &B,
   return Out;
 }
 
+void LoopLineCoverage::note(const LoopTripCounts &Trips,
+                            const std::set<unsigned> &Starts,
+                            const std::string &Kernel) {
+  for (const auto &[Line, Choice] : Trips.ByLine) {
+    Offer &O = Offers[{Choice.Source, Line}];
+    if (Starts.count(Line)) {
+      O.Used = true;
+      continue;
+    }
+    std::string Lines;
+    for (unsigned S : Starts)
+      Lines += (Lines.empty() ? "" : ", ") + std::to_string(S);
+    O.Kernels += (O.Kernels.empty() ? "" : ", ") + Kernel;
+    O.Starts += std::string(O.Starts.empty() ? "" : "; ") + Kernel +
+                (Lines.empty() ? " has none" : " at line(s) " + Lines);
+  }
+}
+
+void LoopLineCoverage::appendWarnings(
+    std::vector<std::string> &Warnings) const {
+  for (const auto &[Key, O] : Offers)
+    if (!O.Used)
+      Warnings.push_back(
+          Key.first +
+          ": no loop without a constant trip count starts at line " +
+          std::to_string(Key.second) + " in " + O.Kernels +
+          ", so this trip count applies to nothing (loops without one: " +
+          O.Starts +
+          "; a count applies to the line where the loop statement starts, "
+          "from debug line information)");
+}
+
 } // namespace gpa
