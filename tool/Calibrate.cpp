@@ -62,12 +62,7 @@ bool parse(int Argc, const char *const *Argv, CalibrateOptions &O,
   for (int I = 2; I < Argc; ++I) {
     std::string Arg = Argv[I];
     auto Value = [&](std::string &Into) {
-      if (I + 1 >= Argc) {
-        Error = Arg + " needs a value";
-        return false;
-      }
-      Into = Argv[++I];
-      return true;
+      return takeOptionValue(Argc, Argv, I, Into, Error);
     };
     if (Arg == "-o" || Arg == "--output") {
       if (!Value(O.Output))

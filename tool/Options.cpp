@@ -216,6 +216,16 @@ int usageOrError(const std::string &Error, const char *Usage) {
   return ExitBadInput;
 }
 
+bool takeOptionValue(int Argc, const char *const *Argv, int &I,
+                     std::string &Into, std::string &Error) {
+  if (I + 1 >= Argc) {
+    Error = std::string(Argv[I]) + " needs a value";
+    return false;
+  }
+  Into = Argv[++I];
+  return true;
+}
+
 const char *versionText() { return "gpa (GpuPowerAdvisor) " GPA_VERSION "\n"; }
 
 bool parseOptions(int Argc, const char *const *Argv, Options &O,
@@ -254,12 +264,7 @@ bool parseOptions(int Argc, const char *const *Argv, Options &O,
   for (int I = 2; I < Argc; ++I) {
     std::string Arg = Argv[I];
     auto Value = [&](std::string &Into) {
-      if (I + 1 >= Argc) {
-        Error = Arg + " needs a value";
-        return false;
-      }
-      Into = Argv[++I];
-      return true;
+      return takeOptionValue(Argc, Argv, I, Into, Error);
     };
     auto Count = [&](unsigned &Into) {
       std::string Text;

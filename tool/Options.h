@@ -20,6 +20,11 @@ enum ExitCode { ExitOk = 0, ExitViolation = 1, ExitBadInput = 2 };
 /// stdout (exit 0); anything else is an error followed by Usage (exit 2).
 int usageOrError(const std::string &Error, const char *Usage);
 
+/// The value of the option Argv[I] ("--flag VALUE"): advances I to it, or
+/// sets Error ("--flag needs a value") when it is the last argument.
+bool takeOptionValue(int Argc, const char *const *Argv, int &I,
+                     std::string &Into, std::string &Error);
+
 struct Options {
   std::string Command;
   bool ShowHelp = false;    // --help/-h, `gpa help [COMMAND]`

@@ -86,12 +86,7 @@ bool parseRankOptions(int Argc, const char *const *Argv, RankOptions &O,
   for (int I = 2; I < Argc; ++I) {
     std::string Arg = Argv[I];
     auto Value = [&](std::string &Into) {
-      if (I + 1 >= Argc) {
-        Error = Arg + " needs a value";
-        return false;
-      }
-      Into = Argv[++I];
-      return true;
+      return takeOptionValue(Argc, Argv, I, Into, Error);
     };
     std::string V;
     if (Arg == "--") {
