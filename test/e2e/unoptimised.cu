@@ -19,6 +19,16 @@
 // `gpa check` on that report says it too.
 // RUN: not %gpa check --budget %t/tight.json %t/o0.json | FileCheck %s --check-prefix=CHECKCMD
 // CHECKCMD: max_total_power_w exceeded {{.*}} (predicted from unoptimised code, optimization: O0; build with -O2 for the figures of a release)
+// The plugin's warnings follow -Werror like any warning; the documented
+// -Wno-error=backend-plugin (which the CMake functions add) keeps the build
+// going.
+// RUN: not %clang -x cuda --cuda-path=%cuda_path --cuda-gpu-arch=sm_80 -Wno-unknown-cuda-version -O0 -Werror \
+// RUN:   -fpass-plugin=%gpa_plugin --cuda-device-only -c -o /dev/null %s 2>&1 | FileCheck %s --check-prefix=WERROR
+// WERROR: error: gpu-power-advisor: the device code was built without optimisation
+// RUN: %clang -x cuda --cuda-path=%cuda_path --cuda-gpu-arch=sm_80 -Wno-unknown-cuda-version -O0 -Werror -Wno-error=backend-plugin \
+// RUN:   -fpass-plugin=%gpa_plugin --cuda-device-only -c -o /dev/null %s 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=NOERROR
+// NOERROR: warning: gpu-power-advisor: the device code was built without optimisation
 // RUN: %clang -x cuda --cuda-path=%cuda_path --cuda-gpu-arch=sm_80 -Wno-unknown-cuda-version -O2 \
 // RUN:   -fpass-plugin=%gpa_plugin --cuda-device-only -mllvm -gpa-report=%t/o2.json -c -o /dev/null %s 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=O2 --allow-empty
