@@ -240,7 +240,8 @@ void CsvRenderer::add(const AnalyzedKernel &K) {
 /// before "tool"), as ReportStream does for the report.
 class SarifRenderer final : public AnalyzeRenderer {
 public:
-  explicit SarifRenderer(std::ostream &OS) : OS(OS) {}
+  SarifRenderer(std::ostream &OS, std::string DocsUrl)
+      : OS(OS), DocsUrl(std::move(DocsUrl)) {}
   void begin(const GpuModel &Gpu) override;
   void add(const AnalyzedKernel &K) override;
   void finish() override { OS << (Count ? "\n      ]" : "]") << Tail; }
@@ -251,6 +252,7 @@ private:
        << toCanonicalJsonAt(Result, 4);
   }
   std::ostream &OS;
+  std::string DocsUrl;
   std::string GpuName;
   std::string Tail;
   std::size_t Count = 0;
@@ -259,7 +261,7 @@ private:
 void SarifRenderer::begin(const GpuModel &Gpu) {
   GpuName = Gpu.Name;
   CanonicalSplit Split =
-      splitCanonicalJsonAt(sarifLog(""), "\n      \"results\": []");
+      splitCanonicalJsonAt(sarifLog(DocsUrl), "\n      \"results\": []");
   OS << Split.Head;
   Tail = std::move(Split.Tail);
 }
@@ -292,14 +294,15 @@ void SarifRenderer::add(const AnalyzedKernel &K) {
 }
 } // namespace
 
-std::unique_ptr<AnalyzeRenderer> makeAnalyzeRenderer(const std::string &Format,
-                                                     std::ostream &OS) {
+std::unique_ptr<AnalyzeRenderer>
+makeAnalyzeRenderer(const std::string &Format, std::ostream &OS,
+                    const std::string &DocsUrl) {
   if (Format == "json")
     return std::make_unique<JsonRenderer>(OS);
   if (Format == "csv")
     return std::make_unique<CsvRenderer>(OS);
   if (Format == "sarif")
-    return std::make_unique<SarifRenderer>(OS);
+    return std::make_unique<SarifRenderer>(OS, DocsUrl);
   return std::make_unique<TextRenderer>(OS);
 }
 
