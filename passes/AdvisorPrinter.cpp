@@ -8,6 +8,7 @@
 #include "AdvisorAnalysis.h"
 #include "Remarks.h"
 
+#include "gpa/KernelFields.h"
 #include "gpa/Report.h"
 
 #include "gpa/Units.h"
@@ -35,18 +36,23 @@ static void printKernel(raw_ostream &OS, const KernelResult &K) {
       OS << " " << U.Key << "=" << formatCount(P.count(U.Id));
   OS << "\n";
   OS << "  uncoalesced_mem: " << formatCount(P.UncoalescedMem) << "\n";
-  OS << "  launch: " << P.Launch.ThreadsPerBlock << " threads x "
-     << P.Launch.Blocks << " blocks\n";
-  OS << "  sms: " << E.ActiveSms << " of " << A.MaxUsefulSms << " useful\n";
-  OS << "  mwp: " << format("%.2f", finite(E.Time.Mwp))
-     << "  cwp: " << format("%.2f", finite(E.Time.Cwp))
-     << "  case: " << timingCaseNumber(E.Time.Case) << "\n";
-  OS << "  time_s: " << format("%.3e", finite(E.Time.ExecTimeS)) << "\n";
+  // The shared fields' values and formats (gpa/KernelFields.def); this
+  // printer's labels and layout. power_w is IPP's Eq. (27) total whatever
+  // the GPU's backend, not the shared total_power_w: written here.
+  auto Field = [&](KernelField F) { return kernelFieldText(F, A); };
+  OS << "  launch: " << Field(KernelField::ThreadsPerBlock) << " threads x "
+     << Field(KernelField::Blocks) << " blocks\n";
+  OS << "  sms: " << Field(KernelField::ActiveSms) << " of " << A.MaxUsefulSms
+     << " useful\n";
+  OS << "  mwp: " << Field(KernelField::Mwp)
+     << "  cwp: " << Field(KernelField::Cwp)
+     << "  case: " << Field(KernelField::Case) << "\n";
+  OS << "  time_s: " << Field(KernelField::ExecTimeS) << "\n";
   OS << "  power_w: " << format("%.1f", finite(E.Pow.TotalPowerW)) << "\n";
-  OS << "  bandwidth_bound: " << (A.Adv.BandwidthBound ? "true" : "false")
+  OS << "  bandwidth_bound: " << Field(KernelField::BandwidthBound)
      << "  eq34_sms: " << A.Adv.Eq34ActiveSms << "\n";
   OS << "  decision: " << (A.Adv.Rec.Change ? "change" : "launch as written")
-     << ", " << A.Adv.RecommendedActiveSms << " SMs x "
+     << ", " << Field(KernelField::OptimalActiveSms) << " SMs x "
      << A.Adv.RecommendedBlocks << " blocks (" << mechanismName(A.Adv.Mech)
      << ", " << objectiveName(A.Adv.Policy.Goal) << "), saving "
      << format("%.1f", finite(A.Adv.Rec.ObjectiveSavingPct)) << "%, slowdown "

@@ -15,6 +15,7 @@
 
 #include "gpa/ClockAdvice.h"
 #include "gpa/DvfsPowerBackend.h"
+#include "gpa/Headline.h"
 #include "gpa/Report.h"
 
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
@@ -180,8 +181,18 @@ void emitKernelRemarks(const KernelResult &K, const GpuModel &Gpu,
   ORE.emit([&] {
     OptimizationRemarkAnalysis R(RemarkPassName, "KernelPowerProfile",
                                  kernelLocation(F), &F.getEntryBlock());
+    // The answer first, in the plain words gpa's text leads with
+    // (models/src/Headline.cpp); the paper's terms follow as details.
     R << ore::NV("Kernel", K.Demangled) << " on " << ore::NV("GPU", Gpu.Name)
-      << ": MWP " << ore::NV("MWP", fixed(E.Time.Mwp, 2)) << ", CWP "
+      << ": " << ore::NV("Headline", kernelHeadline(A));
+    // A decision on a launch nobody wrote says so where it is stated: the
+    // host's launch sites get their own answers (LaunchSiteAdvisor.cpp).
+    std::string Source = launchKinds(K.Assumed);
+    if (Source.find("assumed") != std::string::npos)
+      R << ", for the " << ore::NV("DecisionLaunch", Source) << " launch of "
+        << std::to_string(P.Launch.Blocks) << " blocks x "
+        << std::to_string(P.Launch.ThreadsPerBlock) << " threads";
+    R << "; details: MWP " << ore::NV("MWP", fixed(E.Time.Mwp, 2)) << ", CWP "
       << ore::NV("CWP", fixed(E.Time.Cwp, 2)) << ", case "
       << ore::NV("Case", timingCaseNumber(E.Time.Case)) << " ("
       << caseName(E.Time.Case) << "); time "
@@ -193,13 +204,6 @@ void emitKernelRemarks(const KernelResult &K, const GpuModel &Gpu,
       << ore::NV("BandwidthBound", A.Adv.BandwidthBound ? "true" : "false")
       << " (Eq. 34 closed form " << ore::NV("Eq34SMs", A.Adv.Eq34ActiveSms)
       << " SMs); ";
-    // A decision on a launch nobody wrote says so where it is stated: the
-    // host's launch sites get their own answers (LaunchSiteAdvisor.cpp).
-    std::string Source = launchKinds(K.Assumed);
-    if (Source.find("assumed") != std::string::npos)
-      R << "for the " << ore::NV("DecisionLaunch", Source) << " launch of "
-        << std::to_string(P.Launch.Blocks) << " blocks x "
-        << std::to_string(P.Launch.ThreadsPerBlock) << " threads: ";
     R << "recommended " << ore::NV("OptimalSMs", A.Adv.RecommendedActiveSms)
       << " of " << ore::NV("SMs", AllSms) << " SMs ("
       << ore::NV("Mechanism", mechanismName(A.Adv.Mech)) << ", objective "

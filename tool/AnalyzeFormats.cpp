@@ -15,6 +15,7 @@
 #include "gpa/CanonicalJson.h"
 #include "gpa/FindingRules.h"
 #include "gpa/Headline.h"
+#include "gpa/KernelFields.h"
 #include "gpa/Mechanism.h"
 #include "gpa/Report.h"
 
@@ -54,14 +55,14 @@ PowerView powerView(const Evaluation &E) {
   PowerView V;
   const PowerEstimate &W = E.Est;
   if (W.Backend == "ipp") {
-    V.TotalW = E.Pow.TotalPowerW;
+    V.TotalW = reportedTotalPowerW(E);
     V.RuntimeW = E.Pow.RuntimePowerW;
     for (std::size_t C = 0; C < NumPowerComponents; ++C)
       if (powerComponentReported(C))
         V.ComponentsW[std::string(powerComponentKey(C))] = E.Pow.ComponentW[C];
     return V;
   }
-  V.TotalW = W.TotalPowerW;
+  V.TotalW = reportedTotalPowerW(E);
   V.RuntimeW = W.TotalPowerW - W.StaticPowerW;
   V.ComponentsW["constant"] = W.ConstantPowerW;
   for (const ComponentPowerW &C : W.Components)
@@ -155,16 +156,17 @@ void TextRenderer::add(const AnalyzedKernel &K) {
   // The answer first, in plain words; the model's terms below it.
   Out += "  answer      " + kernelHeadline(A) + "\n";
   Out += "  details     (the model's terms: gpa help terms)\n";
+  // The shared fields' values (KernelFields.def) in this layout.
+  auto Field = [&](KernelField F) { return kernelFieldValue(F, A); };
   Out += format("  launch      %.0f threads x %.0f blocks, %.0f regs/thread, "
                 "%.0f active blocks/SM on %.0f SMs\n",
-                double(A.Profile.Launch.ThreadsPerBlock),
-                double(A.Profile.Launch.Blocks),
+                Field(KernelField::ThreadsPerBlock), Field(KernelField::Blocks),
                 double(A.Profile.Launch.RegistersPerThread),
-                T.ActiveBlocksPerSm, double(E.ActiveSms));
+                T.ActiveBlocksPerSm, Field(KernelField::ActiveSms));
   Out += format("  timing      case %.0f, MWP %.3f (peak BW %.3f), CWP %.3f, "
                 "%.6g s\n",
-                double(timingCaseNumber(T.Case)), T.Mwp, T.MwpPeakBw, T.Cwp,
-                T.ExecTimeS);
+                Field(KernelField::Case), Field(KernelField::Mwp), T.MwpPeakBw,
+                Field(KernelField::Cwp), Field(KernelField::ExecTimeS));
   // Which memory level bounds a memory-bound kernel (docs/models.md).
   if (T.Levelled && T.Case == TimingCase::MemoryBound) {
     std::string Summary = memoryLevelSummary(T, Gpu);
@@ -175,14 +177,16 @@ void TextRenderer::add(const AnalyzedKernel &K) {
   Out += format("  power       %.1f W total (%.1f W runtime); top: %s\n",
                 P.TotalW, P.RuntimeW, topUnits(P).c_str());
   Out += format("  efficiency  %.4g GIPS, %.4g GIPS/W, %.6g J per launch\n",
-                E.Eff.Gips, E.Eff.GipsPerW, E.Eff.EnergyJ);
+                Field(KernelField::Gips), Field(KernelField::GipsPerW),
+                Field(KernelField::EnergyJ));
   // The decision's verdict (gpa/Decision.h): a change to fewer SMs.
   if (A.Adv.Rec.Change)
-    Out += format("  advice      run on %.0f SMs (%s): energy %s, slowdown "
-                  "%.1f%%\n",
-                  double(A.Adv.RecommendedActiveSms), mechanismName(A.Adv.Mech),
-                  savingText(A.Adv.Savings.RuntimeIdlePct).c_str(),
-                  A.Adv.Rec.SlowdownPct);
+    Out +=
+        format("  advice      run on %.0f SMs (%s): energy %s, slowdown "
+               "%.1f%%\n",
+               Field(KernelField::OptimalActiveSms), mechanismName(A.Adv.Mech),
+               savingText(A.Adv.Savings.RuntimeIdlePct).c_str(),
+               A.Adv.Rec.SlowdownPct);
   else
     Out += "  advice      " + A.Adv.Rec.Reason + "\n";
   for (const auto &[Name, Record] : assumptionsByName(K.Assumptions))
@@ -204,9 +208,11 @@ public:
   explicit CsvRenderer(std::ostream &OS) : OS(OS) {}
   void begin(const GpuModel &Gpu) override {
     GpuName = Gpu.Name;
-    OS << "kernel,demangled,location,gpu,threads_per_block,blocks,"
-          "active_sms,case,mwp,cwp,exec_time_s,total_power_w,gips,"
-          "gips_per_w,energy_j,bandwidth_bound,optimal_active_sms\n";
+    // The kernel's identity, then the shared fields (KernelFields.def).
+    OS << "kernel,demangled,location,gpu";
+    for (const KernelFieldInfo &F : kernelFields())
+      OS << "," << F.Key;
+    OS << "\n";
   }
   void add(const AnalyzedKernel &K) override;
   void finish() override {}
@@ -218,20 +224,12 @@ private:
 
 void CsvRenderer::add(const AnalyzedKernel &K) {
   const KernelAnalysis &A = K.Analysis;
-  const Evaluation &E = A.Requested;
-  const Timing &T = E.Time;
   std::string Out = csvField(A.Profile.Name) + "," +
                     csvField(K.Demangled.value_or("")) + "," +
                     csvField(where(K)) + "," + csvField(GpuName);
-  for (double V :
-       {double(A.Profile.Launch.ThreadsPerBlock),
-        double(A.Profile.Launch.Blocks), double(E.ActiveSms),
-        double(timingCaseNumber(T.Case)), T.Mwp, T.Cwp, T.ExecTimeS,
-        powerView(E).TotalW, E.Eff.Gips, E.Eff.GipsPerW, E.Eff.EnergyJ})
-    Out += "," + formatNumber(V);
-  Out += std::string(",") + (A.Adv.BandwidthBound ? "true" : "false") + "," +
-         formatNumber(double(A.Adv.RecommendedActiveSms)) + "\n";
-  OS << Out;
+  for (const KernelFieldInfo &F : kernelFields())
+    Out += "," + kernelFieldCsv(F.Id, A);
+  OS << Out << "\n";
 }
 
 /// SARIF 2.1.0, one result per kernel and one per finding
@@ -240,7 +238,8 @@ void CsvRenderer::add(const AnalyzedKernel &K) {
 /// before "tool"), as ReportStream does for the report.
 class SarifRenderer final : public AnalyzeRenderer {
 public:
-  explicit SarifRenderer(std::ostream &OS) : OS(OS) {}
+  SarifRenderer(std::ostream &OS, std::string DocsUrl)
+      : OS(OS), DocsUrl(std::move(DocsUrl)) {}
   void begin(const GpuModel &Gpu) override;
   void add(const AnalyzedKernel &K) override;
   void finish() override { OS << (Count ? "\n      ]" : "]") << Tail; }
@@ -251,6 +250,7 @@ private:
        << toCanonicalJsonAt(Result, 4);
   }
   std::ostream &OS;
+  std::string DocsUrl;
   std::string GpuName;
   std::string Tail;
   std::size_t Count = 0;
@@ -259,7 +259,7 @@ private:
 void SarifRenderer::begin(const GpuModel &Gpu) {
   GpuName = Gpu.Name;
   CanonicalSplit Split =
-      splitCanonicalJsonAt(sarifLog(""), "\n      \"results\": []");
+      splitCanonicalJsonAt(sarifLog(DocsUrl), "\n      \"results\": []");
   OS << Split.Head;
   Tail = std::move(Split.Tail);
 }
@@ -292,14 +292,15 @@ void SarifRenderer::add(const AnalyzedKernel &K) {
 }
 } // namespace
 
-std::unique_ptr<AnalyzeRenderer> makeAnalyzeRenderer(const std::string &Format,
-                                                     std::ostream &OS) {
+std::unique_ptr<AnalyzeRenderer>
+makeAnalyzeRenderer(const std::string &Format, std::ostream &OS,
+                    const std::string &DocsUrl) {
   if (Format == "json")
     return std::make_unique<JsonRenderer>(OS);
   if (Format == "csv")
     return std::make_unique<CsvRenderer>(OS);
   if (Format == "sarif")
-    return std::make_unique<SarifRenderer>(OS);
+    return std::make_unique<SarifRenderer>(OS, DocsUrl);
   return std::make_unique<TextRenderer>(OS);
 }
 

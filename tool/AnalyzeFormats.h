@@ -32,8 +32,10 @@ public:
 };
 
 /// The renderer for --format json|text|csv|sarif (anything else: text).
-std::unique_ptr<AnalyzeRenderer> makeAnalyzeRenderer(const std::string &Format,
-                                                     std::ostream &OS);
+/// DocsUrl: where the SARIF log's rules link to (sarifLog; empty: none).
+std::unique_ptr<AnalyzeRenderer>
+makeAnalyzeRenderer(const std::string &Format, std::ostream &OS,
+                    const std::string &DocsUrl = "");
 
 } // namespace gpa::tool
 

@@ -250,7 +250,7 @@ static int runAnalyze(const Options &O, const char *Argv0) {
   // Each kernel is rendered and written as it is analysed, then dropped
   // (issue 16 s.4); warnings go out before the kernel that follows them.
   std::unique_ptr<AnalyzeRenderer> Renderer =
-      makeAnalyzeRenderer(O.Format, Out);
+      makeAnalyzeRenderer(O.Format, Out, O.DocsUrl);
   std::vector<std::string> Warnings;
   std::size_t Shown = 0;
   auto ShowWarnings = [&] {

@@ -86,12 +86,13 @@ const CommandHelp Commands[] = {
      "advice).\n"},
     {"analyze",
      "gpa analyze [--gpu NAME|FILE] [--block-size N] [--grid-size N]\n"
-     "          [--format text|json|sarif|csv] [-o OUT] [compile flags] "
-     "FILE...",
+     "          [--format text|json|sarif|csv] [--docs-url URL] [-o OUT]\n"
+     "          [compile flags] FILE...",
      "Analyse NVPTX IR (.ll/.bc), PTX (.ptx, or `cuobjdump -ptx` output),\n"
      "CUDA objects, executables and .fatbin files (their embedded PTX, the\n"
      "architecture closest to --gpu), CUDA sources (.cu) and kernel\n"
-     "profiles (.json) into one gpa-report/1 document.\n"},
+     "profiles (.json) into one gpa-report/1 document. --format sarif\n"
+     "--docs-url URL: the rules' help links, as for check.\n"},
     {"check",
      "gpa check [--budget BUDGET.json] [--baseline BASE.json\n"
      "          --max-regression PCT] [--format text|github|sarif|junit]\n"
@@ -370,7 +371,8 @@ bool parseOptions(int Argc, const char *const *Argv, Options &O,
       Ok = Value(O.Budget);
     } else if (Arg == "--baseline" && O.Command == "check") {
       Ok = Value(O.Baseline);
-    } else if (Arg == "--docs-url" && O.Command == "check") {
+    } else if (Arg == "--docs-url" &&
+               (O.Command == "check" || O.Command == "analyze")) {
       Ok = Value(O.DocsUrl);
       while (Ok && !O.DocsUrl.empty() && O.DocsUrl.back() == '/')
         O.DocsUrl.pop_back();

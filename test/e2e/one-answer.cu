@@ -29,7 +29,7 @@
 #define M 2048
 #define N 2048
 
-// DEVICE: one-answer.cu:[[@LINE+1]]:{{[0-9]+}}: remark: atax_kernel1(int, int, float*, float*, float*) on a100: {{.*}}; for the assumed launch of 864 blocks x 256 threads: recommended {{[0-9]+}} of 108 SMs
+// DEVICE: one-answer.cu:[[@LINE+1]]:{{[0-9]+}}: remark: atax_kernel1(int, int, float*, float*, float*) on a100: {{[a-z-]+}}: {{.*}}, for the assumed launch of 864 blocks x 256 threads; details: MWP {{.*}}; recommended {{[0-9]+}} of 108 SMs
 __global__ void atax_kernel1(int nx, int ny, float *A, float *x, float *tmp) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   if (i < nx) {
@@ -39,7 +39,7 @@ __global__ void atax_kernel1(int nx, int ny, float *A, float *x, float *tmp) {
   }
 }
 
-// DEVICE: one-answer.cu:[[@LINE+1]]:{{[0-9]+}}: remark: mean_kernel(int, int, float*, float*) on a100: {{.*}}; for the assumed launch of 864 blocks x 256 threads: recommended {{[0-9]+}} of 108 SMs
+// DEVICE: one-answer.cu:[[@LINE+1]]:{{[0-9]+}}: remark: mean_kernel(int, int, float*, float*) on a100: {{[a-z-]+}}: {{.*}}, for the assumed launch of 864 blocks x 256 threads; details: MWP {{.*}}; recommended {{[0-9]+}} of 108 SMs
 __global__ void mean_kernel(int m, int n, float *mean, float *data) {
   int j = blockIdx.x * blockDim.x + threadIdx.x;
   if (j < m) {

@@ -12,9 +12,9 @@
 ; RUN: %opt %loadgpa -passes=gpu-power-advisor -disable-output -gpa-gpu=a100 \
 ; RUN:   -pass-remarks-analysis=gpu-power-advisor %s 2>&1 | FileCheck %s --check-prefix=NODVFS
 
-; CHECK: remark: kernels/stream.cu:7:0: copy(float*) on gtx-titan-x: MWP
+; CHECK: remark: kernels/stream.cu:7:0: copy(float*) on gtx-titan-x: memory-bound: {{.*}}, for the assumed launch of 192 blocks x 256 threads; details: MWP
 ; CHECK-NEXT: remark: kernels/stream.cu:7:0: copy(float*) on gtx-titan-x (dvfs model, calibrated): least energy within 5% of the fastest at core {{(595|633|671|709|747|785|823|861|899|937)}} MHz, memory {{[0-9]+}} MHz: energy {{[0-9]+\.[0-9]}}% below the reference clocks (975/3505 MHz); advice only, the build never changes clocks (docs/dvfs.md: applying clock advice)
-; NODVFS: copy(float*) on a100: MWP
+; NODVFS: copy(float*) on a100: memory-bound: {{.*}}, for the assumed launch of 864 blocks x 256 threads; details: MWP
 ; NODVFS-NOT: least energy within
 
 target datalayout = "e-p6:32:32-i64:64-i128:128-v16:16-v32:32-n16:32:64"

@@ -17,7 +17,10 @@ target triple = "nvptx64-nvidia-cuda"
 ; constant offset folded into the store; sext free; load + store; ret.
 ; No launch is known: the decision says it is for the assumed one, 256
 ; threads and the A100 filled (108 SMs x 2048 / 256 = 8 blocks each = 864).
-; TEXT: remark: kernels/stream.cu:7:0: copy(float*) on a100: MWP {{[0-9.]+}}, CWP {{[0-9.]+}}, case 2 (memory-bound); {{.*}}bandwidth-bound true (Eq. 34 closed form {{[0-9]+}} SMs); for the assumed launch of 864 blocks x 256 threads: recommended {{[0-9]+}} of 108 SMs (sm, objective energy), energy saved {{[0-9.]+}}%; change recommended; dominant units: alu, int, global_mem; per thread: int=2 alu=3 global_mem=2 other=1; launch 256 threads x 864 blocks (assumed)
+; The remark leads with the plain-language answer (gpa's text headline,
+; models/src/Headline.cpp), whose SMs and saving are the decision's own
+; (the same numbers again in the details), then the paper's terms.
+; TEXT: remark: kernels/stream.cu:7:0: copy(float*) on a100: memory-bound: runs {{.*}} on [[SMS:[0-9]+]] of 108 SMs; saves [[SAVED:[0-9.]+]]% energy (about {{[0-9.]+}} {{(u|m|k)?}}J per 1000 launches), for the assumed launch of 864 blocks x 256 threads; details: MWP {{[0-9.]+}}, CWP {{[0-9.]+}}, case 2 (memory-bound); {{.*}}bandwidth-bound true (Eq. 34 closed form {{[0-9]+}} SMs); recommended [[SMS]] of 108 SMs (sm, objective energy), energy saved [[SAVED]]%; change recommended; dominant units: alu, int, global_mem; per thread: int=2 alu=3 global_mem=2 other=1; launch 256 threads x 864 blocks (assumed)
 ; TEXT: remark: kernels/stream.cu:7:0: copy(float*): running it on {{[0-9]+}} of 108 SMs (sm) improves energy by {{[0-9.]+}}% with a slowdown of {{-?[0-9.]+}}%; energy saved {{[0-9.]+}}% without power gating, {{[0-9.]+}}% with
 
 ; CHECK:      --- !Analysis
@@ -28,6 +31,8 @@ target triple = "nvptx64-nvidia-cuda"
 ; CHECK-NEXT: Args:
 ; CHECK-NEXT:   - Kernel:          'copy(float*)'
 ; CHECK:        - GPU:             a100
+; CHECK:        - Headline:        'memory-bound: runs {{.*}} of 108 SMs; saves {{.*}} per 1000 launches)'
+; CHECK:        - DecisionLaunch:  assumed
 ; CHECK:        - MWP:             '{{[0-9]+\.[0-9][0-9]}}'
 ; CHECK:        - CWP:             '{{[0-9]+\.[0-9][0-9]}}'
 ; CHECK:        - Case:            '2'
@@ -35,7 +40,6 @@ target triple = "nvptx64-nvidia-cuda"
 ; CHECK:        - TotalPowerW:     '{{[0-9.]+}}'
 ; CHECK:        - GIPSPerW:        '{{[0-9.]+}}'
 ; CHECK:        - BandwidthBound:  'true'
-; CHECK:        - DecisionLaunch:  assumed
 ; CHECK:        - OptimalSMs:      '{{[0-9]+}}'
 ; CHECK:        - SMs:             '108'
 ; CHECK:        - EnergySavedPct:  '{{-?[0-9.]+}}'

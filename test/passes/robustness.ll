@@ -51,7 +51,7 @@ define ptx_kernel void @indirect(ptr %f) {
 }
 
 ; Two blocks that branch into each other's middle: not a natural loop.
-; CHECK: remark: {{.*}}: irreducible on a100: MWP {{.*}}; per thread: {{.*}}int={{[0-9.]+}} {{.*}}; launch
+; CHECK: remark: {{.*}}: irreducible on a100: compute-bound: {{.*}}, for the assumed launch of 864 blocks x 256 threads; details: MWP {{.*}}; per thread: {{.*}}int={{[0-9.]+}} {{.*}}; launch
 define ptx_kernel void @irreducible(i1 %c, i32 %n) {
 entry:
   br i1 %c, label %a, label %b
@@ -88,7 +88,7 @@ define ptx_kernel void @memory_only(ptr addrspace(1) %p) {
 }
 
 ; Only compute (no memory): still a finite estimate.
-; CHECK: remark: {{.*}}: compute_only on a100: MWP {{[0-9.]+}}, CWP {{[0-9.]+}}, case 3 (compute-bound); {{.*}}; per thread: fp=2 other=1; launch
+; CHECK: remark: {{.*}}: compute_only on a100: compute-bound: launch as written is best ({{.*}}), for the assumed launch of 864 blocks x 256 threads; details: MWP {{[0-9.]+}}, CWP {{[0-9.]+}}, case 3 (compute-bound); {{.*}}; per thread: fp=2 other=1; launch
 define ptx_kernel void @compute_only(float %x) {
   %a = fmul float %x, %x
   %b = fadd float %a, %x

@@ -41,7 +41,7 @@ _gpa() {
     models) options="$options --format" ;;
     model) options="$options --gpu --active-sms --format --core-clock --mem-clock" ;;
     sweep) options="$options --gpu --kernel --format --plot --core-clock --mem-clock --clocks --max-slowdown --block-size --grid-size --trip-count -p -I -D -std= --cuda-gpu-arch=" ;;
-    analyze) options="$options --gpu --format -o --block-size --grid-size --trip-count -p -I -D -U -std= --cuda-gpu-arch= --" ;;
+    analyze) options="$options --gpu --format --docs-url -o --block-size --grid-size --trip-count -p -I -D -U -std= --cuda-gpu-arch= --" ;;
     check) options="$options --budget --baseline --max-regression --format --docs-url" ;;
     calibrate) options="$options -o --gpu --model --hold-out-every --source --predict" ;;
     rank) options="$options --kernel --params --problem-size --gpu --objective --cache --measured --show --grid-div-x --grid-div-y --grid-div-z --block-size-names --launch-file --trip-count -I -D --cuda-gpu-arch= --" ;;

@@ -1,0 +1,54 @@
+// The per-kernel field list (models/include/gpa/KernelFields.def): the CSV
+// columns gpa analyze has always written (docs/cli.md quotes the header),
+// each value from its one source, in its one format. Values set by hand;
+// the expected texts are printf's of those values.
+#include "gpa/KernelFields.h"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <string>
+
+using namespace gpa;
+
+TEST(KernelFields, CsvColumnsInOrder) {
+  std::string Keys;
+  for (const KernelFieldInfo &F : kernelFields())
+    Keys += std::string(Keys.empty() ? "" : ",") + F.Key;
+  EXPECT_EQ(Keys, "threads_per_block,blocks,active_sms,case,mwp,cwp,"
+                  "exec_time_s,total_power_w,gips,gips_per_w,energy_j,"
+                  "bandwidth_bound,optimal_active_sms");
+  EXPECT_EQ(kernelFieldInfo(KernelField::ExecTimeS).Unit, std::string("s"));
+}
+
+TEST(KernelFields, ValuesAndFormats) {
+  KernelAnalysis A;
+  A.Profile.Launch.ThreadsPerBlock = 256;
+  A.Profile.Launch.Blocks = 864;
+  A.Requested.ActiveSms = 108;
+  A.Requested.Time.Case = TimingCase::MemoryBound;
+  A.Requested.Time.Mwp = 20.8333;
+  A.Requested.Time.ExecTimeS = 3.27906e-5;
+  A.Adv.BandwidthBound = true;
+  A.Adv.RecommendedActiveSms = 36;
+  EXPECT_EQ(kernelFieldText(KernelField::Blocks, A), "864");
+  EXPECT_EQ(kernelFieldText(KernelField::Case, A), "2");
+  EXPECT_EQ(kernelFieldText(KernelField::Mwp, A), "20.83");
+  EXPECT_EQ(kernelFieldText(KernelField::ExecTimeS, A), "3.279e-05");
+  EXPECT_EQ(kernelFieldText(KernelField::BandwidthBound, A), "true");
+  EXPECT_EQ(kernelFieldCsv(KernelField::BandwidthBound, A), "true");
+  EXPECT_EQ(kernelFieldCsv(KernelField::OptimalActiveSms, A), "36");
+  // A non-finite number prints as 0 in the printer's formats.
+  A.Requested.Time.Cwp = std::nan("");
+  EXPECT_EQ(kernelFieldText(KernelField::Cwp, A), "0.00");
+}
+
+TEST(KernelFields, TotalPowerIsIppOnIppElseTheBackends) {
+  Evaluation E;
+  E.Pow.TotalPowerW = 217.4;
+  E.Est.TotalPowerW = 190;
+  E.Est.Backend = "ipp";
+  EXPECT_EQ(reportedTotalPowerW(E), 217.4);
+  E.Est.Backend = "dvfs";
+  EXPECT_EQ(reportedTotalPowerW(E), 190);
+}
