@@ -343,9 +343,12 @@ def main():
     ap.add_argument("--clang", default="/usr/lib/llvm-22/bin/clang++")
     ap.add_argument("--csv", help="per-configuration results to this file")
     ap.add_argument("--keep", help="keep the prepared sources here")
+    ap.add_argument("--decompose", type=int, default=0,
+                    help="print the model's intermediate quantities for the "
+                         "first N sampled configurations of each set")
     a = ap.parse_args()
     a.gpa = os.path.join(a.build, "tool", "gpa")
-    a.plugin = os.path.join(a.build, "plugin", "GpuPowerAdvisor.so")
+    a.plugin = os.path.join(a.build, "passes", "GpuPowerAdvisor.so")
     routes = [r for r in a.routes.split(",") if r]
     corpora = a.corpus or DEFAULT_CORPORA
     work_root = a.keep or tempfile.mkdtemp(prefix="gpa-e2e-")
@@ -370,6 +373,7 @@ def main():
                                         ).sample(configs, a.sample)
             rows = {r: [] for r in routes}
             errors = {r: 0 for r in routes}
+            details = {}  # configuration index -> route -> report kernel
             started = time.time()
             for n, (params, meas) in enumerate(configs):
                 grid, threads = launch_of(spec, params)
@@ -398,12 +402,14 @@ def main():
                                 why[0] if why else "kernel not in the report")
                         t, e, fr = quantities(k, spec, params)
                         rows[route].append((t, meas, fr))
+                        details.setdefault(n, {})[route] = k
                         per_config.append(
                             [corpus, board, route,
                              ",".join(str(params[k_]) for k_ in keys),
                              "%.6g" % meas, "%.6g" % t, "%.6g" % e,
                              "" if fr is None else "%.4g" % fr,
-                             k["launch"]["registers_per_thread"], ""])
+                             k["launch"]["registers_per_thread"], ""] +
+                            decomposition_cells(k))
                     except (RuntimeError, subprocess.TimeoutExpired,
                             ValueError, KeyError) as ex:
                         errors[route] += 1
@@ -411,23 +417,164 @@ def main():
                                            ",".join(str(params[k_])
                                                     for k_ in keys),
                                            "%.6g" % meas, "", "", "", "",
-                                           str(ex)[:200]])
+                                           str(ex)[:200]] +
+                                          [""] * len(DECOMPOSITION))
             for route in routes:
                 s = summarise(rows[route])
                 summaries.append((corpus, board, route, s, errors[route],
                                   time.time() - started))
                 print_summary(corpus, board, route, s, errors[route],
                               spec.get("caveat"))
+            if "clang" in routes and "ptx" in routes:
+                print_route_agreement(corpus, board, configs, keys, details)
+            for n in range(min(a.decompose, len(configs))):
+                print_decomposition(corpus, board, configs[n], keys,
+                                    details.get(n, {}))
     if a.csv:
         with open(a.csv, "w", newline="") as f:
             w = csv.writer(f, lineterminator="\n")
             w.writerow(["corpus", "board", "route", "config", "measured_s",
                         "predicted_s", "predicted_energy_j",
-                        "fp_ops_over_published", "registers", "error"])
+                        "fp_ops_over_published", "registers", "error"] +
+                       [name for name, _ in DECOMPOSITION])
             w.writerows(per_config)
     if not a.keep:
         shutil.rmtree(work_root, ignore_errors=True)
     return 0
+
+
+def wave_bounds(k):
+    """The terms of one wave's cycles on one SM (models/src/Timing.cpp,
+    computeWaveCycles) as far as the report gives them: the largest binds.
+    The barrier-exposed rounds are charged the report's mean latency (the
+    model charges the coalesced one; equal for these coalesced kernels)."""
+    t = k["timing"]
+    mf = k.get("memory_facts") or {}
+    n = t["n_warps_per_sm"]
+    lv = t.get("memory_levels") or {}
+    rounds = max(min(k["counts_per_thread"].get("global_mem", 0), 1.0),
+                 mf.get("barrier_load_rounds", 0) if
+                 k["counts_per_thread"].get("sync", 0) > 0 else 0)
+    return {
+        "issue+exposed rounds": n * t["comp_cycles"] + rounds *
+        t["mem_l_cycles"],
+        "memory phase (N/MWP)": (t["mem_cycles"] * n / t["mwp"]
+                                 if t["mwp"] > 0 else 0),
+        "L1 bound": lv.get("l1_bound_cycles", 0),
+        "L2 bound": lv.get("l2_bound_cycles", 0),
+        "DRAM bound": lv.get("dram_bound_cycles", 0),
+    }
+
+
+def binding_bound(k):
+    b = wave_bounds(k)
+    name = max(b, key=lambda x: b[x])
+    t = k["timing"]
+    wave = ((t["exec_cycles"] - t["sync_cost_cycles"]) / t["rep"]
+            if t["rep"] > 0 else 0)
+    # Eq. 24's one-warp latency path is not in the report: named when no
+    # listed term comes within 1% of the wave.
+    if wave > 1.01 * b[name]:
+        return "latency path (Eq. 24)", wave
+    return name, wave
+
+
+# Per configuration and route, the model's intermediate quantities (CSV).
+DECOMPOSITION = [
+    ("warps_per_sm", lambda k: k["launch"]["warps_per_sm"]),
+    ("limited_by", lambda k: k["launch"].get("occupancy_limited_by", "")),
+    ("case", lambda k: k["timing"]["case"]),
+    ("comp_cycles", lambda k: "%.6g" % k["timing"]["comp_cycles"]),
+    ("mem_cycles", lambda k: "%.6g" % k["timing"]["mem_cycles"]),
+    ("mwp", lambda k: "%.4g" % k["timing"]["mwp"]),
+    ("cwp", lambda k: "%.4g" % k["timing"]["cwp"]),
+    ("wave_cycles", lambda k: "%.6g" % binding_bound(k)[1]),
+    ("binding", lambda k: binding_bound(k)[0]),
+    ("bank_ways", lambda k: (k.get("memory_facts") or {}).get(
+        "shared_bank_conflict_ways", "")),
+] + [(u, (lambda u_: lambda k: "%.6g" % k["counts_per_thread"].get(u_, 0))(u))
+     for u in ("fp", "int", "alu", "shared_mem", "global_mem", "const_mem",
+               "local_mem", "other", "sync")]
+
+
+def decomposition_cells(k):
+    return [f(k) for _, f in DECOMPOSITION]
+
+
+# Units whose counts the two routes are compared on (per thread).
+COUNTED_UNITS = ("fp", "int", "alu", "sfu", "fp64", "shared_mem", "global_mem",
+                 "const_mem", "local_mem", "texture", "other", "sync")
+
+
+def biggest_count_difference(a, b):
+    """(unit, clang count, ptx count) with the largest |difference|."""
+    ca, cb = a["counts_per_thread"], b["counts_per_thread"]
+    unit = max(COUNTED_UNITS, key=lambda u: abs(ca.get(u, 0) - cb.get(u, 0)))
+    return unit, ca.get(unit, 0), cb.get(unit, 0)
+
+
+def print_route_agreement(corpus, board, configs, keys, details):
+    """The two routes on the same configuration: clang / ptx predicted
+    time, the share within 10%, and the worst with what differs."""
+    pairs = []
+    for n, d in sorted(details.items()):
+        if "clang" in d and "ptx" in d:
+            tc = d["clang"]["timing"]["exec_time_s"]
+            tp = d["ptx"]["timing"]["exec_time_s"]
+            if tc > 0 and tp > 0:
+                pairs.append((tc / tp, n, d))
+    head = "%-18s %-10s %-5s" % (corpus, board, "c/p")
+    if not pairs:
+        print("%s no configuration predicted by both routes" % head)
+        return
+    within = sum(1 for r, _, _ in pairs if 1 / 1.1 <= r <= 1.1) / len(pairs)
+    geo = math.exp(sum(math.log(r) for r, _, _ in pairs) / len(pairs))
+    print("%s n=%-3d clang/ptx predicted time: geomean %.3f, within 10%% "
+          "%3.0f%%" % (head, len(pairs), geo, 100 * within))
+    worst = sorted(pairs, key=lambda p: -abs(math.log(p[0])))[:3]
+    for r, n, d in worst:
+        unit, cc, pc = biggest_count_difference(d["clang"], d["ptx"])
+        params = configs[n][0]
+        print("%s   worst: (%s) clang/ptx %.3f; biggest count difference "
+              "%s %.6g vs %.6g per thread; registers %s vs %s; binding %s "
+              "vs %s" %
+              (" " * len(head), ",".join(str(params[k]) for k in keys), r,
+               unit, cc, pc, d["clang"]["launch"]["registers_per_thread"],
+               d["ptx"]["launch"]["registers_per_thread"],
+               binding_bound(d["clang"])[0], binding_bound(d["ptx"])[0]))
+    sys.stdout.flush()
+
+
+def print_decomposition(corpus, board, config, keys, by_route):
+    """One configuration's model quantities per route (--decompose)."""
+    params, meas = config
+    print("# decomposition %s %s (%s), measured %.4g ms" %
+          (corpus, board, ",".join("%s=%s" % (k, params[k]) for k in keys),
+           meas * 1e3))
+    for route, k in sorted(by_route.items()):
+        t, l = k["timing"], k["launch"]
+        mf = k.get("memory_facts") or {}
+        c = k["counts_per_thread"]
+        name, wave = binding_bound(k)
+        print("#   %-5s pred %.4g ms (x%.2f); regs %s, %s warps/SM (%s), "
+              "%s blocks/SM, rep %.4g; case %s, MWP %.3g, CWP %.3g; "
+              "comp %.5g, mem %.5g cycles/warp; wave %.6g cycles, binding %s"
+              % (route, t["exec_time_s"] * 1e3, t["exec_time_s"] / meas,
+                 l["registers_per_thread"], l["warps_per_sm"],
+                 l.get("occupancy_limited_by", ""),
+                 l["active_blocks_per_sm"], t["rep"], t["case"], t["mwp"],
+                 t["cwp"], t["comp_cycles"], t["mem_cycles"], wave, name))
+        print("#         bounds: " + ", ".join(
+            "%s %.6g" % kv for kv in wave_bounds(k).items()) +
+            "; sync %.5g cycles" % t["sync_cost_cycles"])
+        print("#         per thread: " + ", ".join(
+            "%s %.5g" % (u, c.get(u, 0)) for u in COUNTED_UNITS
+            if c.get(u, 0)) +
+            "; bank ways %s, replays %s, load rounds %s, barrier rounds %s" %
+            (mf.get("shared_bank_conflict_ways"),
+             mf.get("shared_bank_replays"), mf.get("load_rounds"),
+             mf.get("barrier_load_rounds")))
+    sys.stdout.flush()
 
 
 def print_summary(corpus, board, route, s, errors, caveat):
