@@ -68,6 +68,8 @@ CORPORA = {
         # measured with a kernel that had one): only use_shmem=1 rows are
         # the code in the snapshot.
         "keep": lambda p: p["use_shmem"] == 1,
+        # The staging loops' source lines (what-if --staging-trips).
+        "staging_lines": (83, 85),
         "boards": ["a100", "rtx-a4000", "rtx-a6000"],
     },
     "dedispersion_milo": {
@@ -86,6 +88,7 @@ CORPORA = {
         "grid_div": (["block_size_x", "tile_size_x"],
                      ["block_size_y", "tile_size_y"], None),
         "flops": lambda p: 2.0 * 4096 * 4096 * 15 * 15,
+        "staging_lines": (84, 86),
         "boards": ["rtx3090"],
     },
     "gemm": {
@@ -203,9 +206,38 @@ def prepared_source(spec, params, grid, threads):
     return head + prefix + "#line 1\n" + body
 
 
-def launch_file(spec, params, grid, threads):
+def block_stride_trips(bound, stride):
+    """Iterations of `for (i = t; i < bound; i += stride)`, averaged over
+    t = 0 .. stride-1 (the block's threads along that axis), rounded to a
+    whole count (the launch file takes integers)."""
+    trips = [max(0, -(-(bound - t) // stride)) for t in range(stride)]
+    return max(1, int(round(sum(trips) / float(stride))))
+
+
+def staging_trips(spec, params):
+    """What-if (--staging-trips): the convolutions' staging loops' trip
+    counts from the source's bounds and the launch, not measured. Rows:
+    i = ty .. i_end step block_size_y; columns: j = tx .. j_end step
+    block_size_x (i_end, j_end: the tile plus the filter's border)."""
+    fh, fw = params.get("filter_height", 17), params.get("filter_width", 17)
+    i_end = min(params["block_size_y"] * params["tile_size_y"] +
+                (fh // 2) * 2, 4096 + (fh // 2) * 2)
+    j_end = min(params["block_size_x"] * params["tile_size_x"] +
+                (fw // 2) * 2, 4096 + (fw // 2) * 2)
+    rows_line, cols_line = spec["staging_lines"]
+    return [{"line": rows_line,
+             "trip_count": block_stride_trips(i_end, params["block_size_y"]),
+             "description": "what-if: staging rows from the source"},
+            {"line": cols_line,
+             "trip_count": block_stride_trips(j_end, params["block_size_x"]),
+             "description": "what-if: staging columns from the source"}]
+
+
+def launch_file(spec, params, grid, threads, what_if=False):
     fact = {"block": list(threads), "grid": list(grid),
             "description": "Kernel Tuner's launch in the corpus's script"}
+    if what_if and spec.get("staging_lines"):
+        fact["loops"] = staging_trips(spec, params)
     if spec.get("arguments"):
         fact["arguments"] = spec["arguments"]
     if spec.get("trip_count"):
@@ -240,7 +272,8 @@ def predict_clang(a, spec, src, launch, board, work):
     inc = ["-I", KERNELS]
     r = run([a.clang, "-x", "cuda", "--cuda-path=" + a.cuda,
          "--cuda-gpu-arch=" + gpu_arch(board), "-Wno-unknown-cuda-version",
-         "-O2", "--cuda-device-only", "-fpass-plugin=" + a.plugin,
+         "-O2", "--cuda-device-only", "-fpass-plugin=" + a.plugin] +
+        (["-gline-tables-only"] if a.staging_trips else []) + [
          "-mllvm", "-gpa-gpu=" + model_of(board), "-mllvm", "-gpa-launch-file=" + launch,
          "-mllvm", "-gpa-report=" + report] + inc +
         spec.get("clang_flags", []) + ["-c", src, "-o", os.devnull])
@@ -254,7 +287,8 @@ def predict_ptx(a, spec, params, src, launch, board, work, ptx_cache):
     if ptx is None:
         ptx = os.path.join(work, "k-%s.ptx" % arch)
         run([os.path.join(a.cuda, "bin", "nvcc"), "-ptx", "-arch=" + arch,
-             "-w", "-I", KERNELS, src, "-o", ptx])
+             "-w", "-I", KERNELS, src, "-o", ptx] +
+            (["-lineinfo"] if a.staging_trips else []))
         ptx_cache[arch] = ptx
     # The PTX route takes a trip count on the command line only.
     trips = (["--trip-count", str(spec["trip_count"](params))]
@@ -343,6 +377,11 @@ def main():
     ap.add_argument("--clang", default="/usr/lib/llvm-22/bin/clang++")
     ap.add_argument("--csv", help="per-configuration results to this file")
     ap.add_argument("--keep", help="keep the prepared sources here")
+    ap.add_argument("--staging-trips", action="store_true",
+                    help="what-if, not a validation figure: give the "
+                         "convolutions' staging loops their trip counts "
+                         "from the source (launch file `loops`, line tables "
+                         "on)")
     ap.add_argument("--decompose", type=int, default=0,
                     help="print the model's intermediate quantities for the "
                          "first N sampled configurations of each set")
@@ -356,6 +395,10 @@ def main():
     print("# end-to-end validation: benchmark_hub (commit 8eeb99e), "
           "sample %s per corpus and board, seed %d" %
           (a.sample or "all", a.seed))
+    if a.staging_trips:
+        print("# WHAT-IF: the convolutions' staging loops given their trip "
+              "counts from the source (--staging-trips); not the product "
+              "as users run it")
     print("# skipped boards (no model in models/gpus/): " +
           ", ".join(UNMODELLED))
     print("# missing from the snapshot: " + ", ".join(MISSING))
@@ -384,7 +427,8 @@ def main():
                     f.write(prepared_source(spec, params, grid, threads))
                 launch = os.path.join(work, "launch.json")
                 with open(launch, "w") as f:
-                    json.dump(launch_file(spec, params, grid, threads), f)
+                    json.dump(launch_file(spec, params, grid, threads,
+                                          a.staging_trips), f)
                 ptx_cache = {}
                 for route in routes:
                     try:
