@@ -27,9 +27,20 @@ best predicted first, to include it); and, where the corpus publishes an
 operation count, the predicted FMA-equivalent FP32 operations over it.
 The measurements are used only here, never to set a model parameter.
 
+With both routes it also compares them on each configuration (`c/p`
+lines): the clang route's predicted time over the PTX route's, the share
+within 10%, and the three furthest apart with the unit whose per-thread
+count differs most, each route's registers and binding wave term.
+`--decompose N` prints the model's intermediate quantities (registers,
+warps per SM and their limit, HK09's case, MWP, CWP, Comp/Mem cycles, every
+wave term and the one that binds, counts, bank conflicts, load rounds) for
+the first N configurations of each set; the CSV carries them for all.
+`--staging-trips` is a labelled what-if, not a validation figure: the
+convolutions' staging loops are given their trip counts from the source.
+
   python3 bench/e2e_validation.py [--corpus NAME ...] [--board B ...]
       [--sample N] [--seed S] [--routes clang,ptx] [--csv FILE]
-      [--build build] [--keep DIR]
+      [--build build] [--keep DIR] [--decompose N] [--staging-trips]
 
 A benchmark, not a test: it prints ratios and takes minutes (one compile at
 a time; about 1-3 s per configuration and route).
