@@ -27,9 +27,20 @@ best predicted first, to include it); and, where the corpus publishes an
 operation count, the predicted FMA-equivalent FP32 operations over it.
 The measurements are used only here, never to set a model parameter.
 
+With both routes it also compares them on each configuration (`c/p`
+lines): the clang route's predicted time over the PTX route's, the share
+within 10%, and the three furthest apart with the unit whose per-thread
+count differs most, each route's registers and binding wave term.
+`--decompose N` prints the model's intermediate quantities (registers,
+warps per SM and their limit, HK09's case, MWP, CWP, Comp/Mem cycles, every
+wave term and the one that binds, counts, bank conflicts, load rounds) for
+the first N configurations of each set; the CSV carries them for all.
+`--staging-trips` is a labelled what-if, not a validation figure: the
+convolutions' staging loops are given their trip counts from the source.
+
   python3 bench/e2e_validation.py [--corpus NAME ...] [--board B ...]
       [--sample N] [--seed S] [--routes clang,ptx] [--csv FILE]
-      [--build build] [--keep DIR]
+      [--build build] [--keep DIR] [--decompose N] [--staging-trips]
 
 A benchmark, not a test: it prints ratios and takes minutes (one compile at
 a time; about 1-3 s per configuration and route).
@@ -68,6 +79,8 @@ CORPORA = {
         # measured with a kernel that had one): only use_shmem=1 rows are
         # the code in the snapshot.
         "keep": lambda p: p["use_shmem"] == 1,
+        # The staging loops' source lines (what-if --staging-trips).
+        "staging_lines": (83, 85),
         "boards": ["a100", "rtx-a4000", "rtx-a6000"],
     },
     "dedispersion_milo": {
@@ -86,6 +99,7 @@ CORPORA = {
         "grid_div": (["block_size_x", "tile_size_x"],
                      ["block_size_y", "tile_size_y"], None),
         "flops": lambda p: 2.0 * 4096 * 4096 * 15 * 15,
+        "staging_lines": (84, 86),
         "boards": ["rtx3090"],
     },
     "gemm": {
@@ -203,9 +217,38 @@ def prepared_source(spec, params, grid, threads):
     return head + prefix + "#line 1\n" + body
 
 
-def launch_file(spec, params, grid, threads):
+def block_stride_trips(bound, stride):
+    """Iterations of `for (i = t; i < bound; i += stride)`, averaged over
+    t = 0 .. stride-1 (the block's threads along that axis), rounded to a
+    whole count (the launch file takes integers)."""
+    trips = [max(0, -(-(bound - t) // stride)) for t in range(stride)]
+    return max(1, int(round(sum(trips) / float(stride))))
+
+
+def staging_trips(spec, params):
+    """What-if (--staging-trips): the convolutions' staging loops' trip
+    counts from the source's bounds and the launch, not measured. Rows:
+    i = ty .. i_end step block_size_y; columns: j = tx .. j_end step
+    block_size_x (i_end, j_end: the tile plus the filter's border)."""
+    fh, fw = params.get("filter_height", 17), params.get("filter_width", 17)
+    i_end = min(params["block_size_y"] * params["tile_size_y"] +
+                (fh // 2) * 2, 4096 + (fh // 2) * 2)
+    j_end = min(params["block_size_x"] * params["tile_size_x"] +
+                (fw // 2) * 2, 4096 + (fw // 2) * 2)
+    rows_line, cols_line = spec["staging_lines"]
+    return [{"line": rows_line,
+             "trip_count": block_stride_trips(i_end, params["block_size_y"]),
+             "description": "what-if: staging rows from the source"},
+            {"line": cols_line,
+             "trip_count": block_stride_trips(j_end, params["block_size_x"]),
+             "description": "what-if: staging columns from the source"}]
+
+
+def launch_file(spec, params, grid, threads, what_if=False):
     fact = {"block": list(threads), "grid": list(grid),
             "description": "Kernel Tuner's launch in the corpus's script"}
+    if what_if and spec.get("staging_lines"):
+        fact["loops"] = staging_trips(spec, params)
     if spec.get("arguments"):
         fact["arguments"] = spec["arguments"]
     if spec.get("trip_count"):
@@ -240,7 +283,8 @@ def predict_clang(a, spec, src, launch, board, work):
     inc = ["-I", KERNELS]
     r = run([a.clang, "-x", "cuda", "--cuda-path=" + a.cuda,
          "--cuda-gpu-arch=" + gpu_arch(board), "-Wno-unknown-cuda-version",
-         "-O2", "--cuda-device-only", "-fpass-plugin=" + a.plugin,
+         "-O2", "--cuda-device-only", "-fpass-plugin=" + a.plugin] +
+        (["-gline-tables-only"] if a.staging_trips else []) + [
          "-mllvm", "-gpa-gpu=" + model_of(board), "-mllvm", "-gpa-launch-file=" + launch,
          "-mllvm", "-gpa-report=" + report] + inc +
         spec.get("clang_flags", []) + ["-c", src, "-o", os.devnull])
@@ -254,7 +298,8 @@ def predict_ptx(a, spec, params, src, launch, board, work, ptx_cache):
     if ptx is None:
         ptx = os.path.join(work, "k-%s.ptx" % arch)
         run([os.path.join(a.cuda, "bin", "nvcc"), "-ptx", "-arch=" + arch,
-             "-w", "-I", KERNELS, src, "-o", ptx])
+             "-w", "-I", KERNELS, src, "-o", ptx] +
+            (["-lineinfo"] if a.staging_trips else []))
         ptx_cache[arch] = ptx
     # The PTX route takes a trip count on the command line only.
     trips = (["--trip-count", str(spec["trip_count"](params))]
@@ -343,9 +388,17 @@ def main():
     ap.add_argument("--clang", default="/usr/lib/llvm-22/bin/clang++")
     ap.add_argument("--csv", help="per-configuration results to this file")
     ap.add_argument("--keep", help="keep the prepared sources here")
+    ap.add_argument("--staging-trips", action="store_true",
+                    help="what-if, not a validation figure: give the "
+                         "convolutions' staging loops their trip counts "
+                         "from the source (launch file `loops`, line tables "
+                         "on)")
+    ap.add_argument("--decompose", type=int, default=0,
+                    help="print the model's intermediate quantities for the "
+                         "first N sampled configurations of each set")
     a = ap.parse_args()
     a.gpa = os.path.join(a.build, "tool", "gpa")
-    a.plugin = os.path.join(a.build, "plugin", "GpuPowerAdvisor.so")
+    a.plugin = os.path.join(a.build, "passes", "GpuPowerAdvisor.so")
     routes = [r for r in a.routes.split(",") if r]
     corpora = a.corpus or DEFAULT_CORPORA
     work_root = a.keep or tempfile.mkdtemp(prefix="gpa-e2e-")
@@ -353,6 +406,10 @@ def main():
     print("# end-to-end validation: benchmark_hub (commit 8eeb99e), "
           "sample %s per corpus and board, seed %d" %
           (a.sample or "all", a.seed))
+    if a.staging_trips:
+        print("# WHAT-IF: the convolutions' staging loops given their trip "
+              "counts from the source (--staging-trips); not the product "
+              "as users run it")
     print("# skipped boards (no model in models/gpus/): " +
           ", ".join(UNMODELLED))
     print("# missing from the snapshot: " + ", ".join(MISSING))
@@ -370,6 +427,7 @@ def main():
                                         ).sample(configs, a.sample)
             rows = {r: [] for r in routes}
             errors = {r: 0 for r in routes}
+            details = {}  # configuration index -> route -> report kernel
             started = time.time()
             for n, (params, meas) in enumerate(configs):
                 grid, threads = launch_of(spec, params)
@@ -380,7 +438,8 @@ def main():
                     f.write(prepared_source(spec, params, grid, threads))
                 launch = os.path.join(work, "launch.json")
                 with open(launch, "w") as f:
-                    json.dump(launch_file(spec, params, grid, threads), f)
+                    json.dump(launch_file(spec, params, grid, threads,
+                                          a.staging_trips), f)
                 ptx_cache = {}
                 for route in routes:
                     try:
@@ -398,12 +457,14 @@ def main():
                                 why[0] if why else "kernel not in the report")
                         t, e, fr = quantities(k, spec, params)
                         rows[route].append((t, meas, fr))
+                        details.setdefault(n, {})[route] = k
                         per_config.append(
                             [corpus, board, route,
                              ",".join(str(params[k_]) for k_ in keys),
                              "%.6g" % meas, "%.6g" % t, "%.6g" % e,
                              "" if fr is None else "%.4g" % fr,
-                             k["launch"]["registers_per_thread"], ""])
+                             k["launch"]["registers_per_thread"], ""] +
+                            decomposition_cells(k))
                     except (RuntimeError, subprocess.TimeoutExpired,
                             ValueError, KeyError) as ex:
                         errors[route] += 1
@@ -411,23 +472,164 @@ def main():
                                            ",".join(str(params[k_])
                                                     for k_ in keys),
                                            "%.6g" % meas, "", "", "", "",
-                                           str(ex)[:200]])
+                                           str(ex)[:200]] +
+                                          [""] * len(DECOMPOSITION))
             for route in routes:
                 s = summarise(rows[route])
                 summaries.append((corpus, board, route, s, errors[route],
                                   time.time() - started))
                 print_summary(corpus, board, route, s, errors[route],
                               spec.get("caveat"))
+            if "clang" in routes and "ptx" in routes:
+                print_route_agreement(corpus, board, configs, keys, details)
+            for n in range(min(a.decompose, len(configs))):
+                print_decomposition(corpus, board, configs[n], keys,
+                                    details.get(n, {}))
     if a.csv:
         with open(a.csv, "w", newline="") as f:
             w = csv.writer(f, lineterminator="\n")
             w.writerow(["corpus", "board", "route", "config", "measured_s",
                         "predicted_s", "predicted_energy_j",
-                        "fp_ops_over_published", "registers", "error"])
+                        "fp_ops_over_published", "registers", "error"] +
+                       [name for name, _ in DECOMPOSITION])
             w.writerows(per_config)
     if not a.keep:
         shutil.rmtree(work_root, ignore_errors=True)
     return 0
+
+
+def wave_bounds(k):
+    """The terms of one wave's cycles on one SM (models/src/Timing.cpp,
+    computeWaveCycles) as far as the report gives them: the largest binds.
+    The barrier-exposed rounds are charged the report's mean latency (the
+    model charges the coalesced one; equal for these coalesced kernels)."""
+    t = k["timing"]
+    mf = k.get("memory_facts") or {}
+    n = t["n_warps_per_sm"]
+    lv = t.get("memory_levels") or {}
+    rounds = max(min(k["counts_per_thread"].get("global_mem", 0), 1.0),
+                 mf.get("barrier_load_rounds", 0) if
+                 k["counts_per_thread"].get("sync", 0) > 0 else 0)
+    return {
+        "issue+exposed rounds": n * t["comp_cycles"] + rounds *
+        t["mem_l_cycles"],
+        "memory phase (N/MWP)": (t["mem_cycles"] * n / t["mwp"]
+                                 if t["mwp"] > 0 else 0),
+        "L1 bound": lv.get("l1_bound_cycles", 0),
+        "L2 bound": lv.get("l2_bound_cycles", 0),
+        "DRAM bound": lv.get("dram_bound_cycles", 0),
+    }
+
+
+def binding_bound(k):
+    b = wave_bounds(k)
+    name = max(b, key=lambda x: b[x])
+    t = k["timing"]
+    wave = ((t["exec_cycles"] - t["sync_cost_cycles"]) / t["rep"]
+            if t["rep"] > 0 else 0)
+    # Eq. 24's one-warp latency path is not in the report: named when no
+    # listed term comes within 1% of the wave.
+    if wave > 1.01 * b[name]:
+        return "latency path (Eq. 24)", wave
+    return name, wave
+
+
+# Per configuration and route, the model's intermediate quantities (CSV).
+DECOMPOSITION = [
+    ("warps_per_sm", lambda k: k["launch"]["warps_per_sm"]),
+    ("limited_by", lambda k: k["launch"].get("occupancy_limited_by", "")),
+    ("case", lambda k: k["timing"]["case"]),
+    ("comp_cycles", lambda k: "%.6g" % k["timing"]["comp_cycles"]),
+    ("mem_cycles", lambda k: "%.6g" % k["timing"]["mem_cycles"]),
+    ("mwp", lambda k: "%.4g" % k["timing"]["mwp"]),
+    ("cwp", lambda k: "%.4g" % k["timing"]["cwp"]),
+    ("wave_cycles", lambda k: "%.6g" % binding_bound(k)[1]),
+    ("binding", lambda k: binding_bound(k)[0]),
+    ("bank_ways", lambda k: (k.get("memory_facts") or {}).get(
+        "shared_bank_conflict_ways", "")),
+] + [(u, (lambda u_: lambda k: "%.6g" % k["counts_per_thread"].get(u_, 0))(u))
+     for u in ("fp", "int", "alu", "shared_mem", "global_mem", "const_mem",
+               "local_mem", "other", "sync")]
+
+
+def decomposition_cells(k):
+    return [f(k) for _, f in DECOMPOSITION]
+
+
+# Units whose counts the two routes are compared on (per thread).
+COUNTED_UNITS = ("fp", "int", "alu", "sfu", "fp64", "shared_mem", "global_mem",
+                 "const_mem", "local_mem", "texture", "other", "sync")
+
+
+def biggest_count_difference(a, b):
+    """(unit, clang count, ptx count) with the largest |difference|."""
+    ca, cb = a["counts_per_thread"], b["counts_per_thread"]
+    unit = max(COUNTED_UNITS, key=lambda u: abs(ca.get(u, 0) - cb.get(u, 0)))
+    return unit, ca.get(unit, 0), cb.get(unit, 0)
+
+
+def print_route_agreement(corpus, board, configs, keys, details):
+    """The two routes on the same configuration: clang / ptx predicted
+    time, the share within 10%, and the worst with what differs."""
+    pairs = []
+    for n, d in sorted(details.items()):
+        if "clang" in d and "ptx" in d:
+            tc = d["clang"]["timing"]["exec_time_s"]
+            tp = d["ptx"]["timing"]["exec_time_s"]
+            if tc > 0 and tp > 0:
+                pairs.append((tc / tp, n, d))
+    head = "%-18s %-10s %-5s" % (corpus, board, "c/p")
+    if not pairs:
+        print("%s no configuration predicted by both routes" % head)
+        return
+    within = sum(1 for r, _, _ in pairs if 1 / 1.1 <= r <= 1.1) / len(pairs)
+    geo = math.exp(sum(math.log(r) for r, _, _ in pairs) / len(pairs))
+    print("%s n=%-3d clang/ptx predicted time: geomean %.3f, within 10%% "
+          "%3.0f%%" % (head, len(pairs), geo, 100 * within))
+    worst = sorted(pairs, key=lambda p: -abs(math.log(p[0])))[:3]
+    for r, n, d in worst:
+        unit, cc, pc = biggest_count_difference(d["clang"], d["ptx"])
+        params = configs[n][0]
+        print("%s   worst: (%s) clang/ptx %.3f; biggest count difference "
+              "%s %.6g vs %.6g per thread; registers %s vs %s; binding %s "
+              "vs %s" %
+              (" " * len(head), ",".join(str(params[k]) for k in keys), r,
+               unit, cc, pc, d["clang"]["launch"]["registers_per_thread"],
+               d["ptx"]["launch"]["registers_per_thread"],
+               binding_bound(d["clang"])[0], binding_bound(d["ptx"])[0]))
+    sys.stdout.flush()
+
+
+def print_decomposition(corpus, board, config, keys, by_route):
+    """One configuration's model quantities per route (--decompose)."""
+    params, meas = config
+    print("# decomposition %s %s (%s), measured %.4g ms" %
+          (corpus, board, ",".join("%s=%s" % (k, params[k]) for k in keys),
+           meas * 1e3))
+    for route, k in sorted(by_route.items()):
+        t, l = k["timing"], k["launch"]
+        mf = k.get("memory_facts") or {}
+        c = k["counts_per_thread"]
+        name, wave = binding_bound(k)
+        print("#   %-5s pred %.4g ms (x%.2f); regs %s, %s warps/SM (%s), "
+              "%s blocks/SM, rep %.4g; case %s, MWP %.3g, CWP %.3g; "
+              "comp %.5g, mem %.5g cycles/warp; wave %.6g cycles, binding %s"
+              % (route, t["exec_time_s"] * 1e3, t["exec_time_s"] / meas,
+                 l["registers_per_thread"], l["warps_per_sm"],
+                 l.get("occupancy_limited_by", ""),
+                 l["active_blocks_per_sm"], t["rep"], t["case"], t["mwp"],
+                 t["cwp"], t["comp_cycles"], t["mem_cycles"], wave, name))
+        print("#         bounds: " + ", ".join(
+            "%s %.6g" % kv for kv in wave_bounds(k).items()) +
+            "; sync %.5g cycles" % t["sync_cost_cycles"])
+        print("#         per thread: " + ", ".join(
+            "%s %.5g" % (u, c.get(u, 0)) for u in COUNTED_UNITS
+            if c.get(u, 0)) +
+            "; bank ways %s, replays %s, load rounds %s, barrier rounds %s" %
+            (mf.get("shared_bank_conflict_ways"),
+             mf.get("shared_bank_replays"), mf.get("load_rounds"),
+             mf.get("barrier_load_rounds")))
+    sys.stdout.flush()
 
 
 def print_summary(corpus, board, route, s, errors, caveat):
