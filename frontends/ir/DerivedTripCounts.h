@@ -1,5 +1,4 @@
-//===- DerivedTripCounts.h - Trip counts from the kernel's arguments -*- C++
-//-*-===//
+//===- DerivedTripCounts.h - Loop counts from arguments ---------*- C++ -*-===//
 //
 // SPDX-License-Identifier: Apache-2.0
 //

@@ -12,6 +12,10 @@ void resolveNamedArguments(BranchFacts &F,
                            const std::string &Kernel,
                            const std::string &NoNamesWhy,
                            std::vector<std::string> &Warnings) {
+  // Names only matter with arguments (and enter BranchFacts::key(), which
+  // must stay the default's without them).
+  if (F.Arguments.empty() && F.NamedArguments.empty())
+    return;
   F.ParameterNames = Names;
   bool AnyName = false;
   std::string List;
