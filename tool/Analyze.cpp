@@ -18,6 +18,7 @@
 #include "gpa/GpuModelLoader.h"
 #include "gpa/InputFile.h"
 #include "gpa/JsonReader.h"
+#include "gpa/KernelArguments.h"
 #include "gpa/KernelResources.h"
 #include "gpa/LaunchFile.h"
 #include "gpa/Occupancy.h"
@@ -309,12 +310,25 @@ bool analyzePtx(const AnalyzeRequest &R, const std::string &Path,
   LaunchFile Facts;
   if (!R.LaunchFile.empty() && !loadLaunchFile(R.LaunchFile, Facts, Error))
     return false;
+  std::set<std::string> Said; // a kernel's facts are asked for twice
   Opts.BranchFactsFor = [&](const std::string &Kernel) {
     const LaunchEntry *E =
         Kernel.empty() ? nullptr
                        : findLaunchEntry(Facts, Kernel, demangle(Kernel));
-    return branchFactsFor(E, "--launch-file=" + R.LaunchFile, R.GridSize,
-                          R.BlockSize, "--grid-size/--block-size", 0);
+    BranchFacts B =
+        branchFactsFor(E, "--launch-file=" + R.LaunchFile, R.GridSize,
+                       R.BlockSize, "--grid-size/--block-size", 0);
+    // PTX has no parameter names: an argument by name is a warning.
+    std::vector<std::string> ByName;
+    resolveNamedArguments(B, {}, demangle(Kernel),
+                          "PTX keeps no parameter names (nvcc names them "
+                          "KERNEL_param_K); compile the .cu with gpa analyze "
+                          "for names",
+                          ByName);
+    for (std::string &W : ByName)
+      if (Said.insert(W).second)
+        Warnings.push_back(Path + ": " + W);
+    return B;
   };
   if (R.TripCount)
     Opts.DefaultTripCount = R.TripCount;

@@ -43,19 +43,13 @@ bool compileCudaToIr(const std::string &Source, const std::string &Arch,
                      const std::string &OutFile, std::string &Error) {
   std::string Clang = envOr("GPA_CLANG", "/usr/lib/llvm-22/bin/clang++");
   std::string Cuda = envOr("CUDA_PATH", "/usr/local/cuda");
-  std::vector<std::string> Args = {Clang,
-                                   "-x",
-                                   "cuda",
-                                   "--cuda-path=" + Cuda,
-                                   "--cuda-gpu-arch=" + Arch,
-                                   "-Wno-unknown-cuda-version",
-                                   "--cuda-device-only",
-                                   "-O2",
-                                   "-gline-tables-only",
-                                   "-emit-llvm",
-                                   "-c",
-                                   "-o",
-                                   OutFile};
+  std::vector<std::string> Args = {
+      Clang, "-x", "cuda", "--cuda-path=" + Cuda, "--cuda-gpu-arch=" + Arch,
+      "-Wno-unknown-cuda-version", "--cuda-device-only", "-O2",
+      "-gline-tables-only",
+      // parameter names, for launch-file
+      // arguments given by name
+      "-fno-discard-value-names", "-emit-llvm", "-c", "-o", OutFile};
   Args.insert(Args.end(), ClangArgs.begin(), ClangArgs.end());
   Args.push_back(Source);
   return runClang(std::move(Args), Source, Error);

@@ -19,6 +19,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "BlockWeights.h"
+#include "DerivedTripCounts.h"
 #include "SourceLocation.h"
 
 #include "llvm/ADT/STLExtras.h"
@@ -110,13 +111,24 @@ static double guardCorrection(const Loop &L, BlockFrequencyInfo &BFI,
   return Entering > 0 && GuardFreq > Entering ? GuardFreq / Entering : 1.0;
 }
 
+/// What the chosen branch probabilities multiply \p X's weight by
+/// (reweighFactor over every moved decision).
+static double reweighed(const std::vector<const BranchDecision *> &Moved,
+                        const BasicBlock &X, const DominatorTree &DT,
+                        const LoopInfo &LI);
+
 static void scaleLoop(const Loop &L, double ParentScale,
                       DenseMap<const Loop *, double> &Scale,
                       BlockFrequencyInfo &BFI, BranchProbabilityInfo &BPI,
                       ScalarEvolution &SE, const LoopTripCounts &Trips,
                       const std::vector<const BasicBlock *> &DecidedGuards,
+                      const std::vector<const BranchDecision *> &Moved,
+                      const DominatorTree &DT, const LoopInfo &LI,
                       BlockWeights &Out) {
   unsigned TripCount = SE.getSmallConstantTripCount(&L);
+  double Count = TripCount; // header executions per entry
+  double Own = 1.0;
+  bool Weighed = false;
   if (TripCount)
     ++Out.ConstantTripCountLoops;
   else {
@@ -128,21 +140,53 @@ static void scaleLoop(const Loop &L, double ParentScale,
       A.Column = Start.getCol();
     }
     A.Trips = Trips.forLine(A.Line);
+    A.Iterations = A.Trips.Count;
     A.L = &L;
-    TripCount = A.Trips.Count;
+    Count = A.Trips.Count;
+    // A count for the loop's line wins; else one from the arguments.
+    bool LineGiven = A.Line && Trips.ByLine.count(A.Line);
+    std::optional<DerivedTrip> D;
+    if (!LineGiven)
+      D = deriveTripCount(L, SE, LI, Trips.Branches);
+    if (D) {
+      A.Derived = true;
+      A.Iterations = D->Count;
+      A.Trips = {unsigned(std::min(4294967295.0, std::round(D->Count))),
+                 D->Source, D->Kind};
+      if (D->PerAnchor) {
+        // Executions per execution of the anchor, its entry conditions
+        // included: the header's weight is set, not BFI's guesses scaled.
+        const BasicBlock *Anchor = L.getParentLoop()
+                                       ? L.getParentLoop()->getHeader()
+                                       : &A.F->getEntryBlock();
+        const BasicBlock *Header = L.getHeader();
+        double HeaderFreq = double(BFI.getBlockFreq(Header).getFrequency()) *
+                            reweighed(Moved, *Header, DT, LI);
+        double AnchorFreq = double(BFI.getBlockFreq(Anchor).getFrequency()) *
+                            reweighed(Moved, *Anchor, DT, LI);
+        Own = HeaderFreq > 0 ? D->Count * AnchorFreq / HeaderFreq : 1.0;
+        Weighed = true;
+      } else {
+        Count = D->Count;
+      }
+    } else {
+      ++Out.UnknownTripCountLoops;
+    }
     Out.Assumed.push_back(std::move(A));
-    ++Out.UnknownTripCountLoops;
   }
-  double Iterations = bfiIterations(L, BFI, BPI);
-  double Own = Iterations > 0 ? double(TripCount) / Iterations : 1.0;
-  // A bounds guard before the loop is weighed by its decision instead.
-  if (!is_contained(DecidedGuards, guardBlock(L)))
-    Own *= guardCorrection(L, BFI, BPI);
+  if (!Weighed) {
+    double Iterations = bfiIterations(L, BFI, BPI);
+    Own = Iterations > 0 ? Count / Iterations : 1.0;
+    // A bounds guard before the loop is weighed by its decision instead.
+    if (!is_contained(DecidedGuards, guardBlock(L)))
+      Own *= guardCorrection(L, BFI, BPI);
+  }
   bool Ignored = false;
   double Total = clampWeight(ParentScale * Own, Ignored);
   Scale[&L] = Total;
   for (const Loop *Sub : L.getSubLoops())
-    scaleLoop(*Sub, Total, Scale, BFI, BPI, SE, Trips, DecidedGuards, Out);
+    scaleLoop(*Sub, Total, Scale, BFI, BPI, SE, Trips, DecidedGuards, Moved, DT,
+              LI, Out);
 }
 
 /// Every loop's zero-trip guard block (assumed entered: guardCorrection).
@@ -175,6 +219,15 @@ static double reweighFactor(const BranchDecision &D, const BasicBlock &X,
   return 1;
 }
 
+static double reweighed(const std::vector<const BranchDecision *> &Moved,
+                        const BasicBlock &X, const DominatorTree &DT,
+                        const LoopInfo &LI) {
+  double W = 1;
+  for (const BranchDecision *D : Moved)
+    W *= reweighFactor(*D, X, DT, LI);
+  return W;
+}
+
 BlockWeights computeBlockWeights(Function &F, BlockFrequencyInfo &BFI,
                                  BranchProbabilityInfo &BPI, LoopInfo &LI,
                                  ScalarEvolution &SE, DominatorTree &DT,
@@ -193,14 +246,16 @@ BlockWeights computeBlockWeights(Function &F, BlockFrequencyInfo &BFI,
   for (const BranchDecision &D : Decided)
     if (is_contained(Guards, D.Block))
       DecidedGuards.push_back(D.Block);
-  for (const Loop *L : LI)
-    scaleLoop(*L, 1.0, Scale, BFI, BPI, SE, Trips, DecidedGuards, Out);
   // Only the branches whose chosen probability differs from BFI's move
   // weights; the listing keeps guards and every weight not 0 or 1.
   std::vector<const BranchDecision *> Moved;
-  for (const BranchDecision &D : Decided) {
+  for (const BranchDecision &D : Decided)
     if (std::fabs(D.TrueProbability - D.HeuristicTrue) > 1e-12)
       Moved.push_back(&D);
+  for (const Loop *L : LI)
+    scaleLoop(*L, 1.0, Scale, BFI, BPI, SE, Trips, DecidedGuards, Moved, DT, LI,
+              Out);
+  for (const BranchDecision &D : Decided) {
     bool Certain = D.TrueProbability < 1e-3 || D.TrueProbability > 1 - 1e-3;
     if (D.ThreadGuard || D.Stated || !Certain)
       Out.Branches.push_back(D);
@@ -209,8 +264,7 @@ BlockWeights computeBlockWeights(Function &F, BlockFrequencyInfo &BFI,
     double W = double(BFI.getBlockFreq(&BB).getFrequency()) / Entry;
     if (const Loop *L = LI.getLoopFor(&BB))
       W *= Scale.lookup(L);
-    for (const BranchDecision *D : Moved)
-      W *= reweighFactor(*D, BB, DT, LI);
+    W *= reweighed(Moved, BB, DT, LI);
     bool Clamped = false;
     Out.Weight[&BB] = clampWeight(W, Clamped);
     Out.ClampedBlocks += Clamped;

@@ -47,13 +47,18 @@ struct AssumedLoop {
   std::string File; // relative, "" without debug info
   unsigned Line = 0, Column = 0;
   TripChoice Trips;
+  /// The iterations used: Trips.Count, or a derived mean (not a whole
+  /// number) when Derived (DerivedTripCounts.h).
+  double Iterations = 0;
+  bool Derived = false;
   /// The loop itself, valid only while F's LoopInfo is (KernelCounter).
   const llvm::Loop *L = nullptr;
 };
 
 struct BlockWeights {
   llvm::DenseMap<const llvm::BasicBlock *, double> Weight;
-  /// Loops whose trip count is not a constant (use the default).
+  /// Loops whose trip count is not a constant and not derived from the
+  /// kernel's arguments (they use a given count or the default).
   unsigned UnknownTripCountLoops = 0;
   /// Those loops, in preorder, with the count each one used.
   std::vector<AssumedLoop> Assumed;

@@ -149,7 +149,7 @@ void KernelCounter::countFunction(Function &F, IrFunctionSummary &S) {
   // Loops bounded by an argument: their bodies once more, on their own.
   std::map<const Loop *, int> Index;
   for (const AssumedLoop &A : BW.Assumed) {
-    if (!A.L || A.F != &F)
+    if (!A.L || A.F != &F || !(A.Iterations > 0))
       continue;
     std::optional<unsigned> Arg = tripCountArgument(*A.L, SE);
     if (!Arg)
@@ -157,7 +157,7 @@ void KernelCounter::countFunction(Function &F, IrFunctionSummary &S) {
     ArgumentLoop AL;
     AL.ArgNo = *Arg;
     AL.Line = A.Line;
-    AL.TripCount = A.Trips.Count;
+    AL.TripCount = A.Iterations;
     for (const Loop *P = A.L->getParentLoop(); P && AL.Parent < 0;
          P = P->getParentLoop())
       if (auto It = Index.find(P); It != Index.end())

@@ -17,6 +17,7 @@
 #include "SourceLocation.h"
 #include "gpa/UnmatchedFacts.h"
 
+#include "gpa/KernelArguments.h"
 #include "gpa/LaunchFile.h"
 #include "gpa/common/AssembleKernel.h"
 
@@ -63,7 +64,7 @@ static void addSummaryAssumptions(const IrFunctionSummary &S,
   // count, and each loop with its source line and the count it used.
   unsigned UseDefault = 0;
   for (const AssumedLoop &L : S.AssumedLoops)
-    UseDefault += &Trips.forLine(L.Line) == &Trips.Default;
+    UseDefault += !L.Derived && &Trips.forLine(L.Line) == &Trips.Default;
   if (S.UnknownTripCountLoops)
     A.push_back(numberAssumption("default_trip_count", Trips.Default.Count,
                                  Trips.Default.Source + " for " +
@@ -74,7 +75,7 @@ static void addSummaryAssumptions(const IrFunctionSummary &S,
     std::string Where = L.Line
                             ? L.File + ":" + std::to_string(L.Line)
                             : demangle(L.F->getName()) + " (no debug location)";
-    A.push_back(numberAssumption("loop_trip_count " + Where, L.Trips.Count,
+    A.push_back(numberAssumption("loop_trip_count " + Where, L.Iterations,
                                  L.Trips.Source + ": the loop at " + Where,
                                  L.Trips.Kind));
   }
@@ -242,6 +243,15 @@ bool analyzeModule(Module &M, FunctionAnalysisManager &FAM,
         branchFactsFor(Given, "-gpa-launch-file=" + O.LaunchFile, O.GridSize,
                        O.BlockSizeGiven ? O.BlockSize : 0,
                        "-gpa-grid-size/-gpa-block-size", Req ? (*Req)[0] : 0);
+    // Arguments by name: the IR's names of the kernel's parameters.
+    std::vector<std::string> ParamNames;
+    for (const Argument &A : K->args())
+      ParamNames.push_back(A.getName().str());
+    resolveNamedArguments(
+        Trips.Branches, ParamNames, demangle(K->getName()),
+        "the IR keeps no parameter names (clang drops them unless given "
+        "-fno-discard-value-names, which gpa analyze passes for .cu files)",
+        Out.Warnings);
     KernelCounter *Counter = Out.Counter.get();
     if (Trips.key() != LoopTripCounts{Fallback, {}}.key()) {
       auto &C = TripCounters[Trips.key()];

@@ -21,6 +21,10 @@ std::string BranchFacts::key() const {
       "|" + ByLineSource;
   for (const auto &[I, V] : Arguments)
     K += ";a" + std::to_string(I) + "=" + std::to_string(V);
+  for (const auto &[Name, V] : NamedArguments)
+    K += ";n" + Name + "=" + std::to_string(V);
+  for (const std::string &Name : ParameterNames)
+    K += ";p" + Name;
   char Buf[40];
   for (const auto &[Line, P] : ByLine) {
     std::snprintf(Buf, sizeof Buf, ";l%u=%.17g", Line, P);
@@ -71,7 +75,8 @@ BranchFacts branchFactsFor(const LaunchEntry *File, const std::string &FileName,
                       "gridDim.x from " + GridFrom;
   if (File) {
     F.Arguments = File->Arguments;
-    if (!F.Arguments.empty())
+    F.NamedArguments = File->NamedArguments;
+    if (!F.Arguments.empty() || !F.NamedArguments.empty())
       F.ArgumentsSource = FileName + ": arguments";
     F.ByLine = File->BranchProbabilities;
     if (!F.ByLine.empty())

@@ -8,6 +8,8 @@
 #include "gpa/JsonReader.h"
 #include "gpa/KernelNameMatch.h"
 
+#include <cctype>
+
 namespace gpa {
 
 using nlohmann::json;
@@ -85,28 +87,40 @@ bool loops(const json &V, const std::string &Where,
   return true;
 }
 
-/// {"3": 16777216, ...}: the integer value of the kernel's parameter at
-/// that position (from 0).
+/// {"3": 16777216, "n": 4096, ...}: the integer value of the kernel's
+/// parameter at that position (from 0) or of that name (the front-ends
+/// resolve names: gpa/KernelArguments.h).
 bool arguments(const json &V, const std::string &Where,
-               std::map<unsigned, std::uint64_t> &Out, std::string &Error) {
+               std::map<unsigned, std::uint64_t> &Out,
+               std::map<std::string, std::uint64_t> &Named,
+               std::string &Error) {
   if (!V.is_object()) {
-    Error = Where + ": expected an object {\"POSITION\": VALUE} (parameter "
-                    "positions from 0)";
+    Error = Where + ": expected an object {\"POSITION\": VALUE} or "
+                    "{\"NAME\": VALUE} (parameter positions from 0)";
     return false;
   }
   for (const auto &[Key, N] : V.items()) {
     std::string At = Where + "." + Key;
-    bool Digits = !Key.empty() && Key.size() <= 4 &&
+    bool Digits = !Key.empty() &&
                   Key.find_first_not_of("0123456789") == std::string::npos;
-    if (!Digits) {
-      Error = At + ": expected a parameter position (0 to 9999)";
+    bool Name = !Key.empty() && !std::isdigit((unsigned char)Key[0]) &&
+                Key.size() <= 256 &&
+                Key.find_first_not_of("abcdefghijklmnopqrstuvwxyz"
+                                      "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+                                      "0123456789_") == std::string::npos;
+    if (!(Digits && Key.size() <= 4) && !Name) {
+      Error = At + ": expected a parameter position (0 to 9999) or a "
+                   "parameter name (a C identifier)";
       return false;
     }
     if (!N.is_number_unsigned()) {
       Error = At + ": expected a non-negative integer";
       return false;
     }
-    Out[unsigned(std::stoul(Key))] = N.get<std::uint64_t>();
+    if (Digits)
+      Out[unsigned(std::stoul(Key))] = N.get<std::uint64_t>();
+    else
+      Named[Key] = N.get<std::uint64_t>();
   }
   return true;
 }
@@ -197,7 +211,7 @@ bool parseLaunchFile(const json &Doc, const std::string &Path, LaunchFile &Out,
         if (!loops(V, At, E.LoopTripCounts, Error))
           return false;
       } else if (Key == "arguments") {
-        if (!arguments(V, At, E.Arguments, Error))
+        if (!arguments(V, At, E.Arguments, E.NamedArguments, Error))
           return false;
       } else if (Key == "branches") {
         if (!branches(V, At, E.BranchProbabilities, Error))

@@ -292,6 +292,9 @@ bool parsePtxModule(std::string_view Text, const std::string &FileName,
       WOpts.Branches.BlockThreadsX = F.ReqNtid[0];
       WOpts.Branches.LaunchSource = "blockDim.x from .reqntid";
     }
+    // The arguments that count loops (PtxArgumentTripCounts.cpp).
+    if (WOpts.Trips)
+      WOpts.Trips->Branches = WOpts.Branches;
     if (!summarizeFunction(F, FileName, M.Globals, WOpts, Summaries[F.Name],
                            E)) {
       Error = E.str();

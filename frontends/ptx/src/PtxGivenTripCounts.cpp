@@ -19,6 +19,7 @@
 //===----------------------------------------------------------------------===//
 #include "gpa/ptx/PtxCfg.h"
 
+#include "gpa/KernelArguments.h"
 #include "gpa/ptx/PtxAst.h"
 
 #include <cstdlib>
@@ -162,16 +163,45 @@ void applyGivenTripCounts(const PtxFunction &F, PtxCfg &Cfg,
       IsRemainder[R] = true;
       Cfg.Loops[M].Remainder = int(R);
     }
+  // Counts from the kernel's arguments, where no count is given for the
+  // loop's line (PtxArgumentTripCounts.cpp).
+  std::vector<bool> Derived(Cfg.Loops.size(), false);
+  for (unsigned I = 0; I < Cfg.Loops.size(); ++I) {
+    PtxLoop &L = Cfg.Loops[I];
+    if (L.TripCount > 0 || (Lines[I] && Trips.ByLine.count(Lines[I])))
+      continue;
+    std::optional<ArgumentTripCount> A =
+        argumentTripCount(F, Cfg, L, Trips.Branches);
+    if (!A)
+      continue;
+    Derived[I] = true;
+    L.SourceLine = Lines[I];
+    L.GivenTripCount = A->Count;
+    std::string With;
+    bool Given = A->Read.size() == 1;
+    for (unsigned K : A->Read) {
+      std::uint64_t V = Trips.Branches.Arguments.at(K);
+      With += (With.empty() ? "" : ", ") +
+              gpa::parameterLabel(Trips.Branches, K) + " = " +
+              std::to_string(V);
+      Given = Given && double(V) == A->Count;
+    }
+    L.TripKind = Given ? "given" : "derived";
+    L.TripSource = Trips.Branches.ArgumentsSource + ": " + With +
+                   (Given ? ""
+                          : ": the loop's counter and bound evaluated, " +
+                                number(A->Count) + " iterations");
+  }
   for (unsigned I = 0; I < Cfg.Loops.size(); ++I) {
     PtxLoop &L = Cfg.Loops[I];
     L.SourceLine = Lines[I];
-    if (L.TripCount > 0 || IsRemainder[I])
+    if (L.TripCount > 0 || IsRemainder[I] || Derived[I])
       continue;
     const gpa::TripChoice &C = Trips.forLine(Lines[I]);
     L.GivenTripCount = C.Count;
     L.TripKind = C.Kind;
     L.TripSource = C.Source;
-    if (Remainder[I] < 0)
+    if (Remainder[I] < 0 || Derived[Remainder[I]])
       continue;
     // The source's count split between nvcc's two loops.
     PtxLoop &R = Cfg.Loops[Remainder[I]];

@@ -23,6 +23,7 @@
 #include <cstdint>
 #include <map>
 #include <string>
+#include <vector>
 
 namespace gpa {
 
@@ -47,6 +48,12 @@ struct BranchFacts {
   /// Integer kernel arguments by parameter position (from 0).
   std::map<unsigned, std::uint64_t> Arguments;
   std::string ArgumentsSource;
+  /// Arguments given by name, until the front-end resolves them into
+  /// Arguments (resolveNamedArguments, gpa/KernelArguments.h).
+  std::map<std::string, std::uint64_t> NamedArguments;
+  /// The kernel's parameter names by position ("" where unknown), for the
+  /// labels of the trip counts they derive.
+  std::vector<std::string> ParameterNames;
   /// P(condition true) of the branch at a source line, given by the user.
   std::map<unsigned, double> ByLine;
   std::string ByLineSource;

@@ -42,6 +42,9 @@ struct LaunchEntry {
   /// `arguments`: integer kernel arguments by parameter position (from 0),
   /// the bounds of guards such as `if (i < n)` (gpa/BranchFacts.h).
   std::map<unsigned, std::uint64_t> Arguments;
+  /// `arguments` given by parameter name ("n": 4096), resolved per kernel
+  /// by the front-end that knows the names (gpa/KernelArguments.h).
+  std::map<std::string, std::uint64_t> NamedArguments;
   /// `branches`: source line of a branch -> P(its condition is true).
   std::map<unsigned, double> BranchProbabilities;
 };

@@ -18,6 +18,7 @@
 #include "gpa/ptx/PtxError.h"
 
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -101,9 +102,21 @@ bool buildCfg(const PtxFunction &F, const std::string &File, PtxCfg &Out,
 struct PtxFunction;
 void computeTripCounts(const PtxFunction &F, PtxCfg &Cfg);
 
+/// A loop's executions per entry from the kernel's arguments given by
+/// position (ld.param of a given argument: PtxArgumentTripCounts.cpp), and
+/// the parameters it read.
+struct ArgumentTripCount {
+  double Count = 0;
+  std::set<unsigned> Read;
+};
+std::optional<ArgumentTripCount>
+argumentTripCount(const PtxFunction &F, const PtxCfg &Cfg, const PtxLoop &L,
+                  const gpa::BranchFacts &Facts);
+
 /// Fills PtxLoop::GivenTripCount of loops without a TripCount from
 /// \p Trips, splitting a count between nvcc's unrolled loop and its
-/// remainder.
+/// remainder; a loop whose count follows from the kernel's arguments
+/// (argumentTripCount) unless its line has a count of its own.
 void applyGivenTripCounts(const PtxFunction &F, PtxCfg &Cfg,
                           const gpa::LoopTripCounts &Trips);
 
