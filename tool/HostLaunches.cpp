@@ -1,0 +1,254 @@
+//===- HostLaunches.cpp - Launch sites for kernels nvcc compiled ----------===//
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+#include "HostLaunches.h"
+#include "CudaCompile.h"
+
+#include "gpa/common/AssumptionNames.h"
+
+#ifdef GPA_HAVE_IR
+#include "HostLaunchSites.h"
+#endif
+
+#include <unistd.h>
+
+namespace gpa::tool {
+
+namespace {
+/// The first line of a compiler's diagnostics that says what failed.
+std::string firstError(const std::string &Text) {
+  std::size_t At = Text.find("error:");
+  if (At == std::string::npos)
+    At = 0;
+  std::size_t LineStart = Text.rfind('\n', At);
+  LineStart = LineStart == std::string::npos ? 0 : LineStart + 1;
+  std::size_t End = Text.find('\n', At);
+  return Text.substr(LineStart, End == std::string::npos ? std::string::npos
+                                                         : End - LineStart);
+}
+
+#ifdef GPA_HAVE_IR
+HostLaunch::Value plain(const LaunchValue &V) {
+  HostLaunch::Value Out;
+  Out.Known = V.Known;
+  Out.IsRange = V.IsRange;
+  Out.Value = V.Value;
+  Out.Min = V.Min;
+  Out.Source = V.Source;
+  return Out;
+}
+#endif
+
+/// The three dimensions multiplied, as LaunchSite::product: unknown when
+/// one is, a range when one is, derived when one is.
+HostLaunch::Value product(const HostLaunch::Value (&D)[3]) {
+  HostLaunch::Value P;
+  P.Known = true;
+  P.Value = P.Min = 1;
+  P.Source = "constant";
+  for (const HostLaunch::Value &V : D) {
+    if (!V.Known)
+      return HostLaunch::Value();
+    P.Value *= V.Value;
+    P.Min *= V.Min;
+    P.IsRange |= V.IsRange;
+    if (V.Source == "derived")
+      P.Source = "derived";
+  }
+  return P;
+}
+
+std::string valueText(const HostLaunch::Value &V) {
+  if (!V.Known)
+    return "?";
+  if (V.IsRange)
+    return std::to_string(V.Min) + ".." + std::to_string(V.Value);
+  return std::to_string(V.Value);
+}
+
+/// "1024x1x1" as written; "?" for what is not known at compile time.
+std::string dimsText(const HostLaunch::Value (&D)[3]) {
+  return valueText(D[0]) + "x" + valueText(D[1]) + "x" + valueText(D[2]);
+}
+
+/// "a.cu:14:3: <<<1024x1x1, 256x1x1, 0>>> (grid constant, block constant)"
+std::string siteText(const HostLaunch &S) {
+  HostLaunch::Value G = product(S.Grid), B = product(S.Block);
+  return S.Where + ": <<<" + dimsText(S.Grid) + ", " + dimsText(S.Block) +
+         ", " + valueText(S.DynamicSharedBytes) + ">>> (grid " + G.Source +
+         ", block " + B.Source + ")";
+}
+
+/// Same launch configuration (not location or arguments).
+bool sameLaunch(const HostLaunch &A, const HostLaunch &B) {
+  auto Same = [](const HostLaunch::Value &X, const HostLaunch::Value &Y) {
+    return X.Known == Y.Known && X.IsRange == Y.IsRange && X.Value == Y.Value &&
+           X.Min == Y.Min && X.Source == Y.Source;
+  };
+  for (int I = 0; I < 3; ++I)
+    if (!Same(A.Grid[I], B.Grid[I]) || !Same(A.Block[I], B.Block[I]))
+      return false;
+  return Same(A.DynamicSharedBytes, B.DynamicSharedBytes);
+}
+
+/// The weakest of two labels (constant > derived > assumed).
+std::string weaker(const std::string &A, const std::string &B) {
+  auto Rank = [](const std::string &K) {
+    return K == "constant" ? 2 : K == "derived" ? 1 : 0;
+  };
+  return Rank(A) <= Rank(B) ? A : B;
+}
+} // namespace
+
+void readHostLaunches(const std::string &Source, const std::string &Arch,
+                      const std::vector<std::string> &ClangArgs,
+                      HostLaunches &Out, std::vector<std::string> &Warnings) {
+  const std::string Stays = "; its kernels' launches stay assumed";
+#ifdef GPA_HAVE_IR
+  char Tmp[] = "/tmp/gpa-host-XXXXXX.bc";
+  int Fd = ::mkstemps(Tmp, 3);
+  if (Fd < 0) {
+    Warnings.push_back(Source +
+                       ": launch sites not read (cannot create a "
+                       "temporary bitcode file)" +
+                       Stays);
+    return;
+  }
+  ::close(Fd);
+  std::string Error;
+  std::vector<LaunchSite> Sites;
+  bool Compiled = compileCudaHostToIr(Source, Arch, ClangArgs, Tmp, Error);
+  bool Read = Compiled && readHostLaunchSites(Tmp, Sites, Error);
+  ::unlink(Tmp);
+  if (!Compiled) {
+    Warnings.push_back(Source +
+                       ": launch sites not read: clang 22 cannot compile the "
+                       "host side (" +
+                       firstError(Error) + ")" + Stays);
+    return;
+  }
+  if (!Read) {
+    Warnings.push_back(Source + ": launch sites not read (" + Error + ")" +
+                       Stays);
+    return;
+  }
+  for (const LaunchSite &S : Sites) {
+    HostLaunch H;
+    H.Where = S.File.empty() ? Source
+                             : S.File + ":" + std::to_string(S.Line) + ":" +
+                                   std::to_string(S.Column);
+    for (int I = 0; I < 3; ++I) {
+      H.Grid[I] = plain(S.Grid[I]);
+      H.Block[I] = plain(S.Block[I]);
+    }
+    H.DynamicSharedBytes = plain(S.DynamicSharedBytes);
+    for (const LaunchValue &A : S.Args)
+      H.Args.push_back(plain(A));
+    Out.ByKernel[S.Kernel].push_back(std::move(H));
+  }
+#else
+  (void)Arch;
+  (void)ClangArgs;
+  (void)Out;
+  Warnings.push_back(Source +
+                     ": launch sites not read (this gpa was built without "
+                     "LLVM)" +
+                     Stays);
+#endif
+}
+
+std::optional<KernelLaunchSites> launchSitesOf(const HostLaunches &H,
+                                               const std::string &Mangled) {
+  auto It = H.ByKernel.find(Mangled);
+  if (It == H.ByKernel.end() || It->second.empty())
+    return std::nullopt;
+  const std::vector<HostLaunch> &Sites = It->second;
+  KernelLaunchSites Out;
+  std::string Listed, Where;
+  bool AllSame = true;
+  for (const HostLaunch &S : Sites) {
+    Listed += (Listed.empty() ? "" : "; ") + siteText(S);
+    Where += (Where.empty() ? "" : ", ") + S.Where;
+    AllSame &= sameLaunch(S, Sites.front());
+  }
+  const std::string ReadBy =
+      "host side read by clang 22 (--cuda-host-only -O1)";
+  if (!AllSame) {
+    // One kernel result cannot be every launch: none is picked silently.
+    Out.Listed = textAssumption(
+        assumptionName(AssumptionId::LaunchSites), Listed,
+        ReadBy + "; the launches differ, so the kernel keeps the default "
+                 "launch: give --launch-file to price one",
+        "assumed");
+  } else {
+    const HostLaunch &S = Sites.front();
+    WrittenLaunch W;
+    W.From =
+        (Sites.size() == 1 ? "the launch at " : "the launches at ") + Where;
+    HostLaunch::Value B = product(S.Block), G = product(S.Grid);
+    if (B.Known && !B.IsRange) {
+      W.Block = BlockDims{S.Block[0].Value, S.Block[1].Value, S.Block[2].Value};
+      W.BlockKind = B.Source;
+    }
+    if (G.Known && !G.IsRange) {
+      W.Grid = BlockDims{S.Grid[0].Value, S.Grid[1].Value, S.Grid[2].Value};
+      W.GridKind = G.Source;
+    } else if (G.Known) {
+      W.GridRange = std::make_pair(G.Min, G.Value);
+    }
+    if (S.DynamicSharedBytes.Known && !S.DynamicSharedBytes.IsRange) {
+      W.DynamicSharedBytes = S.DynamicSharedBytes.Value;
+      W.SharedKind = S.DynamicSharedBytes.Source;
+    }
+    std::string Kind = weaker(W.Block ? W.BlockKind : "assumed",
+                              W.Grid ? W.GridKind : "assumed");
+    Out.Listed = textAssumption(assumptionName(AssumptionId::LaunchSites),
+                                Listed, ReadBy, Kind);
+    Out.Written = std::move(W);
+  }
+  // Arguments every site passes as the same constant.
+  for (std::size_t I = 0; I < Sites.front().Args.size(); ++I) {
+    const HostLaunch::Value &A = Sites.front().Args[I];
+    bool Agreed = A.Known && !A.IsRange;
+    for (const HostLaunch &S : Sites)
+      Agreed &= S.Args.size() == Sites.front().Args.size() && S.Args[I].Known &&
+                !S.Args[I].IsRange && S.Args[I].Value == A.Value;
+    if (Agreed)
+      Out.Arguments[unsigned(I)] = A.Value;
+  }
+  return Out;
+}
+
+LaunchEntry withSiteFacts(const LaunchEntry *Given,
+                          const KernelLaunchSites &Sites,
+                          const std::string &GivenSource, std::string &Source) {
+  LaunchEntry E;
+  if (Given)
+    E = *Given;
+  bool Used = false;
+  if (Sites.Written) {
+    const WrittenLaunch &W = *Sites.Written;
+    if (!E.ThreadsPerBlock && W.Block) {
+      E.BlockShape = *W.Block;
+      E.ThreadsPerBlock = W.Block->X * W.Block->Y * W.Block->Z;
+      Used = true;
+    }
+    if (!E.Blocks && W.Grid) {
+      E.GridShape = *W.Grid;
+      E.Blocks = W.Grid->X * W.Grid->Y * W.Grid->Z;
+      Used = true;
+    }
+  }
+  for (const auto &[Position, Value] : Sites.Arguments)
+    Used |= E.Arguments.emplace(Position, Value).second;
+  std::string SitesFrom =
+      Sites.Written ? Sites.Written->From : std::string("the launch sites");
+  Source = !Used    ? GivenSource
+           : !Given ? SitesFrom
+                    : GivenSource + " and " + SitesFrom;
+  return E;
+}
+
+} // namespace gpa::tool
