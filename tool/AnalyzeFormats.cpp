@@ -161,7 +161,8 @@ void TextRenderer::add(const AnalyzedKernel &K) {
       Out += "  launches    " + L.Text +
              (L.Source.find("the launches differ") == std::string::npos
                   ? ": the answer is this launch's\n"
-                  : ": they differ; the answer is the default launch's\n");
+                  : ": they differ; the answer takes what they share and "
+                    "the defaults (assumes, below)\n");
   Out += "  details     (the model's terms: gpa help terms)\n";
   Out += format("  launch      %.0f threads x %.0f blocks, %.0f regs/thread, "
                 "%.0f active blocks/SM on %.0f SMs\n",

@@ -81,16 +81,19 @@ std::string siteText(const HostLaunch &S) {
          ", block " + B.Source + ")";
 }
 
-/// Same launch configuration (not location or arguments).
-bool sameLaunch(const HostLaunch &A, const HostLaunch &B) {
-  auto Same = [](const HostLaunch::Value &X, const HostLaunch::Value &Y) {
-    return X.Known == Y.Known && X.IsRange == Y.IsRange && X.Value == Y.Value &&
-           X.Min == Y.Min && X.Source == Y.Source;
-  };
-  for (int I = 0; I < 3; ++I)
-    if (!Same(A.Grid[I], B.Grid[I]) || !Same(A.Block[I], B.Block[I]))
-      return false;
-  return Same(A.DynamicSharedBytes, B.DynamicSharedBytes);
+bool sameValue(const HostLaunch::Value &X, const HostLaunch::Value &Y) {
+  return X.Known == Y.Known && X.IsRange == Y.IsRange && X.Value == Y.Value &&
+         X.Min == Y.Min && X.Source == Y.Source;
+}
+
+/// Every site passes the same value for the dimensions \p Of selects.
+template <typename Select>
+bool allAgree(const std::vector<HostLaunch> &Sites, Select Of) {
+  for (const HostLaunch &S : Sites)
+    for (int I = 0; I < 3; ++I)
+      if (!sameValue(Of(S)[I], Of(Sites.front())[I]))
+        return false;
+  return true;
 }
 
 /// The weakest of two labels (constant > derived > assumed).
@@ -167,47 +170,54 @@ std::optional<KernelLaunchSites> launchSitesOf(const HostLaunches &H,
   const std::vector<HostLaunch> &Sites = It->second;
   KernelLaunchSites Out;
   std::string Listed, Where;
-  bool AllSame = true;
   for (const HostLaunch &S : Sites) {
     Listed += (Listed.empty() ? "" : "; ") + siteText(S);
     Where += (Where.empty() ? "" : ", ") + S.Where;
-    AllSame &= sameLaunch(S, Sites.front());
   }
-  const std::string ReadBy =
-      "host side read by clang 22 (--cuda-host-only -O1)";
-  if (!AllSame) {
-    // One kernel result cannot be every launch: none is picked silently.
-    Out.Listed = textAssumption(
-        assumptionName(AssumptionId::LaunchSites), Listed,
-        ReadBy + "; the launches differ, so the kernel keeps the default "
-                 "launch: give --launch-file to price one",
-        "assumed");
+  // What every site writes alike applies; what they write differently is
+  // left to the defaults, said (one result cannot be every launch).
+  const HostLaunch &S = Sites.front();
+  bool SameBlock = allAgree(Sites, [](const HostLaunch &L) { return L.Block; });
+  bool SameGrid = allAgree(Sites, [](const HostLaunch &L) { return L.Grid; });
+  bool SameShared = true;
+  for (const HostLaunch &L : Sites)
+    SameShared &= sameValue(L.DynamicSharedBytes, S.DynamicSharedBytes);
+  WrittenLaunch W;
+  W.From = (Sites.size() == 1 ? "the launch at " : "the launches at ") + Where;
+  HostLaunch::Value B = product(S.Block), G = product(S.Grid);
+  if (SameBlock && B.Known && !B.IsRange) {
+    W.Block = BlockDims{S.Block[0].Value, S.Block[1].Value, S.Block[2].Value};
+    W.BlockKind = B.Source;
+  }
+  if (SameGrid && G.Known && !G.IsRange) {
+    W.Grid = BlockDims{S.Grid[0].Value, S.Grid[1].Value, S.Grid[2].Value};
+    W.GridKind = G.Source;
+  } else if (SameGrid && G.Known) {
+    W.GridRange = std::make_pair(G.Min, G.Value);
   } else {
-    const HostLaunch &S = Sites.front();
-    WrittenLaunch W;
-    W.From =
-        (Sites.size() == 1 ? "the launch at " : "the launches at ") + Where;
-    HostLaunch::Value B = product(S.Block), G = product(S.Grid);
-    if (B.Known && !B.IsRange) {
-      W.Block = BlockDims{S.Block[0].Value, S.Block[1].Value, S.Block[2].Value};
-      W.BlockKind = B.Source;
-    }
-    if (G.Known && !G.IsRange) {
-      W.Grid = BlockDims{S.Grid[0].Value, S.Grid[1].Value, S.Grid[2].Value};
-      W.GridKind = G.Source;
-    } else if (G.Known) {
-      W.GridRange = std::make_pair(G.Min, G.Value);
-    }
-    if (S.DynamicSharedBytes.Known && !S.DynamicSharedBytes.IsRange) {
-      W.DynamicSharedBytes = S.DynamicSharedBytes.Value;
-      W.SharedKind = S.DynamicSharedBytes.Source;
-    }
-    std::string Kind = weaker(W.Block ? W.BlockKind : "assumed",
-                              W.Grid ? W.GridKind : "assumed");
-    Out.Listed = textAssumption(assumptionName(AssumptionId::LaunchSites),
-                                Listed, ReadBy, Kind);
-    Out.Written = std::move(W);
+    W.GridUnknown =
+        W.From + (SameGrid
+                      ? (Sites.size() == 1 ? " passes" : " pass") +
+                            std::string(" a grid not known at compile time")
+                      : " pass different grids");
   }
+  if (SameShared && S.DynamicSharedBytes.Known &&
+      !S.DynamicSharedBytes.IsRange) {
+    W.DynamicSharedBytes = S.DynamicSharedBytes.Value;
+    W.SharedKind = S.DynamicSharedBytes.Source;
+  }
+  bool Differ = !SameBlock || !SameGrid || !SameShared;
+  std::string Kind = weaker(W.Block ? W.BlockKind : "assumed",
+                            W.Grid ? W.GridKind : "assumed");
+  Out.Listed = textAssumption(
+      assumptionName(AssumptionId::LaunchSites), Listed,
+      "host side read by clang 22 (--cuda-host-only -O1)" +
+          std::string(Differ ? "; the launches differ: what they write "
+                               "differently keeps the default (give "
+                               "--launch-file to price one launch)"
+                             : ""),
+      Kind);
+  Out.Written = std::move(W);
   // Arguments every site passes as the same constant.
   for (std::size_t I = 0; I < Sites.front().Args.size(); ++I) {
     const HostLaunch::Value &A = Sites.front().Args[I];

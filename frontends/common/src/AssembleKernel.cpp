@@ -300,9 +300,9 @@ static AssemblyStatus buildLaunch(const KernelDraft &D, const GpuModel &Gpu,
     Launch.Blocks = std::uint64_t(Gpu.NumSms) * Occ.MaxActiveBlocksPerSm;
     Assumed.push_back(numberAssumption(
         name(AssumptionId::GridSize), double(Launch.Blocks),
-        (D.Written ? D.Written->From + " passes a grid not known at compile "
-                                       "time; "
-                   : std::string()) +
+        (D.Written && !D.Written->GridUnknown.empty()
+             ? D.Written->GridUnknown + "; "
+             : std::string()) +
             "fills the GPU: " + std::to_string(Gpu.NumSms) + " SMs x " +
             std::to_string(Occ.MaxActiveBlocksPerSm) + " resident blocks"));
   }

@@ -72,6 +72,9 @@ struct WrittenLaunch {
   /// A grid known only as a range [first, second]: priced at one full wave
   /// within it (docs/models.md "Unknown grids"), `assumed`.
   std::optional<std::pair<std::uint64_t, std::uint64_t>> GridRange;
+  /// Why neither is known ("the launch at a.cu:9:3 passes a grid not known
+  /// at compile time"), said with the default grid.
+  std::string GridUnknown;
   std::optional<std::uint64_t> DynamicSharedBytes;
   std::string SharedKind;
 };
