@@ -581,7 +581,11 @@ bool analyzeInputs(const AnalyzeRequest &R, const AnalyzedKernelSink &Sink,
     std::vector<std::string> ClangArgs;
     if (!cudaCompileFlags(R, Source, Arch, ClangArgs, Error))
       return false;
-    readHostLaunches(Source, Arch, ClangArgs, Host, Warnings);
+    std::size_t WarningsBefore = Warnings.size();
+    if (!readHostLaunches(Source, Arch, ClangArgs, Host, Warnings) &&
+        Warnings.size() == WarningsBefore)
+      Warnings.push_back(Source + ": --host-source: no kernel launches in "
+                                  "its host side");
   }
   for (const std::string &Path : R.Inputs) {
     std::string Ext = extension(Path);
@@ -640,6 +644,9 @@ bool analyzeInputs(const AnalyzeRequest &R, const AnalyzedKernelSink &Sink,
       return false;
     }
   }
+  // Launches read from a --host-source that no input's kernel took.
+  for (std::string &W : unappliedLaunches(Host))
+    Warnings.push_back(std::move(W));
   return true;
 }
 

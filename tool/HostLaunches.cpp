@@ -12,11 +12,21 @@
 #include "HostLaunchSites.h"
 #endif
 
+#include <cstdlib>
+#include <cxxabi.h>
 #include <unistd.h>
 
 namespace gpa::tool {
 
 namespace {
+std::string demangledName(const std::string &Mangled) {
+  int Status = 0;
+  char *D = abi::__cxa_demangle(Mangled.c_str(), nullptr, nullptr, &Status);
+  std::string Out = Status == 0 && D ? D : "";
+  std::free(D);
+  return Out;
+}
+
 /// The first line of a compiler's diagnostics that says what failed.
 std::string firstError(const std::string &Text) {
   std::size_t At = Text.find("error:");
@@ -105,9 +115,10 @@ std::string weaker(const std::string &A, const std::string &B) {
 }
 } // namespace
 
-void readHostLaunches(const std::string &Source, const std::string &Arch,
-                      const std::vector<std::string> &ClangArgs,
-                      HostLaunches &Out, std::vector<std::string> &Warnings) {
+std::size_t readHostLaunches(const std::string &Source, const std::string &Arch,
+                             const std::vector<std::string> &ClangArgs,
+                             HostLaunches &Out,
+                             std::vector<std::string> &Warnings) {
   const std::string Stays = "; its kernels' launches stay assumed";
 #ifdef GPA_HAVE_IR
   char Tmp[] = "/tmp/gpa-host-XXXXXX.bc";
@@ -117,7 +128,7 @@ void readHostLaunches(const std::string &Source, const std::string &Arch,
                        ": launch sites not read (cannot create a "
                        "temporary bitcode file)" +
                        Stays);
-    return;
+    return 0;
   }
   ::close(Fd);
   std::string Error;
@@ -130,12 +141,12 @@ void readHostLaunches(const std::string &Source, const std::string &Arch,
                        ": launch sites not read: clang 22 cannot compile the "
                        "host side (" +
                        firstError(Error) + ")" + Stays);
-    return;
+    return 0;
   }
   if (!Read) {
     Warnings.push_back(Source + ": launch sites not read (" + Error + ")" +
                        Stays);
-    return;
+    return 0;
   }
   for (const LaunchSite &S : Sites) {
     HostLaunch H;
@@ -151,6 +162,7 @@ void readHostLaunches(const std::string &Source, const std::string &Arch,
       H.Args.push_back(plain(A));
     Out.ByKernel[S.Kernel].push_back(std::move(H));
   }
+  return Sites.size();
 #else
   (void)Arch;
   (void)ClangArgs;
@@ -159,7 +171,25 @@ void readHostLaunches(const std::string &Source, const std::string &Arch,
                      ": launch sites not read (this gpa was built without "
                      "LLVM)" +
                      Stays);
+  return 0;
 #endif
+}
+
+std::vector<std::string> unappliedLaunches(const HostLaunches &H) {
+  std::vector<std::string> Out;
+  for (const auto &[Kernel, Sites] : H.ByKernel) {
+    if (H.Applied.count(Kernel))
+      continue;
+    std::string Where;
+    for (const HostLaunch &S : Sites)
+      Where += (Where.empty() ? "" : ", ") + S.Where;
+    std::string Name = demangledName(Kernel);
+    bool One = Sites.size() == 1;
+    Out.push_back("--host-source: the launch" + std::string(One ? "" : "es") +
+                  " of " + (Name.empty() ? Kernel : Name) + " at " + Where +
+                  (One ? " matches" : " match") + " no kernel of the inputs");
+  }
+  return Out;
 }
 
 std::optional<KernelLaunchSites> launchSitesOf(const HostLaunches &H,
@@ -167,6 +197,7 @@ std::optional<KernelLaunchSites> launchSitesOf(const HostLaunches &H,
   auto It = H.ByKernel.find(Mangled);
   if (It == H.ByKernel.end() || It->second.empty())
     return std::nullopt;
+  H.Applied.insert(Mangled);
   const std::vector<HostLaunch> &Sites = It->second;
   KernelLaunchSites Out;
   std::string Listed, Where;

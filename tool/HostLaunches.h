@@ -19,6 +19,7 @@
 
 #include <map>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -39,16 +40,25 @@ struct HostLaunch {
 /// Every launch of the host sources read, by the kernel's mangled name.
 struct HostLaunches {
   std::map<std::string, std::vector<HostLaunch>> ByKernel;
+  /// The kernels launchSitesOf found: the others' launches applied to no
+  /// kernel of the inputs, which is said.
+  mutable std::set<std::string> Applied;
   bool empty() const { return ByKernel.empty(); }
 };
 
 /// Reads the launch sites of \p Source's host side (clang 22 with
-/// \p ClangArgs, device target \p Arch) into \p Out. Never fails: a host
-/// side clang cannot compile (nvcc-only extensions) adds a warning naming
-/// why, and that file's launches stay assumed.
-void readHostLaunches(const std::string &Source, const std::string &Arch,
-                      const std::vector<std::string> &ClangArgs,
-                      HostLaunches &Out, std::vector<std::string> &Warnings);
+/// \p ClangArgs, device target \p Arch) into \p Out and returns how many
+/// there are. Never fails: a host side clang cannot compile (nvcc-only
+/// extensions) adds a warning naming why, and that file's launches stay
+/// assumed.
+std::size_t readHostLaunches(const std::string &Source, const std::string &Arch,
+                             const std::vector<std::string> &ClangArgs,
+                             HostLaunches &Out,
+                             std::vector<std::string> &Warnings);
+
+/// A warning per kernel \p H launches that no input had (a --host-source
+/// that is not the inputs' source says so), by its demangled name.
+std::vector<std::string> unappliedLaunches(const HostLaunches &H);
 
 /// What one kernel's launch sites say, for assembleKernel and the branch
 /// facts: the launch written (when every site writes the same one), its
