@@ -14,13 +14,14 @@
 #include "ReportWriter.h"
 
 #include "gpa/Analysis.h"
+#include "gpa/AnalyzedKernel.h"
 #include "gpa/CanonicalJson.h"
-#include "gpa/GpuModelLoader.h"
 #include "gpa/JsonReader.h"
 #include "gpa/KernelResources.h"
 #include "gpa/Occupancy.h"
 #include "gpa/ProfileLoader.h"
 #include "gpa/Report.h"
+#include "gpa/common/AssembleKernel.h"
 
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
 #include "llvm/Demangle/Demangle.h"
@@ -257,17 +258,16 @@ void remarkEvaluated(const LaunchSite &S, const Evaluated &E,
   });
 }
 
-/// The model of one arch: -gpa-gpu, or the bundled model closest to it.
+/// The model of one arch: -gpa-gpu, or the bundled model closest to it,
+/// through the one cached GPU choice every front-end makes (chooseGpu).
 bool gpuFor(const std::string &Arch, const PluginOptions &O, GpuModel &Gpu,
             std::string &Error) {
-  std::string Name = O.Gpu;
-  if (Name.empty()) {
-    unsigned Sm = 80;
-    if (Arch.rfind("sm_", 0) == 0)
-      Sm = unsigned(std::strtoul(Arch.c_str() + 3, nullptr, 10));
-    Name = closestBundledModel(Sm ? Sm : 80);
-  }
-  return loadGpuModel(Name, Gpu, Error);
+  std::optional<unsigned> Sm;
+  if (Arch.rfind("sm_", 0) == 0)
+    if (unsigned N = unsigned(std::strtoul(Arch.c_str() + 3, nullptr, 10)))
+      Sm = N;
+  Assumption Chosen;
+  return chooseGpu(O, Sm, Gpu, Chosen, Error);
 }
 
 /// Evaluates site S with the device profile of one arch. Error says why not.

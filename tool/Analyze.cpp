@@ -11,6 +11,7 @@
 #include "BinaryInputs.h"
 #include "CompileDatabase.h"
 #include "CudaCompile.h"
+#include "HostLaunches.h"
 
 #include "gpa/Analysis.h"
 #include "gpa/AnalyzedKernel.h"
@@ -175,7 +176,7 @@ bool addPtxModule(const AnalyzeRequest &R, const std::string &Path,
                   const EmbeddedPtx &Ptx, ptx::PtxModuleResult &M,
                   unsigned &SmVersion, GpuModel &Gpu, KernelOutput &Out,
                   std::vector<std::string> &Warnings, std::string &Error,
-                  const LaunchFile &Facts) {
+                  const LaunchFile &Facts, const HostLaunches &Host) {
   if (M.Kernels.empty())
     return true;
   if (!SmVersion)
@@ -211,6 +212,12 @@ bool addPtxModule(const AnalyzeRequest &R, const std::string &Path,
     KernelDraft D;
     D.Profile = K.Profile;
     D.Given = findLaunchEntry(Facts, K.Profile.Name, demangle(K.Profile.Name));
+    // The launch the host code writes (nvcc route), the launch file's
+    // values winning.
+    std::optional<KernelLaunchSites> Sites =
+        launchSitesOf(Host, K.Profile.Name);
+    if (Sites)
+      D.Written = Sites->Written;
     if (K.ReqNtid.known())
       D.Declared.Required = K.ReqNtid;
     D.Declared.RequiredFrom = ".reqntid";
@@ -233,6 +240,8 @@ bool addPtxModule(const AnalyzeRequest &R, const std::string &Path,
       D.Compiled.WhyNot = PtxasWhy;
     }
     D.Before = {GpuChoice};
+    if (Sites)
+      D.Before.push_back(Sites->Listed);
     // Branches weighed by a choice (docs/models.md "Branch weights").
     for (const ptx::PtxBranchNote &B : K.Branches) {
       std::string Where = B.SourceLine
@@ -262,9 +271,14 @@ bool addPtxModule(const AnalyzeRequest &R, const std::string &Path,
               Where + " (" + demangle(L.Function) + ")",
           L.TripCount, L.Source, L.Kind));
     }
+    // A block the launch file or the host code gives replaces the
+    // front-end's assumed one: its note would be stale.
+    bool BlockKnown = (D.Given && D.Given->ThreadsPerBlock) ||
+                      (D.Written && D.Written->Block);
     std::string Notes;
     for (const std::string &W : K.Warnings)
-      Notes += (Notes.empty() ? "" : "; ") + W;
+      if (!BlockKnown || W.rfind("no .reqntid/.maxntid", 0) != 0)
+        Notes += (Notes.empty() ? "" : "; ") + W;
     if (!Notes.empty())
       D.After.push_back(textAssumption(
           assumptionName(AssumptionId::PtxNotes), Notes,
@@ -300,8 +314,8 @@ bool addPtxModule(const AnalyzeRequest &R, const std::string &Path,
 }
 
 bool analyzePtx(const AnalyzeRequest &R, const std::string &Path,
-                KernelOutput &Out, std::vector<std::string> &Warnings,
-                std::string &Error) {
+                const HostLaunches &Host, KernelOutput &Out,
+                std::vector<std::string> &Warnings, std::string &Error) {
   ptx::PtxOptions Opts;
   Opts.DefaultThreadsPerBlock = R.BlockSize ? R.BlockSize : 256;
   // A launch file gives each kernel's block, grid, registers, dynamic
@@ -315,9 +329,19 @@ bool analyzePtx(const AnalyzeRequest &R, const std::string &Path,
     const LaunchEntry *E =
         Kernel.empty() ? nullptr
                        : findLaunchEntry(Facts, Kernel, demangle(Kernel));
-    BranchFacts B =
-        branchFactsFor(E, "--launch-file=" + R.LaunchFile, R.GridSize,
-                       R.BlockSize, "--grid-size/--block-size", 0);
+    const std::string FromFile = "--launch-file=" + R.LaunchFile;
+    // The host code's launch and constant arguments complete the file's.
+    BranchFacts B;
+    if (std::optional<KernelLaunchSites> Sites =
+            Kernel.empty() ? std::nullopt : launchSitesOf(Host, Kernel)) {
+      std::string Source;
+      LaunchEntry Merged = withSiteFacts(E, *Sites, FromFile, Source);
+      B = branchFactsFor(&Merged, Source, R.GridSize, R.BlockSize,
+                         "--grid-size/--block-size", 0);
+    } else {
+      B = branchFactsFor(E, FromFile, R.GridSize, R.BlockSize,
+                         "--grid-size/--block-size", 0);
+    }
     // PTX has no parameter names: an argument by name is a warning.
     std::vector<std::string> ByName;
     resolveNamedArguments(B, {}, demangle(Kernel),
@@ -384,7 +408,7 @@ bool analyzePtx(const AnalyzeRequest &R, const std::string &Path,
     ptx::PtxModuleResult M;
     if (!ptx::parsePtxModule(Ptx.Text, Ptx.Name, Opts, M, Error) ||
         !addPtxModule(R, Path, Ptx, M, SmVersion, Gpu, Out, Warnings, Error,
-                      Facts))
+                      Facts, Host))
       return false;
     for (const ptx::PtxKernelResult &K : M.Kernels) {
       Names.push_back({K.Profile.Name, demangle(K.Profile.Name)});
@@ -440,13 +464,13 @@ bool analyzeProfiles(const AnalyzeRequest &R, const std::string &Path,
   return true;
 }
 
-#ifdef GPA_HAVE_IR
-/// Compiles the device side of a .cu to IR with clang and runs the IR
-/// front-end on it in this process (the plugin's analysis, linked in).
-bool analyzeCuda(const AnalyzeRequest &R, const std::string &Path,
-                 KernelOutput &Out, std::vector<std::string> &Warnings,
-                 std::string &Error) {
-  std::string Arch = "sm_80";
+/// The device target and clang flags for a .cu: --gpu's architecture (else
+/// sm_80), the compile database's flags and target, then the command
+/// line's.
+bool cudaCompileFlags(const AnalyzeRequest &R, const std::string &Path,
+                      std::string &Arch, std::vector<std::string> &ClangArgs,
+                      std::string &Error) {
+  Arch = "sm_80";
   if (!R.Gpu.empty()) {
     GpuModel Gpu;
     if (!loadGpuModel(R.Gpu, Gpu, Error))
@@ -455,7 +479,6 @@ bool analyzeCuda(const AnalyzeRequest &R, const std::string &Path,
     // compile (their counts barely differ) and the requested model.
     Arch = "sm_" + std::to_string(std::max(Gpu.SmVersion, 52u));
   }
-  std::vector<std::string> ClangArgs;
   if (!R.CompileDbDir.empty()) {
     std::string DbArch;
     if (!compileFlagsFor(R.CompileDbDir, Path, ClangArgs, DbArch, Error))
@@ -466,6 +489,76 @@ bool analyzeCuda(const AnalyzeRequest &R, const std::string &Path,
   ClangArgs.insert(ClangArgs.end(), R.ClangArgs.begin(), R.ClangArgs.end());
   if (!R.CudaGpuArch.empty())
     Arch = R.CudaGpuArch;
+  return true;
+}
+
+/// Replaces every mention of the temporary file Tmp by Path.
+void renameTemporary(std::string &Text, const char *Tmp,
+                     const std::string &Path) {
+  for (std::size_t At; (At = Text.find(Tmp)) != std::string::npos;)
+    Text.replace(At, std::strlen(Tmp), Path);
+}
+
+/// The flags nvcc shares with clang (-I, -isystem, -D, -U, -include,
+/// -std=): clang's other flags (after `--`) are not nvcc's.
+std::vector<std::string> nvccFlags(const std::vector<std::string> &Clang) {
+  std::vector<std::string> Out;
+  for (std::size_t I = 0; I < Clang.size(); ++I) {
+    const std::string &A = Clang[I];
+    bool Separate = A == "-I" || A == "-D" || A == "-U" || A == "-isystem" ||
+                    A == "-include";
+    if (Separate && I + 1 < Clang.size()) {
+      Out.push_back(A);
+      Out.push_back(Clang[++I]);
+    } else if (A.rfind("-I", 0) == 0 || A.rfind("-D", 0) == 0 ||
+               A.rfind("-U", 0) == 0 || A.rfind("-std=", 0) == 0) {
+      Out.push_back(A);
+    }
+  }
+  return Out;
+}
+
+/// --compiler nvcc: the device side from nvcc's PTX through the PTX
+/// front-end, the launches from the .cu's host side read by clang.
+bool analyzeCudaWithNvcc(const AnalyzeRequest &R, const std::string &Path,
+                         KernelOutput &Out, std::vector<std::string> &Warnings,
+                         std::string &Error) {
+  std::string Arch;
+  std::vector<std::string> ClangArgs;
+  if (!cudaCompileFlags(R, Path, Arch, ClangArgs, Error))
+    return false;
+  char Tmp[] = "/tmp/gpa-nvcc-XXXXXX.ptx";
+  int Fd = ::mkstemps(Tmp, 4);
+  if (Fd < 0) {
+    Error = "cannot create a temporary PTX file";
+    return false;
+  }
+  ::close(Fd);
+  HostLaunches Host;
+  readHostLaunches(Path, Arch, ClangArgs, Host, Warnings);
+  std::vector<std::string> PtxWarnings;
+  bool Ok =
+      compileCudaToPtxWithNvcc(Path, Arch, nvccFlags(ClangArgs), Tmp, Error) &&
+      analyzePtx(R, Tmp, Host, Out, PtxWarnings, Error);
+  ::unlink(Tmp);
+  renameTemporary(Error, Tmp, Path);
+  for (std::string &W : PtxWarnings) {
+    renameTemporary(W, Tmp, Path);
+    Warnings.push_back(std::move(W));
+  }
+  return Ok;
+}
+
+#ifdef GPA_HAVE_IR
+/// Compiles the device side of a .cu to IR with clang and runs the IR
+/// front-end on it in this process (the plugin's analysis, linked in).
+bool analyzeCuda(const AnalyzeRequest &R, const std::string &Path,
+                 KernelOutput &Out, std::vector<std::string> &Warnings,
+                 std::string &Error) {
+  std::string Arch;
+  std::vector<std::string> ClangArgs;
+  if (!cudaCompileFlags(R, Path, Arch, ClangArgs, Error))
+    return false;
   char Tmp[] = "/tmp/gpa-device-XXXXXX.bc";
   int Fd = ::mkstemps(Tmp, 3);
   if (Fd < 0) {
@@ -479,13 +572,9 @@ bool analyzeCuda(const AnalyzeRequest &R, const std::string &Path,
     Ok = analyzeIrFile(Tmp, analysisRequest(R), Out.sink(), IrWarnings, Error);
   ::unlink(Tmp);
   // Messages name the .cu, not the temporary file.
-  auto Rename = [&](std::string &Text) {
-    for (std::size_t At; (At = Text.find(Tmp)) != std::string::npos;)
-      Text.replace(At, std::strlen(Tmp), Path);
-  };
-  Rename(Error);
+  renameTemporary(Error, Tmp, Path);
   for (std::string &W : IrWarnings) {
-    Rename(W);
+    renameTemporary(W, Tmp, Path);
     Warnings.push_back(std::move(W));
   }
   return Ok;
@@ -497,6 +586,22 @@ bool analyzeInputs(const AnalyzeRequest &R, const AnalyzedKernelSink &Sink,
                    std::vector<std::string> &Warnings, std::string &Error) {
   bool HaveGpu = false;
   std::string FirstGpu; // the model of the first kernel: all must use it
+  // --host-source: the launches of the PTX and binaries' kernels, read
+  // once for all of them.
+  HostLaunches Host;
+  for (const std::string &Source : R.HostSources) {
+    if (!checkInputFile(Source, Error))
+      return false;
+    std::string Arch;
+    std::vector<std::string> ClangArgs;
+    if (!cudaCompileFlags(R, Source, Arch, ClangArgs, Error))
+      return false;
+    std::size_t WarningsBefore = Warnings.size();
+    if (!readHostLaunches(Source, Arch, ClangArgs, Host, Warnings) &&
+        Warnings.size() == WarningsBefore)
+      Warnings.push_back(Source + ": --host-source: no kernel launches in "
+                                  "its host side");
+  }
   for (const std::string &Path : R.Inputs) {
     std::string Ext = extension(Path);
     bool KnownKind = Ext == ".ptx" || Ext == ".json" || Ext == ".cu" ||
@@ -524,9 +629,11 @@ bool analyzeInputs(const AnalyzeRequest &R, const AnalyzedKernelSink &Sink,
     };
     KernelOutput File{Checked};
     if (Ext == ".ptx" || isPtxContainer(Path)) {
-      Ok = analyzePtx(R, Path, File, Warnings, Error);
+      Ok = analyzePtx(R, Path, Host, File, Warnings, Error);
     } else if (Ext == ".json") {
       Ok = analyzeProfiles(R, Path, File, Warnings, Error);
+    } else if (Ext == ".cu" && R.Nvcc) {
+      Ok = analyzeCudaWithNvcc(R, Path, File, Warnings, Error);
     } else if (Ext == ".cu" || Ext == ".ll" || Ext == ".bc") {
 #ifdef GPA_HAVE_IR
       Ok = Ext == ".cu" ? analyzeCuda(R, Path, File, Warnings, Error)
@@ -552,6 +659,9 @@ bool analyzeInputs(const AnalyzeRequest &R, const AnalyzedKernelSink &Sink,
       return false;
     }
   }
+  // Launches read from a --host-source that no input's kernel took.
+  for (std::string &W : unappliedLaunches(Host))
+    Warnings.push_back(std::move(W));
   return true;
 }
 

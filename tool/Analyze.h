@@ -33,6 +33,12 @@ struct AnalyzeRequest {
   std::vector<std::string> ClangArgs;
   std::string CudaGpuArch;
   std::string CompileDbDir;
+  /// .cu inputs: device code from nvcc's PTX (--compiler nvcc), launch
+  /// sites from the .cu's host side read by clang.
+  bool Nvcc = false;
+  /// PTX, object and fatbinary inputs: the .cu files whose host side
+  /// launches their kernels (--host-source), read by clang.
+  std::vector<std::string> HostSources;
 };
 
 /// Analyses every input (.ll/.bc through the IR front-end, .cu by compiling

@@ -155,6 +155,15 @@ void TextRenderer::add(const AnalyzedKernel &K) {
       format("\nkernel %s  [%s]\n", displayName(K).c_str(), where(K).c_str());
   // The answer first, in plain words; the model's terms below it.
   Out += "  answer      " + kernelHeadline(A) + "\n";
+  // Which launch the answer is for, when host code launches the kernel
+  // (the nvcc route's launch sites).
+  for (const Assumption &L : K.Assumptions)
+    if (L.Name == "launch_sites")
+      Out += "  launches    " + L.Text +
+             (L.Source.find("the launches differ") == std::string::npos
+                  ? ": the answer is this launch's\n"
+                  : ": they differ; the answer takes what they share and "
+                    "the defaults (assumes, below)\n");
   Out += "  details     (the model's terms: gpa help terms)\n";
   // The shared fields' values (KernelFields.def) in this layout.
   auto Field = [&](KernelField F) { return kernelFieldValue(F, A); };

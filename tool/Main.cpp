@@ -83,6 +83,8 @@ static AnalyzeRequest analyzeRequest(const Options &O, const char *Argv0) {
   R.ClangArgs = O.ClangArgs;
   R.CudaGpuArch = O.CudaGpuArch;
   R.CompileDbDir = O.CompileDbDir;
+  R.Nvcc = O.Compiler == "nvcc";
+  R.HostSources = O.HostSources;
   R.LaunchFile = O.LaunchFile;
   R.SystemHeaderFindings = O.SystemHeaderFindings;
   R.Model = decisionOptions(O);

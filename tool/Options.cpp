@@ -41,6 +41,12 @@ const char *const CompileFlagsHelp =
     "    -p BUILD_DIR            take each .cu's flags from\n"
     "                            BUILD_DIR/compile_commands.json\n"
     "    -- ARGS...              pass the remaining arguments to clang\n"
+    "    --compiler nvcc         device code from nvcc's PTX (nvcc -ptx\n"
+    "                            -lineinfo), launch sites from the host side\n"
+    "                            read by clang (default: clang)\n"
+    "  --host-source FILE.cu     launch sites for PTX, object and .fatbin\n"
+    "                            inputs nvcc built, from FILE.cu's host side\n"
+    "                            (repeatable)\n"
     "  --trip-count N            iterations assumed for loops whose count\n"
     "                            is unknown (default 16); KERNEL=N for one\n"
     "                            kernel (name glob), KERNEL:LINE=N for the\n"
@@ -311,6 +317,17 @@ bool parseOptions(int Argc, const char *const *Argv, Options &O,
       O.SweepClocks = true;
     } else if ((Arg == "--launch-file" || Arg == "--launch") && CompileFlags) {
       Ok = Value(O.LaunchFile);
+    } else if (Arg == "--compiler" && CompileFlags) {
+      if (!Value(O.Compiler))
+        return false;
+      if (O.Compiler != "clang" && O.Compiler != "nvcc") {
+        Error = "--compiler: expected clang or nvcc, got '" + O.Compiler + "'";
+        return false;
+      }
+    } else if (Arg == "--host-source" && CompileFlags) {
+      std::string Source;
+      Ok = Value(Source);
+      O.HostSources.push_back(Source);
     } else if (Arg == "--system-header-findings" && CompileFlags) {
       O.SystemHeaderFindings = true;
     } else if ((Arg == "--objective" || Arg == "--mechanism") &&

@@ -52,7 +52,11 @@ struct Options {
   std::vector<std::string> ClangArgs;
   std::string CudaGpuArch;
   std::string CompileDbDir; // -p BUILD_DIR (compile_commands.json)
-  std::string Baseline;     // check: previous report
+  /// analyze/sweep: --compiler nvcc compiles .cu device code with nvcc;
+  /// --host-source FILE.cu gives PTX/binary inputs their launch sites.
+  std::string Compiler = "clang";
+  std::vector<std::string> HostSources;
+  std::string Baseline; // check: previous report
   double MaxRegressionPct = 0;
   /// check --format sarif: where this GpuPowerAdvisor's README.md and docs/
   /// are browsable (rules' helpUri, the tool's informationUri).

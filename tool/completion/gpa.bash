@@ -27,6 +27,8 @@ _gpa() {
       return ;;
     -p) COMPREPLY=($(compgen -d -- "$cur")); return ;;
     --model) COMPREPLY=($(compgen -W "dvfs instruction-energy" -- "$cur")); return ;;
+    --compiler) COMPREPLY=($(compgen -W "clang nvcc" -- "$cur")); return ;;
+    --host-source) COMPREPLY=($(compgen -f -- "$cur")); return ;;
     --budget|--baseline|--plot|-o|--output|--predict)
       COMPREPLY=($(compgen -f -- "$cur")); return ;;
     --block-size|--grid-size|--trip-count|--active-sms|--max-regression|--kernel|--core-clock|--mem-clock|--max-slowdown|--hold-out-every|--source)
@@ -41,7 +43,7 @@ _gpa() {
     models) options="$options --format" ;;
     model) options="$options --gpu --active-sms --format --core-clock --mem-clock" ;;
     sweep) options="$options --gpu --kernel --format --plot --core-clock --mem-clock --clocks --max-slowdown --block-size --grid-size --trip-count -p -I -D -std= --cuda-gpu-arch=" ;;
-    analyze) options="$options --gpu --format --docs-url -o --block-size --grid-size --trip-count -p -I -D -U -std= --cuda-gpu-arch= --" ;;
+    analyze) options="$options --gpu --format --docs-url -o --block-size --grid-size --trip-count --compiler --host-source -p -I -D -U -std= --cuda-gpu-arch= --" ;;
     check) options="$options --budget --baseline --max-regression --format --docs-url" ;;
     calibrate) options="$options -o --gpu --model --hold-out-every --source --predict" ;;
     rank) options="$options --kernel --params --problem-size --gpu --objective --cache --measured --show --grid-div-x --grid-div-y --grid-div-z --block-size-names --launch-file --trip-count -I -D --cuda-gpu-arch= --" ;;

@@ -120,6 +120,23 @@ static AssemblyStatus buildLaunch(const KernelDraft &D, const GpuModel &Gpu,
               Gpu.Name + "'s " + std::to_string(Gpu.MaxThreadsPerBlock);
       return AssemblyStatus::NotAnalysed;
     }
+  } else if (D.Written && D.Written->Block) {
+    // The block a host launch site writes (nvcc route): what runs.
+    const WrittenLaunch &W = *D.Written;
+    Launch.BlockShape = *W.Block;
+    Launch.ThreadsPerBlock = W.Block->X * W.Block->Y * W.Block->Z;
+    Assumed.push_back(numberAssumption(name(AssumptionId::BlockSize),
+                                       double(Launch.ThreadsPerBlock), W.From,
+                                       W.BlockKind));
+    Assumed.push_back(textAssumption(name(AssumptionId::BlockDims),
+                                     blockDimsText(Launch.BlockShape), W.From,
+                                     W.BlockKind));
+    if (Launch.ThreadsPerBlock > Gpu.MaxThreadsPerBlock) {
+      Error = W.From + ": block of " + std::to_string(Launch.ThreadsPerBlock) +
+              " threads exceeds " + Gpu.Name + "'s " +
+              std::to_string(Gpu.MaxThreadsPerBlock);
+      return AssemblyStatus::NotAnalysed;
+    }
   } else if (D.Declared.Required) {
     // A required shape (PTX .reqntid), as the PTX front-end reads it.
     const BlockDims &Req = *D.Declared.Required;
@@ -220,6 +237,16 @@ static AssemblyStatus buildLaunch(const KernelDraft &D, const GpuModel &Gpu,
         name(AssumptionId::SharedBytesPerBlock),
         double(Launch.SharedBytesPerBlock),
         StaticSource + " + dynamic shared memory from " + FromFile, "given"));
+  } else if (D.Written && D.Written->DynamicSharedBytes) {
+    const WrittenLaunch &W = *D.Written;
+    Launch.SharedBytesPerBlock += *W.DynamicSharedBytes;
+    // As weak as its weaker part: ptxas's static bytes are derived.
+    bool Constant = W.SharedKind == "constant" && !SharedCompiled;
+    Assumed.push_back(numberAssumption(
+        name(AssumptionId::SharedBytesPerBlock),
+        double(Launch.SharedBytesPerBlock),
+        StaticSource + " + dynamic shared memory from " + W.From,
+        Constant ? "constant" : "derived"));
   } else {
     bool HasDynamic = D.Declared.HasDynamicShared;
     Assumed.push_back(numberAssumption(
@@ -244,16 +271,39 @@ static AssemblyStatus buildLaunch(const KernelDraft &D, const GpuModel &Gpu,
     Assumed.push_back(numberAssumption(name(AssumptionId::GridSize),
                                        double(Launch.Blocks), FromFile,
                                        "given"));
+  } else if (D.Written && D.Written->Grid) {
+    const BlockDims &G = *D.Written->Grid;
+    Launch.Blocks = G.X * G.Y * G.Z;
+    Assumed.push_back(numberAssumption(name(AssumptionId::GridSize),
+                                       double(Launch.Blocks), D.Written->From,
+                                       D.Written->GridKind));
   } else if (O.GridSize) {
     Launch.Blocks = O.GridSize;
     Assumed.push_back(numberAssumption(name(AssumptionId::GridSize),
                                        double(O.GridSize), Opt + "grid-size",
                                        "given"));
+  } else if (D.Written && D.Written->GridRange) {
+    // Not its maximum (often just its type's): one full wave within it, as
+    // the plugin prices such a launch site (docs/models.md "Unknown grids").
+    auto [Min, Max] = *D.Written->GridRange;
+    std::uint64_t Wave = std::uint64_t(Gpu.NumSms) * Occ.MaxActiveBlocksPerSm;
+    Launch.Blocks = std::clamp(Wave, std::max<std::uint64_t>(Min, 1),
+                               std::max<std::uint64_t>(Max, 1));
+    Assumed.push_back(numberAssumption(
+        name(AssumptionId::GridSize), double(Launch.Blocks),
+        D.Written->From + " knows the grid only as the range " +
+            std::to_string(Min) + ".." + std::to_string(Max) +
+            ": one full wave (" + std::to_string(Gpu.NumSms) + " SMs x " +
+            std::to_string(Occ.MaxActiveBlocksPerSm) +
+            " resident blocks) within it; give " + Opt + "grid-size"));
   } else {
     Launch.Blocks = std::uint64_t(Gpu.NumSms) * Occ.MaxActiveBlocksPerSm;
     Assumed.push_back(numberAssumption(
         name(AssumptionId::GridSize), double(Launch.Blocks),
-        "fills the GPU: " + std::to_string(Gpu.NumSms) + " SMs x " +
+        (D.Written && !D.Written->GridUnknown.empty()
+             ? D.Written->GridUnknown + "; "
+             : std::string()) +
+            "fills the GPU: " + std::to_string(Gpu.NumSms) + " SMs x " +
             std::to_string(Occ.MaxActiveBlocksPerSm) + " resident blocks"));
   }
   return AssemblyStatus::Ok;

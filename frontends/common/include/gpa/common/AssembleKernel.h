@@ -23,6 +23,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <utility>
 
 namespace gpa {
 
@@ -58,6 +59,26 @@ struct CompiledResources {
   std::string WhyNot; // when R is null
 };
 
+/// The launch the host code writes for the kernel, read where the device
+/// code carries none (the nvcc route: clang reads the host side of the .cu
+/// for the kernels of nvcc's PTX). Each value is labelled as the launch
+/// site knows it: `constant` (written as one) or `derived` (folded).
+struct WrittenLaunch {
+  std::string From; // "the launch at a.cu:14:3"
+  std::optional<BlockDims> Block;
+  std::string BlockKind;
+  std::optional<BlockDims> Grid;
+  std::string GridKind;
+  /// A grid known only as a range [first, second]: priced at one full wave
+  /// within it (docs/models.md "Unknown grids"), `assumed`.
+  std::optional<std::pair<std::uint64_t, std::uint64_t>> GridRange;
+  /// Why neither is known ("the launch at a.cu:9:3 passes a grid not known
+  /// at compile time"), said with the default grid.
+  std::string GridUnknown;
+  std::optional<std::uint64_t> DynamicSharedBytes;
+  std::string SharedKind;
+};
+
 /// One counted kernel, ready for the last mile.
 struct KernelDraft {
   /// Name and counts set (KernelCounts::fillProfile); the launch is filled
@@ -66,6 +87,8 @@ struct KernelDraft {
   DeclaredLaunch Declared;
   /// The user's launch-file entry for this kernel, if any.
   const LaunchEntry *Given = nullptr;
+  /// The host code's launch of it; the launch file's values win.
+  std::optional<WrittenLaunch> Written;
   CompiledResources Compiled;
   /// The front-end's assumptions listed before the launch's, and those of
   /// its counts (trip counts, branches) listed after.
@@ -87,7 +110,8 @@ enum class AssemblyStatus {
 };
 
 /// Fills the launch of \p Draft's profile (values given in the launch file
-/// win and are `given`; registers and static shared memory ptxas produced
+/// win and are `given`; then the host code's written launch, labelled as
+/// it is known; registers and static shared memory ptxas produced
 /// win over the estimates and are `derived`), adds spill traffic and
 /// analyses the kernel on \p Gpu.
 AssemblyStatus assembleKernel(KernelDraft &&Draft, const GpuModel &Gpu,
