@@ -25,6 +25,7 @@
 #include "gpa/PtxasResources.h"
 #include "gpa/Report.h"
 #include "gpa/SpillTraffic.h"
+#include "gpa/SystemHeaders.h"
 #include "gpa/TripCounts.h"
 #include "gpa/UnmatchedFacts.h"
 #include "gpa/common/AssembleKernel.h"
@@ -288,11 +289,33 @@ bool addPtxModule(const AnalyzeRequest &R, const std::string &Path,
     A.Location = KernelLocation{File, Line};
     A.Assumptions = std::move(Assembled.Assumed);
     A.Demangled = demangle(K.Profile.Name);
+    // Precondition of LocalMemoryArray: ptxas agrees. A 0-byte stack frame
+    // means it kept the array in registers.
+    bool LocalInRegisters =
+        Compiled != Ptxas.end() && Compiled->second.LocalBytes == 0;
+    std::vector<FindingRecord> Findings;
+    unsigned InHeaders = 0;
+    for (const ptx::PtxFinding &F : K.Findings) {
+      if (F.Rule == "LocalMemoryArray" && LocalInRegisters)
+        continue;
+      if (!R.SystemHeaderFindings && isSystemHeaderPath(F.File)) {
+        ++InHeaders;
+        continue;
+      }
+      Findings.push_back(
+          {F.Rule, F.Message, portablePath(F.File), F.Line, F.Column});
+    }
+    if (InHeaders)
+      A.Assumptions.push_back(numberAssumption(
+          "system_header_findings", InHeaders,
+          "findings located in system headers (the CUDA toolkit) not shown: "
+          "--system-header-findings shows them"));
     if (!Assembled.Spills.empty())
-      A.Findings = std::vector<FindingRecord>{
+      Findings.push_back(
           {"RegisterSpill",
            "registers spilled to local memory: " + Assembled.Spills, File, Line,
-           0}};
+           0});
+    A.Findings = std::move(Findings);
     Out(std::move(A), Gpu);
   }
   return true;
@@ -352,8 +375,7 @@ bool analyzePtx(const AnalyzeRequest &R, const std::string &Path,
   std::size_t KernelsBefore = Out.Count;
   // The GPU is known only once a .target is read: the front-end asks for
   // its sector and warp size then (the same choice addPtxModule makes).
-  Opts.MemoryForTarget =
-      [&](unsigned ModuleSm) -> std::optional<MemoryGeometry> {
+  Opts.GpuForTarget = [&](unsigned ModuleSm) -> std::optional<GpuModel> {
     GpuModel Chosen;
     Assumption Ignored;
     std::string Error; // addPtxModule reports a failed choice
@@ -362,7 +384,7 @@ bool analyzePtx(const AnalyzeRequest &R, const std::string &Path,
                    Sm ? std::optional<unsigned>(Sm) : std::nullopt, Chosen,
                    Ignored, Error))
       return std::nullopt;
-    return memoryGeometry(Chosen);
+    return Chosen;
   };
   std::vector<KernelName> Names; // for the facts that apply to none
   LoopLineCoverage LoopLines;    // line counts that apply to no loop

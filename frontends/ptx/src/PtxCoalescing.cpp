@@ -16,6 +16,8 @@
 #include <cmath>
 #include <cstdlib>
 #include <map>
+#include <optional>
+#include <set>
 #include <string>
 
 namespace gpa::ptx {
@@ -209,6 +211,109 @@ void Analysis::run() {
   }
 }
 
+namespace {
+/// Why an address register is not affine in %tid.x, from its definitions:
+/// a load at a lane-dependent address the analysis follows (a gather:
+/// a[idx[tid]]), or %tid.x times a uniform run-time value; anything else
+/// (a run-time modulus, a call's result, registers whose definitions
+/// disagree) is not analysed.
+class UnknownReasons {
+public:
+  UnknownReasons(const PtxFunction &F, const Analysis &A) : F(F), A(A) {
+    for (std::size_t K = 0; K < F.Body.size(); ++K)
+      if (!F.Body[K].Operands.empty())
+        addDefs(F.Body[K].Operands[0], K);
+  }
+
+  UnknownAddress why(const std::string &Reg) {
+    std::set<std::string> Seen;
+    bool Stride = false;
+    if (reachesLaneLoad(Reg, Seen, 0, 0, Stride))
+      return UnknownAddress::Gather;
+    return Stride ? UnknownAddress::VariableStride : UnknownAddress::Unanalysed;
+  }
+
+private:
+  const PtxFunction &F;
+  const Analysis &A;
+  std::map<std::string, std::vector<std::size_t>> Defs;
+
+  void addDefs(const PtxOperand &D, std::size_t K) {
+    if (D.K == PtxOperand::Kind::Register)
+      Defs[D.Name].push_back(K);
+    else if (D.K == PtxOperand::Kind::Vector || D.K == PtxOperand::Kind::Pair)
+      for (const PtxOperand &E : D.Elems)
+        addDefs(E, K);
+  }
+
+  Value regValue(const std::string &Name) const {
+    PtxOperand R;
+    R.K = PtxOperand::Kind::Register;
+    R.Name = Name;
+    return A.valueOf(R);
+  }
+
+  /// Whether the load at K reads a lane-dependent address the analysis
+  /// follows (affine with a tid.x coefficient, or itself a gather).
+  bool laneLoad(const PtxInstruction &I, unsigned LoadDepth) {
+    for (const PtxOperand &Op : I.Operands) {
+      if (Op.K != PtxOperand::Kind::Address)
+        continue;
+      if (Op.Name.empty() || Op.Name[0] != '%')
+        return false;
+      Value V = regValue(Op.Name);
+      if (V.S == Value::Affine)
+        return V.Coef != 0;
+      if (LoadDepth >= 2)
+        return false;
+      std::set<std::string> Seen;
+      bool Stride = false;
+      return reachesLaneLoad(Op.Name, Seen, 0, LoadDepth + 1, Stride) || Stride;
+    }
+    return false;
+  }
+
+  bool reachesLaneLoad(const std::string &Reg, std::set<std::string> &Seen,
+                       unsigned Depth, unsigned LoadDepth, bool &Stride) {
+    if (Depth > 24 || !Seen.insert(Reg).second)
+      return false;
+    auto It = Defs.find(Reg);
+    if (It == Defs.end())
+      return false;
+    for (std::size_t K : It->second) {
+      const PtxInstruction &I = F.Body[K];
+      if (I.Opcode == "ld" || I.Opcode == "ldu") {
+        if (laneLoad(I, LoadDepth))
+          return true;
+        continue;
+      }
+      if (I.Opcode == "call")
+        continue;
+      // tid.x times a uniform value that is no constant: a run-time stride.
+      if ((I.Opcode == "mul" || I.Opcode == "mad" || I.Opcode == "mul24" ||
+           I.Opcode == "mad24") &&
+          I.Operands.size() >= 3) {
+        Value X = A.valueOf(I.Operands[1]), Y = A.valueOf(I.Operands[2]);
+        auto Lane = [](const Value &V) {
+          return V.S == Value::Affine && V.Coef != 0;
+        };
+        auto Uniform = [](const Value &V) {
+          return V.S == Value::Affine && V.Coef == 0 && !V.IsConst;
+        };
+        if ((Lane(X) && Uniform(Y)) || (Lane(Y) && Uniform(X)))
+          Stride = true;
+      }
+      for (std::size_t Op = 1; Op < I.Operands.size(); ++Op)
+        if (I.Operands[Op].K == PtxOperand::Kind::Register &&
+            reachesLaneLoad(I.Operands[Op].Name, Seen, Depth + 1, LoadDepth,
+                            Stride))
+          return true;
+    }
+    return false;
+  }
+};
+} // namespace
+
 std::vector<AccessInfo>
 analyzeAccessPatterns(const PtxFunction &F,
                       const std::vector<unsigned> &AccessBytes) {
@@ -217,6 +322,7 @@ analyzeAccessPatterns(const PtxFunction &F,
   AlongY.run();
   AlongZ.run();
   std::vector<AccessInfo> Out(F.Body.size());
+  std::optional<UnknownReasons> Reasons;
   for (std::size_t K = 0; K < F.Body.size(); ++K) {
     const PtxInstruction &I = F.Body[K];
     unsigned Bytes = K < AccessBytes.size() ? AccessBytes[K] : 0;
@@ -245,6 +351,9 @@ analyzeAccessPatterns(const PtxFunction &F,
     Value V = A.valueOf(Reg);
     if (V.S != Value::Affine) {
       Info.Pattern = AccessPattern::Unknown;
+      if (!Reasons)
+        Reasons.emplace(F, A);
+      Info.Why = Reasons->why(Reg.Name);
     } else if (V.Coef == 0) {
       Info.Pattern = AccessPattern::Broadcast;
     } else {
