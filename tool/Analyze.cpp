@@ -15,6 +15,7 @@
 #include "gpa/Analysis.h"
 #include "gpa/AnalyzedKernel.h"
 #include "gpa/CanonicalJson.h"
+#include "gpa/FindingMessages.h"
 #include "gpa/GpuModelLoader.h"
 #include "gpa/InputFile.h"
 #include "gpa/JsonReader.h"
@@ -171,11 +172,12 @@ unsigned wantedSmVersion(const AnalyzeRequest &R) {
 /// IR front-end's last mile). Modules without kernels (a host translation
 /// unit's) add nothing; SmVersion is the first module's target so that one
 /// model serves all modules of a binary.
-bool addPtxModule(const AnalyzeRequest &R, const std::string &Path,
-                  const EmbeddedPtx &Ptx, ptx::PtxModuleResult &M,
-                  unsigned &SmVersion, GpuModel &Gpu, KernelOutput &Out,
-                  std::vector<std::string> &Warnings, std::string &Error,
-                  const LaunchFile &Facts) {
+bool addPtxModule(
+    const AnalyzeRequest &R, const std::string &Path, const EmbeddedPtx &Ptx,
+    ptx::PtxModuleResult &M, unsigned &SmVersion, GpuModel &Gpu,
+    KernelOutput &Out, std::vector<std::string> &Warnings, std::string &Error,
+    const LaunchFile &Facts,
+    const std::function<LoopTripCounts(const std::string &)> &TripCountsFor) {
   if (M.Kernels.empty())
     return true;
   if (!SmVersion)
@@ -310,11 +312,33 @@ bool addPtxModule(const AnalyzeRequest &R, const std::string &Path,
           "system_header_findings", InHeaders,
           "findings located in system headers (the CUDA toolkit) not shown: "
           "--system-header-findings shows them"));
+    // AssumedTripCount at each loop line whose count is not given (nvcc's
+    // unrolled loop and its remainder share the line and the count).
+    LoopTripCounts Trips = TripCountsFor(K.Profile.Name);
+    std::set<unsigned> TripLines;
+    for (const ptx::PtxLoopNote &L : K.Loops) {
+      if (L.Kind == "given" || !L.SourceLine ||
+          !TripLines.insert(L.SourceLine).second)
+        continue;
+      const TripChoice &T = Trips.forLine(L.SourceLine);
+      Findings.push_back(
+          {"AssumedTripCount",
+           assumedTripCountMessage(T.Count, T.Source,
+                                   K.Profile.Name + ":" +
+                                       std::to_string(L.SourceLine),
+                                   "--trip-count"),
+           File, L.SourceLine, 0});
+    }
     if (!Assembled.Spills.empty())
       Findings.push_back(
           {"RegisterSpill",
            "registers spilled to local memory: " + Assembled.Spills, File, Line,
            0});
+    std::stable_sort(Findings.begin(), Findings.end(),
+                     [](const FindingRecord &X, const FindingRecord &Y) {
+                       return std::tie(X.File, X.Line, X.Column, X.Rule) <
+                              std::tie(Y.File, Y.Line, Y.Column, Y.Rule);
+                     });
     A.Findings = std::move(Findings);
     Out(std::move(A), Gpu);
   }
@@ -392,7 +416,7 @@ bool analyzePtx(const AnalyzeRequest &R, const std::string &Path,
     ptx::PtxModuleResult M;
     if (!ptx::parsePtxModule(Ptx.Text, Ptx.Name, Opts, M, Error) ||
         !addPtxModule(R, Path, Ptx, M, SmVersion, Gpu, Out, Warnings, Error,
-                      Facts))
+                      Facts, Opts.TripCountsFor))
       return false;
     for (const ptx::PtxKernelResult &K : M.Kernels) {
       Names.push_back({K.Profile.Name, demangle(K.Profile.Name)});

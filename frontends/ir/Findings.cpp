@@ -517,11 +517,8 @@ void loopRules(const Function &F, const Function &Kernel,
           Start ? Kernel.getName().str() + ":" + std::to_string(Start.getLine())
                 : Kernel.getName().str();
       C.add("AssumedTripCount", *At, Start.get(),
-            text("loop trip count is not a compile-time constant: assumed " +
-                 Twine(Trip.Count) + " iterations per entry (" + Trip.Source +
-                 "); every count in its body scales with it; set it with "
-                 "-gpa-trip-count=" +
-                 Where + "=N (gpa: --trip-count) or `loops` in a launch file"));
+            assumedTripCountMessage(Trip.Count, Trip.Source, Where,
+                                    "-gpa-trip-count"));
     }
     SmallVector<const Instruction *, 16> Accesses;
     bool Barrier = false;
@@ -569,15 +566,7 @@ void loopRules(const Function &F, const Function &Kernel,
       unsigned Line =
           Blocker->getDebugLoc() ? Blocker->getDebugLoc().getLine() : 0;
       C.add("AliasKeepsAccessInLoop", *X, nullptr,
-            text(Twine(IsLoad ? "load from" : "store to") +
-                 " an address that does not change in the loop is repeated "
-                 "every iteration because the " +
-                 (isa<LoadInst>(Blocker) ? "load" : "store") +
-                 (Line ? " at line " + Twine(Line) : Twine("")) +
-                 " may access the same memory: one global memory "
-                 "instruction per iteration that a register would save; "
-                 "mark the kernel's pointers __restrict__ (read-only ones "
-                 "const __restrict__)"));
+            aliasKeepsAccessMessage(IsLoad, isa<LoadInst>(Blocker), Line));
     }
   }
 }

@@ -116,4 +116,27 @@ std::string localMemoryArrayMessage(std::uint64_t Bytes, bool Load) {
          " is a local-memory access (local_mem) instead of a register";
 }
 
+std::string aliasKeepsAccessMessage(bool Load, bool BlockerLoad,
+                                    unsigned BlockerLine) {
+  return std::string(Load ? "load from" : "store to") +
+         " an address that does not change in the loop is repeated every "
+         "iteration because the " +
+         what(BlockerLoad) +
+         (BlockerLine ? " at line " + std::to_string(BlockerLine) : "") +
+         " may access the same memory: one global memory instruction per "
+         "iteration that a register would save; mark the kernel's pointers "
+         "__restrict__ (read-only ones const __restrict__)";
+}
+
+std::string assumedTripCountMessage(unsigned Count, const std::string &Source,
+                                    const std::string &Where,
+                                    const std::string &Flag) {
+  return "loop trip count is not a compile-time constant: assumed " +
+         std::to_string(Count) + " iterations per entry (" + Source +
+         "); every count in its body scales with it; set it with " + Flag +
+         "=" + Where + "=N" +
+         (Flag == "--trip-count" ? "" : " (gpa: --trip-count)") +
+         " or `loops` in a launch file";
+}
+
 } // namespace gpa

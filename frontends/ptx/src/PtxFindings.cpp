@@ -77,6 +77,7 @@ public:
     }
     localArray();
     doublePrecision();
+    aliasInLoops();
   }
 
 private:
@@ -434,6 +435,85 @@ private:
           Found.Fp64List += (Found.Fp64List.empty() ? "" : ", ") + Item;
       }
       Found.Fp64Count = Seen.size();
+    }
+  }
+
+  /// The innermost loop holding block B (-1: none).
+  int innermostLoop(unsigned B) const {
+    int Best = -1;
+    for (std::size_t L = 0; L < Cfg.Loops.size(); ++L)
+      if (Cfg.Loops[L].contains(B) &&
+          (Best < 0 || Cfg.Loops[L].Blocks.size() <
+                           Cfg.Loops[unsigned(Best)].Blocks.size()))
+        Best = int(L);
+    return Best;
+  }
+
+  /// AliasKeepsAccessInLoop (Findings.cpp loopRules). The PTX carries no
+  /// alias facts, so the rule asks what would have let NVVM's LICM move
+  /// the access out had nothing aliased it: a global access (ld.global or
+  /// st.global, not .volatile, not a read-only .nc load) whose address does
+  /// not change in its innermost loop and that runs on every iteration
+  /// (its block dominates every back edge and exit), in a loop without a
+  /// barrier (there other threads write the value between iterations) or call,
+  /// and another
+  /// global access in the loop at an address in no known relation to it
+  /// (another base, or a moving address: a same-base constant offset is
+  /// one NVVM tells apart). A store kept by a read-only load is not kept by
+  /// it.
+  void aliasInLoops() {
+    for (std::size_t L = 0; L < Cfg.Loops.size(); ++L) {
+      const PtxLoop &Loop = Cfg.Loops[L];
+      std::vector<std::size_t> Accesses;
+      bool Barrier = false;
+      std::vector<unsigned> Latches; // and exiting blocks
+      for (unsigned B : Loop.Blocks) {
+        const PtxBlock &Block = Cfg.Blocks[B];
+        // Back edges and exits: an access that dominates them all runs on
+        // every iteration (LICM's guaranteed execution).
+        for (unsigned S : Block.Succs)
+          if (S == Loop.Header || !Loop.contains(S)) {
+            Latches.push_back(B);
+            break;
+          }
+        for (std::size_t K = Block.Begin; K < Block.End; ++K) {
+          const PtxInstruction &I = F.Body[K];
+          // A call may write memory __restrict__ does not speak of.
+          Barrier |=
+              I.Opcode == "bar" || I.Opcode == "barrier" || I.Opcode == "call";
+          if ((isLoad(I) || I.Opcode == "st" || I.Opcode == "atom" ||
+               I.Opcode == "red") &&
+              Facts.Classes[K].Space == MemSpace::Global)
+            Accesses.push_back(K);
+        }
+      }
+      if (Barrier || Latches.empty())
+        continue;
+      for (std::size_t X : Accesses) {
+        const PtxInstruction &I = F.Body[X];
+        const AddressFacts &A = Facts.Addresses[X];
+        unsigned B = BlockOf[X];
+        if ((!isLoad(I) && I.Opcode != "st") || I.hasModifier(".volatile") ||
+            I.hasModifier(".nc") || innermostLoop(B) != int(L) ||
+            !A.HasAddress || !A.InLoop || !A.StrideKnown ||
+            A.IterationStrideBytes != 0 ||
+            !std::all_of(Latches.begin(), Latches.end(),
+                         [&](unsigned T) { return Cfg.dominates(B, T); }))
+          continue;
+        for (std::size_t Y : Accesses) {
+          const PtxInstruction &J = F.Body[Y];
+          const AddressFacts &Other = Facts.Addresses[Y];
+          if (Y == X || (isLoad(I) && isLoad(J)) ||
+              (isLoad(J) && J.hasModifier(".nc")) ||
+              (Other.HasAddress && Other.Group == A.Group))
+            continue;
+          const PtxInstruction *Where = located(Y);
+          add("AliasKeepsAccessInLoop", X,
+              gpa::aliasKeepsAccessMessage(isLoad(I), isLoad(J),
+                                           Where ? Where->SourceLine : 0));
+          break;
+        }
+      }
     }
   }
 

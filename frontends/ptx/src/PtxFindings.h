@@ -1,5 +1,4 @@
-//===- PtxFindings.h - Findings of one PTX function --------------*- C++
-//-*-===//
+//===- PtxFindings.h - Findings of one PTX function -------------*- C++ -*-===//
 //
 // SPDX-License-Identifier: Apache-2.0
 //

@@ -61,6 +61,19 @@ std::string doubleLiteralCause(double Value);
 /// LocalMemoryArray: a private array of \p Bytes indexed at run time.
 std::string localMemoryArrayMessage(std::uint64_t Bytes, bool Load);
 
+/// AliasKeepsAccessInLoop: a load (\p Load) or store whose address does
+/// not change in its loop, kept there by the load or store (\p
+/// BlockerLoad) at \p BlockerLine (0: no line) that may alias it.
+std::string aliasKeepsAccessMessage(bool Load, bool BlockerLoad,
+                                    unsigned BlockerLine);
+
+/// AssumedTripCount: the loop at \p Where ("KERNEL:LINE") runs \p Count
+/// iterations per entry, chosen by \p Source; \p Flag sets it
+/// ("-gpa-trip-count" for the plugin, "--trip-count" for gpa).
+std::string assumedTripCountMessage(unsigned Count, const std::string &Source,
+                                    const std::string &Where,
+                                    const std::string &Flag);
+
 } // namespace gpa
 
 #endif
