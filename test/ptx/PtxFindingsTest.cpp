@@ -53,6 +53,28 @@ TEST(PtxFindings, StridedStoreAtItsLocAndColumn) {
             "896 extra DRAM bytes per warp access");
 }
 
+TEST(PtxFindings, DisjointOrIsAnOffset) {
+  // nvcc's A[i * 4096 + j + 2] in an unrolled loop: (i << 12) * 4 | 8, a
+  // 16384-byte stride (the 8 lies below the 2^14 alignment); | 8 on the
+  // unaligned i * 4 is no add (0 | 8 = 8, 1 * 4 | 8 = 12, 2 * 4 | 8 = 8):
+  // not analysed.
+  auto Body = [](const std::string &Index) {
+    return std::string(Base) + Index +
+           "or.b64 %rd6, %rd5, 8;\n"
+           "add.s64 %rd7, %rd2, %rd6;\n"
+           "ld.global.f32 %f1, [%rd7];\n"
+           "st.global.f32 [%rd3], %f1;\n"
+           "ret;\n";
+  };
+  auto Aligned = findingsOf(Body("shl.b32 %r2, %r1, 12;\n"
+                                 "mul.wide.s32 %rd5, %r2, 4;\n"));
+  ASSERT_EQ(Aligned.size(), 1u);
+  EXPECT_NE(Aligned[0].Message.find("strided: 16384 B"), std::string::npos);
+  auto Unaligned = findingsOf(Body("mul.wide.s32 %rd5, %r1, 4;\n"));
+  ASSERT_EQ(Unaligned.size(), 1u);
+  EXPECT_EQ(Unaligned[0].Rule, "UnanalysedAccess");
+}
+
 TEST(PtxFindings, ShortStrideWhoseNeighbourIsReadIsNoFinding) {
   // p[tid].x and p[tid].y: 8 B apart, the other field at +4.
   auto F = findingsOf(".loc 1 5 3\n"

@@ -13,6 +13,7 @@
 //===----------------------------------------------------------------------===//
 #include "gpa/ptx/PtxCoalescing.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdlib>
 #include <map>
@@ -60,7 +61,12 @@ Value checked(std::int64_t C) {
 class Analysis {
 public:
   /// Coefficients per unit of %tid.x (Dim 0), %tid.y (1) or %tid.z (2).
-  Analysis(const PtxFunction &F, unsigned Dim) : F(F), Dim(Dim) {}
+  Analysis(const PtxFunction &F, unsigned Dim) : F(F), Dim(Dim) {
+    for (std::size_t K = 0; K < F.Body.size(); ++K)
+      if (!F.Body[K].Operands.empty() &&
+          F.Body[K].Operands[0].K == PtxOperand::Kind::Register)
+        Defs[F.Body[K].Operands[0].Name].push_back(K);
+  }
   void run();
   Value valueOf(const PtxOperand &Op) const;
 
@@ -68,12 +74,57 @@ private:
   const PtxFunction &F;
   unsigned Dim;
   std::map<std::string, Value> Regs;
+  std::map<std::string, std::vector<std::size_t>> Defs;
   bool Changed = false;
+
+  unsigned trailingZeros(const PtxOperand &Op, unsigned Depth) const;
 
   void define(const PtxOperand &Dest, const Value &V);
   Value evaluate(const PtxInstruction &I) const;
 };
 } // namespace
+
+/// Low bits known to be zero in Op's value (every definition agreeing):
+/// what lets `or x, c` stand for `add x, c` (LLVM's disjoint or, which
+/// nvcc emits for an offset into an aligned index).
+unsigned Analysis::trailingZeros(const PtxOperand &Op, unsigned Depth) const {
+  auto OfImmediate = [](std::int64_t V) {
+    unsigned N = 0;
+    while (V != 0 && (V & 1) == 0 && N < 63) {
+      V >>= 1;
+      ++N;
+    }
+    return V == 0 ? 64u : N;
+  };
+  if (Op.K == PtxOperand::Kind::Immediate && !Op.IsFloat)
+    return OfImmediate(Op.IntValue);
+  if (Op.K != PtxOperand::Kind::Register || Depth > 8)
+    return 0;
+  auto It = Defs.find(Op.Name);
+  if (It == Defs.end())
+    return 0;
+  unsigned Known = 64;
+  for (std::size_t K : It->second) {
+    const PtxInstruction &I = F.Body[K];
+    auto Src = [&](std::size_t N) {
+      return N < I.Operands.size() ? trailingZeros(I.Operands[N], Depth + 1)
+                                   : 0u;
+    };
+    unsigned Here = 0;
+    if (I.Opcode == "mov" || I.Opcode == "cvt")
+      Here = Src(1);
+    else if (I.Opcode == "mul")
+      Here = std::min(64u, Src(1) + Src(2));
+    else if (I.Opcode == "shl" && I.Operands.size() > 2 &&
+             I.Operands[2].K == PtxOperand::Kind::Immediate &&
+             I.Operands[2].IntValue >= 0 && I.Operands[2].IntValue < 64)
+      Here = std::min<unsigned>(64u, Src(1) + unsigned(I.Operands[2].IntValue));
+    else if (I.Opcode == "add" || I.Opcode == "sub")
+      Here = std::min(Src(1), Src(2));
+    Known = std::min(Known, Here);
+  }
+  return Known;
+}
 
 Value Analysis::valueOf(const PtxOperand &Op) const {
   switch (Op.K) {
@@ -159,6 +210,17 @@ Value Analysis::evaluate(const PtxInstruction &I) const {
     Value A = Src(1), B = Src(2);
     if (A.S == Value::Affine && B.IsConst && B.Const >= 0 && B.Const < 40)
       return Mul(A, Value::constant(std::int64_t(1) << B.Const));
+  }
+  // x | c with c below x's known alignment adds c.
+  if (Op == "or" && I.Operands.size() > 2) {
+    for (std::size_t X = 1; X <= 2; ++X) {
+      const PtxOperand &C = I.Operands[3 - X];
+      if (C.K == PtxOperand::Kind::Immediate && !C.IsFloat && C.IntValue >= 0 &&
+          C.IntValue < (std::int64_t(1) << 40) &&
+          (std::int64_t(1) << std::min(40u, trailingZeros(I.Operands[X], 0))) >
+              C.IntValue)
+        return Add(Src(X), Value::constant(C.IntValue), false);
+    }
   }
   if (Op == "neg")
     return Add(Value::constant(0), Src(1), true);
