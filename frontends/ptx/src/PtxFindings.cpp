@@ -424,7 +424,14 @@ private:
       }
       PtxFunctionFinding &Found = Out.Findings[It->second];
       std::set<std::string> &Seen = Listed[It->second - Base];
-      if (Found.Fp64Cause.find(G.Why) == std::string::npos)
+      // A literal is the cause to change; the floats of its statement are
+      // converted because of it (the IR route's remark for such a
+      // conversion is one cause told twice).
+      const std::string Converted = "a float converted to double";
+      if (Found.Fp64Cause == Converted && G.Why != Converted)
+        Found.Fp64Cause.clear();
+      if (Found.Fp64Cause.find(G.Why) == std::string::npos &&
+          (G.Why != Converted || Found.Fp64Cause.empty()))
         Found.Fp64Cause += (Found.Fp64Cause.empty() ? "" : ", ") + G.Why;
       for (std::size_t M : G.Members) {
         std::string Item = F.Body[M].spelling();
