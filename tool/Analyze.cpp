@@ -16,6 +16,7 @@
 #include "gpa/Analysis.h"
 #include "gpa/AnalyzedKernel.h"
 #include "gpa/CanonicalJson.h"
+#include "gpa/FindingMessages.h"
 #include "gpa/GpuModelLoader.h"
 #include "gpa/InputFile.h"
 #include "gpa/JsonReader.h"
@@ -27,6 +28,7 @@
 #include "gpa/PtxasResources.h"
 #include "gpa/Report.h"
 #include "gpa/SpillTraffic.h"
+#include "gpa/SystemHeaders.h"
 #include "gpa/TripCounts.h"
 #include "gpa/UnmatchedFacts.h"
 #include "gpa/common/AssembleKernel.h"
@@ -172,11 +174,12 @@ unsigned wantedSmVersion(const AnalyzeRequest &R) {
 /// IR front-end's last mile). Modules without kernels (a host translation
 /// unit's) add nothing; SmVersion is the first module's target so that one
 /// model serves all modules of a binary.
-bool addPtxModule(const AnalyzeRequest &R, const std::string &Path,
-                  const EmbeddedPtx &Ptx, ptx::PtxModuleResult &M,
-                  unsigned &SmVersion, GpuModel &Gpu, KernelOutput &Out,
-                  std::vector<std::string> &Warnings, std::string &Error,
-                  const LaunchFile &Facts, const HostLaunches &Host) {
+bool addPtxModule(
+    const AnalyzeRequest &R, const std::string &Path, const EmbeddedPtx &Ptx,
+    ptx::PtxModuleResult &M, unsigned &SmVersion, GpuModel &Gpu,
+    KernelOutput &Out, std::vector<std::string> &Warnings, std::string &Error,
+    const LaunchFile &Facts, const HostLaunches &Host,
+    const std::function<LoopTripCounts(const std::string &)> &TripCountsFor) {
   if (M.Kernels.empty())
     return true;
   if (!SmVersion)
@@ -303,11 +306,55 @@ bool addPtxModule(const AnalyzeRequest &R, const std::string &Path,
     A.Location = KernelLocation{File, Line};
     A.Assumptions = std::move(Assembled.Assumed);
     A.Demangled = demangle(K.Profile.Name);
+    // Precondition of LocalMemoryArray: ptxas agrees. A 0-byte stack frame
+    // means it kept the array in registers.
+    bool LocalInRegisters =
+        Compiled != Ptxas.end() && Compiled->second.LocalBytes == 0;
+    std::vector<FindingRecord> Findings;
+    unsigned InHeaders = 0;
+    for (const ptx::PtxFinding &F : K.Findings) {
+      if (F.Rule == "LocalMemoryArray" && LocalInRegisters)
+        continue;
+      if (!R.SystemHeaderFindings && isSystemHeaderPath(F.File)) {
+        ++InHeaders;
+        continue;
+      }
+      Findings.push_back(
+          {F.Rule, F.Message, portablePath(F.File), F.Line, F.Column});
+    }
+    if (InHeaders)
+      A.Assumptions.push_back(numberAssumption(
+          "system_header_findings", InHeaders,
+          "findings located in system headers (the CUDA toolkit) not shown: "
+          "--system-header-findings shows them"));
+    // AssumedTripCount at each loop line whose count is not given (nvcc's
+    // unrolled loop and its remainder share the line and the count).
+    LoopTripCounts Trips = TripCountsFor(K.Profile.Name);
+    std::set<unsigned> TripLines;
+    for (const ptx::PtxLoopNote &L : K.Loops) {
+      if (L.Kind == "given" || !L.SourceLine ||
+          !TripLines.insert(L.SourceLine).second)
+        continue;
+      const TripChoice &T = Trips.forLine(L.SourceLine);
+      Findings.push_back(
+          {"AssumedTripCount",
+           assumedTripCountMessage(T.Count, T.Source,
+                                   K.Profile.Name + ":" +
+                                       std::to_string(L.SourceLine),
+                                   "--trip-count"),
+           File, L.SourceLine, 0});
+    }
     if (!Assembled.Spills.empty())
-      A.Findings = std::vector<FindingRecord>{
+      Findings.push_back(
           {"RegisterSpill",
            "registers spilled to local memory: " + Assembled.Spills, File, Line,
-           0}};
+           0});
+    std::stable_sort(Findings.begin(), Findings.end(),
+                     [](const FindingRecord &X, const FindingRecord &Y) {
+                       return std::tie(X.File, X.Line, X.Column, X.Rule) <
+                              std::tie(Y.File, Y.Line, Y.Column, Y.Rule);
+                     });
+    A.Findings = std::move(Findings);
     Out(std::move(A), Gpu);
   }
   return true;
@@ -390,8 +437,7 @@ bool analyzePtx(const AnalyzeRequest &R, const std::string &Path,
   std::size_t KernelsBefore = Out.Count;
   // The GPU is known only once a .target is read: the front-end asks for
   // its sector and warp size then (the same choice addPtxModule makes).
-  Opts.MemoryForTarget =
-      [&](unsigned ModuleSm) -> std::optional<MemoryGeometry> {
+  Opts.GpuForTarget = [&](unsigned ModuleSm) -> std::optional<GpuModel> {
     GpuModel Chosen;
     Assumption Ignored;
     std::string Error; // addPtxModule reports a failed choice
@@ -400,7 +446,7 @@ bool analyzePtx(const AnalyzeRequest &R, const std::string &Path,
                    Sm ? std::optional<unsigned>(Sm) : std::nullopt, Chosen,
                    Ignored, Error))
       return std::nullopt;
-    return memoryGeometry(Chosen);
+    return Chosen;
   };
   std::vector<KernelName> Names; // for the facts that apply to none
   LoopLineCoverage LoopLines;    // line counts that apply to no loop
@@ -408,7 +454,7 @@ bool analyzePtx(const AnalyzeRequest &R, const std::string &Path,
     ptx::PtxModuleResult M;
     if (!ptx::parsePtxModule(Ptx.Text, Ptx.Name, Opts, M, Error) ||
         !addPtxModule(R, Path, Ptx, M, SmVersion, Gpu, Out, Warnings, Error,
-                      Facts, Host))
+                      Facts, Host, Opts.TripCountsFor))
       return false;
     for (const ptx::PtxKernelResult &K : M.Kernels) {
       Names.push_back({K.Profile.Name, demangle(K.Profile.Name)});

@@ -14,6 +14,7 @@
 #include "AccessPattern.h"
 #include "InstructionClassifier.h"
 #include "SourceLocation.h"
+#include "gpa/FindingMessages.h"
 #include "gpa/InstructionCosts.h"
 #include "gpa/SharedBankConflicts.h"
 
@@ -51,18 +52,6 @@ namespace gpa {
 namespace {
 
 std::string text(const Twine &T) { return T.str(); }
-
-std::string number(double V) {
-  std::string S;
-  raw_string_ostream OS(S);
-  OS << format("%.2f", V);
-  OS.flush();
-  while (!S.empty() && S.back() == '0')
-    S.pop_back();
-  if (!S.empty() && S.back() == '.')
-    S.pop_back();
-  return S;
-}
 
 bool isThreadIdxX(const Value *V) {
   if (auto *Call = dyn_cast<CallBase>(V))
@@ -275,7 +264,6 @@ void memoryRules(const Function &F, const GpuModel &Gpu, ScalarEvolution &SE,
     Classification K = classifyInstruction(I, DL);
     if (K.Kind != InstKind::Memory || !K.Pointer || !K.Bytes)
       continue;
-    const char *What = isa<LoadInst>(I) ? "load" : "store";
     if (K.AddrSpace == AS_Global || K.GenericAsGlobal) {
       AccessPattern P = analyzeAccess(K.Pointer, K.Bytes, SE, Geometry);
       if (!P.isUncoalesced())
@@ -283,18 +271,13 @@ void memoryRules(const Function &F, const GpuModel &Gpu, ScalarEvolution &SE,
       // A unit-stride warp access of the same width (the shared cost model).
       double Ideal =
           transactionsPerWarp(std::int64_t(K.Bytes), K.Bytes, Geometry);
+      bool Load = isa<LoadInst>(I);
       if (P.Kind == AccessKind::DataDependent && !P.Gather) {
         // Precondition of UncoalescedAccess: an address the analysis can
         // follow. This one it cannot: say so, with the estimate it used.
         C.add("UnanalysedAccess", I, nullptr,
-              text("the address of this global " + Twine(What) + " of " +
-                   Twine(K.Bytes) +
-                   " B could not be analysed (it depends on threadIdx.x "
-                   "through values the analysis cannot follow): not known "
-                   "to be uncoalesced; the estimate counts it as up to " +
-                   number(P.TransactionsPerWarp) +
-                   " transactions per warp (the worst case), against " +
-                   number(Ideal) + " if coalesced"));
+              unanalysedAccessMessage(Load, K.Bytes, P.TransactionsPerWarp,
+                                      Ideal));
         continue;
       }
       double Extra =
@@ -307,33 +290,14 @@ void memoryRules(const Function &F, const GpuModel &Gpu, ScalarEvolution &SE,
           std::llabs(P.StrideBytes) <= std::int64_t(Gpu.TransactionBytes) &&
           neighboursRead(I, K.Pointer, std::llabs(P.StrideBytes), Globals, SE))
         continue;
-      if (P.Kind == AccessKind::Strided) {
-        C.add("UncoalescedAccess", I, nullptr,
-              text("uncoalesced global " + Twine(What) + " of " +
-                   Twine(K.Bytes) + " B (strided: " + Twine(P.StrideBytes) +
-                   " B between neighbouring threads): " +
-                   number(P.TransactionsPerWarp) +
-                   " transactions per warp instead of " + number(Ideal) + ", " +
-                   number(Extra) + " extra DRAM bytes per warp access"));
-        continue;
-      }
-      // Gathers and run-time strides: the lanes' addresses are not known,
-      // only that they may differ; the count is the worst case.
-      std::string Why =
-          P.Kind == AccessKind::VariableStride
-              ? std::string("variable_stride: a run-time stride between "
-                            "neighbouring threads")
-              : std::string("data_dependent: an address loaded from "
-                            "thread-dependent data, a gather");
+      UncoalescedKind Kind = P.Kind == AccessKind::Strided
+                                 ? UncoalescedKind::Strided
+                             : P.Kind == AccessKind::VariableStride
+                                 ? UncoalescedKind::VariableStride
+                                 : UncoalescedKind::Gather;
       C.add("UncoalescedAccess", I, nullptr,
-            text("possibly uncoalesced global " + Twine(What) + " of " +
-                 Twine(K.Bytes) + " B (" + Why + "): up to " +
-                 number(P.TransactionsPerWarp) + " transactions per warp (" +
-                 number(Ideal) +
-                 " if neighbouring threads' addresses are adjacent), up to " +
-                 number(Extra) +
-                 " extra DRAM bytes per warp access; the estimate counts the "
-                 "worst case"));
+            uncoalescedMessage(Kind, Load, K.Bytes, P.StrideBytes,
+                               P.TransactionsPerWarp, Ideal, Extra));
     } else if (K.AddrSpace == AS_Shared) {
       AccessPattern P = analyzeAccess(K.Pointer, K.Bytes, SE, Geometry);
       if (P.Kind != AccessKind::Strided)
@@ -342,7 +306,6 @@ void memoryRules(const Function &F, const GpuModel &Gpu, ScalarEvolution &SE,
       // the block's rows when the block is narrower than a warp.
       WarpLanes Lanes;
       Lanes.ActiveX = activeLanes(I, DT);
-      std::string Shape;
       if (Context.Block.X > 0 && Context.Block.X < SharedBanks) {
         Lanes.RowThreads = unsigned(Context.Block.X);
         std::optional<int64_t> Row = threadStrideBytes(K.Pointer, 1, SE);
@@ -350,25 +313,14 @@ void memoryRules(const Function &F, const GpuModel &Gpu, ScalarEvolution &SE,
           Lanes.RowStrideBytes = *Row;
         else
           Lanes.RowsKnown = false;
-        Shape = ", blocks of " + std::to_string(Context.Block.X) +
-                " threads in x (given)";
       }
       unsigned Ways = sharedBankConflictWays(P.StrideBytes, K.Bytes, Lanes);
       if (Ways <= 1)
         continue;
-      std::string Active =
-          Lanes.ActiveX < SharedBanks
-              ? std::to_string(Lanes.ActiveX) + " lanes under its guard"
-              : std::string("32 lanes");
-      if (Context.Block.X == 0)
-        Shape = "; blockDim.x of 32 or more assumed (a narrower block "
-                "spreads a warp over rows: give the launch's block with "
-                "-gpa-block-size or a launch file)";
       C.add("SharedBankConflict", I, nullptr,
-            text(Twine(Ways) + "-way shared-memory bank conflict: a " + What +
-                 " with a stride of " + Twine(P.StrideBytes) +
-                 " B between neighbouring threads is replayed " + Twine(Ways) +
-                 " times per warp (" + Active + Shape + ")"));
+            sharedBankConflictMessage(Ways, isa<LoadInst>(I), P.StrideBytes,
+                                      Lanes.ActiveX,
+                                      std::uint64_t(Context.Block.X)));
     }
   }
 }
@@ -391,11 +343,7 @@ void localArrayRule(const Function &F, Collector &C) {
         uint64_t Bytes =
             DL.getTypeAllocSize(A->getAllocatedType()).getKnownMinValue();
         C.add("LocalMemoryArray", *Access, nullptr,
-              text("private array of " + Twine(Bytes) +
-                   " B indexed at run time lives in local memory: this " +
-                   (isa<LoadInst>(Access) ? "load" : "store") +
-                   " is a local-memory access (local_mem) instead of a "
-                   "register"));
+              localMemoryArrayMessage(Bytes, isa<LoadInst>(Access)));
         goto NextAlloca;
       }
     }
@@ -419,8 +367,6 @@ void fp64Rule(const std::vector<const Function *> &Order, const GpuModel &Gpu,
       }
   if (!FloatData || DoubleData)
     return;
-  double Ratio =
-      Gpu.issueCycles(Unit::Fp64) / std::max(1e-9, Gpu.issueCycles(Unit::Fp));
   auto IsDoubleArithmetic = [](const Instruction &I) {
     return (isa<BinaryOperator>(I) || isa<FPMathOperator>(I)) &&
            I.getType()->getScalarType()->isDoubleTy() && !isa<CastInst>(I) &&
@@ -444,12 +390,8 @@ void fp64Rule(const std::vector<const Function *> &Order, const GpuModel &Gpu,
         if (auto *OpI = dyn_cast<Instruction>(Op))
           if (auto It = GroupOf.find(OpI); It != GroupOf.end() && !From)
             From = It->second;
-        if (auto *CF = dyn_cast<ConstantFP>(Op); CF && Literal.empty()) {
-          std::string S;
-          raw_string_ostream OS(S);
-          OS << format("%g", CF->getValueAPF().convertToDouble());
-          Literal = "the double literal " + OS.str();
-        }
+        if (auto *CF = dyn_cast<ConstantFP>(Op); CF && Literal.empty())
+          Literal = doubleLiteralCause(CF->getValueAPF().convertToDouble());
         if (auto *Ext = dyn_cast<FPExtInst>(Op))
           if (Ext->getSrcTy()->getScalarType()->isFloatTy())
             Converted = "a float converted to double";
@@ -476,14 +418,9 @@ void fp64Rule(const std::vector<const Function *> &Order, const GpuModel &Gpu,
         List += (List.empty() ? "" : ", ") + Item;
     }
     C.add("DoublePrecisionInFloatKernel", *G.Cause, nullptr,
-          text("double-precision arithmetic in a kernel whose data is float, "
-               "caused by " +
-               G.Why + ": " + Twine(Listed.size()) +
-               " instruction(s) run on FP64 (" + List + "), which issues " +
-               number(Ratio) + "x slower than FP32 on " + Gpu.Name + " (" +
-               number(Gpu.issueCycles(Unit::Fp64)) + " vs " +
-               number(Gpu.issueCycles(Unit::Fp)) +
-               " cycles per warp instruction)"));
+          doublePrecisionMessage(G.Why, Listed.size(), List, Gpu.Name,
+                                 Gpu.issueCycles(Unit::Fp64),
+                                 Gpu.issueCycles(Unit::Fp)));
   }
 }
 
@@ -580,11 +517,8 @@ void loopRules(const Function &F, const Function &Kernel,
           Start ? Kernel.getName().str() + ":" + std::to_string(Start.getLine())
                 : Kernel.getName().str();
       C.add("AssumedTripCount", *At, Start.get(),
-            text("loop trip count is not a compile-time constant: assumed " +
-                 Twine(Trip.Count) + " iterations per entry (" + Trip.Source +
-                 "); every count in its body scales with it; set it with "
-                 "-gpa-trip-count=" +
-                 Where + "=N (gpa: --trip-count) or `loops` in a launch file"));
+            assumedTripCountMessage(Trip.Count, Trip.Source, Where,
+                                    "-gpa-trip-count"));
     }
     SmallVector<const Instruction *, 16> Accesses;
     bool Barrier = false;
@@ -632,15 +566,7 @@ void loopRules(const Function &F, const Function &Kernel,
       unsigned Line =
           Blocker->getDebugLoc() ? Blocker->getDebugLoc().getLine() : 0;
       C.add("AliasKeepsAccessInLoop", *X, nullptr,
-            text(Twine(IsLoad ? "load from" : "store to") +
-                 " an address that does not change in the loop is repeated "
-                 "every iteration because the " +
-                 (isa<LoadInst>(Blocker) ? "load" : "store") +
-                 (Line ? " at line " + Twine(Line) : Twine("")) +
-                 " may access the same memory: one global memory "
-                 "instruction per iteration that a register would save; "
-                 "mark the kernel's pointers __restrict__ (read-only ones "
-                 "const __restrict__)"));
+            aliasKeepsAccessMessage(IsLoad, isa<LoadInst>(Blocker), Line));
     }
   }
 }

@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "SourceLocation.h"
+#include "gpa/SystemHeaders.h"
 
 #include "llvm/ADT/SmallString.h"
 #include "llvm/IR/DebugInfoMetadata.h"
@@ -37,20 +38,7 @@ bool isSystemHeader(const DILocation &L) {
     Path = Name;
   else
     sys::path::append(Path, L.getDirectory(), Name);
-  StringRef P = Path.str();
-  StringRef Base = sys::path::filename(P);
-  if (Base.starts_with("__clang_cuda_") || Base.starts_with("__clang_"))
-    return true;
-  if (P.contains("/lib/clang/") && P.contains("/include/"))
-    return true;
-  if (P.starts_with("/usr/include/") || P.contains("/include/crt/"))
-    return true;
-  // The CUDA toolkit: /usr/local/cuda[-13.0]/include, /opt/cuda/include,
-  // $CUDA_PATH/targets/<arch>/include.
-  size_t Cuda = P.find("/cuda");
-  return Cuda != StringRef::npos &&
-         P.find("/include/", Cuda) != StringRef::npos &&
-         (P.starts_with("/usr/") || P.starts_with("/opt/"));
+  return isSystemHeaderPath(Path.str().str());
 }
 
 } // namespace gpa

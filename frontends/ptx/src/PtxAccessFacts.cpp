@@ -323,8 +323,19 @@ void Linearizer::addLoopFacts(const PtxOperand &Addr, unsigned Block,
       continue; // the loop does not change it
     if (Inside.size() != 1 || D->second.size() < 2)
       return;
-    Form Def = definitionForm(F.Body[Inside.front()], Atom);
+    const PtxInstruction &In = F.Body[Inside.front()];
+    Form Def = definitionForm(In, Atom);
     auto Self = Def.Terms.find(Atom);
+    // A definition the forms cannot follow (not, rem, a load) is the atom
+    // itself, which reads as p = p + 0: only one that reads the register
+    // (or moves a value computed from it) keeps it.
+    bool ReadsItself =
+        In.Opcode == "mov" || In.Opcode == "cvt" || In.Opcode == "cvta";
+    for (std::size_t Op = 1; Op < In.Operands.size(); ++Op)
+      ReadsItself |= In.Operands[Op].K == PtxOperand::Kind::Register &&
+                     In.Operands[Op].Name == Atom;
+    if (!ReadsItself)
+      return;
     std::int64_t Term;
     if (Def.Terms.size() != 1 || Self == Def.Terms.end() || Self->second != 1 ||
         __builtin_mul_overflow(C, Def.Const, &Term) ||

@@ -15,7 +15,7 @@ namespace gpa::ptx::detail {
 
 bool Parser::parseBody(PtxFunction &F) {
   unsigned Depth = 1; // the function's own '{' was consumed
-  LocLine = 0;
+  LocLine = LocFile = LocColumn = 0;
   while (true) {
     const Token &T = tok();
     if (T.is(TokKind::Eof))
@@ -113,6 +113,16 @@ bool Parser::parseLoc(PtxFunction &F) {
       !parseUnsigned(SrcLine, "a line number after .loc"))
     return false;
   LocLine = SrcLine;
+  LocFile = FileIdx;
+  LocColumn = 0;
+  // The column is optional; a later operand (function_name, inlined_at)
+  // follows a comma.
+  if (tok().Line == Line && tok().is(TokKind::Integer)) {
+    std::uint64_t Col = 0;
+    if (!parseUnsigned(Col, "a column after .loc"))
+      return false;
+    LocColumn = Col > 0xFFFFFFFFu ? 0 : unsigned(Col);
+  }
   if (F.FirstLocLine == 0 && SrcLine != 0) {
     F.FirstLocFile = FileIdx;
     F.FirstLocLine = SrcLine;
@@ -124,6 +134,8 @@ bool Parser::parseLoc(PtxFunction &F) {
 bool Parser::parseInstruction(PtxFunction &F) {
   PtxInstruction I;
   I.SourceLine = LocLine;
+  I.SourceFile = LocFile;
+  I.SourceColumn = LocColumn;
   I.Line = tok().Line;
   I.Col = tok().Col;
   if (tok().isPunct('@')) {

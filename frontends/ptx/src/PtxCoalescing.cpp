@@ -13,9 +13,12 @@
 //===----------------------------------------------------------------------===//
 #include "gpa/ptx/PtxCoalescing.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdlib>
 #include <map>
+#include <optional>
+#include <set>
 #include <string>
 
 namespace gpa::ptx {
@@ -58,7 +61,12 @@ Value checked(std::int64_t C) {
 class Analysis {
 public:
   /// Coefficients per unit of %tid.x (Dim 0), %tid.y (1) or %tid.z (2).
-  Analysis(const PtxFunction &F, unsigned Dim) : F(F), Dim(Dim) {}
+  Analysis(const PtxFunction &F, unsigned Dim) : F(F), Dim(Dim) {
+    for (std::size_t K = 0; K < F.Body.size(); ++K)
+      if (!F.Body[K].Operands.empty() &&
+          F.Body[K].Operands[0].K == PtxOperand::Kind::Register)
+        Defs[F.Body[K].Operands[0].Name].push_back(K);
+  }
   void run();
   Value valueOf(const PtxOperand &Op) const;
 
@@ -66,12 +74,57 @@ private:
   const PtxFunction &F;
   unsigned Dim;
   std::map<std::string, Value> Regs;
+  std::map<std::string, std::vector<std::size_t>> Defs;
   bool Changed = false;
+
+  unsigned trailingZeros(const PtxOperand &Op, unsigned Depth) const;
 
   void define(const PtxOperand &Dest, const Value &V);
   Value evaluate(const PtxInstruction &I) const;
 };
 } // namespace
+
+/// Low bits known to be zero in Op's value (every definition agreeing):
+/// what lets `or x, c` stand for `add x, c` (LLVM's disjoint or, which
+/// nvcc emits for an offset into an aligned index).
+unsigned Analysis::trailingZeros(const PtxOperand &Op, unsigned Depth) const {
+  auto OfImmediate = [](std::int64_t V) {
+    unsigned N = 0;
+    while (V != 0 && (V & 1) == 0 && N < 63) {
+      V >>= 1;
+      ++N;
+    }
+    return V == 0 ? 64u : N;
+  };
+  if (Op.K == PtxOperand::Kind::Immediate && !Op.IsFloat)
+    return OfImmediate(Op.IntValue);
+  if (Op.K != PtxOperand::Kind::Register || Depth > 8)
+    return 0;
+  auto It = Defs.find(Op.Name);
+  if (It == Defs.end())
+    return 0;
+  unsigned Known = 64;
+  for (std::size_t K : It->second) {
+    const PtxInstruction &I = F.Body[K];
+    auto Src = [&](std::size_t N) {
+      return N < I.Operands.size() ? trailingZeros(I.Operands[N], Depth + 1)
+                                   : 0u;
+    };
+    unsigned Here = 0;
+    if (I.Opcode == "mov" || I.Opcode == "cvt")
+      Here = Src(1);
+    else if (I.Opcode == "mul")
+      Here = std::min(64u, Src(1) + Src(2));
+    else if (I.Opcode == "shl" && I.Operands.size() > 2 &&
+             I.Operands[2].K == PtxOperand::Kind::Immediate &&
+             I.Operands[2].IntValue >= 0 && I.Operands[2].IntValue < 64)
+      Here = std::min<unsigned>(64u, Src(1) + unsigned(I.Operands[2].IntValue));
+    else if (I.Opcode == "add" || I.Opcode == "sub")
+      Here = std::min(Src(1), Src(2));
+    Known = std::min(Known, Here);
+  }
+  return Known;
+}
 
 Value Analysis::valueOf(const PtxOperand &Op) const {
   switch (Op.K) {
@@ -158,6 +211,17 @@ Value Analysis::evaluate(const PtxInstruction &I) const {
     if (A.S == Value::Affine && B.IsConst && B.Const >= 0 && B.Const < 40)
       return Mul(A, Value::constant(std::int64_t(1) << B.Const));
   }
+  // x | c with c below x's known alignment adds c.
+  if (Op == "or" && I.Operands.size() > 2) {
+    for (std::size_t X = 1; X <= 2; ++X) {
+      const PtxOperand &C = I.Operands[3 - X];
+      if (C.K == PtxOperand::Kind::Immediate && !C.IsFloat && C.IntValue >= 0 &&
+          C.IntValue < (std::int64_t(1) << 40) &&
+          (std::int64_t(1) << std::min(40u, trailingZeros(I.Operands[X], 0))) >
+              C.IntValue)
+        return Add(Src(X), Value::constant(C.IntValue), false);
+    }
+  }
   if (Op == "neg")
     return Add(Value::constant(0), Src(1), true);
   if (Op == "ld" || Op == "ldu") {
@@ -209,6 +273,109 @@ void Analysis::run() {
   }
 }
 
+namespace {
+/// Why an address register is not affine in %tid.x, from its definitions:
+/// a load at a lane-dependent address the analysis follows (a gather:
+/// a[idx[tid]]), or %tid.x times a uniform run-time value; anything else
+/// (a run-time modulus, a call's result, registers whose definitions
+/// disagree) is not analysed.
+class UnknownReasons {
+public:
+  UnknownReasons(const PtxFunction &F, const Analysis &A) : F(F), A(A) {
+    for (std::size_t K = 0; K < F.Body.size(); ++K)
+      if (!F.Body[K].Operands.empty())
+        addDefs(F.Body[K].Operands[0], K);
+  }
+
+  UnknownAddress why(const std::string &Reg) {
+    std::set<std::string> Seen;
+    bool Stride = false;
+    if (reachesLaneLoad(Reg, Seen, 0, 0, Stride))
+      return UnknownAddress::Gather;
+    return Stride ? UnknownAddress::VariableStride : UnknownAddress::Unanalysed;
+  }
+
+private:
+  const PtxFunction &F;
+  const Analysis &A;
+  std::map<std::string, std::vector<std::size_t>> Defs;
+
+  void addDefs(const PtxOperand &D, std::size_t K) {
+    if (D.K == PtxOperand::Kind::Register)
+      Defs[D.Name].push_back(K);
+    else if (D.K == PtxOperand::Kind::Vector || D.K == PtxOperand::Kind::Pair)
+      for (const PtxOperand &E : D.Elems)
+        addDefs(E, K);
+  }
+
+  Value regValue(const std::string &Name) const {
+    PtxOperand R;
+    R.K = PtxOperand::Kind::Register;
+    R.Name = Name;
+    return A.valueOf(R);
+  }
+
+  /// Whether the load at K reads a lane-dependent address the analysis
+  /// follows (affine with a tid.x coefficient, or itself a gather).
+  bool laneLoad(const PtxInstruction &I, unsigned LoadDepth) {
+    for (const PtxOperand &Op : I.Operands) {
+      if (Op.K != PtxOperand::Kind::Address)
+        continue;
+      if (Op.Name.empty() || Op.Name[0] != '%')
+        return false;
+      Value V = regValue(Op.Name);
+      if (V.S == Value::Affine)
+        return V.Coef != 0;
+      if (LoadDepth >= 2)
+        return false;
+      std::set<std::string> Seen;
+      bool Stride = false;
+      return reachesLaneLoad(Op.Name, Seen, 0, LoadDepth + 1, Stride) || Stride;
+    }
+    return false;
+  }
+
+  bool reachesLaneLoad(const std::string &Reg, std::set<std::string> &Seen,
+                       unsigned Depth, unsigned LoadDepth, bool &Stride) {
+    if (Depth > 24 || !Seen.insert(Reg).second)
+      return false;
+    auto It = Defs.find(Reg);
+    if (It == Defs.end())
+      return false;
+    for (std::size_t K : It->second) {
+      const PtxInstruction &I = F.Body[K];
+      if (I.Opcode == "ld" || I.Opcode == "ldu") {
+        if (laneLoad(I, LoadDepth))
+          return true;
+        continue;
+      }
+      if (I.Opcode == "call")
+        continue;
+      // tid.x times a uniform value that is no constant: a run-time stride.
+      if ((I.Opcode == "mul" || I.Opcode == "mad" || I.Opcode == "mul24" ||
+           I.Opcode == "mad24") &&
+          I.Operands.size() >= 3) {
+        Value X = A.valueOf(I.Operands[1]), Y = A.valueOf(I.Operands[2]);
+        auto Lane = [](const Value &V) {
+          return V.S == Value::Affine && V.Coef != 0;
+        };
+        auto Uniform = [](const Value &V) {
+          return V.S == Value::Affine && V.Coef == 0 && !V.IsConst;
+        };
+        if ((Lane(X) && Uniform(Y)) || (Lane(Y) && Uniform(X)))
+          Stride = true;
+      }
+      for (std::size_t Op = 1; Op < I.Operands.size(); ++Op)
+        if (I.Operands[Op].K == PtxOperand::Kind::Register &&
+            reachesLaneLoad(I.Operands[Op].Name, Seen, Depth + 1, LoadDepth,
+                            Stride))
+          return true;
+    }
+    return false;
+  }
+};
+} // namespace
+
 std::vector<AccessInfo>
 analyzeAccessPatterns(const PtxFunction &F,
                       const std::vector<unsigned> &AccessBytes) {
@@ -217,6 +384,7 @@ analyzeAccessPatterns(const PtxFunction &F,
   AlongY.run();
   AlongZ.run();
   std::vector<AccessInfo> Out(F.Body.size());
+  std::optional<UnknownReasons> Reasons;
   for (std::size_t K = 0; K < F.Body.size(); ++K) {
     const PtxInstruction &I = F.Body[K];
     unsigned Bytes = K < AccessBytes.size() ? AccessBytes[K] : 0;
@@ -245,6 +413,9 @@ analyzeAccessPatterns(const PtxFunction &F,
     Value V = A.valueOf(Reg);
     if (V.S != Value::Affine) {
       Info.Pattern = AccessPattern::Unknown;
+      if (!Reasons)
+        Reasons.emplace(F, A);
+      Info.Why = Reasons->why(Reg.Name);
     } else if (V.Coef == 0) {
       Info.Pattern = AccessPattern::Broadcast;
     } else {

@@ -11,6 +11,7 @@
 #include "gpa/ptx/PtxFrontend.h"
 
 #include "PtxFunctionSummary.h"
+#include "gpa/FindingMessages.h"
 #include "gpa/InputFile.h"
 #include "gpa/LoadRounds.h"
 #include "gpa/ProfileLoader.h"
@@ -19,6 +20,7 @@
 #include <algorithm>
 #include <fstream>
 #include <sstream>
+#include <tuple>
 
 namespace gpa::ptx {
 
@@ -33,6 +35,8 @@ struct Folded {
   std::vector<std::string> Warnings;
   std::vector<PtxBranchNote> Branches;
   std::vector<PtxLoopNote> Loops;
+  std::vector<PtxFunctionFinding> Findings;
+  bool FloatData = false, DoubleData = false;
 };
 
 class Folder {
@@ -63,6 +67,9 @@ const Folded &Folder::fold(const std::string &Name, unsigned Depth) {
   F.Symbols = S.Symbols;
   F.Branches = S.Branches;
   F.Loops = S.Loops;
+  F.Findings = S.Findings.Findings;
+  F.FloatData = S.Findings.FloatData;
+  F.DoubleData = S.Findings.DoubleData;
   InProgress.insert(Name);
   for (const auto &[Callee, Weight] : S.Calls) {
     if (!Summaries.count(Callee)) {
@@ -107,6 +114,9 @@ const Folded &Folder::fold(const std::string &Name, unsigned Depth) {
       if (std::find(F.Warnings.begin(), F.Warnings.end(), W) ==
           F.Warnings.end())
         F.Warnings.push_back(W);
+    F.Findings.insert(F.Findings.end(), C.Findings.begin(), C.Findings.end());
+    F.FloatData |= C.FloatData;
+    F.DoubleData |= C.DoubleData;
   }
   InProgress.erase(Name);
   return Done[Name] = std::move(F);
@@ -152,10 +162,56 @@ static void addSummaryNotes(const PtxFunctionSummary &S, const std::string &Fn,
                 In);
 }
 
+/// The kernel's findings: files named, the FP64 rule's precondition (the
+/// kernel and its callees move float data and no double data) checked,
+/// sorted, one per rule and position (unrolled and inlined copies).
+static std::vector<PtxFinding>
+kernelFindings(const PtxModule &M, const Folded &F,
+               const std::optional<gpa::GpuModel> &Gpu) {
+  std::vector<PtxFinding> Out;
+  bool FloatKernel = F.FloatData && !F.DoubleData;
+  for (const PtxFunctionFinding &Raw : F.Findings) {
+    PtxFinding Found;
+    Found.Rule = Raw.Rule;
+    Found.Message = Raw.Message;
+    if (Raw.Rule == "DoublePrecisionInFloatKernel") {
+      if (!FloatKernel)
+        continue;
+      Found.Message = gpa::doublePrecisionMessage(
+          Raw.Fp64Cause, Raw.Fp64Count, Raw.Fp64List, Gpu ? Gpu->Name : "",
+          Gpu ? Gpu->issueCycles(gpa::Unit::Fp64) : 0,
+          Gpu ? Gpu->issueCycles(gpa::Unit::Fp) : 0);
+    }
+    if (Raw.Line) {
+      auto It = M.Files.find(Raw.FileIndex);
+      Found.File = It == M.Files.end() ? "" : It->second;
+      Found.Line = Raw.Line;
+      Found.Column = Raw.Column;
+    }
+    Out.push_back(std::move(Found));
+  }
+  auto Key = [](const PtxFinding &X) {
+    return std::tie(X.File, X.Line, X.Column, X.Rule);
+  };
+  std::stable_sort(Out.begin(), Out.end(),
+                   [&](const PtxFinding &A, const PtxFinding &B) {
+                     return Key(A) < Key(B);
+                   });
+  Out.erase(std::unique(Out.begin(), Out.end(),
+                        [&](const PtxFinding &A, const PtxFinding &B) {
+                          return Key(A) == Key(B) && A.Line;
+                        }),
+            Out.end());
+  return Out;
+}
+
 static void buildKernel(const PtxModule &M, const PtxFunction &K,
                         const Folded &F, const PtxFunctionSummary &S,
                         const std::map<std::string, PtxFunctionSummary> &All,
-                        const PtxOptions &Opts, PtxKernelResult &R) {
+                        const PtxOptions &Opts,
+                        const std::optional<gpa::GpuModel> &Gpu,
+                        PtxKernelResult &R) {
+  R.Findings = kernelFindings(M, F, Gpu);
   gpa::KernelProfile &P = R.Profile;
   P.Name = K.Name;
   // Calls inside deep loop nests multiply; stay within what profiles accept.
@@ -264,10 +320,16 @@ bool parsePtxModule(std::string_view Text, const std::string &FileName,
   bool HasKernel =
       std::any_of(M.Functions.begin(), M.Functions.end(),
                   [](const PtxFunction &F) { return F.IsEntry && F.HasBody; });
-  if (Opts.MemoryForTarget && HasKernel)
+  std::optional<gpa::GpuModel> Gpu;
+  if (Opts.GpuForTarget && HasKernel) {
+    Gpu = Opts.GpuForTarget(Out.SmVersion);
+    if (Gpu)
+      Opts.Memory = gpa::memoryGeometry(*Gpu);
+  } else if (Opts.MemoryForTarget && HasKernel) {
     if (std::optional<gpa::MemoryGeometry> G =
             Opts.MemoryForTarget(Out.SmVersion))
       Opts.Memory = *G;
+  }
 
   WeightOptions WOpts;
   WOpts.DefaultTripCount = Opts.DefaultTripCount;
@@ -307,7 +369,7 @@ bool parsePtxModule(std::string_view Text, const std::string &FileName,
       continue;
     PtxKernelResult R;
     buildKernel(M, F, Fold.fold(F.Name, 0), Summaries.at(F.Name), Summaries,
-                Opts, R);
+                Opts, Gpu, R);
     Out.Kernels.push_back(std::move(R));
   }
   if (Out.Kernels.empty())

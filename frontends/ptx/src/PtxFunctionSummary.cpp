@@ -164,6 +164,11 @@ bool summarizeFunction(const PtxFunction &F, const std::string &File,
       analyzeAccessPatterns(F, SharedBytes);
   std::vector<AddressFacts> Addresses = analyzeAddressFacts(F, Globals, Cfg);
   std::vector<std::vector<gpa::BlockLoad>> Loads = blockLoads(F, Cfg, Classes);
+  Out.Findings = findFunctionFindings(
+      F, Cfg,
+      PtxFunctionFacts{Classes, Bytes, SharedBytes, Patterns, SharedPatterns,
+                       Addresses},
+      Opts);
   for (std::size_t B = 0; B < Cfg.Blocks.size(); ++B)
     Out.Own.Rounds.add(gpa::roundsOfBlock(Loads[B]), Cfg.Blocks[B].Weight);
 

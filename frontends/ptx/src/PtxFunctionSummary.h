@@ -9,6 +9,7 @@
 #ifndef GPA_PTX_PTXFUNCTIONSUMMARY_H
 #define GPA_PTX_PTXFUNCTIONSUMMARY_H
 
+#include "PtxFindings.h"
 #include "gpa/ptx/PtxAst.h"
 #include "gpa/ptx/PtxCfg.h"
 #include "gpa/ptx/PtxError.h"
@@ -40,6 +41,8 @@ struct PtxFunctionSummary {
   std::vector<PtxBranchNote> Branches;
   /// This function's loops counted by a given or default trip count.
   std::vector<PtxLoopNote> Loops;
+  /// This function's findings (docs/findings.md), before the kernel's.
+  PtxFunctionFindings Findings;
 };
 
 /// Register estimate of F's declarations: every declared register counts

@@ -87,7 +87,7 @@ private:
   bool parseRegDecl(PtxFunction &F);
   bool parseLoc(PtxFunction &F);
   /// The source line of the last .loc in the body being parsed (0: none).
-  unsigned LocLine = 0;
+  unsigned LocLine = 0, LocFile = 0, LocColumn = 0;
   bool parseInstruction(PtxFunction &F);
   bool parseOperand(PtxOperand &Op, unsigned Depth);
   bool parseOperandList(std::vector<PtxOperand> &Into, char Close,

@@ -55,8 +55,10 @@ struct PtxInstruction {
   bool GuardNegated = false;
   std::vector<PtxOperand> Operands;
   unsigned Line = 0, Col = 0;
-  /// The source line of the last .loc before it (0: none).
+  /// The source line of the last .loc before it (0: none), with that
+  /// .loc's file index (the module's .file table) and column (0: none).
   unsigned SourceLine = 0;
+  unsigned SourceFile = 0, SourceColumn = 0;
 
   bool hasModifier(std::string_view M) const;
   /// First modifier that is a fundamental type, scanning from the end

@@ -27,8 +27,18 @@ enum class AccessPattern {
   Unknown,   ///< address not affine in tid.x (data-dependent, ...)
 };
 
+/// Why an Unknown address is not affine in %tid.x (the IR front-end's
+/// AccessPattern.cpp makes the same three cases).
+enum class UnknownAddress {
+  Unanalysed,     ///< lane dependence the analysis cannot follow
+  Gather,         ///< an index loaded at a lane-dependent address it follows
+  VariableStride, ///< %tid.x times a run-time (uniform) value
+};
+
 struct AccessInfo {
   AccessPattern Pattern = AccessPattern::None;
+  /// Pattern Unknown only: why.
+  UnknownAddress Why = UnknownAddress::Unanalysed;
   /// Bytes per tid.x increment (Coalesced and Strided).
   std::int64_t StrideBytes = 0;
   /// Bytes per tid.y and per tid.z increment, when constant (the same

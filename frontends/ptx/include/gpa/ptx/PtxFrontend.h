@@ -13,6 +13,7 @@
 #define GPA_PTX_PTXFRONTEND_H
 
 #include "gpa/BranchFacts.h"
+#include "gpa/GpuModel.h"
 #include "gpa/InstructionCosts.h"
 #include "gpa/KernelProfile.h"
 #include "gpa/TripCounts.h"
@@ -44,6 +45,11 @@ struct PtxOptions {
   /// geometry here (nullopt keeps Memory), so the module is parsed once.
   std::function<std::optional<gpa::MemoryGeometry>(unsigned SmVersion)>
       MemoryForTarget;
+  /// Called like MemoryForTarget, in its place when set: the GPU whose
+  /// sector and warp size the counts use and whose FP64/FP32 issue cycles
+  /// the DoublePrecisionInFloatKernel finding states (unset: the finding
+  /// leaves the ratio out).
+  std::function<std::optional<gpa::GpuModel>(unsigned SmVersion)> GpuForTarget;
   /// Launch facts that decide each function's branches (gpa/BranchFacts.h):
   /// called with a kernel's name for its own body; device functions use
   /// the facts of the empty name. Unset: none known.
@@ -79,6 +85,14 @@ struct PtxLoopNote {
   std::string Source, Kind;
 };
 
+/// A finding of docs/findings.md at the .loc of its instruction (nvcc
+/// -lineinfo): the same rule ids and wording as the IR front-end's.
+struct PtxFinding {
+  std::string Rule, Message;
+  std::string File; ///< the .file name; empty: the PTX has no .loc there
+  unsigned Line = 0, Column = 0;
+};
+
 struct PtxKernelResult {
   gpa::KernelProfile Profile;
   unsigned PtxLine = 0;    ///< line of the kernel name in the PTX
@@ -100,6 +114,11 @@ struct PtxKernelResult {
   std::uint64_t MaxNtid = 0;
   std::uint64_t DeclaredRegisters = 0;
   bool DynamicShared = false;
+  /// The kernel's and its callees' findings, sorted by location and rule,
+  /// one per rule and position. LocalMemoryArray is the PTX's view: the
+  /// caller that runs ptxas drops it when ptxas keeps the array in
+  /// registers (a 0-byte stack frame).
+  std::vector<PtxFinding> Findings;
 };
 
 struct PtxModuleResult {
