@@ -178,10 +178,11 @@ void TextRenderer::add(const AnalyzedKernel &K) {
                 E.Eff.Gips, E.Eff.GipsPerW, E.Eff.EnergyJ);
   // The decision's verdict (gpa/Decision.h): a change to fewer SMs.
   if (A.Adv.Rec.Change)
-    Out += format("  advice      run on %.0f SMs (%s): energy %s, slowdown "
-                  "%.1f%%\n",
+    Out += format("  advice      run on %.0f SMs (%s): energy %s %s, "
+                  "slowdown %.1f%%\n",
                   double(A.Adv.RecommendedActiveSms), mechanismName(A.Adv.Mech),
                   savingText(A.Adv.Savings.RuntimeIdlePct).c_str(),
+                  gatingNoteText(gatingNote(A.Adv.Savings, Gpu.Name)).c_str(),
                   A.Adv.Rec.SlowdownPct);
   else
     Out += "  advice      " + A.Adv.Rec.Reason + "\n";
