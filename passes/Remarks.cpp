@@ -246,6 +246,8 @@ void emitKernelRemarks(const KernelResult &K, const GpuModel &Gpu,
   // Only the decision (models/include/gpa/Decision.h) asks for a change.
   if (!A.Adv.Rec.Change)
     return;
+  // Which idle-SM assumption the saving uses, the other figure beside it.
+  GatingNote Gating = gatingNote(A.Adv.Savings, Gpu.Name);
   ORE.emit([&] {
     OptimizationRemarkMissed R(RemarkPassName, "UseFewerSMs", kernelLocation(F),
                                &F.getEntryBlock());
@@ -259,9 +261,9 @@ void emitKernelRemarks(const KernelResult &K, const GpuModel &Gpu,
       << ore::NV("SlowdownPct", fixed(A.Adv.Rec.SlowdownPct, 1))
       << "%; energy saved "
       << ore::NV("EnergySavedPct", fixed(A.Adv.Savings.RuntimeIdlePct, 1))
-      << "% without power gating, "
-      << ore::NV("PowerGatingSavedPct", fixed(A.Adv.Savings.PowerGatingPct, 1))
-      << "% with; its grid can shrink (-gpa-rewrite-grid): "
+      << "% (" << ore::NV("IdleSmAssumption", Gating.Assumption) << "; "
+      << ore::NV(Gating.OtherKey.c_str(), fixed(Gating.OtherPct, 1)) << "% "
+      << Gating.OtherLabel << "); its grid can shrink (-gpa-rewrite-grid): "
       << ore::NV("GridIndependent", K.Grid.Independent ? "true" : "false")
       << " (" << ore::NV("GridIndependentReason", K.Grid.Reason) << ")";
     return R;

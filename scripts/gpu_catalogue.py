@@ -300,9 +300,80 @@ def board(name, spec):
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import chip_power  # noqa: E402  boards of a calibrated chip (issue 27)
+import clock_tables  # noqa: E402  supported clocks and voltage line (issue 27)
+
+# The H100 SXM5 measurements (h100.json, bench/data/gpu-session/h100-2026-11-27)
+# that describe the GH100 chip rather than the board, carried to the other
+# GH100 boards with the board's own clock, bandwidth and TDP.
+H100_MEASURED = "derived from h100 measurement"
+H100_GHZ, H100_TDP_W, H100_PEAK_GBPS = 1.98, 700.0, 3350.0
+
+
+def hopper_measured(d, h100, ghz, bw, tdp, mem):
+    m, hm = d["memory"], h100["memory"]
+    fraction = hm["bandwidth_gbps"]["value"] / H100_PEAK_GBPS
+    m["bandwidth_gbps"] = {
+        "value": round(bw * fraction, 1),
+        "source": "%s: the H100 SXM5's sustained STREAM copy was %.1f%% of its datasheet peak "
+                  "(%.0f of %.0f GB/s, h100.json), x this board's %d GB/s %s peak (assumed the "
+                  "same fraction on this board's memory)"
+                  % (H100_MEASURED, 100 * fraction, hm["bandwidth_gbps"]["value"],
+                     H100_PEAK_GBPS, bw, mem)}
+    per_sm = hm["per_sm_bandwidth_gbps"]["value"]
+    m["per_sm_bandwidth_gbps"] = {
+        "value": round(per_sm * ghz / H100_GHZ, 1),
+        "source": "%s: %s GB/s per SM at 1980 MHz (h100.json, fitted to this project's H100 SXM5 "
+                  "partition sweep) x this board's %d / 1980 MHz: an SM's path to L2 runs on the "
+                  "core clock (docs/models.md 'Bandwidth on fewer SMs'); the GH100 SM is the same"
+                  % (H100_MEASURED, per_sm, round(ghz * 1000))}
+    m["bandwidth_saturation_exponent"] = {
+        "value": hm["bandwidth_saturation_exponent"]["value"],
+        "source": "%s: p = %s fitted on the H100 SXM5 (h100.json), assumed to hold for this "
+                  "board's %d SMs and its own sustained bandwidth"
+                  % (H100_MEASURED, hm["bandwidth_saturation_exponent"]["value"],
+                     d["sm"]["num_sms"]["value"])}
+    ns = hm["latency_cycles"]["value"] / H100_GHZ
+    m["latency_cycles"] = {
+        "value": round(ns * ghz),
+        "source": "%s: %d cycles at 1980 MHz on the H100 SXM5 (h100.json, Little's law at the "
+                  "lowest occupancy) = %.1f ns, x this board's %.3f GHz (assumed the same DRAM "
+                  "latency in ns on its %s)"
+                  % (H100_MEASURED, hm["latency_cycles"]["value"], ns, ghz, mem)}
+    p, hp = d["power"], h100["power"]
+    for key, what in (("idle_power_w", "with a CUDA context open and no kernel"),
+                      ("idle_no_context_power_w", "before cuInit (no CUDA context; reported, "
+                                                  "not priced)")):
+        p[key] = {
+            "value": round(hp[key]["value"] * tdp / H100_TDP_W, 1),
+            "source": "%s: the H100 SXM5 drew %s W %s (h100.json), x this board's %d W / 700 W "
+                      "TDP (assumed proportional; not measured on this board)"
+                      % (H100_MEASURED, hp[key]["value"], what, tdp)}
+    d["calibration_note"] += (
+        " The GH100 chip's measured parameters (idle powers, sustained-bandwidth fraction, "
+        "per-SM bandwidth, DRAM latency, power gating) are carried over from the H100 SXM5 "
+        "measurement, each source saying how it was scaled; the components stay split from the "
+        "estimated idle above.")
+    gate = h100["sm_footprint"]["power_gating"]
+    d.setdefault("sm_footprint", {})["power_gating"] = {
+        "value": gate["value"], "kind": "derived",
+        "source": "%s: SMs a kernel does not use are not measurably power-gated on the H100 "
+                  "SXM5 (h100.json sm_footprint.power_gating, this project's green-context "
+                  "partition sweep); the same GH100 die and power management, assumed to hold "
+                  "on this board" % H100_MEASURED}
+
 
 for name, spec in sorted(BOARDS.items()):
     d = board(name, spec)
+    base_name, ghz, bw, tdp, mem = spec[0], spec[6], spec[7], spec[8], spec[9]
+    boost_mhz = round(ghz * 1000)
+    if base_name == "h100":
+        h100 = json.load(open(os.path.join(GPUS, "h100.json")))
+        hopper_measured(d, h100, ghz, bw, tdp, mem)
+        clock_tables.set_clocks(d, clock_tables.gh100(boost_mhz))
+    elif base_name == "a100" and spec[1] == "8.0":
+        clock_tables.set_clocks(d, clock_tables.ga100(boost_mhz))
+    elif name not in chip_power.BOARDS:  # those price clocks with dvfs tables
+        clock_tables.set_clocks(d, clock_tables.footprint_clocks(boost_mhz))
     if name in chip_power.BOARDS:
         chip_power.apply(name, d, GPUS)
     with open(os.path.join(GPUS, name + ".json"), "w") as f:

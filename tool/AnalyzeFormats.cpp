@@ -191,10 +191,11 @@ void TextRenderer::add(const AnalyzedKernel &K) {
   // The decision's verdict (gpa/Decision.h): a change to fewer SMs.
   if (A.Adv.Rec.Change)
     Out +=
-        format("  advice      run on %.0f SMs (%s): energy %s, slowdown "
-               "%.1f%%\n",
+        format("  advice      run on %.0f SMs (%s): energy %s %s, "
+               "slowdown %.1f%%\n",
                Field(KernelField::OptimalActiveSms), mechanismName(A.Adv.Mech),
                savingText(A.Adv.Savings.RuntimeIdlePct).c_str(),
+               gatingNoteText(gatingNote(A.Adv.Savings, Gpu.Name)).c_str(),
                A.Adv.Rec.SlowdownPct);
   else
     Out += "  advice      " + A.Adv.Rec.Reason + "\n";

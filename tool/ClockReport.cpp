@@ -2,8 +2,9 @@
 //
 // SPDX-License-Identifier: Apache-2.0
 //
-// Seed 002's dvfs backend (Guerreiro et al., IEEE TPDS 2019) over the GPU
-// model's clock table. The product never changes clocks (docs/dvfs.md).
+// Time and power over the GPU model's clock table (ClockAdvice.h): seed
+// 002's dvfs backend, or the estimated V^2 f scaling of the default backend.
+// The product never changes clocks (docs/dvfs.md).
 //
 //===----------------------------------------------------------------------===//
 #include "ClockReport.h"
@@ -25,57 +26,54 @@ int fail(const std::string &Message) {
   return ExitBadInput;
 }
 
+std::string memoryText(double Mhz) {
+  return Mhz > 0 ? format("memory %5.0f MHz", Mhz)
+                 : std::string("memory as modelled");
+}
+
 std::string pointText(const char *Label, const ClockPoint &C,
                       const ClockPoint &Ref) {
-  return format("  %-28s core %5.0f MHz, memory %5.0f MHz, %3u SMs: %.6g s, "
+  return format("  %-28s core %5.0f MHz, %s, %3u SMs: %.6g s, "
                 "%.1f W, %.6g J (%+.1f%% time, %+.1f%% energy)\n",
-                Label, C.CoreMhz, C.MemMhz, C.ActiveSms, C.ExecTimeS,
-                C.TotalPowerW, C.EnergyJ,
+                Label, C.CoreMhz, memoryText(C.MemMhz).c_str(), C.ActiveSms,
+                C.ExecTimeS, C.TotalPowerW, C.EnergyJ,
                 100 * (C.ExecTimeS / Ref.ExecTimeS - 1),
                 100 * (C.EnergyJ / Ref.EnergyJ - 1));
 }
 
-int oneClock(const Options &O, const GpuModel &Gpu, const DvfsPowerParams &P,
+/// Every renderer says what prices the clocks: calibrated or estimated.
+std::string basisText(const ClockAxes &A) {
+  return std::string("  power at other clocks: ") +
+         (A.Estimated ? "estimated" : "calibrated") + ", " + A.Basis + "\n";
+}
+
+int oneClock(const Options &O, const GpuModel &Gpu, const ClockAxes &A,
              const std::vector<KernelProfile> &Profiles) {
-  ClockRequest Req;
-  if (O.CoreClockMhz > 0)
-    Req.CoreMhz = O.CoreClockMhz;
-  if (O.MemClockMhz > 0)
-    Req.MemMhz = O.MemClockMhz;
-  double Core = 0, Mem = 0;
+  double Core = O.CoreClockMhz > 0 ? O.CoreClockMhz : A.RefCoreMhz;
+  double Mem = O.MemClockMhz > 0 ? O.MemClockMhz : A.RefMemMhz;
   std::string Error;
-  if (!resolveDvfsClocks(P, Req, Core, Mem, Error))
-    return fail(Gpu.Name + ": " + Error);
-  GpuModel G = gpuAtClocks(Gpu, Core, Mem, P.Mem.RefMhz);
   for (std::size_t I = 0; I < Profiles.size(); ++I) {
     const KernelProfile &K = Profiles[I];
-    Occupancy Occ = computeOccupancy(K.Launch, G);
-    if (!Occ.Fits)
-      return fail("kernel '" + K.Name + "': the launch cannot run on " +
-                  Gpu.Name + ": " + Occ.Reason);
-    unsigned Sms = O.ActiveSms ? O.ActiveSms : G.NumSms;
-    Evaluation E;
-    E.Time = timeShape(K, G, onSms(G, Occ, K.Launch.Blocks, Sms));
-    Req.CoreMhz = Core;
-    Req.MemMhz = Mem;
+    ClockPoint C;
     PowerEstimate W;
-    if (!estimatePower({K, E.Time, memoryLevelBytes(K, G, E.Time), Req}, Gpu,
-                       "dvfs", W, Error))
-      return fail(Error);
-    std::string S = format("%skernel %s on %s at core %.0f MHz, memory %.0f "
-                           "MHz, %u SMs\n",
+    if (!evaluateClockPoint(K, Gpu, A, Core, Mem, O.ActiveSms, C, &W, Error))
+      return fail((Error.rfind("the launch", 0) == 0
+                       ? "kernel '" + K.Name + "': "
+                       : Gpu.Name + ": ") +
+                  Error);
+    std::string S = format("%skernel %s on %s at core %.0f MHz, %s, %u SMs\n",
                            I ? "\n" : "", K.Name.c_str(), Gpu.Name.c_str(),
-                           Core, Mem, E.Time.ActiveSms);
+                           Core, memoryText(Mem).c_str(), C.ActiveSms);
     S += format("  time %.6g s, power %.1f W (static %.1f, constant %.1f, "
                 "dynamic %.1f), energy %.6g J\n",
-                E.Time.ExecTimeS, W.TotalPowerW, W.StaticPowerW,
-                W.ConstantPowerW, W.DynamicPowerW,
-                W.TotalPowerW * E.Time.ExecTimeS);
+                C.ExecTimeS, W.TotalPowerW, W.StaticPowerW, W.ConstantPowerW,
+                W.DynamicPowerW, W.TotalPowerW * C.ExecTimeS);
     S += "  dynamic by component:";
-    for (const ComponentPowerW &C : W.Components)
-      if (C.PowerW > 0)
-        S += format(" %s %.1f W", C.Key.c_str(), C.PowerW);
-    S += "\n  power model: " + W.Provenance + "\n";
+    for (const ComponentPowerW &P : W.Components)
+      if (P.PowerW > 0)
+        S += format(" %s %.1f W", P.Key.c_str(), P.PowerW);
+    S += "\n" + basisText(A);
+    S += "  power model: " + W.Provenance + "\n";
     std::cout << S;
   }
   return ExitOk;
@@ -85,14 +83,14 @@ int oneClock(const Options &O, const GpuModel &Gpu, const DvfsPowerParams &P,
 int runClockReport(const Options &O, const GpuModel &Gpu,
                    const std::vector<KernelProfile> &Profiles) {
   std::string Error;
-  const DvfsPowerParams *P = dvfsParams(Gpu, Error);
-  if (!P)
+  ClockAxes A;
+  if (!clockAxes(Gpu, A, Error))
     return fail(Error);
   if (!O.SweepClocks)
-    return oneClock(O, Gpu, *P, Profiles);
+    return oneClock(O, Gpu, A, Profiles);
   if (O.Format == "csv")
     std::cout << "kernel,core_mhz,mem_mhz,active_sms,time_s,power_w,"
-                 "energy_j\n";
+                 "energy_j,power_basis\n";
   for (std::size_t I = 0; I < Profiles.size(); ++I) {
     const KernelProfile &K = Profiles[I];
     std::vector<unsigned> Sms;
@@ -103,10 +101,13 @@ int runClockReport(const Options &O, const GpuModel &Gpu,
     if (!sweepClocks(K, Gpu, Sms, Joint, Error))
       return fail("kernel '" + K.Name + "': " + Error);
     if (O.Format == "csv") {
+      // The memory clock column is empty where it is the model's own.
       for (const ClockPoint &C : Joint)
-        std::cout << format("%s,%.0f,%.0f,%u,%.9g,%.6g,%.9g\n",
-                            csvField(K.Name).c_str(), C.CoreMhz, C.MemMhz,
-                            C.ActiveSms, C.ExecTimeS, C.TotalPowerW, C.EnergyJ);
+        std::cout << format(
+            "%s,%.0f,%s,%u,%.9g,%.6g,%.9g,%s\n", csvField(K.Name).c_str(),
+            C.CoreMhz, C.MemMhz > 0 ? format("%.0f", C.MemMhz).c_str() : "",
+            C.ActiveSms, C.ExecTimeS, C.TotalPowerW, C.EnergyJ,
+            A.Estimated ? "estimated" : "calibrated");
       continue;
     }
     // The same sweep restricted to all useful SMs (the largest count).
@@ -119,7 +120,7 @@ int runClockReport(const Options &O, const GpuModel &Gpu,
       if (C.ActiveSms == MaxSms)
         AllSms.push_back(C);
     for (const ClockPoint &C : AllSms)
-      if (C.CoreMhz == P->Core.RefMhz && C.MemMhz == P->Mem.RefMhz)
+      if (C.CoreMhz == A.RefCoreMhz && C.MemMhz == A.RefMemMhz)
         Ref = &C;
     const ClockPoint *Clock = chooseClockPoint(AllSms, O.MaxSlowdownPct / 100);
     const ClockPoint *Both = chooseClockPoint(Joint, O.MaxSlowdownPct / 100);
@@ -130,6 +131,7 @@ int runClockReport(const Options &O, const GpuModel &Gpu,
         "%.0f%% of the fastest point\n",
         I ? "\n" : "", K.Name.c_str(), Gpu.Name.c_str(), AllSms.size(), MaxSms,
         O.MaxSlowdownPct);
+    S += basisText(A);
     S += pointText("reference clocks:", *Ref, *Ref);
     S += pointText("least energy, all SMs:", *Clock, *Ref);
     S += pointText("least energy, clock + SMs:", *Both, *Ref);

@@ -75,8 +75,9 @@ const CommandHelp Commands[] = {
      "          [--core-clock MHZ] [--mem-clock MHZ] "
      "[--power-model NAME|all|default]",
      "Predict time, power, efficiency and the optimal SM count of a kernel\n"
-     "profile; with --core-clock/--mem-clock, time and dvfs power at those\n"
-     "clocks; --power-model compares the power models (ipp,\n"
+     "profile; with --core-clock/--mem-clock, time and power at those\n"
+     "clocks (dvfs, or estimated by V^2 f scaling); --power-model compares the "
+     "power models (ipp,\n"
      "instruction-energy, mcpat-component) and per-SM footprints.\n"},
     {"sweep",
      "gpa sweep [--gpu NAME|FILE] [--kernel NAME] [--format text|json|csv]\n"
@@ -86,8 +87,9 @@ const CommandHelp Commands[] = {
      "anything `gpa analyze` reads, or a gpa-report/1 file; with more than\n"
      "one kernel in it, --kernel (mangled, demangled or base name, or a\n"
      "glob) picks one.\n"
-     "A kernel profile needs --gpu. --clocks sweeps the dvfs clock table:\n"
-     "the least-energy clock and the joint (clock, SMs) optimum within\n"
+     "A kernel profile needs --gpu. --clocks sweeps the model's clock table\n"
+     "(dvfs, or supported clocks with estimated power, docs/dvfs.md): the\n"
+     "least-energy clock and the joint (clock, SMs) optimum within\n"
      "--max-slowdown PCT (default 5, the decision's: one default for all\n"
      "advice).\n"},
     {"analyze",

@@ -64,7 +64,7 @@ static std::string topComponents(const Evaluation &E, std::size_t Count) {
 
 /// The decision in one line: what to run and what it saves, or why the
 /// launch as written stays; Eq. (34) beside it.
-std::string adviceText(const KernelAnalysis &A) {
+std::string adviceText(const KernelAnalysis &A, const std::string &GpuName) {
   const Advice &Adv = A.Adv;
   std::string Eq34 = Adv.BandwidthBound
                          ? format("bandwidth-bound, Eq. 34 closed form %u SMs",
@@ -77,13 +77,15 @@ std::string adviceText(const KernelAnalysis &A) {
   if (Adv.RecommendedBlocks != A.Profile.Launch.Blocks)
     Where +=
         format(", grid %llu blocks", (unsigned long long)Adv.RecommendedBlocks);
-  // One energy figure, the headline's; the report's energy_savings_pct
-  // also has the runtime-only and power-gating accountings.
-  return format("run on %s (%s mechanism, objective %s): energy %s; "
+  // The headline's energy figure, the idle-SM assumption it uses and the
+  // figure under the other one; the report's energy_savings_pct also has
+  // the runtime-only accounting.
+  return format("run on %s (%s mechanism, objective %s): energy %s %s; "
                 "slowdown %.1f%% [%s]",
                 Where.c_str(), mechanismName(Adv.Mech),
                 objectiveName(Adv.Policy.Goal),
                 savingText(Adv.Savings.RuntimeIdlePct).c_str(),
+                gatingNoteText(gatingNote(Adv.Savings, GpuName)).c_str(),
                 Adv.Rec.SlowdownPct, Eq34.c_str());
 }
 
@@ -132,7 +134,7 @@ std::string renderKernelText(const KernelAnalysis &A, const GpuModel &Gpu) {
   Out += format("  efficiency  %.4g GIPS (warp instructions), %.4g GIPS/W, "
                 "%.6g J per launch\n",
                 E.Eff.Gips, E.Eff.GipsPerW, E.Eff.EnergyJ);
-  Out += "  advice      " + adviceText(A) + "\n";
+  Out += "  advice      " + adviceText(A, Gpu.Name) + "\n";
   return Out;
 }
 
@@ -158,7 +160,7 @@ std::string renderSweepText(const KernelAnalysis &A, const GpuModel &Gpu) {
                   Mark.c_str(), E.ActiveSms, (unsigned long long)E.Blocks,
                   E.ExecTimeS, E.TotalPowerW, E.Gips, E.GipsPerW, E.EnergyJ);
   }
-  Out += "advice: " + adviceText(A) + "\n";
+  Out += "advice: " + adviceText(A, Gpu.Name) + "\n";
   return Out;
 }
 

@@ -16,7 +16,7 @@ namespace gpa::tool {
 
 /// The per-kernel summary `gpa model` prints by default.
 /// The recommendation in one line (shared by the model text and the sweep).
-std::string adviceText(const KernelAnalysis &A);
+std::string adviceText(const KernelAnalysis &A, const std::string &GpuName);
 
 std::string renderKernelText(const KernelAnalysis &A, const GpuModel &Gpu);
 

@@ -149,6 +149,7 @@ static bool computeAdvice(const KernelProfile &P, const GpuModel &Gpu,
   if (idleSmsPowered(Gpu)) {
     const PowerParameter &G = Gpu.SmFootprint->at("power_gating");
     Adv.Savings.Assumption = "not_power_gated";
+    Adv.Savings.AssumptionKind = G.Kind;
     Adv.Savings.AssumptionSource =
         "sm_footprint.power_gating = 0 (" + G.Kind + "): " + G.Source;
   } else {

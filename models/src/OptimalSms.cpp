@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 
 namespace gpa {
 
@@ -50,6 +51,34 @@ EnergySavings computeEnergySavings(const EnergyPoint &Opt,
   S.IppEq16Pct = savedPct(All.IppTotalPowerW * All.ExecTimeS,
                           Opt.IppTotalPowerW * Opt.ExecTimeS);
   return S;
+}
+
+GatingNote gatingNote(const EnergySavings &S, const std::string &GpuName) {
+  GatingNote N;
+  if (S.Assumption == "not_power_gated") {
+    // The GPU model states it (measured or derived): the headline prices
+    // every SM's constant power; IPP's Eq. (16) would gate idle SMs.
+    N.Assumption = "idle SMs not power-gated: " + GpuName +
+                   "'s sm_footprint.power_gating = 0" +
+                   (S.AssumptionKind.empty() ? "" : ", " + S.AssumptionKind);
+    N.OtherPct = S.IppEq16Pct;
+    N.OtherKey = "IppEq16SavedPct";
+    N.OtherLabel = "if they were gated, IPP Eq. 16";
+  } else {
+    N.Assumption = "IPP Eq. 16's power, log-shaped in the active SMs: the " +
+                   GpuName +
+                   " model does not say whether idle SMs are power-gated";
+    N.OtherPct = S.PowerGatingPct;
+    N.OtherKey = "PowerGatingSavedPct";
+    N.OtherLabel = "if idle SMs were fully gated, IPP §6.4.2";
+  }
+  return N;
+}
+
+std::string gatingNoteText(const GatingNote &N) {
+  char Pct[32];
+  std::snprintf(Pct, sizeof(Pct), "%.1f%%", N.OtherPct);
+  return "(" + N.Assumption + "; " + Pct + " " + N.OtherLabel + ")";
 }
 
 } // namespace gpa

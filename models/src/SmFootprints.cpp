@@ -67,13 +67,13 @@ double smEnergyJ(const SmClockTable &T, double RefV, const SmFootprint &Sm,
 }
 } // namespace
 
-DvfsFrontier perSmDvfsFrontier(const Footprints &F, const FootprintPower &P,
-                               double UncoreW, const PowerParameters *Params) {
-  DvfsFrontier Out;
+bool linearSmClockTable(const PowerParameters *Params, SmClockTable &T,
+                        std::vector<std::string> &Missing,
+                        std::vector<ParameterUse> *Used) {
   if (!Params) {
-    Out.MissingParameters.push_back(
+    Missing.push_back(
         "sm_footprint (the GPU model has no per-clock parameters)");
-    return Out;
+    return false;
   }
   ParameterLookup L(Params, "sm_footprint");
   double RefMhz = L.get("dvfs_ref_clock_mhz");
@@ -82,17 +82,16 @@ DvfsFrontier perSmDvfsFrontier(const Footprints &F, const FootprintPower &P,
   double MinV = L.get("dvfs_min_voltage_v");
   double MaxMhz = L.get("dvfs_max_clock_mhz");
   double StepMhz = L.get("dvfs_step_mhz");
-  Out.MissingParameters = L.missing();
-  if (!Out.MissingParameters.empty())
-    return Out;
+  Missing = L.missing();
+  if (!Missing.empty())
+    return false;
   if (!(StepMhz > 0) || !(RefMhz > MinMhz) || MaxMhz < RefMhz || !(RefV > 0)) {
-    Out.MissingParameters.push_back(
-        "sm_footprint: usable clocks (step > 0, min < ref <= max, ref "
-        "voltage > 0)");
-    return Out;
+    Missing.push_back("sm_footprint: usable clocks (step > 0, min < ref <= "
+                      "max, ref voltage > 0)");
+    return false;
   }
   // Seed 004 §5: Delta V proportional to Delta f through (min, ref).
-  SmClockTable T;
+  T = SmClockTable();
   T.RefMhz = RefMhz;
   T.Source = "sm_footprint: voltage linear in the clock (seed 004 §5)";
   for (double Mhz = MinMhz; Mhz <= MaxMhz + 1e-9; Mhz += StepMhz)
@@ -104,8 +103,20 @@ DvfsFrontier perSmDvfsFrontier(const Footprints &F, const FootprintPower &P,
   for (double Mhz : T.ClocksMhz)
     T.Voltage.push_back(MinV +
                         (Mhz - MinMhz) * (RefV - MinV) / (RefMhz - MinMhz));
+  if (Used)
+    *Used = L.used();
+  return true;
+}
+
+DvfsFrontier perSmDvfsFrontier(const Footprints &F, const FootprintPower &P,
+                               double UncoreW, const PowerParameters *Params) {
+  DvfsFrontier Out;
+  SmClockTable T;
+  std::vector<ParameterUse> Used;
+  if (!linearSmClockTable(Params, T, Out.MissingParameters, &Used))
+    return Out;
   Out = perSmDvfsFrontier(F, P, UncoreW, T);
-  Out.Provenance = L.used();
+  Out.Provenance = Used;
   return Out;
 }
 

@@ -21,7 +21,7 @@ target triple = "nvptx64-nvidia-cuda"
 ; models/src/Headline.cpp), whose SMs and saving are the decision's own
 ; (the same numbers again in the details), then the paper's terms.
 ; TEXT: remark: kernels/stream.cu:7:0: copy(float*) on a100: memory-bound: runs {{.*}} on [[SMS:[0-9]+]] of 108 SMs; saves [[SAVED:[0-9.]+]]% energy (about {{[0-9.]+}} {{(u|m|k)?}}J per 1000 launches), for the assumed launch of 864 blocks x 256 threads; details: MWP {{[0-9.]+}}, CWP {{[0-9.]+}}, case 2 (memory-bound); {{.*}}bandwidth-bound true (Eq. 34 closed form {{[0-9]+}} SMs); recommended [[SMS]] of 108 SMs (sm, objective energy), energy saved [[SAVED]]%; change recommended; dominant units: alu, int, global_mem; per thread: int=2 alu=3 global_mem=2 other=1; launch 256 threads x 864 blocks (assumed)
-; TEXT: remark: kernels/stream.cu:7:0: copy(float*): running it on {{[0-9]+}} of 108 SMs (sm) improves energy by {{[0-9.]+}}% with a slowdown of {{-?[0-9.]+}}%; energy saved {{[0-9.]+}}% without power gating, {{[0-9.]+}}% with
+; TEXT: remark: kernels/stream.cu:7:0: copy(float*): running it on {{[0-9]+}} of 108 SMs (sm) improves energy by {{[0-9.]+}}% with a slowdown of {{-?[0-9.]+}}%; energy saved {{[0-9.]+}}% (IPP Eq. 16's power, log-shaped in the active SMs: the a100 model does not say whether idle SMs are power-gated; {{[0-9.]+}}% if idle SMs were fully gated, IPP §6.4.2)
 
 ; CHECK:      --- !Analysis
 ; CHECK-NEXT: Pass:            gpu-power-advisor
@@ -50,6 +50,7 @@ target triple = "nvptx64-nvidia-cuda"
 ; CHECK:      --- !Missed
 ; CHECK-NEXT: Pass:            gpu-power-advisor
 ; CHECK-NEXT: Name:            UseFewerSMs
+; CHECK:        - IdleSmAssumption: 'IPP Eq. 16{{.*}}'
 ; CHECK:        - PowerGatingSavedPct: '{{-?[0-9.]+}}'
 
 define ptx_kernel void @_Z4copyPf(ptr %p) !dbg !5 {

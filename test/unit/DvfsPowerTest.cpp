@@ -266,7 +266,11 @@ TEST(ClockAdvice, SweepCoversTheClockTableAndScalesTime) {
   }
   ASSERT_TRUE(Low && Ref);
   EXPECT_NEAR(Low->ExecTimeS / Ref->ExecTimeS, 975.0 / 595, 1e-9);
-  EXPECT_FALSE(sweepClocks(K, test::gtx280(), {}, Points, Error));
+  // Neither dvfs parameters nor sm_footprint clocks: no clock table.
+  GpuModel NoClocks = test::gtx280();
+  NoClocks.SmFootprint.reset();
+  EXPECT_FALSE(sweepClocks(K, NoClocks, {}, Points, Error));
+  EXPECT_NE(Error.find("has no clock table"), std::string::npos) << Error;
 }
 
 namespace {
@@ -434,4 +438,114 @@ TEST(ClockTiming, StreamingKernelRespectsTheL2PathAtTheLowestClock) {
   // DRAM's 544: outside a 5% slowdown (502 MHz: 530 GB/s, 2.6%, inside).
   EXPECT_GE(Best->CoreMhz, 502);
   EXPECT_LE(Best->ExecTimeS, 1.05 * RefTime);
+}
+
+TEST(EstimatedClockAdvice, VSquaredFByHandAtThreeClocks) {
+  // Issue 27 item 4: an estimate at the reference clock (a100: 1410 MHz,
+  // V_ref = 1) moved to other clocks along a100.json's voltage line,
+  // V(f) = 0.6781 + (f - 210) x (1 - 0.6781) / (1410 - 210). A compute-bound
+  // kernel's time follows the core clock (t = t_ref x 1410 / f), so with
+  // x = f / 1410:
+  //   core dynamic 40 W x V^2 x x      constant 10 W x V^2 x x
+  //   static 50 W x V                  DRAM 20 W x x (energy per byte kept)
+  //  810 MHz: V = 0.6781 + 600 x 0.3219 / 1200 = 0.83905, V^2 = 0.7040049,
+  //           x = 0.5744681: 16.17713 + 4.04428 + 41.9525 + 11.48936
+  //  210 MHz: V = 0.6781, V^2 = 0.4598196, x = 0.1489362:
+  //           2.73935 + 0.68484 + 33.905 + 2.97872
+  GpuModel A100 = test::bundled("a100");
+  ClockAxes Axes;
+  std::string Error;
+  ASSERT_TRUE(clockAxes(A100, Axes, Error)) << Error;
+  EXPECT_FALSE(Axes.Dvfs);
+  EXPECT_TRUE(Axes.Estimated);
+  PowerEstimate Ref;
+  Ref.StaticPowerW = Ref.SmStaticPowerW = 50;
+  Ref.ConstantPowerW = 10;
+  Ref.Components = {{"fp", 40}, {"global_mem", 20}};
+  Ref.DynamicPowerW = 60;
+  Ref.TotalPowerW = 120;
+  Ref.CoreMhz = 1410;
+  struct Case {
+    double Mhz, Fp, Constant, Static, Dram;
+  } Cases[] = {{1410, 40, 10, 50, 20},
+               {810, 16.17713, 4.04428, 41.9525, 11.48936},
+               {210, 2.73935, 0.68484, 33.905, 2.97872}};
+  const double RefTimeS = 1e-3;
+  for (const Case &C : Cases) {
+    double V = Axes.Voltage.Voltage[static_cast<std::size_t>(
+        (C.Mhz - 210) / 15)]; // the table: 210, 225, ..., 1410 MHz
+    PowerEstimate W = scalePowerToClock(Ref, RefTimeS, RefTimeS * 1410 / C.Mhz,
+                                        C.Mhz / 1410, V);
+    EXPECT_NEAR(W.Components[0].PowerW, C.Fp, 1e-4) << C.Mhz;
+    EXPECT_NEAR(W.ConstantPowerW, C.Constant, 1e-4) << C.Mhz;
+    EXPECT_NEAR(W.StaticPowerW, C.Static, 1e-4) << C.Mhz;
+    EXPECT_NEAR(W.Components[1].PowerW, C.Dram, 1e-4) << C.Mhz;
+    EXPECT_NEAR(W.TotalPowerW, C.Fp + C.Constant + C.Static + C.Dram, 1e-3);
+    EXPECT_DOUBLE_EQ(W.CoreMhz, C.Mhz);
+  }
+  // A memory-bound kernel keeps its time: per-byte and per-operation
+  // energies are spent at the same rate, so only V^2 (core) and V (static)
+  // and the constant power's V^2 f remain: at 810 MHz fp 40 x 0.7040049 =
+  // 28.16020 W, DRAM 20 W.
+  PowerEstimate M =
+      scalePowerToClock(Ref, RefTimeS, RefTimeS, 810.0 / 1410, 0.83905);
+  EXPECT_NEAR(M.Components[0].PowerW, 28.16020, 1e-4);
+  EXPECT_NEAR(M.Components[1].PowerW, 20, 1e-12);
+  EXPECT_NEAR(M.ConstantPowerW, 4.04428, 1e-4);
+}
+
+TEST(EstimatedClockAdvice, ReferencePointIsTheReportAndTheTableIsTheFiles) {
+  // The a100's table: 210..1410 MHz in 15 MHz steps (a100.json
+  // sm_footprint.dvfs_*), 81 clocks; at 1410 MHz the sweep prices exactly
+  // what the default backend prices at the model's clock.
+  GpuModel A100 = test::bundled("a100");
+  KernelProfile K;
+  K.Launch = {256, 1080, 32, 0};
+  K.count(Unit::Fp) = 200;
+  std::vector<ClockPoint> Points;
+  std::string Error;
+  ASSERT_TRUE(sweepClocks(K, A100, {}, Points, Error)) << Error;
+  ASSERT_EQ(Points.size(), 81u);
+  EXPECT_EQ(Points.front().CoreMhz, 210);
+  EXPECT_EQ(Points.back().CoreMhz, 1410);
+  EXPECT_EQ(Points.back().MemMhz, 0); // the model's memory clock
+  // A compute-only kernel: time x 1410/f.
+  EXPECT_NEAR(Points.front().ExecTimeS, Points.back().ExecTimeS * 1410 / 210,
+              1e-9 * Points.front().ExecTimeS);
+  // A clock outside the table, or a memory clock, is an error.
+  ClockAxes Axes;
+  ASSERT_TRUE(clockAxes(A100, Axes, Error));
+  ClockPoint C;
+  EXPECT_FALSE(
+      evaluateClockPoint(K, A100, Axes, 1000, 0, 0, C, nullptr, Error));
+  EXPECT_NE(Error.find("not in the model's clock table"), std::string::npos);
+  EXPECT_FALSE(
+      evaluateClockPoint(K, A100, Axes, 1410, 1215, 0, C, nullptr, Error));
+}
+
+TEST(EstimatedClockAdvice, StreamingKernelOnA100NeverOutrunsTheL2Path) {
+  // Issue 27 item 4: a streaming kernel (one 4-byte load, one store per
+  // thread) on a100: the L2 path carries 4957 GB/s at 1410 MHz (a100.json),
+  // 3.516 GB/s per MHz, and falls below the 1296 GB/s sustained DRAM
+  // bandwidth under 1296 / 3.516 = 368.6 MHz. Every point takes at least its
+  // bytes over min(DRAM, L2 path); the advice within 5% keeps a clock whose
+  // L2 path carries at least 1296 / 1.05 GB/s (>= 351 MHz).
+  GpuModel A100 = test::bundled("a100");
+  KernelProfile K;
+  K.Launch = {256, 8640, 32, 0};
+  K.count(Unit::GlobalMem) = 2;
+  K.count(Unit::Int) = 4;
+  std::vector<ClockPoint> Points;
+  std::string Error;
+  ASSERT_TRUE(sweepClocks(K, A100, {}, Points, Error)) << Error;
+  const double Bytes = 2 * 4 * 256.0 * 8640;
+  for (const ClockPoint &C : Points) {
+    double L2PathGbps = 4957 * C.CoreMhz / 1410;
+    EXPECT_GE(C.ExecTimeS, Bytes / (std::min(1296.0, L2PathGbps) * 1e9))
+        << C.CoreMhz;
+  }
+  const ClockPoint *Best = chooseClockPoint(Points, 0.05);
+  ASSERT_NE(Best, nullptr);
+  EXPECT_GE(4957 * Best->CoreMhz / 1410, 1296 / 1.05);
+  EXPECT_LE(Best->ExecTimeS, 1.05 * Points.back().ExecTimeS);
 }

@@ -118,3 +118,43 @@ TEST(IdleSmPower, SavingsReportIppEq16Beside) {
   EXPECT_NEAR(S.IppEq16Pct, 25, 1e-9);
   EXPECT_NEAR(S.PowerGatingPct, 100 * (1 - 10.0 / 30), 1e-9); // §6.4.2
 }
+
+TEST(IdleSmPower, TextNamesTheAssumptionAndGivesTheOtherFigure) {
+  // Issue 27 item 5: the same savings as above (headline 0% not gated, IPP
+  // Eq. 16 25%, §6.4.2 66.7%) read in words under each assumption.
+  EnergySavings S = computeEnergySavings({10, 1e-3, 117, 200, 150},
+                                         {30, 1e-3, 117, 200, 200});
+  S.Assumption = "not_power_gated";
+  S.AssumptionKind = "derived";
+  GatingNote N = gatingNote(S, "h100");
+  EXPECT_EQ(N.OtherKey, "IppEq16SavedPct");
+  EXPECT_EQ(gatingNoteText(N),
+            "(idle SMs not power-gated: h100's sm_footprint.power_gating = 0, "
+            "derived; 25.0% if they were gated, IPP Eq. 16)");
+  S.Assumption = "ipp_eq16";
+  S.AssumptionKind.clear();
+  N = gatingNote(S, "a100");
+  EXPECT_EQ(N.OtherKey, "PowerGatingSavedPct");
+  EXPECT_EQ(gatingNoteText(N),
+            "(IPP Eq. 16's power, log-shaped in the active SMs: the a100 model "
+            "does not say whether idle SMs are power-gated; 66.7% if idle SMs "
+            "were fully gated, IPP §6.4.2)");
+}
+
+TEST(IdleSmPower, Gh100BoardsCarryTheH100Measurement) {
+  // Issue 27: h200, h100-pcie and h100-nvl take the H100 SXM5's measured
+  // sm_footprint.power_gating = 0 (derived, not assumed, so it is priced).
+  for (const char *Name : {"h100", "h200", "h100-pcie", "h100-nvl"}) {
+    GpuModel G = test::bundled(Name);
+    ASSERT_TRUE(G.SmFootprint) << Name;
+    const PowerParameter &Gate = G.SmFootprint->at("power_gating");
+    EXPECT_EQ(Gate.Value, 0) << Name;
+    EXPECT_EQ(Gate.Kind, "derived") << Name;
+    EXPECT_TRUE(idleSmsPowered(G)) << Name;
+  }
+  // h200: same clock as the H100 SXM5, so the same 126 GB/s per SM; its
+  // sustained bandwidth 4800 GB/s x 2868/3350 = 4109.4 GB/s.
+  GpuModel H200 = test::bundled("h200");
+  EXPECT_DOUBLE_EQ(H200.PerSmBandwidthGbps, 126);
+  EXPECT_NEAR(H200.MemBandwidthGbps, 4800 * 2868.0 / 3350, 0.05);
+}

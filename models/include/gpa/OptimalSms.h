@@ -41,7 +41,22 @@ struct EnergySavings {
   /// in the active SMs).
   std::string Assumption = "ipp_eq16";
   std::string AssumptionSource;
+  std::string AssumptionKind; // the power_gating parameter's kind, if stated
 };
+
+/// The headline saving's idle-SM assumption in words and the figure under
+/// the other assumption, for every text renderer (gpa model/analyze text,
+/// the plugin's UseFewerSMs remark).
+struct GatingNote {
+  std::string Assumption; // "idle SMs not power-gated (h100: ...)"
+  double OtherPct = 0;    // the saving under the other assumption
+  std::string OtherKey;   // its remark argument: IppEq16SavedPct, ...
+  std::string OtherLabel; // "if they were gated, IPP Eq. 16"
+};
+GatingNote gatingNote(const EnergySavings &S, const std::string &GpuName);
+
+/// "(ASSUMPTION; X% OTHER)": the text beside the headline saving.
+std::string gatingNoteText(const GatingNote &N);
 
 struct EnergyPoint {
   unsigned ActiveSms;

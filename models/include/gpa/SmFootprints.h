@@ -120,6 +120,14 @@ struct SmClockTable {
 DvfsFrontier perSmDvfsFrontier(const Footprints &F, const FootprintPower &P,
                                double UncoreW, const SmClockTable &Clocks);
 
+/// The clocks of a GPU file's sm_footprint section (dvfs_min/ref/max_clock,
+/// dvfs_step, dvfs_min/ref_voltage; seed 004 §5: voltage linear in the clock
+/// through (min, ref)). False, with the missing parameters, when the section
+/// lacks them; Used (optional) receives the parameters and their sources.
+bool linearSmClockTable(const PowerParameters *Params, SmClockTable &T,
+                        std::vector<std::string> &Missing,
+                        std::vector<ParameterUse> *Used = nullptr);
+
 /// The same with the clocks of a GPU file's sm_footprint section (seed 004
 /// §5: voltage linear in the clock through (min, ref)); Params may be null.
 DvfsFrontier perSmDvfsFrontier(const Footprints &F, const FootprintPower &P,
