@@ -250,7 +250,8 @@ bool analyzeModule(Module &M, FunctionAnalysisManager &FAM,
     resolveNamedArguments(
         Trips.Branches, ParamNames, demangle(K->getName()),
         "the IR keeps no parameter names (clang drops them unless given "
-        "-fno-discard-value-names, which gpa analyze passes for .cu files)",
+        "-fno-discard-value-names; gpa analyze x.cu -- "
+        "-fno-discard-value-names)",
         Out.Warnings);
     KernelCounter *Counter = Out.Counter.get();
     if (Trips.key() != LoopTripCounts{Fallback, {}}.key()) {
