@@ -20,6 +20,7 @@
 
 #include "BlockWeights.h"
 #include "SourceLocation.h"
+#include "UnrolledLoops.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Analysis/BlockFrequencyInfo.h"
@@ -110,13 +111,45 @@ static double guardCorrection(const Loop &L, BlockFrequencyInfo &BFI,
   return Entering > 0 && GuardFreq > Entering ? GuardFreq / Entering : 1.0;
 }
 
+/// The unrolled pair L belongs to, if any.
+static const UnrolledPair *pairOf(const Loop &L,
+                                  const std::vector<UnrolledPair> &Pairs) {
+  for (const UnrolledPair &P : Pairs)
+    if (P.Main == &L || P.Remainder == &L)
+      return &P;
+  return nullptr;
+}
+
+static std::string decimal(unsigned V) { return std::to_string(V); }
+
+/// A loop of an unrolled pair runs its share of the source loop's count
+/// once per entry into the source loop (Pair.Entry), whatever BFI guesses
+/// for the unroller's `n < U` and `n % U == 0` tests: the count decides
+/// them. The source loop's zero-trip guard is assumed entered, as every
+/// loop's (unless a bounds guard decided it).
+static double pairScale(const Loop &L, const UnrolledPair &Pair,
+                        unsigned TripCount, BlockFrequencyInfo &BFI,
+                        const std::vector<const BasicBlock *> &DecidedGuards) {
+  double HeaderFreq = double(BFI.getBlockFreq(L.getHeader()).getFrequency());
+  double EntryFreq = double(BFI.getBlockFreq(Pair.Entry).getFrequency());
+  if (HeaderFreq <= 0)
+    return 1.0;
+  double Own = double(TripCount) * EntryFreq / HeaderFreq;
+  if (Pair.Guard && !is_contained(DecidedGuards, Pair.Guard) && EntryFreq > 0)
+    Own *= std::max(1.0, double(BFI.getBlockFreq(Pair.Guard).getFrequency()) /
+                             EntryFreq);
+  return Own;
+}
+
 static void scaleLoop(const Loop &L, double ParentScale,
                       DenseMap<const Loop *, double> &Scale,
                       BlockFrequencyInfo &BFI, BranchProbabilityInfo &BPI,
                       ScalarEvolution &SE, const LoopTripCounts &Trips,
                       const std::vector<const BasicBlock *> &DecidedGuards,
+                      const std::vector<UnrolledPair> &Pairs,
                       BlockWeights &Out) {
   unsigned TripCount = SE.getSmallConstantTripCount(&L);
+  const UnrolledPair *Pair = nullptr;
   if (TripCount)
     ++Out.ConstantTripCountLoops;
   else {
@@ -129,20 +162,39 @@ static void scaleLoop(const Loop &L, double ParentScale,
     }
     A.Trips = Trips.forLine(A.Line);
     A.L = &L;
+    // The source's count split between the unroller's two loops.
+    if ((Pair = pairOf(L, Pairs))) {
+      unsigned N = A.Trips.Count, U = Pair->Factor;
+      bool Main = Pair->Main == &L;
+      A.Trips.Count = Main ? N / U : N % U;
+      A.Trips.Source +=
+          ": " + decimal(N) + " iterations " + (Main ? "div " : "mod ") +
+          decimal(U) +
+          (Main ? " (the loop LLVM unrolled " + decimal(U) + " times)"
+                : std::string(" (the unrolled loop's remainder)"));
+      A.Part =
+          Main ? AssumedLoop::Unrolled::Main : AssumedLoop::Unrolled::Remainder;
+    }
     TripCount = A.Trips.Count;
     Out.Assumed.push_back(std::move(A));
     ++Out.UnknownTripCountLoops;
   }
-  double Iterations = bfiIterations(L, BFI, BPI);
-  double Own = Iterations > 0 ? double(TripCount) / Iterations : 1.0;
-  // A bounds guard before the loop is weighed by its decision instead.
-  if (!is_contained(DecidedGuards, guardBlock(L)))
-    Own *= guardCorrection(L, BFI, BPI);
+  double Own;
+  if (Pair) {
+    Own = pairScale(L, *Pair, TripCount, BFI, DecidedGuards);
+  } else {
+    double Iterations = bfiIterations(L, BFI, BPI);
+    Own = Iterations > 0 ? double(TripCount) / Iterations : 1.0;
+    // A bounds guard before the loop is weighed by its decision instead.
+    if (!is_contained(DecidedGuards, guardBlock(L)))
+      Own *= guardCorrection(L, BFI, BPI);
+  }
   bool Ignored = false;
   double Total = clampWeight(ParentScale * Own, Ignored);
   Scale[&L] = Total;
   for (const Loop *Sub : L.getSubLoops())
-    scaleLoop(*Sub, Total, Scale, BFI, BPI, SE, Trips, DecidedGuards, Out);
+    scaleLoop(*Sub, Total, Scale, BFI, BPI, SE, Trips, DecidedGuards, Pairs,
+              Out);
 }
 
 /// Every loop's zero-trip guard block (assumed entered: guardCorrection).
@@ -187,6 +239,10 @@ BlockWeights computeBlockWeights(Function &F, BlockFrequencyInfo &BFI,
   std::vector<const BasicBlock *> Guards;
   for (const Loop *L : LI)
     loopGuards(*L, Guards);
+  std::vector<UnrolledPair> Pairs = findUnrolledPairs(LI, SE, DT);
+  for (const UnrolledPair &P : Pairs)
+    if (P.Guard && !is_contained(Guards, P.Guard))
+      Guards.push_back(P.Guard);
   std::vector<BranchDecision> Decided =
       decideBranches(F, BPI, LI, Trips.Branches, Guards);
   std::vector<const BasicBlock *> DecidedGuards;
@@ -194,7 +250,7 @@ BlockWeights computeBlockWeights(Function &F, BlockFrequencyInfo &BFI,
     if (is_contained(Guards, D.Block))
       DecidedGuards.push_back(D.Block);
   for (const Loop *L : LI)
-    scaleLoop(*L, 1.0, Scale, BFI, BPI, SE, Trips, DecidedGuards, Out);
+    scaleLoop(*L, 1.0, Scale, BFI, BPI, SE, Trips, DecidedGuards, Pairs, Out);
   // Only the branches whose chosen probability differs from BFI's move
   // weights; the listing keeps guards and every weight not 0 or 1.
   std::vector<const BranchDecision *> Moved;

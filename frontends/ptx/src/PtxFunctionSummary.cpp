@@ -115,6 +115,7 @@ bool summarizeFunction(const PtxFunction &F, const std::string &File,
   if (Opts.Trips)
     applyGivenTripCounts(F, Cfg, *Opts.Trips);
   computeBranchProbabilities(F, Cfg, Opts.Branches);
+  decideUnrolledPairTests(Cfg);
   computeBlockWeights(Cfg, Opts);
   for (const PtxLoop &L : Cfg.Loops)
     if (L.TripCount <= 0 && L.GivenTripCount >= 0 &&
