@@ -1,5 +1,4 @@
-//===- UnrolledLoops.h - A runtime-unrolled loop and its remainder -*- C++
-//-*-===//
+//===- UnrolledLoops.h - Runtime-unrolled loop and remainder -*- C++ -*-===//
 //
 // SPDX-License-Identifier: Apache-2.0
 //

@@ -46,7 +46,8 @@ static json timingJson(const Timing &T) {
     J["last_wave"] = {{"full_waves", T.FullWaves},
                       {"blocks_per_sm", T.LastWaveBlocksPerSm},
                       {"bandwidth_sms", T.LastWaveBandwidthSms},
-                      {"cycles", T.LastWaveCycles}};
+                      {"cycles", T.LastWaveCycles},
+                      {"dram_bound_cycles", T.LastWaveBandwidthBoundCycles}};
   return J;
 }
 

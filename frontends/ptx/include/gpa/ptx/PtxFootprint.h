@@ -1,5 +1,4 @@
-//===- PtxFootprint.h - Bytes a PTX access touches over the grid -*- C++
-//-*-===//
+//===- PtxFootprint.h - Bytes a PTX access spans ----------------*- C++ -*-===//
 //
 // SPDX-License-Identifier: Apache-2.0
 //
