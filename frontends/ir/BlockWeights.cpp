@@ -21,6 +21,7 @@
 #include "BlockWeights.h"
 #include "DerivedTripCounts.h"
 #include "SourceLocation.h"
+#include "UnrolledLoops.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Analysis/BlockFrequencyInfo.h"
@@ -111,6 +112,36 @@ static double guardCorrection(const Loop &L, BlockFrequencyInfo &BFI,
   return Entering > 0 && GuardFreq > Entering ? GuardFreq / Entering : 1.0;
 }
 
+/// The unrolled pair L belongs to, if any.
+static const UnrolledPair *pairOf(const Loop &L,
+                                  const std::vector<UnrolledPair> &Pairs) {
+  for (const UnrolledPair &P : Pairs)
+    if (P.Main == &L || P.Remainder == &L)
+      return &P;
+  return nullptr;
+}
+
+static std::string decimal(unsigned V) { return std::to_string(V); }
+
+/// A loop of an unrolled pair runs its share of the source loop's count
+/// once per entry into the source loop (Pair.Entry), whatever BFI guesses
+/// for the unroller's `n < U` and `n % U == 0` tests: the count decides
+/// them. The source loop's zero-trip guard is assumed entered, as every
+/// loop's (unless a bounds guard decided it).
+static double pairScale(const Loop &L, const UnrolledPair &Pair,
+                        unsigned TripCount, BlockFrequencyInfo &BFI,
+                        const std::vector<const BasicBlock *> &DecidedGuards) {
+  double HeaderFreq = double(BFI.getBlockFreq(L.getHeader()).getFrequency());
+  double EntryFreq = double(BFI.getBlockFreq(Pair.Entry).getFrequency());
+  if (HeaderFreq <= 0)
+    return 1.0;
+  double Own = double(TripCount) * EntryFreq / HeaderFreq;
+  if (Pair.Guard && !is_contained(DecidedGuards, Pair.Guard) && EntryFreq > 0)
+    Own *= std::max(1.0, double(BFI.getBlockFreq(Pair.Guard).getFrequency()) /
+                             EntryFreq);
+  return Own;
+}
+
 /// What the chosen branch probabilities multiply \p X's weight by
 /// (reweighFactor over every moved decision).
 static double reweighed(const std::vector<const BranchDecision *> &Moved,
@@ -122,6 +153,7 @@ static void scaleLoop(const Loop &L, double ParentScale,
                       BlockFrequencyInfo &BFI, BranchProbabilityInfo &BPI,
                       ScalarEvolution &SE, const LoopTripCounts &Trips,
                       const std::vector<const BasicBlock *> &DecidedGuards,
+                      const std::vector<UnrolledPair> &Pairs,
                       const std::vector<const BranchDecision *> &Moved,
                       const DominatorTree &DT, const LoopInfo &LI,
                       BlockWeights &Out) {
@@ -129,6 +161,7 @@ static void scaleLoop(const Loop &L, double ParentScale,
   double Count = TripCount; // header executions per entry
   double Own = 1.0;
   bool Weighed = false;
+  const UnrolledPair *Pair = nullptr;
   if (TripCount)
     ++Out.ConstantTripCountLoops;
   else {
@@ -171,10 +204,28 @@ static void scaleLoop(const Loop &L, double ParentScale,
       }
     } else {
       ++Out.UnknownTripCountLoops;
+      // A given or assumed count is the source loop's: split it between
+      // the unroller's two loops (a derived count is each loop's own).
+      if ((Pair = pairOf(L, Pairs))) {
+        unsigned N = A.Trips.Count, U = Pair->Factor;
+        bool Main = Pair->Main == &L;
+        A.Trips.Count = Main ? N / U : N % U;
+        A.Trips.Source +=
+            ": " + decimal(N) + " iterations " + (Main ? "div " : "mod ") +
+            decimal(U) +
+            (Main ? " (the loop LLVM unrolled " + decimal(U) + " times)"
+                  : std::string(" (the unrolled loop's remainder)"));
+        A.Part = Main ? AssumedLoop::Unrolled::Main
+                      : AssumedLoop::Unrolled::Remainder;
+        A.Iterations = A.Trips.Count;
+        Count = A.Trips.Count;
+      }
     }
     Out.Assumed.push_back(std::move(A));
   }
-  if (!Weighed) {
+  if (!Weighed && Pair) {
+    Own = pairScale(L, *Pair, unsigned(Count), BFI, DecidedGuards);
+  } else if (!Weighed) {
     double Iterations = bfiIterations(L, BFI, BPI);
     Own = Iterations > 0 ? Count / Iterations : 1.0;
     // A bounds guard before the loop is weighed by its decision instead.
@@ -185,8 +236,8 @@ static void scaleLoop(const Loop &L, double ParentScale,
   double Total = clampWeight(ParentScale * Own, Ignored);
   Scale[&L] = Total;
   for (const Loop *Sub : L.getSubLoops())
-    scaleLoop(*Sub, Total, Scale, BFI, BPI, SE, Trips, DecidedGuards, Moved, DT,
-              LI, Out);
+    scaleLoop(*Sub, Total, Scale, BFI, BPI, SE, Trips, DecidedGuards, Pairs,
+              Moved, DT, LI, Out);
 }
 
 /// Every loop's zero-trip guard block (assumed entered: guardCorrection).
@@ -240,6 +291,10 @@ BlockWeights computeBlockWeights(Function &F, BlockFrequencyInfo &BFI,
   std::vector<const BasicBlock *> Guards;
   for (const Loop *L : LI)
     loopGuards(*L, Guards);
+  std::vector<UnrolledPair> Pairs = findUnrolledPairs(LI, SE, DT);
+  for (const UnrolledPair &P : Pairs)
+    if (P.Guard && !is_contained(Guards, P.Guard))
+      Guards.push_back(P.Guard);
   std::vector<BranchDecision> Decided =
       decideBranches(F, BPI, LI, Trips.Branches, Guards);
   std::vector<const BasicBlock *> DecidedGuards;
@@ -253,8 +308,8 @@ BlockWeights computeBlockWeights(Function &F, BlockFrequencyInfo &BFI,
     if (std::fabs(D.TrueProbability - D.HeuristicTrue) > 1e-12)
       Moved.push_back(&D);
   for (const Loop *L : LI)
-    scaleLoop(*L, 1.0, Scale, BFI, BPI, SE, Trips, DecidedGuards, Moved, DT, LI,
-              Out);
+    scaleLoop(*L, 1.0, Scale, BFI, BPI, SE, Trips, DecidedGuards, Pairs, Moved,
+              DT, LI, Out);
   for (const BranchDecision &D : Decided) {
     bool Certain = D.TrueProbability < 1e-3 || D.TrueProbability > 1 - 1e-3;
     if (D.ThreadGuard || D.Stated || !Certain)

@@ -53,6 +53,9 @@ struct AssumedLoop {
   bool Derived = false;
   /// The loop itself, valid only while F's LoopInfo is (KernelCounter).
   const llvm::Loop *L = nullptr;
+  /// One of a runtime-unrolled pair: Trips is its share (div or mod) of
+  /// the source loop's count (UnrolledLoops.h).
+  enum class Unrolled { No, Main, Remainder } Part = Unrolled::No;
 };
 
 struct BlockWeights {

@@ -149,7 +149,10 @@ void KernelCounter::countFunction(Function &F, IrFunctionSummary &S) {
   // Loops bounded by an argument: their bodies once more, on their own.
   std::map<const Loop *, int> Index;
   for (const AssumedLoop &A : BW.Assumed) {
-    if (!A.L || A.F != &F || !(A.Iterations > 0))
+    // An unrolled pair's loops run a split of the source's count (div and
+    // mod U); a launch site's argument would have to be split again.
+    if (!A.L || A.F != &F || !(A.Iterations > 0) ||
+        A.Part != AssumedLoop::Unrolled::No)
       continue;
     std::optional<unsigned> Arg = tripCountArgument(*A.L, SE);
     if (!Arg)

@@ -75,6 +75,9 @@ static void addSummaryAssumptions(const IrFunctionSummary &S,
     std::string Where = L.Line
                             ? L.File + ":" + std::to_string(L.Line)
                             : demangle(L.F->getName()) + " (no debug location)";
+    // An unrolled loop's remainder shares its line: its own entry.
+    if (L.Part == AssumedLoop::Unrolled::Remainder)
+      Where += " (remainder)";
     A.push_back(numberAssumption("loop_trip_count " + Where, L.Iterations,
                                  L.Trips.Source + ": the loop at " + Where,
                                  L.Trips.Kind));

@@ -25,21 +25,30 @@ json sweepPointJson(const SweepPoint &E) {
 }
 
 static json timingJson(const Timing &T) {
-  return {{"mwp", T.Mwp},
-          {"mwp_without_bw", T.MwpWithoutBw},
-          {"mwp_peak_bw", T.MwpPeakBw},
-          {"cwp", T.Cwp},
-          {"case", timingCaseNumber(T.Case)},
-          {"n_warps_per_sm", T.N},
-          {"rep", T.Rep},
-          {"mem_l_cycles", T.MemLCycles},
-          {"departure_delay_cycles", T.DepartureDelayCycles},
-          {"bw_per_warp_gbps", T.BwPerWarpGbps},
-          {"mem_cycles", T.MemCycles},
-          {"comp_cycles", T.CompCycles},
-          {"sync_cost_cycles", T.SyncCostCycles},
-          {"exec_cycles", T.ExecCycles},
-          {"exec_time_s", T.ExecTimeS}};
+  json J = {{"mwp", T.Mwp},
+            {"mwp_without_bw", T.MwpWithoutBw},
+            {"mwp_peak_bw", T.MwpPeakBw},
+            {"cwp", T.Cwp},
+            {"case", timingCaseNumber(T.Case)},
+            {"n_warps_per_sm", T.N},
+            {"rep", T.Rep},
+            {"mem_l_cycles", T.MemLCycles},
+            {"departure_delay_cycles", T.DepartureDelayCycles},
+            {"bw_per_warp_gbps", T.BwPerWarpGbps},
+            {"mem_cycles", T.MemCycles},
+            {"comp_cycles", T.CompCycles},
+            {"sync_cost_cycles", T.SyncCostCycles},
+            {"exec_cycles", T.ExecCycles},
+            {"exec_time_s", T.ExecTimeS}};
+  // A partial last wave, priced on its own (docs/models.md "Partial last
+  // waves"); absent when every wave is full.
+  if (T.LastWaveBlocksPerSm > 0)
+    J["last_wave"] = {{"full_waves", T.FullWaves},
+                      {"blocks_per_sm", T.LastWaveBlocksPerSm},
+                      {"bandwidth_sms", T.LastWaveBandwidthSms},
+                      {"cycles", T.LastWaveCycles},
+                      {"dram_bound_cycles", T.LastWaveBandwidthBoundCycles}};
+  return J;
 }
 
 /// timingJson plus the memory levels when the levelled model ran

@@ -212,14 +212,8 @@ static void computeWaveCycles(const GpuModel &Gpu, Timing &T) {
                 T.BandwidthBoundCycles, T.L1BoundCycles, T.L2BoundCycles});
 }
 
-static void computeExecutionCycles(const GpuModel &Gpu, Timing &T) {
-  T.Case = hk09Case(T);
-  if (T.Case == TimingCase::Empty) {
-    T.ExecCycles = 0;
-    return;
-  }
-  computeWaveCycles(Gpu, T);
-  T.ExecCycles = T.WaveCycles * T.Rep;
+/// HK09's synchronisation cost of every block the busiest SM runs.
+static void addSyncCost(const GpuModel &Gpu, Timing &T) {
   // HK09 synchronisation cost: every barrier drains up to MWP-1 outstanding
   // memory requests, one departure delay each. MWP and the delay are those
   // of the slower access kind the kernel uses (uncoalesced if any, else
@@ -249,27 +243,19 @@ double wavesOnBusiestSm(std::uint64_t Blocks, unsigned ActiveSms,
   return static_cast<double>(BlocksOnBusiestSm) / ActiveBlocksPerSm;
 }
 
-Timing computeTiming(const KernelProfile &P, const GpuModel &Gpu,
-                     unsigned ActiveSms, double ActiveBlocksPerSm, double Rep) {
+/// One wave on one SM of BlocksPerSm resident blocks, BandwidthSms SMs'
+/// worth of such warps sharing the bandwidth: every term of HK09 and the
+/// bounds up to WaveCycles (no Rep, no synchronisation cost).
+static Timing waveTiming(const KernelProfile &P, const GpuModel &Gpu,
+                         unsigned ActiveSms, double BlocksPerSm,
+                         double BandwidthSms) {
   Timing T;
   T.ActiveSms = std::max(ActiveSms, 1u);
-  T.ActiveBlocksPerSm = ActiveBlocksPerSm;
+  T.ActiveBlocksPerSm = BlocksPerSm;
   double WarpsPerBlock =
       std::ceil(static_cast<double>(P.Launch.ThreadsPerBlock) / Gpu.WarpSize);
-  T.N = ActiveBlocksPerSm * WarpsPerBlock;
-  T.Rep = Rep;
-  // Eq. (30) divides the bandwidth among Active_SMs SMs of N warps each.
-  // When the blocks do not fill every SM's waves (30 blocks on 16 SMs: 14
-  // SMs hold 2, 2 hold 1), fewer warps share it: the grid's blocks over the
-  // blocks one SM runs, capped at the SMs.
-  double BlocksPerSmRun = ActiveBlocksPerSm * Rep;
-  T.BandwidthSms =
-      BlocksPerSmRun > 0
-          ? std::min<double>(T.ActiveSms,
-                             static_cast<double>(
-                                 std::max<std::uint64_t>(P.Launch.Blocks, 1)) /
-                                 BlocksPerSmRun)
-          : T.ActiveSms;
+  T.N = BlocksPerSm * WarpsPerBlock;
+  T.BandwidthSms = BandwidthSms;
   T.SmsBandwidthGbps = Gpu.bandwidthOfSmsGbps(T.BandwidthSms);
   T.SyncInsts = P.count(Unit::Sync);
   T.BarrierLoadRounds = T.SyncInsts > 0 ? P.BarrierLoadRounds : 0;
@@ -306,7 +292,66 @@ Timing computeTiming(const KernelProfile &P, const GpuModel &Gpu,
     T.CompLatencyCycles += Wait * Count;
   }
   computeParallelism(Gpu, T);
-  computeExecutionCycles(Gpu, T);
+  T.Case = hk09Case(T);
+  if (T.Case != TimingCase::Empty)
+    computeWaveCycles(Gpu, T);
+  return T;
+}
+
+/// SMs' worth of warps sharing the bandwidth when Blocks run on ActiveSms
+/// SMs, the busiest holding BlocksOnBusiestSm: Eq. (30) divides the
+/// bandwidth among Active_SMs SMs of N warps each, but when the blocks do
+/// not fill every SM (30 blocks on 16 SMs: 14 SMs hold 2, 2 hold 1) fewer
+/// warps share it: the blocks over the busiest SM's, capped at the SMs.
+static double bandwidthSms(double Blocks, unsigned ActiveSms,
+                           double BlocksOnBusiestSm) {
+  double Sms = std::max(ActiveSms, 1u);
+  return BlocksOnBusiestSm > 0 ? std::min(Sms, Blocks / BlocksOnBusiestSm)
+                               : Sms;
+}
+
+Timing computeTiming(const KernelProfile &P, const GpuModel &Gpu,
+                     unsigned ActiveSms, double ActiveBlocksPerSm, double Rep) {
+  double Blocks =
+      static_cast<double>(std::max<std::uint64_t>(P.Launch.Blocks, 1));
+  // The busiest SM runs Rep waves: FullWaves of ActiveBlocksPerSm blocks,
+  // then a last wave of the blocks left, priced as those blocks' own wave
+  // (docs/models.md "Partial last waves"): a latency-bound block takes as
+  // long alone as in a full wave, a throughput-bound one shares the SM with
+  // fewer, and the last wave's few SMs share the bandwidth.
+  double FullWaves = Rep, LastBlocksPerSm = 0;
+  if (Rep > 1) {
+    FullWaves = std::floor(Rep * (1 + 1e-12));
+    LastBlocksPerSm = (Rep - FullWaves) * ActiveBlocksPerSm;
+    if (LastBlocksPerSm < 1e-9 * ActiveBlocksPerSm)
+      LastBlocksPerSm = 0;
+  }
+  unsigned Sms = std::max(ActiveSms, 1u);
+  Timing T = LastBlocksPerSm > 0
+                 ? waveTiming(P, Gpu, ActiveSms, ActiveBlocksPerSm, Sms)
+                 : waveTiming(P, Gpu, ActiveSms, ActiveBlocksPerSm,
+                              bandwidthSms(Blocks, ActiveSms,
+                                           ActiveBlocksPerSm * Rep));
+  T.Rep = Rep;
+  T.FullWaves = FullWaves;
+  if (T.Case == TimingCase::Empty) {
+    T.ExecCycles = 0;
+    return T;
+  }
+  T.ExecCycles = T.WaveCycles * FullWaves;
+  if (LastBlocksPerSm > 0) {
+    double BlocksLeft =
+        std::max(Blocks - FullWaves * ActiveBlocksPerSm * Sms, 1.0);
+    Timing Last =
+        waveTiming(P, Gpu, ActiveSms, LastBlocksPerSm,
+                   bandwidthSms(BlocksLeft, ActiveSms, LastBlocksPerSm));
+    T.LastWaveBlocksPerSm = LastBlocksPerSm;
+    T.LastWaveBandwidthSms = Last.BandwidthSms;
+    T.LastWaveCycles = Last.WaveCycles;
+    T.LastWaveBandwidthBoundCycles = Last.BandwidthBoundCycles;
+    T.ExecCycles += Last.WaveCycles;
+  }
+  addSyncCost(Gpu, T);
   T.ExecTimeS = T.ExecCycles / (Gpu.ClockGhz * 1e9);
   return T;
 }

@@ -136,12 +136,84 @@ TEST(Timing, RepCountsTheWavesOfTheBusiestSm) {
   // When the SMs divide the grid it is HK09's Blocks / (blocks/SM x SMs).
   EXPECT_DOUBLE_EQ(wavesOnBusiestSm(60, 30, 2), 60.0 / (2 * 30));
   EXPECT_DOUBLE_EQ(wavesOnBusiestSm(60, 0, 2), 0);
-  // Execution cycles scale linearly with Rep (Eq. 24-26 multiply by #Rep).
+  // Whole waves scale linearly with Rep (Eq. 24-26 multiply by #Rep): 60
+  // blocks on 30 SMs, one resident at a time, are 2 full waves of 30.
   KernelProfile P = test::dotpProfile();
   Timing One = computeTiming(P, test::gtx280(), 30, 1, 1);
-  P.Launch.Blocks = 45; // 1.5 waves of 30 (Rep must match the grid)
-  Timing OneAndHalf = computeTiming(P, test::gtx280(), 30, 1, 1.5);
-  EXPECT_NEAR(OneAndHalf.ExecCycles, 1.5 * One.ExecCycles, 1e-9);
+  P.Launch.Blocks = 60;
+  Timing Two = computeTiming(P, test::gtx280(), 30, 1, 2);
+  EXPECT_NEAR(Two.ExecCycles, 2 * One.ExecCycles, 1e-9);
+  EXPECT_DOUBLE_EQ(Two.LastWaveBlocksPerSm, 0);
+}
+
+// Partial last waves (docs/models.md "Partial last waves"): the busiest SM
+// runs floor(Rep) full waves and then a wave of the blocks left, priced
+// with those blocks' own warps and SMs, not as a fraction of a full wave.
+TEST(Timing, LatencyBoundPartialWaveTakesAWholeWave) {
+  // 540 one-warp blocks on 108 A100 SMs, 4 resident: the busiest SM runs
+  // ceil(540 / 108) = 5 blocks, Rep = 5 / 4 = 1.25. Each warp runs 100
+  // dependent FP32 instructions: its path is 100 x 4 (the a100 file's
+  // dependent-issue latency) = 400 cycles, while the issue bound is only
+  // N x 100 x 0.5 = 200 cycles for the full wave's N = 4 warps and 50 for
+  // the last wave's 1. A wave takes 400 cycles full or not: 2 x 400 = 800
+  // cycles, not 1.25 x 400 = 500.
+  KernelProfile P;
+  P.Launch = {32, 540, 32, 0};
+  P.count(Unit::Fp) = 100;
+  Timing T = computeTiming(P, test::a100(), 108, 4, 1.25);
+  EXPECT_DOUBLE_EQ(T.WaveCycles, 400);
+  EXPECT_DOUBLE_EQ(T.FullWaves, 1);
+  EXPECT_DOUBLE_EQ(T.LastWaveBlocksPerSm, 1);
+  EXPECT_DOUBLE_EQ(T.LastWaveCycles, 400);
+  EXPECT_DOUBLE_EQ(T.ExecCycles, 800);
+}
+
+TEST(Timing, ThroughputBoundPartialWaveSharesTheSmWithFewerWarps) {
+  // The GPU session's FFMA kernel on an H100 green context of 128 SMs
+  // (bench/data/gpu-session/h100-2026-11-27/run1/active_sms.csv): 264
+  // blocks of 1024 threads, 2 resident per SM; the busiest SM runs
+  // ceil(264 / 128) = 3 blocks, Rep = 1.5. Issue-bound (the h100 file's
+  // FP32 issue cost 0.25, 4 issue slots: Comp_cycles = max(1000 / 4,
+  // 1000 x 0.25) = 250 per warp; 2 x 32 warps x 250 = 16000 cycles per full
+  // wave against a warp's path of 1000 x 4 = 4000), so the last wave's one
+  // block takes half a full wave: 16000 + 8000 = 24000 cycles, 1.5 waves, as
+  // measured (0.412 ms on 128 SMs against 0.276 ms on all 132, which run
+  // 2 blocks each: ratio 1.49).
+  KernelProfile P;
+  P.Launch = {1024, 264, 32, 0};
+  P.count(Unit::Fp) = 1000;
+  Timing T = computeTiming(P, test::bundled("h100"), 128, 2, 1.5);
+  EXPECT_DOUBLE_EQ(T.CompCycles, 250);
+  EXPECT_DOUBLE_EQ(T.WaveCycles, 16000);
+  EXPECT_DOUBLE_EQ(T.LastWaveCycles, 8000);
+  EXPECT_DOUBLE_EQ(T.ExecCycles, 24000);
+}
+
+TEST(Timing, BandwidthBoundPartialWaveIsLimitedByItsSms) {
+  // GTX280 numbers with an illustrative per-SM rate b = 10 GB/s, p = 2
+  // (FewSmsCannotReachDramBandwidth). 63 blocks on 28 SMs, 2 resident: the
+  // busiest SM runs ceil(63 / 28) = 3, Rep = 1.5; the full wave is 56
+  // blocks on all 28 SMs, the last wave's 7 blocks run one each on 7 SMs
+  // (25%), which sustain 1 / sqrt(1/70^2 + 1/125^2) = 61.075 GB/s. The last
+  // wave's bandwidth bound is its bytes over that rate: N = 1 block's
+  // warps x 7 SMs x #Mem_insts x bytes per warp access x clock / 61.075.
+  GpuModel G = test::gtx280();
+  G.PerSmBandwidthGbps = 10;
+  G.BandwidthSaturationExponent = 2;
+  KernelProfile P = test::dotpProfile();
+  P.Launch.Blocks = 63;
+  Timing T = computeTiming(P, G, 28, 2, 1.5);
+  EXPECT_DOUBLE_EQ(T.LastWaveBlocksPerSm, 1);
+  EXPECT_DOUBLE_EQ(T.LastWaveBandwidthSms, 7);
+  double Warps = std::ceil(P.Launch.ThreadsPerBlock / 32.0);
+  double Bytes = Warps * 7 * P.memoryInstructions() * T.DramBytesPerWarp;
+  double Gbps = 1 / std::sqrt(1 / (70.0 * 70) + 1 / (125.0 * 125));
+  EXPECT_NEAR(Gbps, 61.075, 1e-3);
+  EXPECT_NEAR(T.LastWaveBandwidthBoundCycles, Bytes * G.ClockGhz / Gbps,
+              1e-6 * T.LastWaveBandwidthBoundCycles);
+  EXPECT_GE(T.LastWaveCycles, T.LastWaveBandwidthBoundCycles);
+  EXPECT_DOUBLE_EQ(T.ExecCycles,
+                   T.WaveCycles + T.LastWaveCycles + T.SyncCostCycles);
 }
 
 TEST(Timing, NoMemoryInstructionsIsPureComputation) {

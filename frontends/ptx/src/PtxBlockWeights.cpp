@@ -80,6 +80,15 @@ private:
       B = Cfg.Blocks[B].Succs[0];
     return B;
   }
+  /// Does B lead to To through blocks with one successor (a few)?
+  bool reaches(unsigned B, unsigned To) const {
+    for (int Steps = 0; Steps < 4 && B != To; ++Steps) {
+      if (Cfg.Blocks[B].Succs.size() != 1)
+        return false;
+      B = Cfg.Blocks[B].Succs[0];
+    }
+    return B == To;
+  }
   /// From's branch to Enter or Skip is the zero-trip guard of a loop, by
   /// the IR front-end's rule (frontends/ir/BlockWeights.cpp, guardBlock):
   /// it ends the loop's only outside predecessor of the header, or the
@@ -117,9 +126,12 @@ private:
             return true;
           // Past the unrolled loop's own guard to the one before it.
           unsigned Other = C.Succs[0] == Into ? C.Succs[1] : C.Succs[0];
+          // (nvcc's skips past the unrolled loop; clang's goes to the
+          // remainder.)
           if (!SkipsAll || C.Preds.size() != 1 ||
               (C.Succs[0] != Into && C.Succs[1] != Into) ||
-              !ExitsTo(L, pastJumps(Other)))
+              (!ExitsTo(L, pastJumps(Other)) &&
+               !reaches(Other, Cfg.Loops[L.Remainder].Header)))
             break;
           Into = static_cast<unsigned>(Cand);
           Cand = static_cast<int>(C.Preds[0]);
@@ -201,7 +213,7 @@ RegionResult Weigher::weighRegion(int Loop) {
           Inside.empty() ? Mass[B] / Exits.size() : Mass[B] * Share[S];
     // A bounds guard before a loop keeps its decision: the launch says
     // how many threads enter.
-    bool MayGuard = Inside.size() == 2 && !Blk.ThreadGuard;
+    bool MayGuard = Inside.size() == 2 && !Blk.ThreadGuard && !Blk.CountDecided;
     if (MayGuard && isLoopGuard(Inside[0], Inside[1], B)) {
       Mass[Inside[0]] += Mass[B];
       Cfg.Blocks[B].LoopGuard = true;

@@ -13,6 +13,7 @@
 
 #include "gpa/ptx/PtxAccessFacts.h"
 #include "gpa/ptx/PtxCoalescing.h"
+#include "gpa/ptx/PtxFootprint.h"
 #include "gpa/ptx/PtxOpcodeTable.h"
 
 #include "gpa/SharedBankConflicts.h"
@@ -115,6 +116,7 @@ bool summarizeFunction(const PtxFunction &F, const std::string &File,
   if (Opts.Trips)
     applyGivenTripCounts(F, Cfg, *Opts.Trips);
   computeBranchProbabilities(F, Cfg, Opts.Branches);
+  decideUnrolledPairTests(Cfg);
   computeBlockWeights(Cfg, Opts);
   for (const PtxLoop &L : Cfg.Loops)
     if (L.TripCount <= 0 && L.GivenTripCount >= 0 &&
@@ -210,9 +212,18 @@ bool summarizeFunction(const PtxFunction &F, const std::string &File,
       }
       if (Bytes[K] != 0 && TimingMem) {
         const AccessInfo &A = Patterns[K];
-        if (W > 0)
-          Out.Own.GlobalAccesses.push_back(
-              accessFact(I, A, Addresses[K], Bytes[K], W));
+        if (W > 0) {
+          gpa::GlobalAccessFact Fact =
+              accessFact(I, A, Addresses[K], Bytes[K], W);
+          // The launch's facts bound the grid's footprint (rule R4), as
+          // the IR front-end's AccessFootprint.cpp.
+          if (std::optional<double> Span = ptxAccessFootprintBytes(
+                  F, I, Addresses[K].Base, Bytes[K], Opts.Branches))
+            Fact.WorkingSetBytes = Fact.WorkingSetBytes > 0
+                                       ? std::min(Fact.WorkingSetBytes, *Span)
+                                       : *Span;
+          Out.Own.GlobalAccesses.push_back(std::move(Fact));
+        }
         switch (A.Pattern) {
         case AccessPattern::Coalesced:
           Out.Own.Mem.Coalesced += W;

@@ -210,11 +210,102 @@ void applyGivenTripCounts(const PtxFunction &F, PtxCfg &Cfg,
     L.TripSource = C.Source + ": " + number(C.Count) + " iterations div " +
                    number(U) + " (the loop nvcc unrolled " + number(U) +
                    " times)";
+    L.UnrollFactor = unsigned(U);
+    L.SourceTripCount = C.Count;
     R.SourceLine = Lines[Remainder[I]];
     R.GivenTripCount = double(C.Count % unsigned(U));
     R.TripKind = C.Kind;
     R.TripSource = C.Source + ": " + number(C.Count) + " iterations mod " +
                    number(U) + " (nvcc's remainder loop)";
+  }
+}
+
+namespace {
+/// B past blocks with one successor (at most a few): does it reach To?
+bool leadsTo(const PtxCfg &Cfg, unsigned B, unsigned To) {
+  for (int Steps = 0; Steps < 4; ++Steps) {
+    if (B == To)
+      return true;
+    if (Cfg.Blocks[B].Succs.size() != 1)
+      return false;
+    B = Cfg.Blocks[B].Succs[0];
+  }
+  return B == To;
+}
+
+/// Sets B's two-way branch to go to Into with probability P.
+void decide(PtxBlock &B, unsigned Into, double P, const PtxLoop &M) {
+  B.TakenProbability = B.Succs[0] == Into ? P : 1 - P;
+  B.ProbabilityKind = "given";
+  B.ProbabilitySource = "the count given for the unrolled loop (" +
+                        number(M.SourceTripCount) + " iterations, unrolled " +
+                        number(M.UnrollFactor) + " times)";
+  B.CountDecided = true;
+}
+
+/// The first block with two successors reached from B through blocks with
+/// one (at most a few), outside M; -1 if none.
+int nextTest(const PtxCfg &Cfg, const PtxLoop &M, unsigned B) {
+  for (int Steps = 0; Steps < 4; ++Steps) {
+    if (M.contains(B))
+      return -1;
+    if (Cfg.Blocks[B].Succs.size() == 2)
+      return int(B);
+    if (Cfg.Blocks[B].Succs.size() != 1)
+      return -1;
+    B = Cfg.Blocks[B].Succs[0];
+  }
+  return -1;
+}
+} // namespace
+
+void decideUnrolledPairTests(PtxCfg &Cfg) {
+  for (const PtxLoop &M : Cfg.Loops) {
+    if (M.Remainder < 0 || M.UnrollFactor < 2 || M.SourceTripCount < 0)
+      continue;
+    const PtxLoop &R = Cfg.Loops[M.Remainder];
+    auto N = static_cast<std::uint64_t>(M.SourceTripCount);
+    std::uint64_t U = M.UnrollFactor;
+    auto IsExitOf = [&](const PtxLoop &L, unsigned B) {
+      for (unsigned T : L.ExitTargets)
+        if (leadsTo(Cfg, T, B) || leadsTo(Cfg, B, T))
+          return true;
+      return false;
+    };
+    // The unrolled loop's entry test: the branch before it whose other
+    // side goes to the remainder (clang) or past the unrolled loop (nvcc).
+    int Cand = -1;
+    unsigned Outside = 0;
+    for (unsigned P : Cfg.Blocks[M.Header].Preds)
+      if (!M.contains(P)) {
+        Cand = int(P);
+        ++Outside;
+      }
+    unsigned Into = M.Header;
+    for (int Steps = 0; Outside == 1 && Cand >= 0 && Steps < 4; ++Steps) {
+      PtxBlock &C = Cfg.Blocks[Cand];
+      if (C.Succs.size() == 2) {
+        unsigned Other = C.Succs[0] == Into ? C.Succs[1] : C.Succs[0];
+        if ((C.Succs[0] == Into || C.Succs[1] == Into) &&
+            (leadsTo(Cfg, Other, R.Header) || IsExitOf(M, Other)))
+          decide(C, Into, N / U > 0 ? 1 : 0, M);
+        break;
+      }
+      if (C.Succs.size() != 1 || C.Preds.size() != 1)
+        break;
+      Into = unsigned(Cand);
+      Cand = int(C.Preds[0]);
+    }
+    // The remainder's entry test after the unrolled loop's exit.
+    for (unsigned T : M.ExitTargets) {
+      int Test = nextTest(Cfg, M, T);
+      if (Test < 0)
+        continue;
+      PtxBlock &C = Cfg.Blocks[Test];
+      for (unsigned I = 0; I < 2; ++I)
+        if (leadsTo(Cfg, C.Succs[I], R.Header) && IsExitOf(R, C.Succs[1 - I]))
+          decide(C, C.Succs[I], N % U > 0 ? 1 : 0, M);
+    }
   }
 }
 

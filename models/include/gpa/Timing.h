@@ -27,8 +27,15 @@ enum class TimingCase {
 struct Timing {
   unsigned ActiveSms = 0;
   double ActiveBlocksPerSm = 0;
-  double N = 0;            // active warps per SM
-  double Rep = 0;          // waves each SM runs (HK09 #Rep)
+  double N = 0;   // active warps per SM
+  double Rep = 0; // waves the busiest SM runs (HK09 #Rep)
+  /// Rep's whole waves of ActiveBlocksPerSm blocks, and the last partial
+  /// wave: its blocks on the busiest SM, the SMs' worth of them sharing the
+  /// bandwidth and its cycles (0 when Rep is whole; docs/models.md
+  /// "Partial last waves"). The other fields are the full waves'.
+  double FullWaves = 0;
+  double LastWaveBlocksPerSm = 0, LastWaveBandwidthSms = 0, LastWaveCycles = 0,
+         LastWaveBandwidthBoundCycles = 0;
   double BandwidthSms = 0; // SMs' worth of warps sharing the bandwidth
   /// What those SMs sustain together (GpuModel::bandwidthOfSmsGbps):
   /// Eq. (30)'s Mem_Bandwidth and the bandwidth bound's.
@@ -111,7 +118,9 @@ double wavesOnBusiestSm(std::uint64_t Blocks, unsigned ActiveSms,
                         double ActiveBlocksPerSm);
 
 /// Evaluates HK09 for a kernel running on ActiveSms SMs with
-/// ActiveBlocksPerSm resident blocks each, Rep waves per SM. Every division
+/// ActiveBlocksPerSm resident blocks each, Rep waves on the busiest SM:
+/// floor(Rep) full waves and a last wave of the blocks left, priced with
+/// its own warps and SMs (not as a fraction of a full wave). Every division
 /// is guarded: no memory instructions, no compute instructions and an empty
 /// kernel all give finite results.
 Timing computeTiming(const KernelProfile &Profile, const GpuModel &Gpu,

@@ -46,6 +46,9 @@ struct PtxBlock {
   bool LoopGuard = false;
   /// Empty or only "bra.uni": llc's layout, no block of the IR.
   bool OnlyJumps = false;
+  /// The branch is an unrolled pair's entry or remainder test, decided by
+  /// the count given for the source loop (PtxGivenTripCounts.cpp).
+  bool CountDecided = false;
 };
 
 struct PtxLoop {
@@ -62,8 +65,11 @@ struct PtxLoop {
   double GivenTripCount = -1;
   std::string TripKind, TripSource;
   unsigned SourceLine = 0;
-  /// nvcc's remainder loop of this unrolled loop (-1: none).
+  /// nvcc's remainder loop of this unrolled loop (-1: none), the unroll
+  /// factor and the source loop's given count they split.
   int Remainder = -1;
+  unsigned UnrollFactor = 0;
+  double SourceTripCount = -1;
   bool contains(unsigned B) const;
 };
 
@@ -119,6 +125,11 @@ argumentTripCount(const PtxFunction &F, const PtxCfg &Cfg, const PtxLoop &L,
 /// (argumentTripCount) unless its line has a count of its own.
 void applyGivenTripCounts(const PtxFunction &F, PtxCfg &Cfg,
                           const gpa::LoopTripCounts &Trips);
+
+/// After computeBranchProbabilities: the tests an unrolled pair's count
+/// decides, `n < U` before the unrolled loop (entered when count div U > 0)
+/// and `n % U == 0` after it (the remainder entered when count mod U > 0).
+void decideUnrolledPairTests(PtxCfg &Cfg);
 
 /// Fills PtxBlock::TakenProbability from the comparisons guarding branches,
 /// and PtxBlock::OnlyJumps.

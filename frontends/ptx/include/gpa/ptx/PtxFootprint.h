@@ -1,0 +1,41 @@
+//===- PtxFootprint.h - Bytes a PTX access spans ----------------*- C++ -*-===//
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+// The PTX side of the IR front-end's access footprints (frontends/ir/
+// AccessFootprint.cpp; rule R4's working set, docs/models.md "Memory
+// levels"): interval arithmetic over the address registers' definitions
+// with the launch facts, so that a stream larger than L2 gets no L2 hits on
+// either route.
+//
+//===----------------------------------------------------------------------===//
+#ifndef GPA_PTX_PTXFOOTPRINT_H
+#define GPA_PTX_PTXFOOTPRINT_H
+
+#include "gpa/BranchFacts.h"
+#include "gpa/ptx/PtxAst.h"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+
+namespace gpa::ptx {
+
+/// Bytes the address of \p I (its first [address] operand) spans over the
+/// whole launch, for an access of \p Bytes bytes from the parameter
+/// \p Base ("argN"): hi - lo + Bytes, where the address's offset from the
+/// parameter ranges over [lo, hi]. Registers defined once are evaluated
+/// through mov, cvt, cvta, add, sub, mul(.lo/.wide), mad(.lo/.wide), shl
+/// and and by an immediate; %tid, %ntid, %ctaid and %nctaid take the
+/// launch's ranges, integer parameters the launch file's arguments.
+/// nullopt when any of them is unknown, or a register is defined more than
+/// once (a loop's counter).
+std::optional<double> ptxAccessFootprintBytes(const PtxFunction &F,
+                                              const PtxInstruction &I,
+                                              const std::string &Base,
+                                              unsigned Bytes,
+                                              const gpa::BranchFacts &Launch);
+
+} // namespace gpa::ptx
+
+#endif
