@@ -35,9 +35,8 @@ Footprints computeFootprints(const FootprintLaunch &L,
     Shapes[I].WorkS = N * L.WaveTimeS;         // Eq. (1)
     Shapes[I].CoreS = N / Slots * L.WaveTimeS; // see the header
   }
-  auto shapeOf = [&](unsigned C) { return C < S ? (C < Extra ? 0 : 1) : 2; };
   for (unsigned C = 0; C < All; ++C) {
-    const SmFootprint &Sm = Shapes[shapeOf(C)];
+    const SmFootprint &Sm = Shapes[C < S ? (C < Extra ? 0 : 1) : 2];
     TotalWork += Sm.WorkS;
     F.KernelTimeS = std::max(F.KernelTimeS, Sm.CoreS); // T = max CF(c)
     F.BusySms += Sm.Blocks > 0;
@@ -51,11 +50,14 @@ Footprints computeFootprints(const FootprintLaunch &L,
         P.StaticPowerPerSmW * (P.PowerGating ? Sm.CoreS : F.KernelTimeS);
   }
   F.Sms.reserve(All);
+  F.Sms.insert(F.Sms.end(), Extra, Shapes[0]);
+  F.Sms.insert(F.Sms.end(), S - Extra, Shapes[1]);
+  F.Sms.insert(F.Sms.end(), All - S, Shapes[2]);
   for (unsigned C = 0; C < All; ++C) {
-    F.Sms.push_back(Shapes[shapeOf(C)]);
-    F.Sms.back().Sm = C;
-    F.DynamicJ += F.Sms.back().DynamicJ;
-    F.StaticJ += F.Sms.back().StaticJ;
+    SmFootprint &Sm = F.Sms[C];
+    Sm.Sm = C;
+    F.DynamicJ += Sm.DynamicJ;
+    F.StaticJ += Sm.StaticJ;
   }
   return F;
 }
