@@ -4,7 +4,9 @@
 //
 // NVPTX modules only: each kernel, as analyzeModule finishes it -> remarks,
 // the device->host handoff, the -gpa-budget check and the optional JSON
-// report, streamed so that a module's cost is a few KB per kernel.
+// report, streamed so that a module's cost is a few KB per kernel. In a
+// full compile the registers are left pending and the host pass finishes
+// the kernels and writes the report (DeferredKernels.h).
 // The device IR is never changed. Problems with options or the model are
 // reported through LLVMContext::diagnose (PluginDiagnostic.h); the pass
 // never aborts.
@@ -14,6 +16,7 @@
 #include "ArgumentLoops.h"
 #include "BudgetDiagnostics.h"
 #include "Compat.h"
+#include "DeferredKernels.h"
 #include "DeviceHandoff.h"
 #include "GpuPowerAdvisor.h"
 #include "ModuleAnalysis.h"
@@ -24,6 +27,7 @@
 
 #include "gpa/CanonicalJson.h"
 #include "gpa/ProfileLoader.h"
+#include "gpa/PtxasResources.h"
 
 #include "llvm/IR/Module.h"
 
@@ -43,7 +47,8 @@ static HandoffKernel handoffKernel(const KernelResult &R, const GpuModel &Gpu) {
           argumentLoopsToJson(R.ArgumentLoops, unsigned(R.F->arg_size())),
           R.Grid.UnitDims,
           R.Grid.SmRefusal,
-          decisionSummaryJson(kernelDecision(R, Gpu))};
+          decisionSummaryJson(kernelDecision(R, Gpu)),
+          R.Deferred ? deferredKernelJson(R) : nlohmann::json()};
 }
 
 namespace {
@@ -62,7 +67,8 @@ public:
     diagnoseNewWarnings();
     if (!Handoff)
       Handoff.emplace(M.getSourceFileName(), A.Arch, O.HandoffDir);
-    if (!Report && !O.ReportFile.empty())
+    // With the resources pending the host compilation writes the report.
+    if (!Report && !O.ReportFile.empty() && A.ResourcesPending.empty())
       Report.emplace(reportFileName(O.ReportFile, A.Arch));
     emitNoteRemarks(A.Counter->notes(), R, NoteEmitted, FAM,
                     O.SystemHeaderFindings);
@@ -140,6 +146,12 @@ PreservedAnalyses DeviceAdvisorPass::run(Module &M,
   // Not GpuPowerAdvisorAnalysis (print<gpu-power-advisor>'s): it keeps
   // every kernel's result; the pass publishes each as it is ready.
   ModuleAnalysis A;
+  // In a full compile clang's own ptxas job makes the cubin the host
+  // compilation embeds: registers come from it (DeferredKernels.h). A
+  // budget is checked here, so it keeps ptxas.
+  if (O.RunPtxas && !O.BudgetGiven && !findPtxas().empty() &&
+      whyNoHostCompilationFollows().empty())
+    A.ResourcesPending = ResourcesPendingReason;
   KernelPublisher Publisher(M, A, O, FAM);
   A.OnKernel = [&](KernelResult &&R) { Publisher.add(std::move(R)); };
   std::string Error;

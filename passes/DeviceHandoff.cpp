@@ -72,7 +72,8 @@ std::string parseHandoff(const std::string &Text, const std::string &Name,
                          K.value("argument_loops", nlohmann::json()),
                          K.value("grid_unit_dims", 0u) & 7u,
                          K.value("sm_refusal", std::string()),
-                         K.value("kernel_decision", nlohmann::json())});
+                         K.value("kernel_decision", nlohmann::json()),
+                         K.value("pending", nlohmann::json())});
     std::string DocArch = Doc->at("arch").get<std::string>();
     Out[DocArch] = std::move(Kernels);
     if (Arch)
@@ -181,7 +182,14 @@ HandoffWriter::HandoffWriter(std::string SourceFile, std::string Arch,
 
 void HandoffWriter::add(const HandoffKernel &K) {
   Text += Count++ ? ",\n    " : "\n    ";
-  Text += toCanonicalJsonAt(kernelJson(K), 2);
+  std::string Kernel = toCanonicalJsonAt(kernelJson(K), 2);
+  if (!K.Pending.is_null()) {
+    // Round-trip numbers (DeferredKernels.cpp), on one line before the
+    // object's closing brace.
+    Kernel.insert(Kernel.rfind('\n'),
+                  ",\n      \"pending\": " + K.Pending.dump());
+  }
+  Text += Kernel;
 }
 
 bool HandoffWriter::finish(std::string &Error) {

@@ -49,6 +49,10 @@ struct HandoffKernel {
   /// kernelDecisionJson in Remarks.h), so that the host's launch-site
   /// answers can say how they relate to it; null when not handed off.
   nlohmann::json KernelDecision;
+  /// In a full compile, the kernel's draft while its registers are pending
+  /// (DeferredKernels.h); null once the host has finished it, or when the
+  /// device compilation ran ptxas.
+  nlohmann::json Pending;
 };
 
 /// Arch ("sm_80") -> kernels of one device compilation.

@@ -2,19 +2,25 @@
 //
 // SPDX-License-Identifier: Apache-2.0
 //
-// Host (non-NVPTX) modules only: advice at each launch site from the device
-// analysis handoff (LaunchSiteAdvisor.cpp) and, only with -gpa-rewrite-grid,
-// the launch rewrite (HostLaunchRewriter.cpp, docs/launch-rewrite.md), the
-// one place the plugin changes IR.
+// Host (non-NVPTX) modules only. The device handoff is read once; kernels
+// whose registers the device compilation left pending are finished with the
+// embedded cubin's (DeferredKernels.h) and their reports written here; then
+// advice at each launch site (LaunchSiteAdvisor.cpp) and, only with
+// -gpa-rewrite-grid, the launch rewrite (HostLaunchRewriter.cpp,
+// docs/launch-rewrite.md), the one place the plugin changes IR.
 //
 //===----------------------------------------------------------------------===//
 
 #include "Compat.h"
+#include "DeferredKernels.h"
+#include "DeviceHandoff.h"
 #include "GpuPowerAdvisor.h"
 #include "HostLaunchRewriter.h"
+#include "KernelStubs.h"
 #include "LaunchSiteAdvisor.h"
 #include "PluginDiagnostic.h"
 #include "PluginOptions.h"
+#include "ReportWriter.h"
 
 #include "llvm/IR/Module.h"
 
@@ -22,23 +28,46 @@ using namespace llvm;
 
 namespace gpa {
 
+/// Whether M has CUDA device code to look for: an embedded fatbinary or
+/// registered kernels (a --cuda-host-only compile has only the latter).
+static bool hasCudaKernels(Module &M) {
+  for (const GlobalVariable &GV : M.globals())
+    if (GV.getSection() == ".nv_fatbin")
+      return true;
+  return !kernelsOfStubs(M).empty();
+}
+
 PreservedAnalyses HostLaunchPass::run(Module &M, ModuleAnalysisManager &MAM) {
-  if (isNVPTXModule(M))
+  if (isNVPTXModule(M) || !hasCudaKernels(M))
     return PreservedAnalyses::all();
   PluginOptions O = readPluginOptions();
   auto &FAM = MAM.getResult<FunctionAnalysisManagerModuleProxy>(M).getManager();
   std::string Error;
-  // Before any rewrite: the launch sites as the program wrote them.
-  if (validatePluginOptions(O, Error))
-    adviseLaunchSites(M, O, FAM);
+  bool Valid = validatePluginOptions(O, Error);
+  // Read once: consuming the handoff files is the host's to do even when
+  // an option is wrong.
+  std::vector<std::string> Problems;
+  HandoffByArch Handoff =
+      findDeviceKernels(M.getSourceFileName(), O.HandoffDir, &Problems);
+  if (Valid) {
+    ResourcesByArch Cubins = embeddedResources(M);
+    HostReports Reports;
+    finishDeferredKernels(M, O, Handoff, Cubins, Reports);
+    // Before any rewrite: the launch sites as the program wrote them.
+    adviseLaunchSites(M, O, FAM, Handoff, Cubins, Reports);
+    for (const auto &[Arch, R] : Reports)
+      if (!writeReportFile(R.File, R.Text, Error))
+        diagnose(M, Error, DS_Error);
+  }
   if (!O.RewriteGrid)
     return PreservedAnalyses::all();
-  if (!validatePluginOptions(O, Error)) {
+  if (!Valid) {
     diagnose(M, Error, DS_Error);
     return PreservedAnalyses::all();
   }
-  return rewriteHostLaunches(M, O, FAM) ? PreservedAnalyses::none()
-                                        : PreservedAnalyses::all();
+  return rewriteHostLaunches(M, O, FAM, Handoff, Problems)
+             ? PreservedAnalyses::none()
+             : PreservedAnalyses::all();
 }
 
 } // namespace gpa

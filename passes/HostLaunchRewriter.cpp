@@ -242,13 +242,12 @@ void rewriteCall(CallBase &Launch, const std::string &Kernel,
 } // namespace
 
 bool rewriteHostLaunches(Module &M, const PluginOptions &O,
-                         FunctionAnalysisManager &FAM) {
+                         FunctionAnalysisManager &FAM,
+                         const HandoffByArch &Handoff,
+                         const std::vector<std::string> &Problems) {
   std::map<Function *, std::string> Kernels = kernelsOfStubs(M);
   if (Kernels.empty())
     return false; // no CUDA kernels registered: nothing launches here
-  std::vector<std::string> Problems;
-  HandoffByArch Handoff =
-      findDeviceKernels(M.getSourceFileName(), O.HandoffDir, &Problems);
   std::string Ignored;
   for (const std::string &P : Problems)
     Ignored += "; ignored invalid handoff file " + P;

@@ -14,6 +14,7 @@
 #ifndef GPA_PLUGIN_HOSTLAUNCHREWRITER_H
 #define GPA_PLUGIN_HOSTLAUNCHREWRITER_H
 
+#include "DeviceHandoff.h"
 #include "PluginOptions.h"
 
 #include "llvm/IR/PassManager.h"
@@ -22,9 +23,13 @@
 
 namespace gpa {
 
-/// Returns true when the module changed.
+/// Returns true when the module changed. Handoff: the device kernels
+/// (findDeviceKernels, read once by the host pass); Problems: the handoff
+/// files it skipped, named in the remarks of launches left alone.
 bool rewriteHostLaunches(llvm::Module &M, const PluginOptions &O,
-                         llvm::FunctionAnalysisManager &FAM);
+                         llvm::FunctionAnalysisManager &FAM,
+                         const HandoffByArch &Handoff,
+                         const std::vector<std::string> &Problems);
 
 } // namespace gpa
 

@@ -43,29 +43,6 @@ using nlohmann::json;
 namespace gpa {
 
 namespace {
-/// "sm_80" -> resources of the cubin ptxas produced for sm_80.
-using ResourcesByArch = std::map<std::string, ResourceTable>;
-
-/// Reads the fatbinary clang embeds in the host module (`.nv_fatbin`).
-ResourcesByArch embeddedResources(const Module &M) {
-  ResourcesByArch Out;
-  for (const GlobalVariable &GV : M.globals()) {
-    if (GV.getSection() != ".nv_fatbin" || !GV.hasInitializer())
-      continue;
-    auto *Data = dyn_cast<ConstantDataSequential>(GV.getInitializer());
-    if (!Data)
-      continue;
-    std::vector<FatbinImage> Images;
-    std::string Error;
-    if (!readFatbinary(Data->getRawDataValues().str(), Images, Error))
-      continue;
-    for (const FatbinImage &I : Images)
-      if (I.IsCubin && !I.Compressed)
-        readCubinResources(I.Bytes, Out["sm_" + std::to_string(I.Sm)], Error);
-  }
-  return Out;
-}
-
 std::string fixed(double V, unsigned Decimals) {
   std::string S;
   raw_string_ostream OS(S);
@@ -462,10 +439,15 @@ json kernelLaunchesJson(const KernelLaunches &KL) {
 void addToReports(const PluginOptions &O,
                   const std::map<std::string, json> &SitesByArch,
                   const std::map<std::string, std::string> &GpuByArch,
-                  const std::vector<KernelLaunches> &Launches) {
+                  const std::vector<KernelLaunches> &Launches,
+                  HostReports &Reports) {
   for (const auto &[Arch, Sites] : SitesByArch) {
+    // The host's own report of this arch, else the device compilation's
+    // file (its resources were not pending), read and replaced whole.
     std::string File = reportFileName(O.ReportFile, Arch), Error;
-    auto Text = readTextFile(File, Error);
+    auto Known = Reports.find(Arch);
+    auto Text = Known != Reports.end() ? std::optional(Known->second.Text)
+                                       : readTextFile(File, Error);
     auto Doc = Text ? parseJsonText(*Text, File, Error) : std::nullopt;
     if (!Doc || !Doc->is_object() ||
         Doc->value("gpu", "") != GpuByArch.at(Arch))
@@ -487,10 +469,7 @@ void addToReports(const PluginOptions &O,
               Launch + "; the " + std::to_string(KL.Sites.size()) +
               " launch site(s) this file writes are answered in `launches`";
         }
-      std::error_code EC;
-      raw_fd_ostream OS(File, EC, sys::fs::OF_None);
-      if (!EC)
-        OS << toCanonicalJson(*Doc) << '\n';
+      Reports[Arch] = {File, GpuByArch.at(Arch), toCanonicalJson(*Doc) + '\n'};
     } catch (const std::exception &) {
     }
   }
@@ -498,13 +477,12 @@ void addToReports(const PluginOptions &O,
 } // namespace
 
 void adviseLaunchSites(Module &M, const PluginOptions &O,
-                       FunctionAnalysisManager &FAM) {
+                       FunctionAnalysisManager &FAM,
+                       const HandoffByArch &Handoff,
+                       const ResourcesByArch &Resources, HostReports &Reports) {
   std::vector<LaunchSite> Sites = findLaunchSites(M, FAM);
   if (Sites.empty())
     return;
-  HandoffByArch Handoff =
-      findDeviceKernels(M.getSourceFileName(), O.HandoffDir);
-  ResourcesByArch Resources = embeddedResources(M);
   std::map<std::string, json> SitesByArch;
   std::map<std::string, std::string> GpuByArch;
   std::vector<KernelLaunches> Launches; // in order of first launch
@@ -553,7 +531,7 @@ void adviseLaunchSites(Module &M, const PluginOptions &O,
     remarkKernelLaunches(KL, It == Stubs.end() ? nullptr : It->second, FAM);
   }
   if (!O.ReportFile.empty() && !GpuByArch.empty())
-    addToReports(O, SitesByArch, GpuByArch, Launches);
+    addToReports(O, SitesByArch, GpuByArch, Launches, Reports);
 }
 
 } // namespace gpa

@@ -14,6 +14,8 @@
 #ifndef GPA_PLUGIN_LAUNCHSITEADVISOR_H
 #define GPA_PLUGIN_LAUNCHSITEADVISOR_H
 
+#include "DeferredKernels.h"
+#include "DeviceHandoff.h"
 #include "PluginOptions.h"
 
 #include "llvm/IR/PassManager.h"
@@ -21,8 +23,14 @@
 namespace gpa {
 
 /// Never fails the build: what it cannot evaluate gets a remark saying why.
+/// Handoff: the device kernels (read once by the host pass); Cubins: the
+/// embedded cubins' resources. With -gpa-report, each arch's report gets
+/// the sites: the one in Reports (the host finished its kernels), else the
+/// device compilation's file, read into Reports; the host pass writes them.
 void adviseLaunchSites(llvm::Module &M, const PluginOptions &O,
-                       llvm::FunctionAnalysisManager &FAM);
+                       llvm::FunctionAnalysisManager &FAM,
+                       const HandoffByArch &Handoff,
+                       const ResourcesByArch &Cubins, HostReports &Reports);
 
 } // namespace gpa
 

@@ -33,6 +33,28 @@ std::string reportFileName(const std::string &Pattern,
   return Out;
 }
 
+bool writeReportFile(const std::string &File, const std::string &Text,
+                     std::string &Error) {
+  std::string Tmp =
+      File + ".tmp" + std::to_string(sys::Process::getProcessId());
+  {
+    std::ofstream OS(Tmp, std::ios::binary | std::ios::trunc);
+    OS << Text;
+    OS.flush();
+    if (!OS) {
+      sys::fs::remove(Tmp);
+      Error = "-gpa-report=" + File + ": cannot write";
+      return false;
+    }
+  }
+  if (std::error_code EC = sys::fs::rename(Tmp, File)) {
+    sys::fs::remove(Tmp);
+    Error = "-gpa-report=" + File + ": " + EC.message();
+    return false;
+  }
+  return true;
+}
+
 ReportFileWriter::ReportFileWriter(std::string File) : File(std::move(File)) {}
 
 ReportFileWriter::~ReportFileWriter() {

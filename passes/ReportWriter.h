@@ -29,6 +29,12 @@ std::string reportFileName(const std::string &Pattern, const std::string &Arch);
 /// temporary file beside File, renamed to File by finish(). Never throws;
 /// leaves no half-written file (a failed or abandoned report is removed,
 /// and File is only replaced by a whole one).
+/// Writes Text to File through a temporary file and a rename, so that no
+/// reader ever sees half a report and no report is edited in place. False
+/// with Error ("-gpa-report=FILE: why") when it cannot.
+bool writeReportFile(const std::string &File, const std::string &Text,
+                     std::string &Error);
+
 class ReportFileWriter {
 public:
   explicit ReportFileWriter(std::string File);

@@ -16,9 +16,11 @@
 
 #include "gpa/Analysis.h"
 #include "gpa/AnalyzedKernel.h"
+#include "gpa/common/AssembleKernel.h"
 
 #include "llvm/ADT/SmallPtrSet.h"
 
+#include <optional>
 #include <string>
 
 namespace llvm {
@@ -26,6 +28,22 @@ class Function;
 } // namespace llvm
 
 namespace gpa {
+
+/// A kernel whose compiled resources another step supplies: in a full
+/// compile the host compilation reads registers, shared memory and spills
+/// from the cubin clang's own device job produced (ModuleAnalysis::
+/// ResourcesPending) and assembles the kernel again from this draft.
+struct DeferredDraft {
+  /// The draft before assembleKernel: Given and Compiled empty, Before
+  /// without local_mem_in_registers.
+  KernelDraft Draft;
+  /// The counts when the private arrays live in registers (a 0-byte stack
+  /// frame); set only when the kernel accesses local memory.
+  std::optional<KernelProfile> LocalInRegisters;
+  double LocalMemPerThread = 0;
+  /// Where local_mem_in_registers goes in Draft.Before.
+  std::size_t LocalAssumptionAt = 0;
+};
 
 struct KernelResult {
   const llvm::Function *F = nullptr;
@@ -43,6 +61,8 @@ struct KernelResult {
   std::vector<Finding> Findings;
   /// The kernel's loops bounded by an argument (KernelCounter.h).
   std::vector<ArgumentLoop> ArgumentLoops;
+  /// Set when the compiled resources are pending (ResourcesPending).
+  std::optional<DeferredDraft> Deferred;
 };
 
 /// The front-end-neutral result (gpa/AnalyzedKernel.h) reports, budgets and

@@ -163,6 +163,18 @@ static bool isUnoptimised(const Module &M) {
   return false;
 }
 
+Assumption localInRegistersAssumption(double LocalMemPerThread,
+                                      const std::string &CompiledBy) {
+  Assumption A = numberAssumption(
+      "local_mem_in_registers", LocalMemPerThread,
+      "private-array accesses per thread not counted as local memory: " +
+          CompiledBy +
+          " reports a 0-byte stack frame (the arrays live "
+          "in registers)");
+  A.Kind = "derived";
+  return A;
+}
+
 /// Whether a finding may be shown: not in a system header unless asked.
 static bool shownFinding(const Finding &F, const AnalysisRequest &O) {
   return O.SystemHeaderFindings || !F.InSystemHeader;
@@ -192,7 +204,9 @@ bool analyzeModule(Module &M, FunctionAnalysisManager &FAM,
   std::string PtxasWhy = "-gpa-ptxas=false";
   std::string CompiledBy =
       "ptxas -v on the module's PTX, sm_" + std::to_string(PtxasSm);
-  if (O.RunPtxas) {
+  if (!Out.ResourcesPending.empty()) {
+    PtxasWhy = Out.ResourcesPending;
+  } else if (O.RunPtxas) {
     std::string Unsupported = whyNvptxBackendCannotCompile(M);
     if (!Unsupported.empty()) {
       PtxasWhy = Unsupported;
@@ -310,15 +324,10 @@ bool analyzeModule(Module &M, FunctionAnalysisManager &FAM,
     // memory. A 0-byte stack frame says it went to registers.
     bool LocalInRegisters = Resources.R && Resources.R->LocalBytes == 0 &&
                             S.Counts[index(Unit::LocalMem)] > 0;
+    std::size_t LocalAssumptionAt = R.Assumed.size();
     if (LocalInRegisters) {
-      Assumption A = numberAssumption(
-          "local_mem_in_registers", S.Counts[index(Unit::LocalMem)],
-          "private-array accesses per thread not counted as local memory: " +
-              CompiledBy +
-              " reports a 0-byte stack frame (the arrays live "
-              "in registers)");
-      A.Kind = "derived";
-      R.Assumed.push_back(A);
+      R.Assumed.push_back(localInRegistersAssumption(
+          S.Counts[index(Unit::LocalMem)], CompiledBy));
       for (ArgumentLoop &AL : R.ArgumentLoops)
         AL.Counts[index(Unit::LocalMem)] = 0;
     }
@@ -349,6 +358,16 @@ bool analyzeModule(Module &M, FunctionAnalysisManager &FAM,
         LoopStarts.insert(L.Line);
     LoopLines.note(Trips, LoopStarts, R.Demangled);
     Draft.GridIndependent = R.Grid.Independent;
+    if (!Out.ResourcesPending.empty()) {
+      // The draft as the host will assemble it again: the launch file's
+      // entry is looked up there, the resources come from the cubin.
+      DeferredDraft Deferred{Draft, std::nullopt, 0, LocalAssumptionAt};
+      Deferred.Draft.Given = nullptr;
+      Deferred.LocalMemPerThread = S.Counts[index(Unit::LocalMem)];
+      if (Deferred.LocalMemPerThread > 0)
+        Deferred.LocalInRegisters = makeProfile(*K, S, true);
+      R.Deferred = std::move(Deferred);
+    }
     AssembledKernel Assembled;
     AssemblyStatus St =
         assembleKernel(std::move(Draft), Out.Gpu, O, Assembled, Error);

@@ -41,7 +41,17 @@ struct ModuleAnalysis {
   /// Analyses of the module that were skipped and why (remarks): the
   /// estimate stands in for them.
   std::vector<std::string> Notes;
+  /// Set (to why) when a later step supplies the compiled resources: ptxas
+  /// does not run, registers stay the labelled estimate, and each result
+  /// keeps its DeferredDraft for that step (the host pass of a full compile
+  /// reads the cubin; docs/plugin.md "Registers in a full compile").
+  std::string ResourcesPending;
 };
+
+/// The assumption that private-array accesses were not counted as local
+/// memory because CompiledBy reports a 0-byte stack frame.
+Assumption localInRegistersAssumption(double LocalMemPerThread,
+                                      const std::string &CompiledBy);
 
 /// Analyses every kernel of M. Returns false with Error for problems that
 /// make the whole module unanalysable (bad options, bad model); per-kernel

@@ -56,12 +56,13 @@ bool evaluateShape(const KernelProfile &P, const GpuModel &Gpu,
   E.Time = computeTiming(Run, Gpu, Shape.ActiveSms, Shape.ActiveBlocksPerSm,
                          Shape.Rep);
   E.Pow = computePower(Run, Gpu, E.Time);
-  if (!estimatePower({Run, E.Time, memoryLevelBytes(Run, Gpu, E.Time), {}}, Gpu,
-                     Backend, E.Est, Error))
+  if (!estimatePower(
+          {Run, E.Time, memoryLevelBytes(Run, Gpu, E.Time), {}, &E.Pow}, Gpu,
+          Backend, E.Est, Error))
     return false;
-  E.Sms = priceSmFootprints(Gpu, Shape.ActiveSms, Shape.Blocks,
-                            Shape.ActiveBlocksPerSm, Shape.Rep,
-                            E.Time.ExecTimeS, E.Est, smStaticModel(Gpu, E.Est));
+  E.Sms = priceSmFootprints(
+      Gpu, Shape.ActiveSms, Shape.Blocks, Shape.ActiveBlocksPerSm, Shape.Rep,
+      E.Time.ExecTimeS, E.Est, smStaticModel(Gpu, E.Est, false));
   E.TotalPowerW = E.Time.ExecTimeS > 0 ? E.Sms.EnergyJ / E.Time.ExecTimeS
                                        : E.Est.TotalPowerW;
   E.RuntimePowerW = std::max(0.0, E.Est.TotalPowerW - E.Est.StaticPowerW);

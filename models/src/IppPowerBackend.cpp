@@ -9,6 +9,7 @@
 #include "gpa/Power.h"
 
 #include <cmath>
+#include <optional>
 
 namespace gpa {
 
@@ -40,15 +41,28 @@ bool IppPowerBackend::estimate(const PowerInput &In, const GpuModel &Gpu,
         "'; use a backend with a clock table (dvfs) for other clocks";
     return false;
   }
-  Power P = computePower(In.Profile, Gpu, In.Time);
+  std::optional<Power> Computed;
+  if (!In.Ipp)
+    Computed = computePower(In.Profile, Gpu, In.Time);
+  const Power &P = In.Ipp ? *In.Ipp : *Computed;
   Out.Backend = "ipp";
-  Out.Provenance = std::string(citation()) + "; parameters: GPU model '" +
-                   Gpu.Name + "' power section" +
-                   (Gpu.Calibrated ? "" : " (uncalibrated estimates)");
+  // The same text for every evaluation on one model: built once per model.
+  thread_local std::string ProvenanceOf, Provenance;
+  thread_local bool CalibratedOf = false;
+  if (Provenance.empty() || ProvenanceOf != Gpu.Name ||
+      CalibratedOf != Gpu.Calibrated) {
+    Provenance = std::string(citation()) + "; parameters: GPU model '" +
+                 Gpu.Name + "' power section" +
+                 (Gpu.Calibrated ? "" : " (uncalibrated estimates)");
+    ProvenanceOf = Gpu.Name;
+    CalibratedOf = Gpu.Calibrated;
+  }
+  Out.Provenance = Provenance;
   Out.StaticPowerW = P.IdlePowerW;
   // IPP §6.4.2's power gating takes the idle power with the SMs.
   Out.SmStaticPowerW = P.IdlePowerW;
   Out.ConstantPowerW = P.ComponentW[ConstSmComponent];
+  Out.Components.reserve(ConstSmComponent);
   for (std::size_t C = 0; C < ConstSmComponent; ++C) {
     if (!powerComponentReported(C))
       continue;

@@ -45,7 +45,8 @@ double activeSmScale(const GpuModel &Gpu, double ActiveSms) {
 bool idleSmsPowered(const GpuModel &Gpu) {
   if (!Gpu.SmFootprint)
     return false;
-  auto It = Gpu.SmFootprint->find("power_gating");
+  static const std::string Key = "power_gating";
+  auto It = Gpu.SmFootprint->find(Key);
   return It != Gpu.SmFootprint->end() && It->second.Value == 0 &&
          It->second.Kind != "assumed";
 }

@@ -23,25 +23,39 @@ Footprints computeFootprints(const FootprintLaunch &L,
   unsigned S = std::max(L.NumSms, 1u);
   double Slots = std::max(L.ResidentBlocksPerSm, 1.0);
   double TotalWork = 0;
-  for (unsigned C = 0; C < std::max(S, L.GpuSms); ++C) {
-    SmFootprint Sm;
-    Sm.Sm = C;
-    Sm.Blocks = C < S ? blocksOnSm(L.Blocks, S, C) : 0;
-    double N = static_cast<double>(Sm.Blocks);
-    Sm.WorkS = N * L.WaveTimeS;         // Eq. (1)
-    Sm.CoreS = N / Slots * L.WaveTimeS; // see the header
+  unsigned All = std::max(S, L.GpuSms);
+  // An SM runs Blocks / S blocks or one more (blocksOnSm), or none: the
+  // three footprints are computed once, by the same operations, and the
+  // sums keep the per-SM order (evaluations per second: bench/run.sh).
+  std::uint64_t Even = L.Blocks / S, Extra = L.Blocks % S;
+  SmFootprint Shapes[3]; // Even + 1 blocks, Even blocks, idle
+  for (unsigned I = 0; I < 3; ++I) {
+    Shapes[I].Blocks = I == 0 ? Even + 1 : I == 1 ? Even : 0;
+    double N = static_cast<double>(Shapes[I].Blocks);
+    Shapes[I].WorkS = N * L.WaveTimeS;         // Eq. (1)
+    Shapes[I].CoreS = N / Slots * L.WaveTimeS; // see the header
+  }
+  for (unsigned C = 0; C < All; ++C) {
+    const SmFootprint &Sm = Shapes[C < S ? (C < Extra ? 0 : 1) : 2];
     TotalWork += Sm.WorkS;
     F.KernelTimeS = std::max(F.KernelTimeS, Sm.CoreS); // T = max CF(c)
     F.BusySms += Sm.Blocks > 0;
-    F.Sms.push_back(Sm);
   }
-  for (SmFootprint &Sm : F.Sms) {
+  for (SmFootprint &Sm : Shapes) {
     // Eq. (3): DE(c) / DE = WF(c) / WF.
     Sm.DynamicJ =
         TotalWork > 0 ? P.CoreDynamicEnergyJ * Sm.WorkS / TotalWork : 0;
     // Eq. (5): SP(c) x T = static power x CF(c) when gated, x T otherwise.
     Sm.StaticJ =
         P.StaticPowerPerSmW * (P.PowerGating ? Sm.CoreS : F.KernelTimeS);
+  }
+  F.Sms.reserve(All);
+  F.Sms.insert(F.Sms.end(), Extra, Shapes[0]);
+  F.Sms.insert(F.Sms.end(), S - Extra, Shapes[1]);
+  F.Sms.insert(F.Sms.end(), All - S, Shapes[2]);
+  for (unsigned C = 0; C < All; ++C) {
+    SmFootprint &Sm = F.Sms[C];
+    Sm.Sm = C;
     F.DynamicJ += Sm.DynamicJ;
     F.StaticJ += Sm.StaticJ;
   }

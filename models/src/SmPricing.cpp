@@ -12,37 +12,57 @@
 namespace gpa {
 
 bool isUncoreTerm(const std::string &Name) {
-  return Name == "l2" || Name == "dram" || Name == "memory_controller" ||
-         Name == "global_mem" || Name == "local_mem";
+  // By length first: every evaluation asks this of each power component.
+  std::string_view N = Name;
+  switch (N.size()) {
+  case 2:
+    return N == "l2";
+  case 4:
+    return N == "dram";
+  case 9:
+    return N == "local_mem";
+  case 10:
+    return N == "global_mem";
+  case 17:
+    return N == "memory_controller";
+  default:
+    return false;
+  }
 }
 
-SmStaticModel smStaticModel(const GpuModel &Gpu, const PowerEstimate &Est) {
+SmStaticModel smStaticModel(const GpuModel &Gpu, const PowerEstimate &Est,
+                            bool WithProvenance) {
   SmStaticModel M;
   const PowerParameters *Fp = Gpu.SmFootprint ? &*Gpu.SmFootprint : nullptr;
-  auto Find = [&](const char *Name) -> const PowerParameter * {
+  static const std::string StaticKey = "static_power_per_sm_w",
+                           GatingKey = "power_gating";
+  auto Find = [&](const std::string &Name) -> const PowerParameter * {
     if (!Fp)
       return nullptr;
     auto It = Fp->find(Name);
     return It == Fp->end() ? nullptr : &It->second;
   };
-  if (const PowerParameter *S = Find("static_power_per_sm_w")) {
+  if (const PowerParameter *S = Find(StaticKey)) {
     M.StaticPowerPerSmW = S->Value;
-    M.Provenance.push_back({"sm_footprint.static_power_per_sm_w", *S});
+    if (WithProvenance)
+      M.Provenance.push_back({"sm_footprint.static_power_per_sm_w", *S});
   } else {
     // IPP §6.4.2's per-SM share: the SMs' static power over the SMs.
     unsigned Sms = std::max(Gpu.NumSms, 1u);
     M.StaticPowerPerSmW = Est.SmStaticPowerW / Sms;
-    M.Provenance.push_back(
-        {"static_power_per_sm_w",
-         {M.StaticPowerPerSmW, "derived",
-          Est.Backend + " SM static power / " + std::to_string(Sms) +
-              " SMs (no sm_footprint.static_power_per_sm_w in the GPU "
-              "model)"}});
+    if (WithProvenance)
+      M.Provenance.push_back(
+          {"static_power_per_sm_w",
+           {M.StaticPowerPerSmW, "derived",
+            Est.Backend + " SM static power / " + std::to_string(Sms) +
+                " SMs (no sm_footprint.static_power_per_sm_w in the GPU "
+                "model)"}});
   }
-  if (const PowerParameter *G = Find("power_gating")) {
+  if (const PowerParameter *G = Find(GatingKey)) {
     M.PowerGating = G->Value != 0;
-    M.Provenance.push_back({"sm_footprint.power_gating", *G});
-  } else {
+    if (WithProvenance)
+      M.Provenance.push_back({"sm_footprint.power_gating", *G});
+  } else if (WithProvenance) {
     M.Provenance.push_back(
         {"power_gating",
          {0, "assumed",

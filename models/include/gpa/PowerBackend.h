@@ -47,11 +47,16 @@ struct ClockRequest {
 
 /// Everything a backend may use. Time must be the timing model's prediction
 /// at the requested clocks.
+struct Power; // gpa/Power.h
+
 struct PowerInput {
   const KernelProfile &Profile; // per-unit counts per thread, launch
   const Timing &Time;
   MemoryLevelBytes Bytes;
   ClockRequest Clocks;
+  /// computePower(Profile, Gpu, Time) when the caller has it already (the
+  /// ipp backend then does not compute it again); null otherwise.
+  const Power *Ipp = nullptr;
 };
 
 struct ComponentPowerW {

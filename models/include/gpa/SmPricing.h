@@ -37,7 +37,9 @@ struct SmStaticModel {
   bool PowerGating = false;
   std::vector<ParameterUse> Provenance;
 };
-SmStaticModel smStaticModel(const GpuModel &Gpu, const PowerEstimate &Est);
+/// WithProvenance false: the numbers only (each evaluation's pricing).
+SmStaticModel smStaticModel(const GpuModel &Gpu, const PowerEstimate &Est,
+                            bool WithProvenance = true);
 
 struct SmEnergy {
   FootprintPower Power;
