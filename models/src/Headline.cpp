@@ -47,7 +47,8 @@ std::string energyText(double EnergyJ) {
     V *= 1000;
     Unit = "mJ";
   }
-  return printed("%.2g", V) + " " + Unit;
+  // Two significant digits, but never an exponent: 296 mJ, not 3e+02 mJ.
+  return printed(std::fabs(V) >= 100 ? "%.0f" : "%.2g", V) + " " + Unit;
 }
 
 std::string kernelHeadline(const KernelAnalysis &A) {

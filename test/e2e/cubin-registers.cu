@@ -8,22 +8,18 @@
 // the registers' source: the same ptxas allocates both.
 // REQUIRES: plugin, cuda
 // RUN: rm -rf %t && mkdir -p %t
-// RUN: env GPA_PTXAS=on %clang -x cuda --cuda-path=%cuda_path
-// --cuda-gpu-arch=sm_80 -Wno-unknown-cuda-version \ RUN:   -O2
-// -gline-tables-only -fpass-plugin=%gpa_plugin -mllvm
-// -gpa-report=%t/full.%arch.json -c -o %t/k.o %s
-// RUN: env GPA_PTXAS=on %clang -x cuda --cuda-path=%cuda_path
-// --cuda-gpu-arch=sm_80 -Wno-unknown-cuda-version \ RUN:   -O2
-// -gline-tables-only --cuda-device-only -fpass-plugin=%gpa_plugin -mllvm
-// -gpa-report=%t/dev.%arch.json -c -o %t/d.o %s RUN: %python
-// %inputs/passes/cubin_vs_ptxas.py %t/full.sm_80.json %t/dev.sm_80.json sm_80 |
-// FileCheck %s
+// RUN: env GPA_PTXAS=on %clang -x cuda --cuda-path=%cuda_path --cuda-gpu-arch=sm_80 -Wno-unknown-cuda-version \
+// RUN:   -O2 -gline-tables-only -fpass-plugin=%gpa_plugin -mllvm -gpa-report=%t/full.%arch.json -c -o %t/k.o %s
+// RUN: env GPA_PTXAS=on %clang -x cuda --cuda-path=%cuda_path --cuda-gpu-arch=sm_80 -Wno-unknown-cuda-version \
+// RUN:   -O2 -gline-tables-only --cuda-device-only -fpass-plugin=%gpa_plugin -mllvm -gpa-report=%t/dev.%arch.json -c -o %t/d.o %s
+// RUN: %python %inputs/passes/cubin_vs_ptxas.py %t/full.sm_80.json %t/dev.sm_80.json sm_80 | FileCheck %s
 
-// CHECK: _Z7indexedPfii registers={{[0-9]+}} source=the cubin of this
-// compilation, sm_80 kind=derived CHECK-NEXT: _Z7indexedPfii equal CHECK:
-// _Z7reversePf registers={{[0-9]+}} source=the cubin of this compilation, sm_80
-// kind=derived CHECK-NEXT: _Z7reversePf equal CHECK: site _Z7reversePf
-// registers=cubin CHECK-NOT: DIFFERENT
+// CHECK: _Z7indexedPfii registers={{[0-9]+}} source=the cubin of this compilation, sm_80 kind=derived
+// CHECK-NEXT: _Z7indexedPfii equal
+// CHECK: _Z7reversePf registers={{[0-9]+}} source=the cubin of this compilation, sm_80 kind=derived
+// CHECK-NEXT: _Z7reversePf equal
+// CHECK: site _Z7reversePf registers=cubin
+// CHECK-NOT: DIFFERENT
 
 // A private array ptxas keeps in registers (a 0-byte stack frame): both
 // reports leave its accesses out of local memory.

@@ -57,4 +57,7 @@ TEST(Headline, EnergyUnits) {
   EXPECT_EQ(energyText(0.046), "46 mJ");
   EXPECT_EQ(energyText(4.5e-5), "45 uJ");
   EXPECT_EQ(energyText(3100), "3.1 kJ");
+  // Three digits before the point print whole, never as 3e+02.
+  EXPECT_EQ(energyText(0.296), "296 mJ");
+  EXPECT_EQ(energyText(110), "110 J");
 }
