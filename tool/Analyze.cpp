@@ -539,10 +539,10 @@ bool cudaCompileFlags(const AnalyzeRequest &R, const std::string &Path,
 }
 
 /// Replaces every mention of the temporary file Tmp by Path.
-void renameTemporary(std::string &Text, const char *Tmp,
+void renameTemporary(std::string &Text, const std::string &Tmp,
                      const std::string &Path) {
   for (std::size_t At; (At = Text.find(Tmp)) != std::string::npos;)
-    Text.replace(At, std::strlen(Tmp), Path);
+    Text.replace(At, Tmp.size(), Path);
 }
 
 /// The flags nvcc shares with clang (-I, -isystem, -D, -U, -include,
@@ -564,6 +564,22 @@ std::vector<std::string> nvccFlags(const std::vector<std::string> &Clang) {
   return Out;
 }
 
+/// Creates an empty /tmp/gpa-XXXXXX<Suffix> for a compiler to write.
+bool temporaryFile(const std::string &Suffix, const std::string &What,
+                   std::string &Path, std::string &Error) {
+  std::string Pattern = "/tmp/gpa-XXXXXX" + Suffix;
+  std::vector<char> Name(Pattern.begin(), Pattern.end());
+  Name.push_back('\0');
+  int Fd = ::mkstemps(Name.data(), int(Suffix.size()));
+  if (Fd < 0) {
+    Error = "cannot create a temporary " + What + " file";
+    return false;
+  }
+  ::close(Fd);
+  Path = Name.data();
+  return true;
+}
+
 /// --compiler nvcc: the device side from nvcc's PTX through the PTX
 /// front-end, the launches from the .cu's host side read by clang.
 bool analyzeCudaWithNvcc(const AnalyzeRequest &R, const std::string &Path,
@@ -573,20 +589,16 @@ bool analyzeCudaWithNvcc(const AnalyzeRequest &R, const std::string &Path,
   std::vector<std::string> ClangArgs;
   if (!cudaCompileFlags(R, Path, Arch, ClangArgs, Error))
     return false;
-  char Tmp[] = "/tmp/gpa-nvcc-XXXXXX.ptx";
-  int Fd = ::mkstemps(Tmp, 4);
-  if (Fd < 0) {
-    Error = "cannot create a temporary PTX file";
+  std::string Tmp;
+  if (!temporaryFile(".ptx", "PTX", Tmp, Error))
     return false;
-  }
-  ::close(Fd);
   HostLaunches Host;
   readHostLaunches(Path, Arch, ClangArgs, Host, Warnings);
   std::vector<std::string> PtxWarnings;
   bool Ok =
       compileCudaToPtxWithNvcc(Path, Arch, nvccFlags(ClangArgs), Tmp, Error) &&
       analyzePtx(R, Tmp, Host, Out, PtxWarnings, Error);
-  ::unlink(Tmp);
+  ::unlink(Tmp.c_str());
   renameTemporary(Error, Tmp, Path);
   for (std::string &W : PtxWarnings) {
     renameTemporary(W, Tmp, Path);
@@ -605,18 +617,14 @@ bool analyzeCuda(const AnalyzeRequest &R, const std::string &Path,
   std::vector<std::string> ClangArgs;
   if (!cudaCompileFlags(R, Path, Arch, ClangArgs, Error))
     return false;
-  char Tmp[] = "/tmp/gpa-device-XXXXXX.bc";
-  int Fd = ::mkstemps(Tmp, 3);
-  if (Fd < 0) {
-    Error = "cannot create a temporary bitcode file";
+  std::string Tmp;
+  if (!temporaryFile(".bc", "bitcode", Tmp, Error))
     return false;
-  }
-  ::close(Fd);
   bool Ok = compileCudaToIr(Path, Arch, ClangArgs, Tmp, Error);
   std::vector<std::string> IrWarnings;
   if (Ok)
     Ok = analyzeIrFile(Tmp, analysisRequest(R), Out.sink(), IrWarnings, Error);
-  ::unlink(Tmp);
+  ::unlink(Tmp.c_str());
   // Messages name the .cu, not the temporary file.
   renameTemporary(Error, Tmp, Path);
   for (std::string &W : IrWarnings) {

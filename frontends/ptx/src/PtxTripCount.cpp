@@ -20,6 +20,7 @@
 // a register changed twice, wrap-around) stays unknown and gets the default.
 //
 //===----------------------------------------------------------------------===//
+#include "PtxComparison.h"
 #include "gpa/ptx/PtxCfg.h"
 
 #include "gpa/ptx/PtxAst.h"
@@ -47,61 +48,6 @@ std::optional<std::int64_t> immediate(const PtxOperand &O) {
   if (O.K == PtxOperand::Kind::Immediate && !O.IsFloat)
     return O.IntValue;
   return std::nullopt;
-}
-
-/// Comparison of "X cmp Bound" from a setp modifier.
-enum class Cmp { Lt, Le, Gt, Ge, Ne, Eq, Unknown };
-
-Cmp comparison(const PtxInstruction &Setp) {
-  for (const std::string &M : Setp.Modifiers) {
-    if (M == ".lt" || M == ".lo")
-      return Cmp::Lt;
-    if (M == ".le" || M == ".ls")
-      return Cmp::Le;
-    if (M == ".gt" || M == ".hi")
-      return Cmp::Gt;
-    if (M == ".ge" || M == ".hs")
-      return Cmp::Ge;
-    if (M == ".ne")
-      return Cmp::Ne;
-    if (M == ".eq")
-      return Cmp::Eq;
-  }
-  return Cmp::Unknown;
-}
-
-Cmp swapped(Cmp C) { // Bound cmp X  ==  X swapped(cmp) Bound
-  switch (C) {
-  case Cmp::Lt:
-    return Cmp::Gt;
-  case Cmp::Le:
-    return Cmp::Ge;
-  case Cmp::Gt:
-    return Cmp::Lt;
-  case Cmp::Ge:
-    return Cmp::Le;
-  default:
-    return C;
-  }
-}
-
-Cmp negated(Cmp C) {
-  switch (C) {
-  case Cmp::Lt:
-    return Cmp::Ge;
-  case Cmp::Le:
-    return Cmp::Gt;
-  case Cmp::Gt:
-    return Cmp::Le;
-  case Cmp::Ge:
-    return Cmp::Lt;
-  case Cmp::Ne:
-    return Cmp::Eq;
-  case Cmp::Eq:
-    return Cmp::Ne;
-  default:
-    return C;
-  }
 }
 
 /// Smallest K >= 1 with !Cont(First + (K-1) * Step): the executions of a
