@@ -6,13 +6,10 @@
 
 #include "HostLaunchSites.h"
 #include "Compat.h"
+#include "IrFileReader.h"
 
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
-#include "llvm/IRReader/IRReader.h"
-#include "llvm/Passes/PassBuilder.h"
-#include "llvm/Support/SourceMgr.h"
-#include "llvm/Support/raw_ostream.h"
 
 using namespace llvm;
 
@@ -23,32 +20,16 @@ bool readHostLaunchSites(const std::string &IrPath,
   LLVMContext Ctx;
   Ctx.setDiagnosticHandlerCallBack([](const DiagnosticInfo *, void *) {},
                                    nullptr);
-  SMDiagnostic Diag;
-  std::unique_ptr<Module> M = parseIRFile(IrPath, Diag, Ctx);
-  if (!M) {
-    raw_string_ostream OS(Error);
-    Diag.print(nullptr, OS, /*ShowColors=*/false, /*ShowKindLabel=*/false);
-    OS.flush();
-    while (!Error.empty() && Error.back() == '\n')
-      Error.pop_back();
+  std::unique_ptr<Module> M = readIrFile(IrPath, Ctx, Error);
+  if (!M)
     return false;
-  }
   if (isNVPTXModule(*M)) {
     Error = IrPath + ": a device module, not the host side";
     return false;
   }
   // findLaunchSites asks for ScalarEvolution and LazyValueInfo per function.
-  LoopAnalysisManager LAM;
-  FunctionAnalysisManager FAM;
-  CGSCCAnalysisManager CGAM;
-  ModuleAnalysisManager MAM;
-  PassBuilder PB;
-  PB.registerModuleAnalyses(MAM);
-  PB.registerCGSCCAnalyses(CGAM);
-  PB.registerFunctionAnalyses(FAM);
-  PB.registerLoopAnalyses(LAM);
-  PB.crossRegisterProxies(LAM, FAM, CGAM, MAM);
-  Out = findLaunchSites(*M, FAM);
+  IrAnalysisManagers AM;
+  Out = findLaunchSites(*M, AM.FAM);
   for (LaunchSite &S : Out)
     S.Push = nullptr;
   return true;

@@ -6,16 +6,13 @@
 
 #include "IrFileAnalysis.h"
 #include "Compat.h"
+#include "IrFileReader.h"
 #include "ModuleAnalysis.h"
 
 #include "gpa/InputFile.h"
 
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
-#include "llvm/IRReader/IRReader.h"
-#include "llvm/Passes/PassBuilder.h"
-#include "llvm/Support/SourceMgr.h"
-#include "llvm/Support/raw_ostream.h"
 
 using namespace llvm;
 
@@ -30,17 +27,9 @@ bool analyzeIrFile(const std::string &Path, const AnalysisRequest &O,
                                    nullptr);
   if (!checkInputFile(Path, Error))
     return false;
-  SMDiagnostic Diag;
-  std::unique_ptr<Module> M = parseIRFile(Path, Diag, Ctx);
-  if (!M) {
-    std::string Text;
-    raw_string_ostream OS(Text);
-    Diag.print(nullptr, OS, /*ShowColors=*/false, /*ShowKindLabel=*/false);
-    Error = OS.str();
-    while (!Error.empty() && Error.back() == '\n')
-      Error.pop_back();
+  std::unique_ptr<Module> M = readIrFile(Path, Ctx, Error);
+  if (!M)
     return false;
-  }
   if (!isNVPTXModule(*M)) {
     Error = Path + ": not an NVPTX module (target triple '" +
             getTriple(*M).str() +
@@ -48,16 +37,7 @@ bool analyzeIrFile(const std::string &Path, const AnalysisRequest &O,
             "--cuda-device-only -emit-llvm";
     return false;
   }
-  LoopAnalysisManager LAM;
-  FunctionAnalysisManager FAM;
-  CGSCCAnalysisManager CGAM;
-  ModuleAnalysisManager MAM;
-  PassBuilder PB;
-  PB.registerModuleAnalyses(MAM);
-  PB.registerCGSCCAnalyses(CGAM);
-  PB.registerFunctionAnalyses(FAM);
-  PB.registerLoopAnalyses(LAM);
-  PB.crossRegisterProxies(LAM, FAM, CGAM, MAM);
+  IrAnalysisManagers AM;
 
   ModuleAnalysis A;
   std::size_t Kernels = 0;
@@ -65,7 +45,7 @@ bool analyzeIrFile(const std::string &Path, const AnalysisRequest &O,
     ++Kernels;
     Sink(toAnalyzedKernel(std::move(R)), A.Gpu);
   };
-  if (!analyzeModule(*M, FAM, O, A, Error)) {
+  if (!analyzeModule(*M, AM.FAM, O, A, Error)) {
     Error = Path + ": " + Error;
     return false;
   }
