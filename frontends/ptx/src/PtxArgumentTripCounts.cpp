@@ -22,6 +22,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "PtxComparison.h"
+#include "PtxLoopCounter.h"
 #include "gpa/ptx/PtxCfg.h"
 
 #include "gpa/KernelArguments.h"
@@ -248,26 +249,11 @@ argumentTripCount(const PtxFunction &F, const PtxCfg &Cfg, const PtxLoop &L,
     const PtxOperand &X = Setp->Operands[Side];
     if (!X.isRegister())
       continue;
-    std::optional<std::int64_t> Step;
-    std::size_t StepAt = 0;
-    unsigned Writes = 0;
-    for (unsigned B : L.Blocks)
-      for (std::size_t I = Cfg.Blocks[B].Begin; I < Cfg.Blocks[B].End; ++I) {
-        const PtxInstruction &W = F.Body[I];
-        if (!writes(W, X.Name))
-          continue;
-        ++Writes;
-        StepAt = I;
-        if (W.Guard.empty() && (W.Opcode == "add" || W.Opcode == "sub") &&
-            W.Operands.size() == 3 && W.Operands[1].isRegister() &&
-            W.Operands[1].Name == X.Name &&
-            W.Operands[2].K == PtxOperand::Kind::Immediate &&
-            !W.Operands[2].IsFloat && W.Operands[2].IntValue != 0)
-          Step = W.Opcode == "add" ? W.Operands[2].IntValue
-                                   : -W.Operands[2].IntValue;
-      }
-    if (Writes != 1 || !Step)
+    std::optional<LoopCounterStep> Counter = loopCounterStep(F, Cfg, L, X.Name);
+    if (!Counter)
       continue;
+    std::optional<std::int64_t> Step = Counter->Add;
+    std::size_t StepAt = Counter->At;
     Cmp Cont = Side == 1 ? C : swapped(C);
     std::size_t Entry = Cfg.Blocks[L.Header].Begin;
     std::optional<std::int64_t> Start = Values.value(X, Entry, &L, Cfg);

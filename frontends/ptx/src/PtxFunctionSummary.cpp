@@ -117,6 +117,7 @@ bool summarizeFunction(const PtxFunction &F, const std::string &File,
     applyGivenTripCounts(F, Cfg, *Opts.Trips);
   computeBranchProbabilities(F, Cfg, Opts.Branches);
   decideUnrolledPairTests(Cfg);
+  decideThreadTests(Cfg);
   computeBlockWeights(Cfg, Opts);
   for (const PtxLoop &L : Cfg.Loops)
     if (L.TripCount <= 0 && L.GivenTripCount >= 0 &&

@@ -17,6 +17,7 @@
 // exit; the line, where .loc gives one, must match.
 //
 //===----------------------------------------------------------------------===//
+#include "PtxLoopCounter.h"
 #include "gpa/ptx/PtxCfg.h"
 
 #include "gpa/KernelArguments.h"
@@ -85,27 +86,12 @@ std::optional<std::int64_t> counterStep(const PtxFunction &F, const PtxCfg &Cfg,
     const PtxOperand &X = Setp->Operands[Side];
     if (!X.isRegister())
       continue;
-    unsigned Writes = 0;
-    std::optional<std::int64_t> Step;
-    for (unsigned B : L.Blocks)
-      for (std::size_t I = Cfg.Blocks[B].Begin; I < Cfg.Blocks[B].End; ++I) {
-        const PtxInstruction &W = F.Body[I];
-        if (!writes(W, X.Name))
-          continue;
-        ++Writes;
-        if (W.Guard.empty() && (W.Opcode == "add" || W.Opcode == "sub") &&
-            W.Operands.size() == 3 && W.Operands[1].isRegister() &&
-            W.Operands[1].Name == X.Name &&
-            W.Operands[2].K == PtxOperand::Kind::Immediate &&
-            !W.Operands[2].IsFloat && W.Operands[2].IntValue != 0 &&
-            W.Operands[2].IntValue > -(std::int64_t(1) << 40) &&
-            W.Operands[2].IntValue < (std::int64_t(1) << 40))
-          Step = std::llabs(W.Operands[2].IntValue);
-      }
-    if (Writes == 1 && Step) {
+    std::optional<LoopCounterStep> Step = loopCounterStep(F, Cfg, L, X.Name);
+    if (Step && Step->Add > -(std::int64_t(1) << 40) &&
+        Step->Add < (std::int64_t(1) << 40)) {
       if (Found)
         return std::nullopt; // two counters: not nvcc's shape
-      Found = Step;
+      Found = std::llabs(Step->Add);
     }
   }
   return Found;
@@ -146,14 +132,26 @@ void applyGivenTripCounts(const PtxFunction &F, PtxCfg &Cfg,
     Lines[I] = loopLine(F, Cfg, Cfg.Loops[I]);
     Steps[I] = counterStep(F, Cfg, Cfg.Loops[I]);
   }
+  // Loops whose counter starts per thread, counted over the block's threads
+  // (PtxThreadTripCounts.cpp) unless their line has a count of its own.
+  std::vector<bool> Derived(Cfg.Loops.size(), false);
+  for (unsigned I = 0; I < Cfg.Loops.size(); ++I) {
+    PtxLoop &L = Cfg.Loops[I];
+    if (L.TripCount > 0 || (Lines[I] && Trips.ByLine.count(Lines[I])))
+      continue;
+    Derived[I] = applyThreadTripCount(F, Cfg, L, Trips.Branches);
+    if (Derived[I])
+      L.SourceLine = Lines[I];
+  }
   // The remainder each unrolled loop has, if any.
   std::vector<int> Remainder(Cfg.Loops.size(), -1);
   std::vector<bool> IsRemainder(Cfg.Loops.size(), false);
   for (unsigned M = 0; M < Cfg.Loops.size(); ++M)
     for (unsigned R = 0; R < Cfg.Loops.size(); ++R) {
       const PtxLoop &LM = Cfg.Loops[M], &LR = Cfg.Loops[R];
-      if (M == R || LM.TripCount > 0 || LR.TripCount > 0 || !Steps[M] ||
-          !Steps[R] || *Steps[M] <= *Steps[R] || *Steps[M] % *Steps[R] ||
+      if (M == R || LM.TripCount > 0 || LR.TripCount > 0 || Derived[M] ||
+          Derived[R] || !Steps[M] || !Steps[R] || *Steps[M] <= *Steps[R] ||
+          *Steps[M] % *Steps[R] ||
           *Steps[M] / *Steps[R] > 64 || // an unroll factor, not a stride
           LM.Parent != LR.Parent || IsRemainder[R] || Remainder[M] >= 0 ||
           (Lines[M] && Lines[R] && Lines[M] != Lines[R]) ||
@@ -165,10 +163,10 @@ void applyGivenTripCounts(const PtxFunction &F, PtxCfg &Cfg,
     }
   // Counts from the kernel's arguments, where no count is given for the
   // loop's line (PtxArgumentTripCounts.cpp).
-  std::vector<bool> Derived(Cfg.Loops.size(), false);
   for (unsigned I = 0; I < Cfg.Loops.size(); ++I) {
     PtxLoop &L = Cfg.Loops[I];
-    if (L.TripCount > 0 || (Lines[I] && Trips.ByLine.count(Lines[I])))
+    if (L.TripCount > 0 || Derived[I] ||
+        (Lines[I] && Trips.ByLine.count(Lines[I])))
       continue;
     std::optional<ArgumentTripCount> A =
         argumentTripCount(F, Cfg, L, Trips.Branches);

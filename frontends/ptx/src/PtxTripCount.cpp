@@ -21,6 +21,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "PtxComparison.h"
+#include "PtxLoopCounter.h"
 #include "gpa/ptx/PtxCfg.h"
 
 #include "gpa/ptx/PtxAst.h"
@@ -48,6 +49,28 @@ std::optional<std::int64_t> immediate(const PtxOperand &O) {
   if (O.K == PtxOperand::Kind::Immediate && !O.IsFloat)
     return O.IntValue;
   return std::nullopt;
+}
+
+/// An immediate, or a register the function writes once, unguarded, with
+/// "mov R, Imm" (nvcc's "mov.u32 %r15, 0; ... mov.u32 %r42, %r15" before
+/// an inner loop, as in CLBlast's GEMM): its value; nullopt otherwise.
+std::optional<std::int64_t>
+constantValue(const PtxFunction &F, const PtxOperand &O, unsigned Depth = 0) {
+  if (std::optional<std::int64_t> V = immediate(O))
+    return V;
+  if (!O.isRegister() || Depth > 4)
+    return std::nullopt;
+  const PtxInstruction *Def = nullptr;
+  for (const PtxInstruction &I : F.Body)
+    if (writes(I, O.Name)) {
+      if (Def)
+        return std::nullopt;
+      Def = &I;
+    }
+  if (!Def || Def->Opcode != "mov" || !Def->Guard.empty() ||
+      Def->Operands.size() != 2)
+    return std::nullopt;
+  return constantValue(F, Def->Operands[1], Depth + 1);
 }
 
 /// Smallest K >= 1 with !Cont(First + (K-1) * Step): the executions of a
@@ -80,39 +103,6 @@ std::optional<double> executions(std::int64_t First, std::int64_t Step,
   default:
     return std::nullopt;
   }
-}
-
-/// How the counter changes per iteration: X + Add, or X * Factor when
-/// Factor != 0.
-struct Update {
-  std::int64_t Add = 0;
-  std::int64_t Factor = 0;
-};
-
-/// The update of Counter that Ins computes ("add/sub D, Counter, Imm",
-/// "shl.b32 D, Counter, Imm", "mul.lo D, Counter, Imm"), if it is one.
-std::optional<Update> updateOf(const PtxInstruction &Ins,
-                               const std::string &Counter) {
-  if (!Ins.Guard.empty() || Ins.Operands.size() != 3 ||
-      !Ins.Operands[1].isRegister() || Ins.Operands[1].Name != Counter)
-    return std::nullopt;
-  std::optional<std::int64_t> V = immediate(Ins.Operands[2]);
-  if (!V)
-    return std::nullopt;
-  Update U;
-  if (Ins.Opcode == "add")
-    U.Add = *V;
-  else if (Ins.Opcode == "sub")
-    U.Add = -*V;
-  else if (Ins.Opcode == "shl" && *V > 0 && *V < 31)
-    U.Factor = std::int64_t(1) << *V;
-  else if (Ins.Opcode == "mul" && *V > 1 &&
-           std::find(Ins.Modifiers.begin(), Ins.Modifiers.end(), ".lo") !=
-               Ins.Modifiers.end())
-    U.Factor = *V;
-  else
-    return std::nullopt;
-  return U;
 }
 
 /// As executions() for X, X*Factor, X*Factor^2, ... (Factor >= 2, X > 0):
@@ -233,37 +223,16 @@ double tripCount(const PtxFunction &F, const PtxCfg &Cfg, const PtxLoop &L) {
     // sub), or a geometric step "shl X, X, K" / "mul.lo X, X, M" — or
     // "mov X, Y" of a Y computed once in the loop from X that way (llc's
     // `for (s = 1; s < 16; s *= 2)`: "shl %r4, %r22, 1; ... mov %r22, %r4").
-    std::optional<Update> Step;
-    std::size_t StepAt = 0;
-    unsigned Writes = 0;
-    for (unsigned LB : L.Blocks)
-      for (std::size_t I = Cfg.Blocks[LB].Begin; I < Cfg.Blocks[LB].End; ++I) {
-        const PtxInstruction &Ins = F.Body[I];
-        if (!writes(Ins, Counter))
-          continue;
-        ++Writes;
-        StepAt = I;
-        Step = updateOf(Ins, Counter);
-        if (!Step && Ins.Opcode == "mov" && Ins.Guard.empty() &&
-            Ins.Operands.size() == 2 && Ins.Operands[1].isRegister()) {
-          const std::string &Y = Ins.Operands[1].Name;
-          const PtxInstruction *YDef = nullptr;
-          unsigned YWrites = 0;
-          for (unsigned YB : L.Blocks)
-            for (std::size_t J = Cfg.Blocks[YB].Begin; J < Cfg.Blocks[YB].End;
-                 ++J)
-              if (writes(F.Body[J], Y)) {
-                ++YWrites;
-                YDef = &F.Body[J];
-              }
-          if (YWrites == 1)
-            Step = updateOf(*YDef, Counter);
-        }
-      }
-    if (Writes != 1 || !Step)
+    CounterForms Forms;
+    Forms.Geometric = Forms.ThroughCopy = true;
+    std::optional<LoopCounterStep> Step =
+        loopCounterStep(F, Cfg, L, Counter, Forms);
+    if (!Step)
       return 0;
-    // Its value on entry: the last "mov X, Imm" before the header in a
-    // block that dominates it (nvcc puts it in the preheader).
+    std::size_t StepAt = Step->At;
+    // Its value on entry: the last "mov X, Imm" (or of a register holding
+    // one) before the header in a block that dominates it (nvcc puts it in
+    // the preheader).
     std::optional<std::int64_t> Init;
     for (unsigned P : Cfg.Blocks[L.Header].Preds) {
       if (L.contains(P))
@@ -272,7 +241,7 @@ double tripCount(const PtxFunction &F, const PtxCfg &Cfg, const PtxLoop &L) {
       for (std::size_t I = Cfg.Blocks[P].Begin; I < Cfg.Blocks[P].End; ++I)
         if (writes(F.Body[I], Counter))
           Here = F.Body[I].Opcode == "mov" && F.Body[I].Operands.size() == 2
-                     ? immediate(F.Body[I].Operands[1])
+                     ? constantValue(F, F.Body[I].Operands[1])
                      : std::nullopt;
       if (!Here || (Init && *Init != *Here))
         return 0;

@@ -49,6 +49,11 @@ struct PtxBlock {
   /// The branch is an unrolled pair's entry or remainder test, decided by
   /// the count given for the source loop (PtxGivenTripCounts.cpp).
   bool CountDecided = false;
+  /// The share of the block's threads reaching the branch that take it,
+  /// found while counting a loop behind it per thread
+  /// (PtxThreadTripCounts.cpp; -1: none), applied by decideThreadTests.
+  double ThreadTakenProbability = -1;
+  std::string ThreadProbabilitySource;
 };
 
 struct PtxLoop {
@@ -125,6 +130,18 @@ argumentTripCount(const PtxFunction &F, const PtxCfg &Cfg, const PtxLoop &L,
 /// (argumentTripCount) unless its line has a count of its own.
 void applyGivenTripCounts(const PtxFunction &F, PtxCfg &Cfg,
                           const gpa::LoopTripCounts &Trips);
+
+/// A loop whose counter starts at a thread index (a block-stride loop):
+/// with the block's shape given, each thread of the block followed to the
+/// loop and its executions counted; sets L's GivenTripCount (`derived`,
+/// the mean over the threads entering) and the branches on the way'
+/// ThreadTakenProbability. False (nothing set) when it does not apply.
+bool applyThreadTripCount(const PtxFunction &F, PtxCfg &Cfg, PtxLoop &L,
+                          const gpa::BranchFacts &Facts);
+
+/// After computeBranchProbabilities: the branches applyThreadTripCount
+/// decided take their threads' shares.
+void decideThreadTests(PtxCfg &Cfg);
 
 /// After computeBranchProbabilities: the tests an unrolled pair's count
 /// decides, `n < U` before the unrolled loop (entered when count div U > 0)

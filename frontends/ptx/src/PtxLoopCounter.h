@@ -1,0 +1,56 @@
+//===- PtxLoopCounter.h - How a loop's counter steps ----------*- C++ -*-===//
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+// The one write of a loop's counter inside the loop, as every trip-count
+// rule reads it: "add/sub X, X, Step" (nvcc's counted loops), a geometric
+// "shl X, X, K" / "mul.lo X, X, M", or "mov X, Y" of a Y computed once in
+// the loop from X that way (llc's `s *= 2`, nvcc's rotated block-stride
+// loops "add %r48, %r12, 1; ... mov %r12, %r48"). Shared by the constant
+// (PtxTripCount.cpp), given (PtxGivenTripCounts.cpp), argument
+// (PtxArgumentTripCounts.cpp) and per-thread (PtxThreadTripCounts.cpp)
+// trip counts.
+//
+//===----------------------------------------------------------------------===//
+#ifndef GPA_PTX_PTXLOOPCOUNTER_H
+#define GPA_PTX_PTXLOOPCOUNTER_H
+
+#include "gpa/ptx/PtxAst.h"
+#include "gpa/ptx/PtxCfg.h"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+
+namespace gpa::ptx {
+
+/// How a loop's counter X changes per iteration.
+struct LoopCounterStep {
+  /// X + Add (Factor == 0, StepRegister empty), or X * Factor.
+  std::int64_t Add = 0;
+  std::int64_t Factor = 0;
+  /// "add X, X, %r" with a register step (e.g. %ntid.x): its name; Add is
+  /// then 0 and the caller evaluates the register.
+  std::string StepRegister;
+  /// The instruction that writes X in the loop.
+  std::size_t At = 0;
+  /// X is written by "mov X, Y", Y = X op Step computed in the loop.
+  bool ThroughCopy = false;
+};
+
+/// What loopCounterStep accepts besides "add/sub X, X, Imm".
+struct CounterForms {
+  bool Geometric = false;    ///< shl / mul.lo by an immediate
+  bool ThroughCopy = false;  ///< mov X, Y with Y = X op Step
+  bool RegisterStep = false; ///< add X, X, %reg
+};
+
+/// X's update in L when L writes X exactly once, unguarded, in one of the
+/// forms \p Forms allows (an immediate step of 0 is none); nullopt else.
+std::optional<LoopCounterStep>
+loopCounterStep(const PtxFunction &F, const PtxCfg &Cfg, const PtxLoop &L,
+                const std::string &X, CounterForms Forms = {});
+
+} // namespace gpa::ptx
+
+#endif // GPA_PTX_PTXLOOPCOUNTER_H

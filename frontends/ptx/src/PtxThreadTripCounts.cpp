@@ -1,0 +1,629 @@
+//===- PtxThreadTripCounts.cpp - Loops whose counter starts per thread ----===//
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+// A block-stride loop `for (j = tx; j < 144; j += 128)` (a tile staged into
+// shared memory) starts at a thread index and steps by the block's size, so
+// its trip count differs per thread: ceil((144 - tx) / 128), 2 for tx < 16
+// and 1 above. nvcc emits it as
+//     max.s32 %r24, %r1, 16; add.s32 %r25, %r24, 127; sub.s32 %r6, %r25, %r1;
+//     shr.u32 %r26, %r6, 7; add.s32 %r27, %r26, 1; and.b32 %r7, %r27, 3;
+//     setp.eq.s32 %p3, %r7, 0; ... up to three peeled bodies, each followed
+//     by "setp.eq %r7, k" and a "mov %r49, tx + k * 128" ...
+//   $L__BB0_7: setp.lt.u32 %p6, %r6, 384; @%p6 bra $EXIT;
+//     add.s32 %r51, %r49, -512;
+//   $L__BB0_9: .pragma "nounroll"; four bodies ...
+//     add.s32 %r51, %r51, 512; setp.lt.s32 %p7, %r51, -368; @%p7 bra $L__BB0_9;
+// With the block's shape known (a launch fact), each thread of the block is
+// followed from the enclosing loop's header (or the kernel's entry) to the
+// loop's header: integer registers are evaluated from the thread's
+// indices, the block's size, the kernel's given arguments and immediates
+// (as PtxArgumentTripCounts.cpp does for arguments), branches on them are
+// decided, and the loop's counter and bound are read on arrival. The loop
+// runs the mean, over the threads that reach it, of its executions; each
+// two-way branch on the way is taken with the share of the threads reaching
+// it that take it (so nvcc's peeled bodies run T mod 4 and the unrolled loop
+// floor(T / 4) on average, T the source loop's count). Both are `derived`,
+// labelled with the launch. A loop or a branch that reads memory, an
+// unknown argument, or a block shape not given keeps the default.
+//
+//===----------------------------------------------------------------------===//
+#include "PtxComparison.h"
+#include "PtxLoopCounter.h"
+#include "gpa/ptx/PtxCfg.h"
+
+#include "gpa/KernelArguments.h"
+#include "gpa/ptx/PtxAst.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <map>
+#include <set>
+
+namespace gpa::ptx {
+
+namespace {
+constexpr std::uint64_t MaxThreads = 4096; ///< threads followed per loop
+constexpr unsigned MaxPathBlocks = 64;
+
+bool writes(const PtxInstruction &I, const std::string &Reg) {
+  return !I.Operands.empty() && I.Operands[0].isRegister() &&
+         I.Operands[0].Name == Reg;
+}
+
+bool hasModifier(const PtxInstruction &I, const char *M) {
+  return std::find(I.Modifiers.begin(), I.Modifiers.end(), M) !=
+         I.Modifiers.end();
+}
+
+std::string number(double V) {
+  char Buf[32];
+  std::snprintf(Buf, sizeof Buf, "%.6g", V);
+  return Buf;
+}
+
+bool holds(std::int64_t X, std::int64_t B, Cmp C) {
+  switch (C) {
+  case Cmp::Lt:
+    return X < B;
+  case Cmp::Le:
+    return X <= B;
+  case Cmp::Gt:
+    return X > B;
+  case Cmp::Ge:
+    return X >= B;
+  case Cmp::Ne:
+    return X != B;
+  case Cmp::Eq:
+    return X == B;
+  default:
+    return false;
+  }
+}
+
+/// Register values for one thread of the block: its indices, the block's
+/// size, the given arguments and immediates, and the values written on the
+/// path followed so far (State).
+class ThreadValues {
+public:
+  ThreadValues(const PtxFunction &F, const PtxCfg &Cfg,
+               const gpa::BranchFacts &Facts, const std::uint64_t Dims[3])
+      : F(F), Cfg(Cfg), Facts(Facts) {
+    for (unsigned D = 0; D < 3; ++D)
+      this->Dims[D] = Dims[D];
+    BlockOf.assign(F.Body.size(), ~0u);
+    for (unsigned B = 0; B < Cfg.Blocks.size(); ++B)
+      for (std::size_t I = Cfg.Blocks[B].Begin; I < Cfg.Blocks[B].End; ++I)
+        BlockOf[I] = B;
+    for (std::size_t I = 0; I < F.Body.size(); ++I)
+      if (!F.Body[I].Operands.empty() && F.Body[I].Operands[0].isRegister())
+        Defs[F.Body[I].Operands[0].Name].push_back(I);
+  }
+
+  std::uint64_t Tid[3] = {0, 0, 0};
+  /// Written on the path (nullopt: written with a value not known).
+  std::map<std::string, std::optional<std::int64_t>> State;
+  /// What was read: special registers and argument positions.
+  std::set<std::string> Specials;
+  std::set<unsigned> Args;
+
+  std::optional<std::int64_t> value(const PtxOperand &O, std::size_t UseAt,
+                                    const PtxLoop *Skip, unsigned Depth = 0) {
+    if (O.K == PtxOperand::Kind::Immediate && !O.IsFloat)
+      return O.IntValue;
+    if (!O.isRegister() || Depth > 24)
+      return std::nullopt;
+    if (auto S = State.find(O.Name); S != State.end())
+      return S->second;
+    if (std::optional<std::int64_t> V = special(O.Name))
+      return V;
+    auto D = Defs.find(O.Name);
+    if (D == Defs.end())
+      return std::nullopt;
+    std::optional<std::size_t> Def;
+    for (std::size_t I : D->second) {
+      if (Skip && inLoop(I, *Skip))
+        continue;
+      bool Private = false;
+      for (const PtxLoop &L : Cfg.Loops)
+        Private |= inLoop(I, L) && !inLoop(UseAt, L);
+      if (Private)
+        continue;
+      if (Def)
+        return std::nullopt; // written twice
+      Def = I;
+    }
+    if (!Def || !F.Body[*Def].Guard.empty())
+      return std::nullopt;
+    return evaluate(*Def, Depth);
+  }
+
+  /// The value instruction At computes (State first for its operands).
+  std::optional<std::int64_t> evaluate(std::size_t At, unsigned Depth = 0) {
+    const PtxInstruction &I = F.Body[At];
+    const std::string &Op = I.Opcode;
+    if (Op == "ld" && I.Operands.size() == 2 && hasModifier(I, ".param") &&
+        I.Operands[1].K == PtxOperand::Kind::Address &&
+        I.Operands[1].IntValue == 0) {
+      for (std::size_t K = 0; K < F.Params.size(); ++K)
+        if (F.IsEntry && F.Params[K].Name == I.Operands[1].Name) {
+          auto It = Facts.Arguments.find(unsigned(K));
+          if (It == Facts.Arguments.end())
+            return std::nullopt;
+          Args.insert(unsigned(K));
+          return wrap(I, std::int64_t(It->second));
+        }
+      return std::nullopt;
+    }
+    if (Op == "setp") {
+      if (I.Operands.size() != 3 || !I.Operands[0].isRegister())
+        return std::nullopt;
+      std::optional<std::int64_t> A =
+          value(I.Operands[1], At, nullptr, Depth + 1);
+      std::optional<std::int64_t> B =
+          value(I.Operands[2], At, nullptr, Depth + 1);
+      Cmp C = comparison(I);
+      if (!A || !B || C == Cmp::Unknown)
+        return std::nullopt;
+      std::int64_t X = *A, Y = *B;
+      if (hasModifier(I, ".u32") || hasModifier(I, ".b32")) {
+        X = std::int64_t(std::uint32_t(X));
+        Y = std::int64_t(std::uint32_t(Y));
+      } else if (hasModifier(I, ".s32")) {
+        X = std::int64_t(std::int32_t(std::uint32_t(X)));
+        Y = std::int64_t(std::int32_t(std::uint32_t(Y)));
+      } else if (hasModifier(I, ".u64") || hasModifier(I, ".b64")) {
+        if (C != Cmp::Eq && C != Cmp::Ne && (X < 0) != (Y < 0))
+          return std::nullopt; // beyond what signed 64-bit compares
+      }
+      return holds(X, Y, C) ? 1 : 0;
+    }
+    std::vector<std::int64_t> In;
+    for (std::size_t K = 1; K < I.Operands.size(); ++K) {
+      std::optional<std::int64_t> V =
+          value(I.Operands[K], At, nullptr, Depth + 1);
+      if (!V)
+        return std::nullopt;
+      In.push_back(*V);
+    }
+    auto Two = [&](auto Fn) -> std::optional<std::int64_t> {
+      if (In.size() != 2)
+        return std::nullopt;
+      return wrap(I, Fn(In[0], In[1]));
+    };
+    if ((Op == "mov" || Op == "cvt") && In.size() == 1)
+      return wrap(I, In[0]);
+    if (Op == "neg" && In.size() == 1)
+      return wrap(I, -In[0]);
+    if (Op == "not" && In.size() == 1)
+      return hasModifier(I, ".pred") ? std::optional(std::int64_t(!In[0]))
+                                     : wrap(I, ~In[0]);
+    if (Op == "add")
+      return Two([](std::int64_t A, std::int64_t B) { return A + B; });
+    if (Op == "sub")
+      return Two([](std::int64_t A, std::int64_t B) { return A - B; });
+    if (Op == "and")
+      return Two([](std::int64_t A, std::int64_t B) { return A & B; });
+    if (Op == "or")
+      return Two([](std::int64_t A, std::int64_t B) { return A | B; });
+    if (Op == "xor")
+      return Two([](std::int64_t A, std::int64_t B) { return A ^ B; });
+    if (Op == "min")
+      return Two([](std::int64_t A, std::int64_t B) { return std::min(A, B); });
+    if (Op == "max")
+      return Two([](std::int64_t A, std::int64_t B) { return std::max(A, B); });
+    if (Op == "mul" && hasModifier(I, ".lo"))
+      return Two([](std::int64_t A, std::int64_t B) { return A * B; });
+    if (Op == "mul" && hasModifier(I, ".wide") && In.size() == 2)
+      return In[0] * In[1];
+    if (Op == "mad" && hasModifier(I, ".lo") && In.size() == 3)
+      return wrap(I, In[0] * In[1] + In[2]);
+    if ((Op == "shl" || Op == "shr") && In.size() == 2 && In[1] >= 0 &&
+        In[1] < 32) {
+      if (Op == "shl")
+        return wrap(I, In[0] << In[1]);
+      bool Unsigned = hasModifier(I, ".u32") || hasModifier(I, ".b32");
+      return wrap(I, Unsigned ? std::int64_t(std::uint32_t(In[0]) >> In[1])
+                              : In[0] >> In[1]);
+    }
+    if (Op == "div" && In.size() == 2 && In[1] != 0)
+      return wrap(I, In[0] / In[1]);
+    if (Op == "rem" && In.size() == 2 && In[1] != 0)
+      return wrap(I, In[0] % In[1]);
+    if (Op == "selp" && In.size() == 3)
+      return In[2] ? In[0] : In[1];
+    return std::nullopt;
+  }
+
+  bool inLoop(std::size_t At, const PtxLoop &L) const {
+    return At < BlockOf.size() && BlockOf[At] != ~0u && L.contains(BlockOf[At]);
+  }
+
+private:
+  std::optional<std::int64_t> special(const std::string &Name) {
+    static const char *const Axes = "xyz";
+    for (unsigned D = 0; D < 3; ++D) {
+      std::string Axis = std::string(".") + Axes[D];
+      if (Name == "%tid" + Axis) {
+        Specials.insert(Name);
+        return std::int64_t(Tid[D]);
+      }
+      if (Name == "%ntid" + Axis) {
+        Specials.insert(Name);
+        return std::int64_t(Dims[D]);
+      }
+    }
+    return std::nullopt;
+  }
+
+  /// Wraps V to the instruction's integer width (32-bit: signed unless .u).
+  static std::optional<std::int64_t> wrap(const PtxInstruction &I,
+                                          std::int64_t V) {
+    bool Bits32 = false, Unsigned = false;
+    for (const std::string &M : I.Modifiers) {
+      Bits32 |= M == ".s32" || M == ".u32" || M == ".b32";
+      Unsigned |= M == ".u32";
+    }
+    if (!Bits32)
+      return V;
+    return Unsigned ? std::int64_t(std::uint32_t(V))
+                    : std::int64_t(std::int32_t(std::uint32_t(V)));
+  }
+
+  const PtxFunction &F;
+  const PtxCfg &Cfg;
+  const gpa::BranchFacts &Facts;
+  std::uint64_t Dims[3] = {1, 1, 1};
+  std::vector<unsigned> BlockOf;
+  std::map<std::string, std::vector<std::size_t>> Defs;
+};
+
+/// The counter of L, its bound and how its closing test reads them.
+struct CounterShape {
+  std::string Start; ///< the register holding the counter on entry
+  LoopCounterStep Step;
+  PtxOperand Bound;
+  Cmp Cont = Cmp::Unknown; ///< the loop goes on while Counter Cont Bound
+  bool AfterStep = false;  ///< the test sees the stepped counter
+};
+
+std::optional<CounterShape> counterShape(const PtxFunction &F,
+                                         const PtxCfg &Cfg, const PtxLoop &L) {
+  // The one conditional branch that closes or leaves L.
+  const PtxInstruction *Br = nullptr;
+  std::size_t BrAt = 0;
+  bool StayOnTrue = false;
+  for (unsigned B : L.Blocks) {
+    const PtxBlock &Blk = Cfg.Blocks[B];
+    if (Blk.End == Blk.Begin)
+      continue;
+    const PtxInstruction &I = F.Body[Blk.End - 1];
+    bool Leaves = false;
+    for (unsigned S : Blk.Succs)
+      Leaves |= S == L.Header || !L.contains(S);
+    if (I.Opcode != "bra" || I.Guard.empty() || !Leaves)
+      continue;
+    if (Br)
+      return std::nullopt; // two ways out: not a counted loop
+    Br = &I;
+    BrAt = Blk.End - 1;
+    if (Blk.Succs.empty())
+      return std::nullopt;
+    StayOnTrue = L.contains(Blk.Succs[0]) != I.GuardNegated;
+  }
+  if (!Br)
+    return std::nullopt;
+  unsigned BrBlock = 0;
+  for (unsigned B : L.Blocks)
+    if (Cfg.Blocks[B].Begin <= BrAt && BrAt < Cfg.Blocks[B].End)
+      BrBlock = B;
+  std::size_t SetpAt = BrAt;
+  for (std::size_t I = BrAt; I-- > Cfg.Blocks[BrBlock].Begin;)
+    if (writes(F.Body[I], Br->Guard)) {
+      SetpAt = I;
+      break;
+    }
+  const PtxInstruction &Setp = F.Body[SetpAt];
+  if (SetpAt == BrAt || Setp.Opcode != "setp" || Setp.Operands.size() != 3)
+    return std::nullopt;
+  Cmp C = comparison(Setp);
+  if (!StayOnTrue)
+    C = negated(C);
+  CounterForms Forms;
+  Forms.ThroughCopy = Forms.RegisterStep = true;
+  auto WrittenIn = [&](const PtxOperand &O) {
+    if (!O.isRegister())
+      return false;
+    for (unsigned B : L.Blocks)
+      for (std::size_t I = Cfg.Blocks[B].Begin; I < Cfg.Blocks[B].End; ++I)
+        if (writes(F.Body[I], O.Name))
+          return true;
+    return false;
+  };
+  for (unsigned Side = 1; Side <= 2; ++Side) {
+    const PtxOperand &X = Setp.Operands[Side];
+    if (!X.isRegister())
+      continue;
+    std::optional<LoopCounterStep> Step =
+        loopCounterStep(F, Cfg, L, X.Name, Forms);
+    if (!Step || WrittenIn(Setp.Operands[3 - Side]))
+      continue;
+    if (!Step->StepRegister.empty()) {
+      PtxOperand S;
+      S.K = PtxOperand::Kind::Register;
+      S.Name = Step->StepRegister;
+      if (WrittenIn(S))
+        continue;
+    }
+    CounterShape Out;
+    Out.Step = *Step;
+    Out.Bound = Setp.Operands[3 - Side];
+    Out.Cont = Side == 1 ? C : swapped(C);
+    if (Step->ThroughCopy) {
+      // "mov X, Y" at the top of the header, Y = X + Step later: X is the
+      // iteration's own value, Y's value on entry the first.
+      const PtxBlock &H = Cfg.Blocks[L.Header];
+      if (Step->At < H.Begin || Step->At >= H.End ||
+          (SetpAt >= H.Begin && SetpAt < Step->At))
+        continue;
+      Out.Start = F.Body[Step->At].Operands[1].Name;
+    } else {
+      Out.Start = X.Name;
+      Out.AfterStep =
+          Step->At < SetpAt && Cfg.Blocks[BrBlock].Begin <= Step->At;
+    }
+    return Out;
+  }
+  return std::nullopt;
+}
+
+/// Executions of a body whose test sees First, First + Step, ... and goes
+/// on while it holds (at least 1: the body runs before the test).
+std::optional<double> executions(std::int64_t First, std::int64_t Step,
+                                 std::int64_t Bound, Cmp Cont) {
+  if (Step == 0)
+    return std::nullopt;
+  double F = double(First), S = double(Step), B = double(Bound);
+  auto Count = [](double K) { return std::max(1.0, K); };
+  switch (Cont) {
+  case Cmp::Lt:
+    return S > 0 ? std::optional(Count(std::ceil((B - F) / S) + 1))
+                 : std::nullopt;
+  case Cmp::Le:
+    return S > 0 ? std::optional(Count(std::floor((B - F) / S) + 2))
+                 : std::nullopt;
+  case Cmp::Gt:
+    return S < 0 ? std::optional(Count(std::ceil((F - B) / -S) + 1))
+                 : std::nullopt;
+  case Cmp::Ge:
+    return S < 0 ? std::optional(Count(std::floor((F - B) / -S) + 2))
+                 : std::nullopt;
+  case Cmp::Ne: {
+    double K = (B - F) / S;
+    if (K < 0 || K != std::floor(K))
+      return std::nullopt;
+    return Count(K + 1);
+  }
+  default:
+    return std::nullopt;
+  }
+}
+
+/// One thread followed from \p From to \p To: false when it cannot be (a
+/// branch not known, another loop on the way); Reached says whether it got
+/// there, Path the two-way branches it passed (block, took Succs[0]).
+bool follow(const PtxFunction &F, const PtxCfg &Cfg, ThreadValues &V,
+            unsigned From, unsigned To, const PtxLoop *Region, bool &Reached,
+            std::vector<std::pair<unsigned, bool>> &Path) {
+  Reached = false;
+  unsigned B = From;
+  std::set<unsigned> Seen;
+  for (unsigned Steps = 0; Steps < MaxPathBlocks; ++Steps) {
+    if (B == To) {
+      Reached = true;
+      return true;
+    }
+    if (Region && !Region->contains(B))
+      return true; // left the enclosing loop: does not reach To
+    if (!Seen.insert(B).second)
+      return false;
+    for (const PtxLoop &L : Cfg.Loops)
+      if (L.Header == B && B != From && &L != Region)
+        return false; // another loop on the way
+    const PtxBlock &Blk = Cfg.Blocks[B];
+    for (std::size_t I = Blk.Begin; I < Blk.End; ++I) {
+      const PtxInstruction &Ins = F.Body[I];
+      if (Ins.Opcode == "bra" || Ins.Operands.empty() ||
+          !Ins.Operands[0].isRegister())
+        continue;
+      std::optional<std::int64_t> Val;
+      bool Runs = true;
+      if (!Ins.Guard.empty()) {
+        PtxOperand G;
+        G.K = PtxOperand::Kind::Register;
+        G.Name = Ins.Guard;
+        std::optional<std::int64_t> P = V.value(G, I, nullptr);
+        if (!P) {
+          V.State[Ins.Operands[0].Name] = std::nullopt;
+          continue;
+        }
+        Runs = (*P != 0) != Ins.GuardNegated;
+      }
+      if (Runs)
+        V.State[Ins.Operands[0].Name] = V.evaluate(I);
+    }
+    if (Blk.Succs.empty())
+      return true; // ret / exit
+    if (Blk.Succs.size() == 1) {
+      B = Blk.Succs[0];
+      continue;
+    }
+    const PtxInstruction &Br = F.Body[Blk.End - 1];
+    PtxOperand G;
+    G.K = PtxOperand::Kind::Register;
+    G.Name = Br.Guard;
+    std::optional<std::int64_t> P = V.value(G, Blk.End - 1, nullptr);
+    if (Br.Opcode != "bra" || Br.Guard.empty() || !P)
+      return false;
+    bool Taken = (*P != 0) != Br.GuardNegated;
+    Path.push_back({B, Taken});
+    B = Taken ? Blk.Succs[0] : Blk.Succs[1];
+  }
+  return false;
+}
+
+/// A thread index register's values, for the label ("%tid.x: 0 to 127").
+std::string specialsLabel(const std::set<std::string> &Specials,
+                          const std::uint64_t Dims[3]) {
+  std::string Out;
+  for (const std::string &S : Specials) {
+    unsigned D = S.back() - 'x';
+    Out += (Out.empty() ? "" : ", ") + S +
+           (S.rfind("%tid", 0) == 0 ? ": 0 to " + std::to_string(Dims[D] - 1)
+                                    : " = " + std::to_string(Dims[D]));
+  }
+  return Out;
+}
+} // namespace
+
+bool applyThreadTripCount(const PtxFunction &F, PtxCfg &Cfg, PtxLoop &L,
+                          const gpa::BranchFacts &Facts) {
+  if (!F.IsEntry || Facts.BlockThreadsX == 0)
+    return false;
+  std::uint64_t Dims[3] = {Facts.BlockThreadsX, Facts.BlockThreadsY,
+                           Facts.BlockThreadsZ};
+  std::optional<CounterShape> Shape = counterShape(F, Cfg, L);
+  if (!Shape)
+    return false;
+  // A dimension not given is only a problem when the loop reads it.
+  bool Known[3] = {true, Dims[1] != 0, Dims[2] != 0};
+  for (unsigned D = 1; D < 3; ++D)
+    Dims[D] = std::max<std::uint64_t>(Dims[D], 1);
+  std::uint64_t Threads = Dims[0] * Dims[1] * Dims[2];
+  if (Threads == 0 || Threads > MaxThreads)
+    return false;
+  unsigned From = L.Parent >= 0 ? Cfg.Loops[L.Parent].Header : 0;
+  const PtxLoop *Region = L.Parent >= 0 ? &Cfg.Loops[L.Parent] : nullptr;
+  ThreadValues V(F, Cfg, Facts, Dims);
+  std::map<unsigned, std::pair<std::uint64_t, std::uint64_t>> Branches;
+  double Sum = 0;
+  std::uint64_t Entered = 0;
+  bool Countable = true;
+  std::int64_t MinStart = 0, MaxStart = 0;
+  std::set<std::int64_t> Steps, Bounds;
+  std::size_t Entry = Cfg.Blocks[L.Header].Begin;
+  for (std::uint64_t T = 0; T < Threads; ++T) {
+    V.Tid[0] = T % Dims[0];
+    V.Tid[1] = (T / Dims[0]) % Dims[1];
+    V.Tid[2] = T / (Dims[0] * Dims[1]);
+    V.State.clear();
+    bool Reached = false;
+    std::vector<std::pair<unsigned, bool>> Path;
+    if (!follow(F, Cfg, V, From, L.Header, Region, Reached, Path))
+      return false;
+    for (const auto &[B, Taken] : Path) {
+      ++Branches[B].first;
+      Branches[B].second += Taken;
+    }
+    if (!Reached)
+      continue;
+    PtxOperand Start;
+    Start.K = PtxOperand::Kind::Register;
+    Start.Name = Shape->Start;
+    std::optional<std::int64_t> C0 = V.value(Start, Entry, &L);
+    std::optional<std::int64_t> Bound = V.value(Shape->Bound, Entry, &L);
+    std::optional<std::int64_t> Step = Shape->Step.Add;
+    if (!Shape->Step.StepRegister.empty()) {
+      PtxOperand S;
+      S.K = PtxOperand::Kind::Register;
+      S.Name = Shape->Step.StepRegister;
+      Step = V.value(S, Entry, &L);
+    }
+    if (!C0 || !Bound || !Step || *Step == 0) {
+      Countable = false;
+      continue;
+    }
+    std::int64_t First = Shape->AfterStep ? *C0 + *Step : *C0;
+    std::optional<double> N = executions(First, *Step, *Bound, Shape->Cont);
+    if (!N || *N > 4294967295.0) {
+      Countable = false;
+      continue;
+    }
+    MinStart = Entered ? std::min(MinStart, *C0) : *C0;
+    MaxStart = Entered ? std::max(MaxStart, *C0) : *C0;
+    Steps.insert(*Step);
+    Bounds.insert(*Bound);
+    ++Entered;
+    Sum += *N;
+  }
+  // The branches on the way, decided by the threads that reach them
+  // (launch and argument facts decide them whether or not the loop is
+  // counted here).
+  std::string Launch =
+      "blockDim = (" + std::to_string(Dims[0]) + ", " +
+      (Known[1] ? std::to_string(Dims[1]) : "?") + ", " +
+      (Known[2] ? std::to_string(Dims[2]) : "?") + ")" +
+      (Facts.LaunchSource.empty() ? "" : " (" + Facts.LaunchSource + ")");
+  std::string With;
+  for (unsigned K : V.Args)
+    With += ", " + gpa::parameterLabel(Facts, K) + " = " +
+            std::to_string(Facts.Arguments.at(K));
+  bool AllDimsKnown = true;
+  for (const std::string &S : V.Specials)
+    AllDimsKnown = AllDimsKnown && Known[S.back() - 'x'];
+  for (const auto &[B, Counts] : Branches) {
+    PtxBlock &Blk = Cfg.Blocks[B];
+    if (!AllDimsKnown || Blk.Succs.size() != 2)
+      continue;
+    Blk.ThreadTakenProbability = double(Counts.second) / double(Counts.first);
+    Blk.ThreadProbabilitySource =
+        Launch + With + ": " + std::to_string(Counts.second) + " of the " +
+        std::to_string(Counts.first) + " threads reaching it take it";
+  }
+  if (!Countable)
+    return false;
+  bool ReadsThread = false;
+  for (const std::string &S : V.Specials) {
+    ReadsThread |= S.rfind("%tid", 0) == 0;
+    if (!Known[S.back() - 'x'])
+      return false; // a block dimension not given
+  }
+  if (!ReadsThread || (Entered == Threads && MinStart == MaxStart &&
+                       Steps.size() == 1 && Bounds.size() == 1))
+    return false; // the same for every thread: not this rule's
+  L.GivenTripCount = Entered ? Sum / double(Entered) : 0;
+  L.TripKind = "derived";
+  auto Set = [](const std::set<std::int64_t> &S) {
+    return S.size() == 1 ? std::to_string(*S.begin())
+                         : std::to_string(*S.begin()) + " to " +
+                               std::to_string(*S.rbegin());
+  };
+  static const char *const Names[] = {"<", "<=", ">", ">=", "!=", "==", "?"};
+  L.TripSource =
+      Launch + With + ": the loop's counter starts per thread (" +
+      specialsLabel(V.Specials, Dims) + "; on entry " +
+      (MinStart == MaxStart
+           ? std::to_string(MinStart)
+           : std::to_string(MinStart) + " to " + std::to_string(MaxStart)) +
+      "), steps by " + (Steps.empty() ? "?" : Set(Steps)) + " while " +
+      Names[int(Shape->Cont)] + " " + (Bounds.empty() ? "?" : Set(Bounds)) +
+      ": mean over the " + std::to_string(Entered) + " of " +
+      std::to_string(Threads) + " threads entering, " +
+      number(L.GivenTripCount) + " iterations";
+  return true;
+}
+
+void decideThreadTests(PtxCfg &Cfg) {
+  for (PtxBlock &B : Cfg.Blocks) {
+    // A bounds guard keeps the bounds rule's decision (BranchFacts.h).
+    if (B.ThreadTakenProbability < 0 || B.CountDecided || B.ThreadGuard)
+      continue;
+    B.TakenProbability = B.ThreadTakenProbability;
+    B.ProbabilityKind = "derived";
+    B.ProbabilitySource = B.ThreadProbabilitySource;
+    B.CountDecided = true;
+  }
+}
+
+} // namespace gpa::ptx
