@@ -129,3 +129,74 @@ TEST(PtxTripCount, GeometricCounterThroughACopy) {
                    "setp.ne.s32 %p1, %r1, 100;\n@%p1 bra $L;"),
             16.0);
 }
+
+TEST(PtxTripCount, StartFromARegisterHoldingAConstant) {
+  // nvcc's CLBlast GEMM: "mov.u32 %r15, 0; ... mov.u32 %r42, %r15;" before
+  // the inner loop `for (pwi = 0; pwi < 32; pwi += 4)`: 0, 4, ..., 28 then
+  // 32 exits: 8 iterations (before: 16, or the kernel's given count).
+  EXPECT_EQ(fpAdds("mov.u32 %r15, 0;\nmov.u32 %r1, %r15;",
+                   "add.s32 %r1, %r1, 4;",
+                   "setp.lt.u32 %p1, %r1, 32;\n@%p1 bra $L;"),
+            8.0);
+  // A register written twice is no constant: the default, 16.
+  EXPECT_EQ(fpAdds("mov.u32 %r15, 0;\nmov.u32 %r15, 4;\nmov.u32 %r1, %r15;",
+                   "add.s32 %r1, %r1, 4;",
+                   "setp.lt.u32 %p1, %r1, 32;\n@%p1 bra $L;"),
+            16.0);
+}
+
+namespace {
+/// The fp adds of Body with the block (X, Y, 1) given as a launch fact.
+double fpAddsWithBlock(const std::string &Body, unsigned X, unsigned Y) {
+  PtxOptions Opts;
+  gpa::BranchFacts Facts;
+  Facts.BlockThreadsX = X;
+  Facts.BlockThreadsY = Y;
+  Facts.BlockThreadsZ = 1;
+  Facts.LaunchSource = "test";
+  Opts.BranchFactsFor = [Facts](const std::string &) { return Facts; };
+  Opts.TripCountsFor = [Facts](const std::string &) {
+    gpa::LoopTripCounts T;
+    T.Default.Count = 16;
+    T.Default.Kind = "assumed";
+    T.Branches = Facts;
+    return T;
+  };
+  PtxModuleResult R = analyze(wrapKernel(Body), Opts);
+  EXPECT_EQ(R.Kernels.size(), 1u);
+  return R.Kernels.empty() ? -1 : R.Kernels[0].Profile.count(Unit::Fp);
+}
+} // namespace
+
+TEST(PtxThreadTripCount, BlockStrideLoopByTheBlockSize) {
+  // `for (j = tx; j < 100; j += blockDim.x)`, the step read from %ntid.x,
+  // guarded by `tx < 100` and tested after the step:
+  //  - block 32: ceil((100 - tx) / 32) = 4 for tx 0..3, 3 for tx 4..31:
+  //    mean (4 x 4 + 28 x 3) / 32 = 3.125 (= 100 / 32);
+  //  - block 128: 1 for tx 0..99, the other 28 skip the loop (the guard
+  //    taken by 28 of 128): 100 / 128 = 0.78125 per thread.
+  //  - no block given: the default, 16.
+  std::string Body = "mov.u32 %r1, %tid.x;\nmov.u32 %r2, %ntid.x;\n"
+                     "setp.gt.s32 %p2, %r1, 99;\n@%p2 bra $Exit;\n"
+                     "mov.u32 %r3, %r1;\n"
+                     "$L:\nadd.f32 %f1, %f1, %f2;\nadd.s32 %r3, %r3, %r2;\n"
+                     "setp.lt.s32 %p1, %r3, 100;\n@%p1 bra $L;\n"
+                     "$Exit:\nret;\n";
+  EXPECT_DOUBLE_EQ(fpAddsWithBlock(Body, 32, 1), 3.125);
+  EXPECT_DOUBLE_EQ(fpAddsWithBlock(Body, 128, 1), 0.78125);
+  EXPECT_EQ(fpAddsIn(Body), 16.0);
+}
+
+TEST(PtxThreadTripCount, RowsByTidYThroughACopy) {
+  // nvcc's rotated `for (i = ty; i < 20; i += 4)`: the header copies the
+  // counter ("mov %r8, %r39"), the latch steps the copy and tests the old
+  // value ("add %r39, %r8, 4; setp.lt %r8, 16"). Block (8, 3): rows
+  // ceil((20 - ty) / 4) = 5, 5, 5 for ty 0..2: 5. Block (8, 6): 5 for ty
+  // 0..3, 4 for ty 4, 5: mean (4 x 5 + 2 x 4) / 6 = 28 / 6.
+  std::string Body = "mov.u32 %r2, %tid.y;\nmov.u32 %r39, %r2;\n"
+                     "$L:\nmov.u32 %r8, %r39;\nadd.f32 %f1, %f1, %f2;\n"
+                     "add.s32 %r39, %r8, 4;\nsetp.lt.s32 %p1, %r8, 16;\n"
+                     "@%p1 bra $L;\nret;\n";
+  EXPECT_DOUBLE_EQ(fpAddsWithBlock(Body, 8, 3), 5.0);
+  EXPECT_DOUBLE_EQ(fpAddsWithBlock(Body, 8, 6), 28.0 / 6.0);
+}
