@@ -24,8 +24,13 @@
 // two-way branch on the way is taken with the share of the threads reaching
 // it that take it (so nvcc's peeled bodies run T mod 4 and the unrolled loop
 // floor(T / 4) on average, T the source loop's count). Both are `derived`,
-// labelled with the launch. A loop or a branch that reads memory, an
-// unknown argument, or a block shape not given keeps the default.
+// labelled with the launch. A loop that reads the block's index or the
+// grid's size (a grid-stride loop, `i += blockDim.x * gridDim.x`) is
+// followed in every block, or in 16384 / blockDim blocks evenly spread over
+// a larger grid (said in the label), as the IR front-end averages it
+// (frontends/ir/DerivedTripCounts.cpp). A loop or a branch that reads
+// memory, an unknown argument, or a block or grid shape not given keeps
+// the default.
 //
 //===----------------------------------------------------------------------===//
 #include "PtxComparison.h"
@@ -44,7 +49,9 @@
 namespace gpa::ptx {
 
 namespace {
-constexpr std::uint64_t MaxThreads = 4096; ///< threads followed per loop
+constexpr std::uint64_t MaxThreads = 4096; ///< threads of a block
+/// Threads followed over the grid for a loop that reads the block's index.
+constexpr std::uint64_t MaxGridThreads = 16384;
 constexpr unsigned MaxPathBlocks = 64;
 
 bool writes(const PtxInstruction &I, const std::string &Reg) {
@@ -102,6 +109,10 @@ public:
   }
 
   std::uint64_t Tid[3] = {0, 0, 0};
+  /// The block's index (blockIdx) and the grid's size (gridDim; 0:
+  /// unknown).
+  std::uint64_t Cta[3] = {0, 0, 0};
+  std::uint64_t Grid[3] = {0, 0, 0};
   /// Written on the path (nullopt: written with a value not known).
   std::map<std::string, std::optional<std::int64_t>> State;
   /// What was read: special registers and argument positions.
@@ -252,6 +263,14 @@ private:
       if (Name == "%ntid" + Axis) {
         Specials.insert(Name);
         return std::int64_t(Dims[D]);
+      }
+      if (Name == "%ctaid" + Axis) {
+        Specials.insert(Name);
+        return std::int64_t(Cta[D]);
+      }
+      if (Name == "%nctaid" + Axis) {
+        Specials.insert(Name);
+        return Grid[D] ? std::optional(std::int64_t(Grid[D])) : std::nullopt;
       }
     }
     return std::nullopt;
@@ -475,13 +494,17 @@ bool follow(const PtxFunction &F, const PtxCfg &Cfg, ThreadValues &V,
 
 /// A thread index register's values, for the label ("%tid.x: 0 to 127").
 std::string specialsLabel(const std::set<std::string> &Specials,
-                          const std::uint64_t Dims[3]) {
+                          const std::uint64_t Dims[3],
+                          const std::uint64_t Grid[3]) {
   std::string Out;
   for (const std::string &S : Specials) {
     unsigned D = S.back() - 'x';
-    Out += (Out.empty() ? "" : ", ") + S +
-           (S.rfind("%tid", 0) == 0 ? ": 0 to " + std::to_string(Dims[D] - 1)
-                                    : " = " + std::to_string(Dims[D]));
+    bool OfGrid = S.find("ctaid") != std::string::npos;
+    std::uint64_t N = OfGrid ? Grid[D] : Dims[D];
+    bool Index = S.rfind("%tid", 0) == 0 || S.rfind("%ctaid", 0) == 0;
+    Out +=
+        (Out.empty() ? "" : ", ") + S +
+        (Index ? ": 0 to " + std::to_string(N - 1) : " = " + std::to_string(N));
   }
   return Out;
 }
@@ -506,6 +529,12 @@ bool applyThreadTripCount(const PtxFunction &F, PtxCfg &Cfg, PtxLoop &L,
   unsigned From = L.Parent >= 0 ? Cfg.Loops[L.Parent].Header : 0;
   const PtxLoop *Region = L.Parent >= 0 ? &Cfg.Loops[L.Parent] : nullptr;
   ThreadValues V(F, Cfg, Facts, Dims);
+  std::uint64_t Grid[3] = {Facts.GridBlocksX, Facts.GridBlocksY,
+                           Facts.GridBlocksZ};
+  if (!Grid[0] && Facts.GridThreadsX && Facts.GridThreadsX % Dims[0] == 0)
+    Grid[0] = Facts.GridThreadsX / Dims[0];
+  for (unsigned D = 0; D < 3; ++D)
+    V.Grid[D] = Grid[D];
   std::map<unsigned, std::pair<std::uint64_t, std::uint64_t>> Branches;
   double Sum = 0;
   std::uint64_t Entered = 0;
@@ -513,49 +542,85 @@ bool applyThreadTripCount(const PtxFunction &F, PtxCfg &Cfg, PtxLoop &L,
   std::int64_t MinStart = 0, MaxStart = 0;
   std::set<std::int64_t> Steps, Bounds;
   std::size_t Entry = Cfg.Blocks[L.Header].Begin;
-  for (std::uint64_t T = 0; T < Threads; ++T) {
-    V.Tid[0] = T % Dims[0];
-    V.Tid[1] = (T / Dims[0]) % Dims[1];
-    V.Tid[2] = T / (Dims[0] * Dims[1]);
-    V.State.clear();
-    bool Reached = false;
-    std::vector<std::pair<unsigned, bool>> Path;
-    if (!follow(F, Cfg, V, From, L.Header, Region, Reached, Path))
-      return false;
-    for (const auto &[B, Taken] : Path) {
-      ++Branches[B].first;
-      Branches[B].second += Taken;
+  // The block 0 first; a loop that reads the block's index or the grid's
+  // size (a grid-stride loop) is then followed in blocks evenly spread over
+  // the grid.
+  std::uint64_t GridBlocks = 1, Sampled = 1;
+  for (unsigned Pass = 0; Pass < 2; ++Pass) {
+    bool ReadsGrid = false;
+    for (const std::string &S : V.Specials)
+      ReadsGrid |= S.find("ctaid") != std::string::npos;
+    if (Pass == 1 && !ReadsGrid)
+      break;
+    if (Pass == 1) {
+      for (unsigned D = 0; D < 3; ++D) {
+        bool Read = V.Specials.count(std::string("%ctaid.") + char('x' + D)) ||
+                    V.Specials.count(std::string("%nctaid.") + char('x' + D));
+        if (Read && !Grid[D])
+          return false; // a grid dimension not given
+        GridBlocks *= std::max<std::uint64_t>(Grid[D], 1);
+      }
+      Sampled = std::min<std::uint64_t>(
+          GridBlocks, std::max<std::uint64_t>(1, MaxGridThreads / Threads));
+      Branches.clear();
+      Sum = 0;
+      Entered = 0;
+      Countable = true;
+      Steps.clear();
+      Bounds.clear();
     }
-    if (!Reached)
-      continue;
-    PtxOperand Start;
-    Start.K = PtxOperand::Kind::Register;
-    Start.Name = Shape->Start;
-    std::optional<std::int64_t> C0 = V.value(Start, Entry, &L);
-    std::optional<std::int64_t> Bound = V.value(Shape->Bound, Entry, &L);
-    std::optional<std::int64_t> Step = Shape->Step.Add;
-    if (!Shape->Step.StepRegister.empty()) {
-      PtxOperand S;
-      S.K = PtxOperand::Kind::Register;
-      S.Name = Shape->Step.StepRegister;
-      Step = V.value(S, Entry, &L);
+    for (std::uint64_t K = 0; K < Sampled; ++K) {
+      std::uint64_t Block = Pass == 0 ? 0 : K * GridBlocks / Sampled;
+      std::uint64_t GX = std::max<std::uint64_t>(Grid[0], 1),
+                    GY = std::max<std::uint64_t>(Grid[1], 1);
+      V.Cta[0] = Block % GX;
+      V.Cta[1] = (Block / GX) % GY;
+      V.Cta[2] = Block / (GX * GY);
+      for (std::uint64_t T = 0; T < Threads; ++T) {
+        V.Tid[0] = T % Dims[0];
+        V.Tid[1] = (T / Dims[0]) % Dims[1];
+        V.Tid[2] = T / (Dims[0] * Dims[1]);
+        V.State.clear();
+        bool Reached = false;
+        std::vector<std::pair<unsigned, bool>> Path;
+        if (!follow(F, Cfg, V, From, L.Header, Region, Reached, Path))
+          return false;
+        for (const auto &[B, Taken] : Path) {
+          ++Branches[B].first;
+          Branches[B].second += Taken;
+        }
+        if (!Reached)
+          continue;
+        PtxOperand Start;
+        Start.K = PtxOperand::Kind::Register;
+        Start.Name = Shape->Start;
+        std::optional<std::int64_t> C0 = V.value(Start, Entry, &L);
+        std::optional<std::int64_t> Bound = V.value(Shape->Bound, Entry, &L);
+        std::optional<std::int64_t> Step = Shape->Step.Add;
+        if (!Shape->Step.StepRegister.empty()) {
+          PtxOperand S;
+          S.K = PtxOperand::Kind::Register;
+          S.Name = Shape->Step.StepRegister;
+          Step = V.value(S, Entry, &L);
+        }
+        if (!C0 || !Bound || !Step || *Step == 0) {
+          Countable = false;
+          continue;
+        }
+        std::int64_t First = Shape->AfterStep ? *C0 + *Step : *C0;
+        std::optional<double> N = executions(First, *Step, *Bound, Shape->Cont);
+        if (!N || *N > 4294967295.0) {
+          Countable = false;
+          continue;
+        }
+        MinStart = Entered ? std::min(MinStart, *C0) : *C0;
+        MaxStart = Entered ? std::max(MaxStart, *C0) : *C0;
+        Steps.insert(*Step);
+        Bounds.insert(*Bound);
+        ++Entered;
+        Sum += *N;
+      }
     }
-    if (!C0 || !Bound || !Step || *Step == 0) {
-      Countable = false;
-      continue;
-    }
-    std::int64_t First = Shape->AfterStep ? *C0 + *Step : *C0;
-    std::optional<double> N = executions(First, *Step, *Bound, Shape->Cont);
-    if (!N || *N > 4294967295.0) {
-      Countable = false;
-      continue;
-    }
-    MinStart = Entered ? std::min(MinStart, *C0) : *C0;
-    MaxStart = Entered ? std::max(MaxStart, *C0) : *C0;
-    Steps.insert(*Step);
-    Bounds.insert(*Bound);
-    ++Entered;
-    Sum += *N;
   }
   // The branches on the way, decided by the threads that reach them
   // (launch and argument facts decide them whether or not the loop is
@@ -571,7 +636,8 @@ bool applyThreadTripCount(const PtxFunction &F, PtxCfg &Cfg, PtxLoop &L,
             std::to_string(Facts.Arguments.at(K));
   bool AllDimsKnown = true;
   for (const std::string &S : V.Specials)
-    AllDimsKnown = AllDimsKnown && Known[S.back() - 'x'];
+    AllDimsKnown = AllDimsKnown && (S.find("ctaid") != std::string::npos ||
+                                    Known[S.back() - 'x']);
   for (const auto &[B, Counts] : Branches) {
     PtxBlock &Blk = Cfg.Blocks[B];
     if (!AllDimsKnown || Blk.Succs.size() != 2)
@@ -586,10 +652,10 @@ bool applyThreadTripCount(const PtxFunction &F, PtxCfg &Cfg, PtxLoop &L,
   bool ReadsThread = false;
   for (const std::string &S : V.Specials) {
     ReadsThread |= S.rfind("%tid", 0) == 0;
-    if (!Known[S.back() - 'x'])
+    if (S.find("ctaid") == std::string::npos && !Known[S.back() - 'x'])
       return false; // a block dimension not given
   }
-  if (!ReadsThread || (Entered == Threads && MinStart == MaxStart &&
+  if (!ReadsThread || (Entered == Threads * Sampled && MinStart == MaxStart &&
                        Steps.size() == 1 && Bounds.size() == 1))
     return false; // the same for every thread: not this rule's
   L.GivenTripCount = Entered ? Sum / double(Entered) : 0;
@@ -602,15 +668,18 @@ bool applyThreadTripCount(const PtxFunction &F, PtxCfg &Cfg, PtxLoop &L,
   static const char *const Names[] = {"<", "<=", ">", ">=", "!=", "==", "?"};
   L.TripSource =
       Launch + With + ": the loop's counter starts per thread (" +
-      specialsLabel(V.Specials, Dims) + "; on entry " +
+      specialsLabel(V.Specials, Dims, Grid) + "; on entry " +
       (MinStart == MaxStart
            ? std::to_string(MinStart)
            : std::to_string(MinStart) + " to " + std::to_string(MaxStart)) +
       "), steps by " + (Steps.empty() ? "?" : Set(Steps)) + " while " +
       Names[int(Shape->Cont)] + " " + (Bounds.empty() ? "?" : Set(Bounds)) +
       ": mean over the " + std::to_string(Entered) + " of " +
-      std::to_string(Threads) + " threads entering, " +
-      number(L.GivenTripCount) + " iterations";
+      std::to_string(Threads * Sampled) + " threads entering" +
+      (Sampled > 1 ? " (" + std::to_string(Sampled) + " of " +
+                         std::to_string(GridBlocks) + " blocks, evenly spread)"
+                   : "") +
+      ", " + number(L.GivenTripCount) + " iterations";
   return true;
 }
 
