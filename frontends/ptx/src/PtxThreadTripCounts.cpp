@@ -113,11 +113,34 @@ public:
   /// unknown).
   std::uint64_t Cta[3] = {0, 0, 0};
   std::uint64_t Grid[3] = {0, 0, 0};
-  /// Written on the path (nullopt: written with a value not known).
-  std::map<std::string, std::optional<std::int64_t>> State;
-  /// What was read: special registers and argument positions.
+  /// A value written on the path (nullopt: not known) and what it was
+  /// computed from (Reading's bits).
+  struct Written {
+    std::optional<std::int64_t> Value;
+    std::uint64_t Specials = 0, Args = 0;
+  };
+  std::map<std::string, Written> State;
+  /// What the values evaluated since the last reset were computed from:
+  /// special registers (bit 3 x kind + dimension; kinds %tid, %ntid,
+  /// %ctaid, %nctaid) and argument positions (below 64).
+  std::uint64_t ReadingSpecials = 0, ReadingArgs = 0;
+  /// What the counted quantities (branch tests, the counter) read, for the
+  /// rule's conditions and label (use()).
   std::set<std::string> Specials;
   std::set<unsigned> Args;
+
+  /// Records what the values evaluated since the last reset read.
+  void use() {
+    static const char *const Kinds[] = {"%tid.", "%ntid.", "%ctaid.",
+                                        "%nctaid."};
+    for (unsigned Bit = 0; Bit < 12; ++Bit)
+      if (ReadingSpecials >> Bit & 1)
+        Specials.insert(Kinds[Bit / 3] + std::string(1, char('x' + Bit % 3)));
+    for (unsigned K = 0; K < 64; ++K)
+      if (ReadingArgs >> K & 1)
+        Args.insert(K);
+  }
+  void reset() { ReadingSpecials = ReadingArgs = 0; }
 
   std::optional<std::int64_t> value(const PtxOperand &O, std::size_t UseAt,
                                     const PtxLoop *Skip, unsigned Depth = 0) {
@@ -125,8 +148,11 @@ public:
       return O.IntValue;
     if (!O.isRegister() || Depth > 24)
       return std::nullopt;
-    if (auto S = State.find(O.Name); S != State.end())
-      return S->second;
+    if (auto S = State.find(O.Name); S != State.end()) {
+      ReadingSpecials |= S->second.Specials;
+      ReadingArgs |= S->second.Args;
+      return S->second.Value;
+    }
     if (std::optional<std::int64_t> V = special(O.Name))
       return V;
     auto D = Defs.find(O.Name);
@@ -162,7 +188,9 @@ public:
           auto It = Facts.Arguments.find(unsigned(K));
           if (It == Facts.Arguments.end())
             return std::nullopt;
-          Args.insert(unsigned(K));
+          if (K >= 64)
+            return std::nullopt;
+          ReadingArgs |= std::uint64_t(1) << K;
           return wrap(I, std::int64_t(It->second));
         }
       return std::nullopt;
@@ -257,19 +285,19 @@ private:
     for (unsigned D = 0; D < 3; ++D) {
       std::string Axis = std::string(".") + Axes[D];
       if (Name == "%tid" + Axis) {
-        Specials.insert(Name);
+        ReadingSpecials |= 1u << D;
         return std::int64_t(Tid[D]);
       }
       if (Name == "%ntid" + Axis) {
-        Specials.insert(Name);
+        ReadingSpecials |= 1u << (3 + D);
         return std::int64_t(Dims[D]);
       }
       if (Name == "%ctaid" + Axis) {
-        Specials.insert(Name);
+        ReadingSpecials |= 1u << (6 + D);
         return std::int64_t(Cta[D]);
       }
       if (Name == "%nctaid" + Axis) {
-        Specials.insert(Name);
+        ReadingSpecials |= 1u << (9 + D);
         return Grid[D] ? std::optional(std::int64_t(Grid[D])) : std::nullopt;
       }
     }
@@ -438,11 +466,25 @@ bool follow(const PtxFunction &F, const PtxCfg &Cfg, ThreadValues &V,
   Reached = false;
   unsigned B = From;
   std::set<unsigned> Seen;
+  // The blocks that lead to To without passing From: a thread elsewhere
+  // has skipped the loop.
+  std::set<unsigned> Leads = {To};
+  for (std::vector<unsigned> Work = {To}; !Work.empty();) {
+    unsigned X = Work.back();
+    Work.pop_back();
+    if (X == From)
+      continue;
+    for (unsigned P : Cfg.Blocks[X].Preds)
+      if ((!Region || Region->contains(P)) && Leads.insert(P).second)
+        Work.push_back(P);
+  }
   for (unsigned Steps = 0; Steps < MaxPathBlocks; ++Steps) {
     if (B == To) {
       Reached = true;
       return true;
     }
+    if (!Leads.count(B))
+      return true; // past the loop: does not reach To
     if (Region && !Region->contains(B))
       return true; // left the enclosing loop: does not reach To
     if (!Seen.insert(B).second)
@@ -456,21 +498,29 @@ bool follow(const PtxFunction &F, const PtxCfg &Cfg, ThreadValues &V,
       if (Ins.Opcode == "bra" || Ins.Operands.empty() ||
           !Ins.Operands[0].isRegister())
         continue;
-      std::optional<std::int64_t> Val;
       bool Runs = true;
       if (!Ins.Guard.empty()) {
         PtxOperand G;
         G.K = PtxOperand::Kind::Register;
         G.Name = Ins.Guard;
+        V.reset();
         std::optional<std::int64_t> P = V.value(G, I, nullptr);
         if (!P) {
-          V.State[Ins.Operands[0].Name] = std::nullopt;
+          V.State[Ins.Operands[0].Name] = {};
           continue;
         }
         Runs = (*P != 0) != Ins.GuardNegated;
       }
-      if (Runs)
-        V.State[Ins.Operands[0].Name] = V.evaluate(I);
+      if (Runs) {
+        std::uint64_t GuardSpecials = V.ReadingSpecials,
+                      GuardArgs = V.ReadingArgs;
+        if (Ins.Guard.empty())
+          GuardSpecials = GuardArgs = 0;
+        V.reset();
+        std::optional<std::int64_t> Val = V.evaluate(I);
+        V.State[Ins.Operands[0].Name] = {Val, V.ReadingSpecials | GuardSpecials,
+                                         V.ReadingArgs | GuardArgs};
+      }
     }
     if (Blk.Succs.empty())
       return true; // ret / exit
@@ -482,7 +532,9 @@ bool follow(const PtxFunction &F, const PtxCfg &Cfg, ThreadValues &V,
     PtxOperand G;
     G.K = PtxOperand::Kind::Register;
     G.Name = Br.Guard;
+    V.reset();
     std::optional<std::int64_t> P = V.value(G, Blk.End - 1, nullptr);
+    V.use();
     if (Br.Opcode != "bra" || Br.Guard.empty() || !P)
       return false;
     bool Taken = (*P != 0) != Br.GuardNegated;
@@ -594,6 +646,7 @@ bool applyThreadTripCount(const PtxFunction &F, PtxCfg &Cfg, PtxLoop &L,
         PtxOperand Start;
         Start.K = PtxOperand::Kind::Register;
         Start.Name = Shape->Start;
+        V.reset();
         std::optional<std::int64_t> C0 = V.value(Start, Entry, &L);
         std::optional<std::int64_t> Bound = V.value(Shape->Bound, Entry, &L);
         std::optional<std::int64_t> Step = Shape->Step.Add;
@@ -603,6 +656,7 @@ bool applyThreadTripCount(const PtxFunction &F, PtxCfg &Cfg, PtxLoop &L,
           S.Name = Shape->Step.StepRegister;
           Step = V.value(S, Entry, &L);
         }
+        V.use();
         if (!C0 || !Bound || !Step || *Step == 0) {
           Countable = false;
           continue;
@@ -655,8 +709,7 @@ bool applyThreadTripCount(const PtxFunction &F, PtxCfg &Cfg, PtxLoop &L,
     if (S.find("ctaid") == std::string::npos && !Known[S.back() - 'x'])
       return false; // a block dimension not given
   }
-  if (!ReadsThread || (Entered == Threads * Sampled && MinStart == MaxStart &&
-                       Steps.size() == 1 && Bounds.size() == 1))
+  if (!ReadsThread)
     return false; // the same for every thread: not this rule's
   L.GivenTripCount = Entered ? Sum / double(Entered) : 0;
   L.TripKind = "derived";
@@ -666,20 +719,27 @@ bool applyThreadTripCount(const PtxFunction &F, PtxCfg &Cfg, PtxLoop &L,
                                std::to_string(*S.rbegin());
   };
   static const char *const Names[] = {"<", "<=", ">", ">=", "!=", "==", "?"};
+  std::string Blocks = Sampled > 1 ? " (" + std::to_string(Sampled) + " of " +
+                                         std::to_string(GridBlocks) +
+                                         " blocks, evenly spread)"
+                                   : "";
+  if (Entered == 0) {
+    L.TripSource = Launch + With + ": the loop's counter starts per thread (" +
+                   specialsLabel(V.Specials, Dims, Grid) + "): none of the " +
+                   std::to_string(Threads * Sampled) + " threads" + Blocks +
+                   " enters it, 0 iterations";
+    return true;
+  }
   L.TripSource =
       Launch + With + ": the loop's counter starts per thread (" +
       specialsLabel(V.Specials, Dims, Grid) + "; on entry " +
       (MinStart == MaxStart
            ? std::to_string(MinStart)
            : std::to_string(MinStart) + " to " + std::to_string(MaxStart)) +
-      "), steps by " + (Steps.empty() ? "?" : Set(Steps)) + " while " +
-      Names[int(Shape->Cont)] + " " + (Bounds.empty() ? "?" : Set(Bounds)) +
-      ": mean over the " + std::to_string(Entered) + " of " +
-      std::to_string(Threads * Sampled) + " threads entering" +
-      (Sampled > 1 ? " (" + std::to_string(Sampled) + " of " +
-                         std::to_string(GridBlocks) + " blocks, evenly spread)"
-                   : "") +
-      ", " + number(L.GivenTripCount) + " iterations";
+      "), steps by " + Set(Steps) + " while " + Names[int(Shape->Cont)] + " " +
+      Set(Bounds) + ": mean over the " + std::to_string(Entered) + " of " +
+      std::to_string(Threads * Sampled) + " threads entering" + Blocks + ", " +
+      number(L.GivenTripCount) + " iterations";
   return true;
 }
 
