@@ -53,6 +53,9 @@ constexpr std::uint64_t MaxThreads = 4096; ///< threads of a block
 /// Threads followed over the grid for a loop that reads the block's index.
 constexpr std::uint64_t MaxGridThreads = 16384;
 constexpr unsigned MaxPathBlocks = 64;
+/// Instructions executed over all threads followed for one loop (a long
+/// unrolled path times a large block keeps the default instead).
+constexpr std::uint64_t MaxFollowedInstructions = 4000000;
 
 bool writes(const PtxInstruction &I, const std::string &Reg) {
   return !I.Operands.empty() && I.Operands[0].isRegister() &&
@@ -124,6 +127,8 @@ public:
   /// special registers (bit 3 x kind + dimension; kinds %tid, %ntid,
   /// %ctaid, %nctaid) and argument positions (below 64).
   std::uint64_t ReadingSpecials = 0, ReadingArgs = 0;
+  /// Instructions follow() may still execute.
+  std::uint64_t Budget = MaxFollowedInstructions;
   /// What the counted quantities (branch tests, the counter) read, for the
   /// rule's conditions and label (use()).
   std::set<std::string> Specials;
@@ -254,14 +259,27 @@ public:
       return Two([](std::int64_t A, std::int64_t B) { return std::max(A, B); });
     if (Op == "mul" && hasModifier(I, ".lo"))
       return Two([](std::int64_t A, std::int64_t B) { return A * B; });
-    if (Op == "mul" && hasModifier(I, ".wide") && In.size() == 2)
-      return In[0] * In[1];
+    if (Op == "mul" && hasModifier(I, ".wide") && In.size() == 2) {
+      // nvcc's division by a constant: "mul.wide.u32 %rd, %r, -858993459"
+      // is by 0xCCCCCCCD.
+      if (hasModifier(I, ".u32"))
+        return std::int64_t(std::uint64_t(std::uint32_t(In[0])) *
+                            std::uint64_t(std::uint32_t(In[1])));
+      return std::int64_t(std::int32_t(std::uint32_t(In[0]))) *
+             std::int64_t(std::int32_t(std::uint32_t(In[1])));
+    }
     if (Op == "mad" && hasModifier(I, ".lo") && In.size() == 3)
       return wrap(I, In[0] * In[1] + In[2]);
+    bool Bits64 = hasModifier(I, ".u64") || hasModifier(I, ".b64") ||
+                  hasModifier(I, ".s64");
     if ((Op == "shl" || Op == "shr") && In.size() == 2 && In[1] >= 0 &&
-        In[1] < 32) {
+        In[1] < (Bits64 ? 64 : 32)) {
       if (Op == "shl")
-        return wrap(I, In[0] << In[1]);
+        return wrap(I, std::int64_t(std::uint64_t(In[0]) << In[1]));
+      if (Bits64)
+        return hasModifier(I, ".s64")
+                   ? In[0] >> In[1]
+                   : std::int64_t(std::uint64_t(In[0]) >> In[1]);
       bool Unsigned = hasModifier(I, ".u32") || hasModifier(I, ".b32");
       return wrap(I, Unsigned ? std::int64_t(std::uint32_t(In[0]) >> In[1])
                               : In[0] >> In[1]);
@@ -460,6 +478,39 @@ std::optional<double> executions(std::int64_t First, std::int64_t Step,
 /// One thread followed from \p From to \p To: false when it cannot be (a
 /// branch not known, another loop on the way); Reached says whether it got
 /// there, Path the two-way branches it passed (block, took Succs[0]).
+/// Runs Blk's integer instructions for one thread (V.State).
+void run(const PtxFunction &F, const PtxBlock &Blk, ThreadValues &V) {
+  for (std::size_t I = Blk.Begin; I < Blk.End; ++I) {
+    const PtxInstruction &Ins = F.Body[I];
+    if (Ins.Opcode == "bra" || Ins.Operands.empty() ||
+        !Ins.Operands[0].isRegister())
+      continue;
+    bool Runs = true;
+    if (!Ins.Guard.empty()) {
+      PtxOperand G;
+      G.K = PtxOperand::Kind::Register;
+      G.Name = Ins.Guard;
+      V.reset();
+      std::optional<std::int64_t> P = V.value(G, I, nullptr);
+      if (!P) {
+        V.State[Ins.Operands[0].Name] = {};
+        continue;
+      }
+      Runs = (*P != 0) != Ins.GuardNegated;
+    }
+    if (Runs) {
+      std::uint64_t GuardSpecials = V.ReadingSpecials,
+                    GuardArgs = V.ReadingArgs;
+      if (Ins.Guard.empty())
+        GuardSpecials = GuardArgs = 0;
+      V.reset();
+      std::optional<std::int64_t> Val = V.evaluate(I);
+      V.State[Ins.Operands[0].Name] = {Val, V.ReadingSpecials | GuardSpecials,
+                                       V.ReadingArgs | GuardArgs};
+    }
+  }
+}
+
 bool follow(const PtxFunction &F, const PtxCfg &Cfg, ThreadValues &V,
             unsigned From, unsigned To, const PtxLoop *Region, bool &Reached,
             std::vector<std::pair<unsigned, bool>> &Path) {
@@ -493,35 +544,10 @@ bool follow(const PtxFunction &F, const PtxCfg &Cfg, ThreadValues &V,
       if (L.Header == B && B != From && &L != Region)
         return false; // another loop on the way
     const PtxBlock &Blk = Cfg.Blocks[B];
-    for (std::size_t I = Blk.Begin; I < Blk.End; ++I) {
-      const PtxInstruction &Ins = F.Body[I];
-      if (Ins.Opcode == "bra" || Ins.Operands.empty() ||
-          !Ins.Operands[0].isRegister())
-        continue;
-      bool Runs = true;
-      if (!Ins.Guard.empty()) {
-        PtxOperand G;
-        G.K = PtxOperand::Kind::Register;
-        G.Name = Ins.Guard;
-        V.reset();
-        std::optional<std::int64_t> P = V.value(G, I, nullptr);
-        if (!P) {
-          V.State[Ins.Operands[0].Name] = {};
-          continue;
-        }
-        Runs = (*P != 0) != Ins.GuardNegated;
-      }
-      if (Runs) {
-        std::uint64_t GuardSpecials = V.ReadingSpecials,
-                      GuardArgs = V.ReadingArgs;
-        if (Ins.Guard.empty())
-          GuardSpecials = GuardArgs = 0;
-        V.reset();
-        std::optional<std::int64_t> Val = V.evaluate(I);
-        V.State[Ins.Operands[0].Name] = {Val, V.ReadingSpecials | GuardSpecials,
-                                         V.ReadingArgs | GuardArgs};
-      }
-    }
+    if (V.Budget < Blk.End - Blk.Begin)
+      return false;
+    V.Budget -= Blk.End - Blk.Begin;
+    run(F, Blk, V);
     if (Blk.Succs.empty())
       return true; // ret / exit
     if (Blk.Succs.size() == 1) {
@@ -534,9 +560,53 @@ bool follow(const PtxFunction &F, const PtxCfg &Cfg, ThreadValues &V,
     G.Name = Br.Guard;
     V.reset();
     std::optional<std::int64_t> P = V.value(G, Blk.End - 1, nullptr);
-    V.use();
-    if (Br.Opcode != "bra" || Br.Guard.empty() || !P)
+    if (Br.Opcode != "bra" || Br.Guard.empty())
       return false;
+    if (!P) {
+      // An if-then on a value not known here (a bounds test on the
+      // enclosing loop's iteration, as in the convolution's staging): the
+      // then part, blocks with one successor that rejoin the other side,
+      // is run, and what it writes is kept where it agrees with the skip.
+      bool Joined = false;
+      for (unsigned Side = 0; Side < 2 && !Joined; ++Side) {
+        unsigned Join = Blk.Succs[1 - Side];
+        std::vector<unsigned> Then;
+        for (unsigned X = Blk.Succs[Side], K = 0; K < 8; ++K) {
+          if (X == Join) {
+            Joined = !Then.empty();
+            break;
+          }
+          if (X == To || Cfg.Blocks[X].Succs.size() != 1)
+            break;
+          Then.push_back(X);
+          X = Cfg.Blocks[X].Succs[0];
+        }
+        if (!Joined)
+          continue;
+        auto Skip = V.State;
+        for (unsigned X : Then) {
+          const PtxBlock &TB = Cfg.Blocks[X];
+          if (V.Budget < TB.End - TB.Begin)
+            return false;
+          V.Budget -= TB.End - TB.Begin;
+          run(F, TB, V);
+        }
+        for (auto &[Reg, W] : V.State) {
+          auto It = Skip.find(Reg);
+          if (It == Skip.end() || It->second.Value != W.Value)
+            W = {};
+          else {
+            W.Specials |= It->second.Specials;
+            W.Args |= It->second.Args;
+          }
+        }
+        B = Join;
+      }
+      if (!Joined)
+        return false;
+      continue;
+    }
+    V.use();
     bool Taken = (*P != 0) != Br.GuardNegated;
     Path.push_back({B, Taken});
     B = Taken ? Blk.Succs[0] : Blk.Succs[1];
