@@ -76,6 +76,52 @@ ORIGIN = "/home/gbolet/hecbench-roofline/"
 # instantiates a template more than once). Every value says where it comes
 # from; they are `given` facts to the product.
 FACTS = {
+    "adam-cuda": {
+        "adam": {
+            "arguments": {"10": 200, "11": 10000},
+            "branches": [{"line": 37, "probability": 1.0}],
+            "why": "exeArgs 10000 200 100: vector_size = 10000 (argument "
+                   "11), time_step = 200 (argument 10); mode = ADAM_MODE_0 "
+                   "(main.cu:101), so the branch at main.cu:37 is taken",
+        },
+    },
+    "convolution1D-cuda": dict.fromkeys(
+        ("conv1d", "conv1d_tiled", "conv1d_tiled_caching"), {
+            "arguments": {"2": 134217728, "3": 3},
+            "why": "exeArgs 134217728 1000: input_width = 134217728 (a "
+                   "multiple of BLOCK_SIZE already, main.cu:210-212); the "
+                   "first launch is mask_width = 3, FP64 (main.cu:216-220)",
+        }),
+    "expdist-cuda": {
+        "distance": {
+            "arguments": {"2": 16384, "3": 16384},
+            "why": "exeArgs 16384 1000: m = n = size = 16384 (main.cu:78)",
+        },
+        "reduce_cross_term": {
+            "arguments": {"2": 16384, "3": 16384, "4": 65536},
+            "why": "m = n = 16384; nblocks = 65536, the blocks of distance's "
+                   "measured grid (128 x 512; main.cu:79)",
+        },
+    },
+    "matrix-rotate-cuda": {
+        "rotate_matrix_parallel": {
+            "arguments": {"1": 5000},
+            "why": "exeArgs 5000 100: n = 5000 (main.cu:59, 81)",
+        },
+    },
+    "softmax-cuda": dict.fromkeys(("softMax", "softMax2"), {
+        "arguments": {"0": 100000, "1": 784},
+        "why": "exeArgs 100000 784 1 100: numSlice = 100000, sliceSize = 784 "
+               "(main.cu:81-82)",
+    }),
+    "haccmk-cuda": {
+        "haccmk_kernel": {
+            "arguments": {"0": 784, "1": 15000},
+            "why": "n1 = 784 (argument 0), n2 = 15000 (argument 1), fixed "
+                   "in main (haccmk.cu:191-192); exeArgs 1000 is the "
+                   "repeat count",
+        },
+    },
     "babelstream-cuda": {
         "dot_kernel": {
             "arguments": {"3": 33554432},
@@ -173,7 +219,7 @@ def launch_file(prog, kernels):
         fact = {"block": m["block"], "grid": m["grid"],
                 "description": "gpuFLOPBench: the first measured launch"}
         extra = FACTS.get(prog, {}).get(name, {})
-        for key in ("arguments", "loops", "trip_count"):
+        for key in ("arguments", "loops", "branches", "trip_count"):
             if key in extra:
                 fact[key] = extra[key]
         targs = template_args(name, row["Kernel Name"])
@@ -231,14 +277,17 @@ def compile_reports(a, prog, compiles, launch, work):
 
 
 def why(k, instances, extra):
-    """Which assumptions a kernel's prediction rests on."""
+    """Which assumptions a kernel's prediction rests on: (assumed trip
+    counts, assumed branch weights, tags)."""
     tags = []
-    assumed_trips = 0
+    assumed_trips = assumed_branches = 0
     for key, v in sorted(k.get("assumptions", {}).items()):
         if not isinstance(v, dict):
             continue
         kind = v.get("kind")
-        line = key.split(" ")[-1].split(":")[-1] if " " in key else ""
+        loc = key.split(" ", 1)[1] if " " in key else ""
+        line = (loc.rsplit(":", 1)[-1] if ":" in loc else
+                loc.strip("()").replace(" ", "-"))
         if key.startswith("loop_trip_count") and kind == "assumed":
             assumed_trips += 1
             tags.append("trip%s=%s?" % ("@" + line if line else "",
@@ -248,12 +297,15 @@ def why(k, instances, extra):
         elif key.startswith("loop_trip_count") and kind == "derived":
             tags.append("trip@%s=%sd" % (line, v.get("value")))
         elif key.startswith("branch_probability") and kind == "assumed":
+            assumed_branches += 1
             tags.append("p@%s=%.2g?" % (line, v.get("value")))
     if extra.get("arguments"):
         tags.append("args")
     if instances > 1:
         tags.append("inst 1/%d" % instances)
-    return assumed_trips, " ".join(tags) or "-"
+    if extra.get("branches"):
+        tags.append("branches")
+    return assumed_trips, assumed_branches, " ".join(tags) or "-"
 
 
 def ratio(p, m):
@@ -298,13 +350,14 @@ def compare(prog, kernels, reports):
         levels = k["timing"].get("memory_levels", {})
         dram = levels.get("dram_bytes")
         ints = (c.get("int", 0) + c.get("alu", 0)) * threads
-        trips, tags = why(k, len(fast), extra)
+        trips, branches, tags = why(k, len(fast), extra)
         given_launch = (threads == m["block"][0] * m["block"][1] *
                         m["block"][2] * m["grid"][0] * m["grid"][1] *
                         m["grid"][2])
         rows.append({
             "program": prog, "kernel": name, "missing": False,
-            "assumed_trips": trips, "why": tags if given_launch else
+            "assumed_trips": trips, "assumed_branches": branches,
+            "why": tags if given_launch else
             tags + " launch-not-given",
             "flop": ratio(flop, m["flop"]),
             "dram": ratio(dram, m["dram_bytes"]),
@@ -406,15 +459,21 @@ def main():
         sys.stdout.flush()
     print("# summary (shares of kernels; DRAM over kernels with measured "
           "DRAM bytes)")
-    summary([r for r in results if not r["missing"] and
-             r["assumed_trips"] == 0], "no assumed trip counts")
-    summary([r for r in results if not r["missing"] and
-             r["assumed_trips"] > 0], "some assumed")
+    done = [r for r in results if not r["missing"]]
+    summary([r for r in done if r["assumed_trips"] == 0 and
+             r["assumed_branches"] == 0], "nothing assumed")
+    summary([r for r in done if r["assumed_trips"] == 0 and
+             r["assumed_branches"] > 0], "assumed branch weights")
+    summary([r for r in done if r["assumed_trips"] == 0],
+            "no assumed trip counts")
+    summary([r for r in done if r["assumed_trips"] > 0],
+            "assumed trip counts")
     summary(results, "all")
     if a.csv:
         with open(a.csv, "w", newline="") as f:
             w = csv.writer(f)
-            w.writerow(["program", "kernel", "assumed_trips", "why",
+            w.writerow(["program", "kernel", "assumed_trips",
+                        "assumed_branches", "why",
                         "pred_flop", "meas_flop", "pred_dram_bytes",
                         "meas_dram_bytes", "pred_time_s", "meas_time_s",
                         "pred_int_ops", "meas_int_ops", "bounding_level"])
@@ -422,10 +481,12 @@ def main():
                 if r["missing"]:
                     continue
                 p, m = r["pred"], r["meas"]
+                g = lambda x: "" if x is None else "%.9g" % x
                 w.writerow([r["program"], r["kernel"], r["assumed_trips"],
-                            r["why"], p["flop"], m["flop"], p["dram_bytes"],
-                            m["dram_bytes"], p["time_s"], m["time_s"],
-                            p["int_ops"], m["int_ops"], p["bound"]])
+                            r["assumed_branches"], r["why"], g(p["flop"]), g(m["flop"]),
+                            g(p["dram_bytes"]), g(m["dram_bytes"]),
+                            g(p["time_s"]), g(m["time_s"]), g(p["int_ops"]),
+                            g(m["int_ops"]), p["bound"]])
 
 
 if __name__ == "__main__":
