@@ -78,10 +78,10 @@ ORIGIN = "/home/gbolet/hecbench-roofline/"
 FACTS = {
     "adam-cuda": {
         "adam": {
-            "arguments": {"10": 200, "11": 10000},
+            "arguments": {"9": 200, "10": 10000},
             "branches": [{"line": 37, "probability": 1.0}],
             "why": "exeArgs 10000 200 100: vector_size = 10000 (argument "
-                   "11), time_step = 200 (argument 10); mode = ADAM_MODE_0 "
+                   "10), time_step = 200 (argument 9); mode = ADAM_MODE_0 "
                    "(main.cu:101), so the branch at main.cu:37 is taken",
         },
     },
@@ -190,6 +190,11 @@ def read_compiles(path, repo):
                 flags += [w, words[i + 1]]
                 i += 2
                 continue
+            if w in ("-std=c++11", "-std=gnu++11", "-std=c++14",
+                     "-std=gnu++14"):
+                # CUDA 13's libcu++ and CUB (cooperative_groups, cub/)
+                # require C++17; CUDA 12.6 took C++14.
+                w = "-std=gnu++17"
             if w.startswith(("-I", "-D", "-U", "-std=")):
                 flags.append(w)
             i += 1
@@ -242,7 +247,8 @@ def matches(kernel, targs, k):
     head = re.sub(r"<.*$", "", name.split("(")[0]).split("::")[-1]
     if head != kernel and k.get("name") != kernel:
         return False
-    return not targs or (kernel + targs + "(") in name.replace(" ", "")
+    return not targs or (kernel + targs + "(").replace(" ", "") in \
+        name.replace(" ", "")
 
 
 def run(cmd, cwd, timeout):
@@ -259,6 +265,10 @@ def run(cmd, cwd, timeout):
 def compile_reports(a, prog, compiles, launch, work):
     """{contract: [report kernels]} over the program's .cu files."""
     out = {"fast": [], "off": []}
+    # CUDA 13 keeps libcu++/CUB (cuda/std, cub/) under include/cccl, where
+    # CUDA 12.6's nvcc-less clang build found them in include/.
+    cccl = os.path.join(a.cuda, "include", "cccl")
+    extra = ["-isystem", cccl] if os.path.isdir(cccl) else []
     for n, (src, flags) in enumerate(compiles):
         for contract in ("fast", "off"):
             report = os.path.join(work, "%d-%s.json" % (n, contract))
@@ -268,7 +278,7 @@ def compile_reports(a, prog, compiles, launch, work):
                     "-gline-tables-only", "-ffp-contract=" + contract,
                     "-fpass-plugin=" + a.plugin, "-mllvm", "-gpa-gpu=" + BOARD,
                     "-mllvm", "-gpa-launch-file=" + launch,
-                    "-mllvm", "-gpa-report=" + report] + flags +
+                    "-mllvm", "-gpa-report=" + report] + flags + extra +
                    ["-S", src, "-o", os.devnull])
             run(cmd, os.path.dirname(src), a.timeout)
             with open(report) as f:
