@@ -267,6 +267,10 @@ def compile_reports(a, prog, compiles, launch, work):
     for n, (src, flags) in enumerate(compiles):
         for contract in ("fast", "off"):
             report = os.path.join(work, "%d-%s.json" % (n, contract))
+            if a.reuse and os.path.exists(report):
+                with open(report) as f:  # --keep's earlier compile
+                    out[contract] += json.load(f).get("kernels", [])
+                continue
             cmd = ([a.clang, "-x", "cuda", "--cuda-path=" + a.cuda,
                     "--cuda-gpu-arch=" + ARCH, "-Wno-unknown-cuda-version",
                     "-w", "-O3", "-DNDEBUG", "--cuda-device-only",
@@ -426,6 +430,11 @@ def main():
     ap.add_argument("--timeout", type=int, default=900)
     ap.add_argument("--csv", help="per-kernel results to this file")
     ap.add_argument("--keep", help="keep launch files and reports here")
+    ap.add_argument("--reuse", action="store_true",
+                    help="with --keep: take reports already there when the "
+                         "program's launch file is unchanged")
+    ap.add_argument("--max-files", type=int, default=8,
+                    help="skip programs with more .cu files (compile time)")
     a = ap.parse_args()
     a.plugin = os.path.join(a.build, "passes", "GpuPowerAdvisor.so")
     prof = os.path.join(a.repo, "cuda-profiling")
@@ -454,11 +463,22 @@ def main():
             print("%-22s skipped: no measured kernel or no .cu compile "
                   "command" % prog)
             continue
+        if len(compiles[prog]) > a.max_files:
+            print("%-22s skipped: %d .cu files (--max-files %d)" %
+                  (prog, len(compiles[prog]), a.max_files))
+            continue
         work = os.path.join(work_root, prog)
         os.makedirs(work, exist_ok=True)
         launch = os.path.join(work, "launch.json")
+        text = json.dumps(launch_file(prog, kernels[prog]), indent=1)
+        if a.reuse and os.path.exists(launch):
+            with open(launch) as f:
+                if f.read() != text:
+                    for name in os.listdir(work):
+                        if name.endswith(".json"):
+                            os.remove(os.path.join(work, name))
         with open(launch, "w") as f:
-            json.dump(launch_file(prog, kernels[prog]), f, indent=1)
+            f.write(text)
         try:
             reports = compile_reports(a, prog, compiles[prog], launch, work)
         except (RuntimeError, subprocess.TimeoutExpired) as e:
