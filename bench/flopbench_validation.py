@@ -38,15 +38,17 @@ gatherData.py, ncu --set roofline):
   int    smsp__sass_thread_inst_executed_op_integer_pred_on.sum (intops);
          predicted (int + alu) per thread x threads.
 
-Kernels are split by whether the report assumes any loop trip count
-(`kind: assumed`): only those without may be held to the acceptance
-(FLOPs within 5%, DRAM bytes within 25% for 80%). The `why` column says
+Kernels are split by what the report assumes (`kind: assumed`): nothing,
+branch weights only, or loop trip counts; only those without assumed trip
+counts may be held to the acceptance (FLOPs within 5%, DRAM bytes within
+25% for 80%). The `why` column says
 which assumptions are in play (trip counts, branch weights, the template
 instance picked). The measurements are used only here, never to set a
 model parameter.
 
   python3 bench/flopbench_validation.py --repo DIR [--program NAME ...]
-      [--sample N] [--seed S] [--csv FILE] [--keep DIR] [--build build]
+      [--sample N] [--seed S] [--facts-only] [--csv FILE] [--keep DIR
+      [--reuse]] [--max-files N] [--build build]
 
 A benchmark, not a test: two compiles per program, one at a time.
 """
