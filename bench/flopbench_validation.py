@@ -320,6 +320,9 @@ def why(k, instances, extra):
             tags.append("trip@%s=%s" % (line, v.get("value")))
         elif key.startswith("loop_trip_count") and kind == "derived":
             tags.append("trip@%s=%sd" % (line, v.get("value")))
+        elif key.startswith("bounds_guard") and kind == "assumed":
+            assumed_branches += 1  # in bounds: the bound's value unknown
+            tags.append("g@%s?" % line)
         elif key.startswith("branch_probability") and kind == "assumed":
             assumed_branches += 1
             tags.append("p@%s=%.2g?" % (line, v.get("value")))
@@ -455,7 +458,7 @@ def main():
     print("# gpuFLOPBench end to end, board %s, clang route; %d programs"
           % (BOARD, len(programs)))
     print("# ratios predicted / measured; why: trip@L=N given, trip@L=Nd "
-          "derived from given arguments, trip@L=N? assumed, p@L=x? assumed branch weight, args given, inst 1/k "
+          "derived from given arguments, trip@L=N? assumed, p@L=x? assumed branch weight, g@L? bounds guard assumed in bounds, args given, inst 1/k "
           "first of k template instances")
     print("%-22s %-28s %5s %5s %5s %5s %-4s %s" %
           ("program", "kernel", "FLOP", "DRAM", "time", "int", "lvl", "why"))
