@@ -105,6 +105,8 @@ BOARDS = {
             72, 1.695, 600, 150, "GDDR6", "NVIDIA A10 datasheet (2021)"),
     "rtx3090": ("a100", "8.6", 86, GA102, "NVIDIA GeForce RTX 3090 24 GB (Ampere GA102)",
                 82, 1.695, 936, 350, "GDDR6X", "NVIDIA GeForce RTX 3090 specifications page; GA102 whitepaper Table 'GeForce RTX 3090'"),
+    "rtx3080": ("a100", "8.6", 86, GA102, "NVIDIA GeForce RTX 3080 10 GB (Ampere GA102)",
+                68, 1.71, 760, 320, "GDDR6X", "NVIDIA GeForce RTX 3080 specifications page; GA102 whitepaper Table 'GeForce RTX 3080'"),
     "rtx4090": ("a100", "8.9", 89, ADA, "NVIDIA GeForce RTX 4090 24 GB (Ada AD102)",
                 128, 2.52, 1008, 450, "GDDR6X", "NVIDIA GeForce RTX 4090 specifications page; Ada whitepaper Appendix A"),
     "l4": ("a100", "8.9", 89, ADA, "NVIDIA L4 24 GB (Ada AD104)",
@@ -138,6 +140,8 @@ L2_MIB = {
     "a10": (6, "NVIDIA Ampere GA102 GPU Architecture whitepaper (2020): GA102 6144 KB L2"),
     "rtx3090": (6, "NVIDIA Ampere GA102 GPU Architecture whitepaper (2020), Table 'GeForce RTX "
                    "3090': 6144 KB L2"),
+    "rtx3080": (5, "NVIDIA Ampere GA102 GPU Architecture whitepaper (2020), Table 'GeForce RTX "
+                   "3080': 5120 KB L2 (GA102 with 10 of its 12 32-bit memory controllers)"),
     "rtx-a6000": (6, "NVIDIA Ampere GA102 GPU Architecture whitepaper (2020): full GA102 6144 KB L2"),
     "rtx-a4000": (4, "NVIDIA Ampere GA102 GPU Architecture whitepaper (2020), appendix GA104 "
                      "(GeForce RTX 3070): 4096 KB L2"),

@@ -568,8 +568,10 @@ std::optional<DerivedTrip> deriveTripCount(const Loop &L, ScalarEvolution &SE,
     std::uint64_t N = 0;
     if (Trips) {
       std::optional<APInt> V = E.eval(Trips);
-      // 0 is a wrapped count: the loop is not entered with these values.
-      if (!V || V->getActiveBits() > 32 || V->isZero())
+      // 0, or a count negative in its own type, is a wrapped count: the
+      // loop is not entered with these values (a thread whose start lies
+      // past its bound), and averaging ~2^32 in would invent iterations.
+      if (!V || V->getActiveBits() > 32 || V->isZero() || V->isNegative())
         return std::nullopt;
       N = V->getZExtValue();
     } else {

@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 #include "gpa/Report.h"
 
+#include "gpa/PowerBackend.h"
 #include "gpa/PowerModelsReport.h"
 #include "gpa/ProfileLoader.h"
 
@@ -82,6 +83,15 @@ json kernelReportJson(const KernelAnalysis &A, const GpuModel &Gpu,
     Counts[std::string(U.Key)] = A.Profile.count(U.Id);
   if (MemoryInCounts) // as kernel-profile/1 has them (ProfileLoader.cpp)
     Counts = kernelProfileToJson(A.Profile)["per_thread"];
+  json Timing = levelledTimingJson(E.Time, Gpu);
+  // The bytes each level serves for the whole launch, so that a profiler's
+  // dram__bytes can be set beside them (bench/flopbench_validation.py).
+  if (E.Time.Levelled) {
+    MemoryLevelBytes Bytes = memoryLevelBytes(A.Profile, Gpu, E.Time);
+    Timing["memory_levels"]["dram_bytes"] = Bytes.DramBytes;
+    if (Bytes.L2Bytes)
+      Timing["memory_levels"]["l2_bytes"] = *Bytes.L2Bytes;
+  }
   return {{"name", A.Profile.Name},
           {"launch",
            {{"threads_per_block", A.Profile.Launch.ThreadsPerBlock},
@@ -94,7 +104,7 @@ json kernelReportJson(const KernelAnalysis &A, const GpuModel &Gpu,
             {"active_sms", E.ActiveSms},
             {"warps_per_sm", E.Time.N}}},
           {"counts_per_thread", Counts},
-          {"timing", levelledTimingJson(E.Time, Gpu)},
+          {"timing", Timing},
           {"power", evaluationPowerJson(E)},
           {"sm_footprints", smFootprintsJson(A, Gpu)},
           {"efficiency",

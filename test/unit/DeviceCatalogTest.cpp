@@ -42,6 +42,7 @@ TEST(DeviceCatalog, BoardsByName) {
   EXPECT_EQ(modelFor("NVIDIA A10", 86, 72), "a10");
   EXPECT_EQ(modelFor("NVIDIA L4", 89, 58), "l4");
   EXPECT_EQ(modelFor("NVIDIA L40S", 89, 142), "l40s");
+  EXPECT_EQ(modelFor("NVIDIA GeForce RTX 3080", 86, 68), "rtx3080");
   EXPECT_EQ(modelFor("NVIDIA GeForce RTX 3090", 86, 82), "rtx3090");
   EXPECT_EQ(modelFor("NVIDIA RTX A6000", 86, 84), "rtx-a6000");
   EXPECT_EQ(modelFor("NVIDIA RTX A4000", 86, 48), "rtx-a4000");

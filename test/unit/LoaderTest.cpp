@@ -69,6 +69,7 @@ TEST(Loader, BundledModelsAllLoad) {
                                              "l40s",
                                              "rtx-a4000",
                                              "rtx-a6000",
+                                             "rtx3080",
                                              "rtx3090",
                                              "rtx4090",
                                              "t4",
