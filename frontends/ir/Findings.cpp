@@ -436,8 +436,9 @@ void fp64Rule(const std::vector<const Function *> &Order, const GpuModel &Gpu,
 
 /// Whether one side of Br does nothing: the successor is where the two
 /// sides meet (the branch's immediate post-dominator), or a block that only
-/// jumps there, converting the values the join takes (a zext or an address
-/// that LLVM hoisted from both sides into each).
+/// jumps there, converting the values the join takes (a zext of tx that
+/// LLVM hoisted from both sides into each). Not one that selects addresses
+/// (srad's else-if chain picks each side's array there).
 bool hasEmptySide(const BranchInst &Br, PostDominatorTree &PDT) {
   DomTreeNode *N = PDT.getNode(Br.getParent());
   const BasicBlock *Join =
@@ -446,9 +447,7 @@ bool hasEmptySide(const BranchInst &Br, PostDominatorTree &PDT) {
     return false;
   auto OnlyConverts = [&](const BasicBlock &S) {
     return std::all_of(S.begin(), std::prev(S.end()),
-                       [&](const Instruction &I) {
-                         return isa<CastInst>(I) || isa<GetElementPtrInst>(I);
-                       });
+                       [&](const Instruction &I) { return isa<CastInst>(I); });
   };
   for (const BasicBlock *S : Br.successors()) {
     if (S == Join)

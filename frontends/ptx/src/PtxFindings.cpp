@@ -414,8 +414,8 @@ private:
   }
 
   /// Where a branch's side leads once it has done nothing: past blocks of
-  /// only jumps and conversions (mov, cvt, cvta: the values the join
-  /// takes), as Findings.cpp hasEmptySide.
+  /// only jumps and conversions (cvt: the values the join takes), as
+  /// Findings.cpp hasEmptySide; not moves, which select each side's values.
   unsigned pastEmptyBlocks(unsigned S) const {
     for (unsigned Steps = 0; Steps < 8; ++Steps) {
       const PtxBlock &B = Cfg.Blocks[S];
@@ -424,8 +424,7 @@ private:
       for (std::size_t K = B.Begin; K < B.End; ++K) {
         const PtxInstruction &I = F.Body[K];
         bool Jump = I.Opcode == "bra" && I.Guard.empty();
-        if (!Jump && I.Opcode != "mov" && I.Opcode != "cvt" &&
-            I.Opcode != "cvta")
+        if (!Jump && I.Opcode != "cvt")
           return S;
       }
       S = B.Succs.front();
@@ -455,7 +454,12 @@ private:
       bool EmptySide = A == C || postDominates(A, C) || postDominates(C, A);
       if (EmptySide && Split->ComparesThreadIdx)
         continue;
-      add("DivergentBranch", located(Split->Setp) ? Split->Setp : K,
+      // At the branch's .loc: nvcc computes a predicate once for an
+      // else-if chain (srad's tx == BLOCK_SIZE - 1), at its first use.
+      std::size_t At = F.Body[K].SourceLine || !F.Body[Split->Setp].SourceLine
+                           ? K
+                           : Split->Setp;
+      add("DivergentBranch", At,
           gpa::divergentBranchMessage(Split->Cause, EmptySide));
     }
   }
