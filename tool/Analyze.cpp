@@ -339,10 +339,9 @@ bool addPtxModule(
            File, L.SourceLine, 0});
     }
     if (!Assembled.Spills.empty())
-      Findings.push_back(
-          {"RegisterSpill",
-           "registers spilled to local memory: " + Assembled.Spills, File, Line,
-           0});
+      Findings.push_back({"RegisterSpill",
+                          registerSpillMessage(Assembled.Spills), File, Line,
+                          0});
     std::stable_sort(Findings.begin(), Findings.end(),
                      [](const FindingRecord &X, const FindingRecord &Y) {
                        return std::tie(X.File, X.Line, X.Column, X.Rule) <

@@ -17,6 +17,7 @@
 #include "SourceLocation.h"
 #include "gpa/UnmatchedFacts.h"
 
+#include "gpa/FindingMessages.h"
 #include "gpa/KernelArguments.h"
 #include "gpa/LaunchFile.h"
 #include "gpa/common/AssembleKernel.h"
@@ -386,7 +387,7 @@ bool analyzeModule(Module &M, FunctionAnalysisManager &FAM,
       F.At = &K->getEntryBlock().front();
       F.File = R.File;
       F.Line = R.Line;
-      F.Message = "registers spilled to local memory: " + Assembled.Spills;
+      F.Message = registerSpillMessage(Assembled.Spills);
       R.Findings.insert(R.Findings.begin(), F);
     }
     if (Out.OnKernel)

@@ -160,4 +160,8 @@ std::string divergentBranchMessage(const std::string &Cause, bool EmptySide) {
                          "): the warp executes both sides one after the other";
 }
 
+std::string registerSpillMessage(const std::string &Spills) {
+  return "registers spilled to local memory: " + Spills;
+}
+
 } // namespace gpa

@@ -82,6 +82,10 @@ std::string warpSplitCause(WarpSplitKind Kind, std::uint64_t K);
 /// others run it.
 std::string divergentBranchMessage(const std::string &Cause, bool EmptySide);
 
+/// RegisterSpill: what ptxas spilled (\p Spills, "8 bytes stack frame, 4
+/// bytes spill stores ...").
+std::string registerSpillMessage(const std::string &Spills);
+
 /// AssumedTripCount: the loop at \p Where ("KERNEL:LINE") runs \p Count
 /// iterations per entry, chosen by \p Source; \p Flag sets it
 /// ("-gpa-trip-count" for the plugin, "--trip-count" for gpa).
