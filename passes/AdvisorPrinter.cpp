@@ -37,8 +37,9 @@ static void printKernel(raw_ostream &OS, const KernelResult &K) {
   OS << "\n";
   OS << "  uncoalesced_mem: " << formatCount(P.UncoalescedMem) << "\n";
   // The shared fields' values and formats (gpa/KernelFields.def); this
-  // printer's labels and layout. power_w is IPP's Eq. (27) total whatever
-  // the GPU's backend, not the shared total_power_w: written here.
+  // printer's labels and layout. ipp_power_w is IPP's Eq. (27) at the
+  // launch whatever the GPU's backend (the paper's figure), not the total
+  // power: written here.
   auto Field = [&](KernelField F) { return kernelFieldText(F, A); };
   OS << "  launch: " << Field(KernelField::ThreadsPerBlock) << " threads x "
      << Field(KernelField::Blocks) << " blocks\n";
@@ -48,7 +49,8 @@ static void printKernel(raw_ostream &OS, const KernelResult &K) {
      << "  cwp: " << Field(KernelField::Cwp)
      << "  case: " << Field(KernelField::Case) << "\n";
   OS << "  time_s: " << Field(KernelField::ExecTimeS) << "\n";
-  OS << "  power_w: " << format("%.1f", finite(E.Pow.TotalPowerW)) << "\n";
+  OS << "  total_power_w: " << Field(KernelField::TotalPowerW)
+     << "  ipp_power_w: " << format("%.1f", finite(E.Pow.TotalPowerW)) << "\n";
   OS << "  bandwidth_bound: " << Field(KernelField::BandwidthBound)
      << "  eq34_sms: " << A.Adv.Eq34ActiveSms << "\n";
   OS << "  decision: " << (A.Adv.Rec.Change ? "change" : "launch as written")

@@ -276,7 +276,7 @@ bool evaluate(const LaunchSite &S, const std::string &Arch,
     E.Loops = rescaleArgumentLoops(P, Loops, Args);
   }
 
-  E.RegistersSource = O.RegistersGiven ? "given" : "assumed";
+  E.RegistersSource = O.RegistersPerThread ? "given" : "assumed";
   E.SharedSource = "static __shared__ variables in the IR";
   E.StaticSharedBytes = L.SharedBytesPerBlock;
   auto ArchIt = Resources.find(Arch);
@@ -306,7 +306,7 @@ bool evaluate(const LaunchSite &S, const std::string &Arch,
       L.BlockShape =
           BlockDims{S.Block[0].Value, S.Block[1].Value, S.Block[2].Value};
   } else {
-    E.Threads.Source = O.BlockSizeGiven ? "given" : "assumed";
+    E.Threads.Source = O.BlockSize ? "given" : "assumed";
     E.Threads.Value = L.ThreadsPerBlock; // the device compile's choice
   }
   if (L.ThreadsPerBlock == 0 || L.ThreadsPerBlock > E.Gpu.MaxThreadsPerBlock) {
@@ -330,7 +330,7 @@ bool evaluate(const LaunchSite &S, const std::string &Arch,
     L.Blocks = E.Blocks.Value;
   } else if (O.GridSize) {
     E.Blocks.Source = "given";
-    L.Blocks = O.GridSize;
+    L.Blocks = *O.GridSize;
   } else if (E.Blocks.Known && E.Blocks.IsRange) {
     E.Blocks.Source = "assumed";
     E.GridReason = "the grid is known only as the range " +

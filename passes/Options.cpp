@@ -27,7 +27,8 @@ static cl::opt<unsigned>
     BlockSizeOpt("gpa-block-size",
                  cl::desc("Threads per block assumed for kernels without "
                           "__launch_bounds__ (default 256)"),
-                 cl::init(256), cl::cat(GPACategory));
+                 cl::init(gpa::AnalysisRequest::AssumedBlockSize),
+                 cl::cat(GPACategory));
 
 static cl::opt<unsigned> GridSizeOpt(
     "gpa-grid-size",
@@ -38,13 +39,14 @@ static cl::opt<unsigned> GridSizeOpt(
 static cl::opt<unsigned> RegistersOpt(
     "gpa-registers-per-thread",
     cl::desc("Registers per thread assumed for occupancy (default 32)"),
-    cl::init(32), cl::cat(GPACategory));
+    cl::init(gpa::AnalysisRequest::AssumedRegistersPerThread),
+    cl::cat(GPACategory));
 
 static cl::opt<unsigned> TripCountOpt(
     "gpa-default-trip-count",
     cl::desc("Iterations assumed for loops whose trip count is not a "
              "compile-time constant (default 16)"),
-    cl::init(16), cl::cat(GPACategory));
+    cl::init(gpa::AnalysisRequest::AssumedTripCount), cl::cat(GPACategory));
 
 static cl::list<std::string> TripCountSpecOpt(
     "gpa-trip-count",
@@ -145,13 +147,14 @@ namespace gpa {
 PluginOptions readPluginOptions() {
   PluginOptions O;
   O.Gpu = GpuOpt;
-  O.BlockSize = BlockSizeOpt;
-  O.BlockSizeGiven = BlockSizeOpt.getNumOccurrences() > 0;
-  O.GridSize = GridSizeOpt;
-  O.RegistersPerThread = RegistersOpt;
-  O.RegistersGiven = RegistersOpt.getNumOccurrences() > 0;
-  O.DefaultTripCount = TripCountOpt;
-  O.TripCountGiven = TripCountOpt.getNumOccurrences() > 0;
+  if (BlockSizeOpt.getNumOccurrences())
+    O.BlockSize = BlockSizeOpt;
+  if (GridSizeOpt) // 0: fill the GPU, as when not given
+    O.GridSize = GridSizeOpt;
+  if (RegistersOpt.getNumOccurrences())
+    O.RegistersPerThread = RegistersOpt;
+  if (TripCountOpt.getNumOccurrences())
+    O.DefaultTripCount = TripCountOpt;
   O.TripCountSpecs.assign(TripCountSpecOpt.begin(), TripCountSpecOpt.end());
   O.ReportFile = ReportOpt;
   O.ReportGiven = ReportOpt.getNumOccurrences() > 0;

@@ -131,17 +131,11 @@ bool finiteResult(const AnalyzedKernel &K, const GpuModel &Gpu,
 AnalysisRequest analysisRequest(const AnalyzeRequest &R) {
   AnalysisRequest O;
   O.Gpu = R.Gpu;
-  if (R.BlockSize) {
-    O.BlockSize = R.BlockSize;
-    O.BlockSizeGiven = true;
-  }
+  O.BlockSize = R.BlockSize;
   O.GridSize = R.GridSize;
   O.LaunchFile = R.LaunchFile;
   O.SystemHeaderFindings = R.SystemHeaderFindings;
-  if (R.TripCount) {
-    O.DefaultTripCount = R.TripCount;
-    O.TripCountGiven = true;
-  }
+  O.DefaultTripCount = R.TripCount;
   O.TripCountSpecs = R.TripCountSpecs;
   O.Objective = objectiveName(R.Model.Policy.Goal);
   O.MaxSlowdownPct = R.Model.Policy.MaxSlowdownPct;
@@ -345,10 +339,9 @@ bool addPtxModule(
            File, L.SourceLine, 0});
     }
     if (!Assembled.Spills.empty())
-      Findings.push_back(
-          {"RegisterSpill",
-           "registers spilled to local memory: " + Assembled.Spills, File, Line,
-           0});
+      Findings.push_back({"RegisterSpill",
+                          registerSpillMessage(Assembled.Spills), File, Line,
+                          0});
     std::stable_sort(Findings.begin(), Findings.end(),
                      [](const FindingRecord &X, const FindingRecord &Y) {
                        return std::tie(X.File, X.Line, X.Column, X.Rule) <
@@ -364,7 +357,8 @@ bool analyzePtx(const AnalyzeRequest &R, const std::string &Path,
                 const HostLaunches &Host, KernelOutput &Out,
                 std::vector<std::string> &Warnings, std::string &Error) {
   ptx::PtxOptions Opts;
-  Opts.DefaultThreadsPerBlock = R.BlockSize ? R.BlockSize : 256;
+  Opts.DefaultThreadsPerBlock =
+      R.BlockSize.value_or(AnalysisRequest::AssumedBlockSize);
   // A launch file gives each kernel's block, grid, registers, dynamic
   // shared memory, and the arguments and probabilities that weigh its
   // branches; its trip counts need the IR front-end's loop lines.
@@ -383,11 +377,13 @@ bool analyzePtx(const AnalyzeRequest &R, const std::string &Path,
             Kernel.empty() ? std::nullopt : launchSitesOf(Host, Kernel)) {
       std::string Source;
       LaunchEntry Merged = withSiteFacts(E, *Sites, FromFile, Source);
-      B = branchFactsFor(&Merged, Source, R.GridSize, R.BlockSize,
-                         "--grid-size/--block-size", 0);
+      B = branchFactsFor(&Merged, Source, R.GridSize.value_or(0),
+                         R.BlockSize.value_or(0), "--grid-size/--block-size",
+                         0);
     } else {
-      B = branchFactsFor(E, FromFile, R.GridSize, R.BlockSize,
-                         "--grid-size/--block-size", 0);
+      B = branchFactsFor(E, FromFile, R.GridSize.value_or(0),
+                         R.BlockSize.value_or(0), "--grid-size/--block-size",
+                         0);
     }
     // PTX has no parameter names: an argument by name is a warning.
     std::vector<std::string> ByName;
@@ -402,7 +398,7 @@ bool analyzePtx(const AnalyzeRequest &R, const std::string &Path,
     return B;
   };
   if (R.TripCount)
-    Opts.DefaultTripCount = R.TripCount;
+    Opts.DefaultTripCount = *R.TripCount;
   // Trip counts per kernel and source line, as for IR inputs (the line is
   // the .loc of the loop's branch: nvcc -lineinfo).
   std::vector<TripCountRule> Rules;
@@ -412,7 +408,7 @@ bool analyzePtx(const AnalyzeRequest &R, const std::string &Path,
     if (parseTripCountRule(Spec, Rule, Ignored))
       Rules.push_back(Rule);
   }
-  TripChoice Fallback{R.TripCount ? R.TripCount : 16u,
+  TripChoice Fallback{R.TripCount.value_or(AnalysisRequest::AssumedTripCount),
                       R.TripCount ? "--trip-count" : "the default trip count",
                       R.TripCount ? "given" : "assumed"};
   Opts.TripCountsFor = [&, Fallback](const std::string &Kernel) {
@@ -545,6 +541,19 @@ void renameTemporary(std::string &Text, const std::string &Tmp,
     Text.replace(At, Tmp.size(), Path);
 }
 
+/// Removes the compiler's temporary output Tmp; the error and the warnings
+/// of its analysis (TmpWarnings, appended to Warnings) name the .cu Path.
+void dropTemporary(const std::string &Tmp, const std::string &Path,
+                   std::string &Error, std::vector<std::string> &TmpWarnings,
+                   std::vector<std::string> &Warnings) {
+  ::unlink(Tmp.c_str());
+  renameTemporary(Error, Tmp, Path);
+  for (std::string &W : TmpWarnings) {
+    renameTemporary(W, Tmp, Path);
+    Warnings.push_back(std::move(W));
+  }
+}
+
 /// The flags nvcc shares with clang (-I, -isystem, -D, -U, -include,
 /// -std=): clang's other flags (after `--`) are not nvcc's.
 std::vector<std::string> nvccFlags(const std::vector<std::string> &Clang) {
@@ -598,12 +607,7 @@ bool analyzeCudaWithNvcc(const AnalyzeRequest &R, const std::string &Path,
   bool Ok =
       compileCudaToPtxWithNvcc(Path, Arch, nvccFlags(ClangArgs), Tmp, Error) &&
       analyzePtx(R, Tmp, Host, Out, PtxWarnings, Error);
-  ::unlink(Tmp.c_str());
-  renameTemporary(Error, Tmp, Path);
-  for (std::string &W : PtxWarnings) {
-    renameTemporary(W, Tmp, Path);
-    Warnings.push_back(std::move(W));
-  }
+  dropTemporary(Tmp, Path, Error, PtxWarnings, Warnings);
   return Ok;
 }
 
@@ -624,13 +628,7 @@ bool analyzeCuda(const AnalyzeRequest &R, const std::string &Path,
   std::vector<std::string> IrWarnings;
   if (Ok)
     Ok = analyzeIrFile(Tmp, analysisRequest(R), Out.sink(), IrWarnings, Error);
-  ::unlink(Tmp.c_str());
-  // Messages name the .cu, not the temporary file.
-  renameTemporary(Error, Tmp, Path);
-  for (std::string &W : IrWarnings) {
-    renameTemporary(W, Tmp, Path);
-    Warnings.push_back(std::move(W));
-  }
+  dropTemporary(Tmp, Path, Error, IrWarnings, Warnings);
   return Ok;
 }
 #endif

@@ -11,18 +11,22 @@
 #include "gpa/AnalyzedKernelSink.h"
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
 namespace gpa::tool {
 
 struct AnalyzeRequest {
-  std::string Gpu;             // empty: the bundled model closest to the target
-  std::uint64_t BlockSize = 0; // 0: from the code, else 256
-  std::uint64_t GridSize = 0;  // 0: enough blocks to fill the GPU
-  std::string LaunchFile;      // gpa-launch/1 facts (.ll/.bc/.cu inputs)
-  bool SystemHeaderFindings = false;       // findings in system headers too
-  unsigned TripCount = 0;                  // 0: the plugin's default trip count
+  std::string Gpu; // empty: the bundled model closest to the target
+  /// Facts the user gave (--block-size, --grid-size, --trip-count); unset:
+  /// from the code, else AnalysisRequest's assumed values (a grid that
+  /// fills the GPU).
+  std::optional<std::uint64_t> BlockSize;
+  std::optional<std::uint64_t> GridSize;
+  std::string LaunchFile;            // gpa-launch/1 facts (.ll/.bc/.cu inputs)
+  bool SystemHeaderFindings = false; // findings in system headers too
+  std::optional<unsigned> TripCount; // see BlockSize
   std::vector<std::string> TripCountSpecs; // KERNEL[:LINE]=N
   std::vector<std::string> Inputs;
   std::string ExecutablePath;  // argv[0], to find the plugin next to gpa

@@ -44,9 +44,11 @@ std::string where(const AnalyzedKernel &K) {
 }
 
 /// The power the report's "power" section shows (evaluationPowerJson,
-/// gpa/PowerModelsReport.h): IPP's own numbers, else the backend's.
+/// gpa/PowerModelsReport.h): IPP's own numbers, else the backend's; its
+/// total is the backend's estimate at the launch, before every SM is
+/// priced (not the total power, the launch average).
 struct PowerView {
-  double TotalW = 0;
+  double BackendW = 0;
   double RuntimeW = 0;
   std::map<std::string, double> ComponentsW; // by key, as the report's
 };
@@ -55,14 +57,14 @@ PowerView powerView(const Evaluation &E) {
   PowerView V;
   const PowerEstimate &W = E.Est;
   if (W.Backend == "ipp") {
-    V.TotalW = reportedTotalPowerW(E);
+    V.BackendW = E.Pow.TotalPowerW;
     V.RuntimeW = E.Pow.RuntimePowerW;
     for (std::size_t C = 0; C < NumPowerComponents; ++C)
       if (powerComponentReported(C))
         V.ComponentsW[std::string(powerComponentKey(C))] = E.Pow.ComponentW[C];
     return V;
   }
-  V.TotalW = reportedTotalPowerW(E);
+  V.BackendW = W.TotalPowerW;
   V.RuntimeW = W.TotalPowerW - W.StaticPowerW;
   V.ComponentsW["constant"] = W.ConstantPowerW;
   for (const ComponentPowerW &C : W.Components)
@@ -183,8 +185,15 @@ void TextRenderer::add(const AnalyzedKernel &K) {
       Out += "  memory      " + Summary + "\n";
   }
   PowerView P = powerView(E);
-  Out += format("  power       %.1f W total (%.1f W runtime); top: %s\n",
-                P.TotalW, P.RuntimeW, topUnits(P).c_str());
+  // The backend's own estimate only where it differs from the total (idle
+  // or power-gated SMs, a partial wave).
+  std::string Backend;
+  if (format("%.1f", P.BackendW) != format("%.1f", E.TotalPowerW))
+    Backend = format("; the %s model's estimate before per-SM pricing %.1f W",
+                     E.Est.Backend.c_str(), P.BackendW);
+  Out += format("  power       %.1f W total (%.1f W runtime%s); top: %s\n",
+                Field(KernelField::TotalPowerW), P.RuntimeW, Backend.c_str(),
+                topUnits(P).c_str());
   Out += format("  efficiency  %.4g GIPS, %.4g GIPS/W, %.6g J per launch\n",
                 Field(KernelField::Gips), Field(KernelField::GipsPerW),
                 Field(KernelField::EnergyJ));
@@ -286,8 +295,8 @@ void SarifRenderer::add(const AnalyzedKernel &K) {
                      double(E.ActiveSms), GpuName.c_str(),
                      A.Adv.Savings.RuntimeIdlePct)
             : format("%s on %s: %.1f W, %.4g GIPS/W, %.6g s per launch",
-                     displayName(K).c_str(), GpuName.c_str(),
-                     powerView(E).TotalW, E.Eff.GipsPerW, E.Time.ExecTimeS);
+                     displayName(K).c_str(), GpuName.c_str(), E.TotalPowerW,
+                     E.Eff.GipsPerW, E.Time.ExecTimeS);
   write(sarifResult(
       Fewer ? "gpa-use-fewer-sms" : "gpa-kernel-power",
       Fewer ? "warning" : "note", Text,

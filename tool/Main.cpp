@@ -74,11 +74,14 @@ static int runModels(const Options &O) {
 static AnalyzeRequest analyzeRequest(const Options &O, const char *Argv0) {
   AnalyzeRequest R;
   R.Gpu = O.Gpu;
-  R.BlockSize = O.BlockSize;
-  R.GridSize = O.GridSize;
+  if (O.BlockSize) // 0: not given
+    R.BlockSize = O.BlockSize;
+  if (O.GridSize)
+    R.GridSize = O.GridSize;
   R.Inputs = O.Inputs;
   R.ExecutablePath = Argv0;
-  R.TripCount = O.TripCount;
+  if (O.TripCount)
+    R.TripCount = O.TripCount;
   R.TripCountSpecs = O.TripCountSpecs;
   R.ClangArgs = O.ClangArgs;
   R.CudaGpuArch = O.CudaGpuArch;

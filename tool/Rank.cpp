@@ -501,7 +501,8 @@ int runRank(int Argc, const char *const *Argv) {
     Req.Inputs = {Src};
     Req.ExecutablePath = Argv[0];
     Req.LaunchFile = LaunchPath;
-    Req.TripCount = O.TripCount;
+    if (O.TripCount)
+      Req.TripCount = O.TripCount;
     Req.TripCountSpecs = O.TripCountSpecs;
     Req.ClangArgs = O.ClangArgs;
     Req.ClangArgs.push_back("-I" + SourceDir); // the source's own includes

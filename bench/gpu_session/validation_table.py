@@ -126,9 +126,12 @@ def find_kernel(report, name):
 
 
 def prediction(k):
-    """(time s, board power W, energy J) of one report kernel."""
-    return (k["timing"]["exec_time_s"], k["power"]["total_power_w"],
-            k["efficiency"]["energy_j"])
+    """(time s, board power W, energy J) of one report kernel: the total
+    power, the launch average (efficiency.total_power_w; older reports: the
+    power section's estimate)."""
+    eff = k["efficiency"]
+    power = eff.get("total_power_w", k["power"]["total_power_w"])
+    return (k["timing"]["exec_time_s"], power, eff["energy_j"])
 
 
 def predict_cu(spec_kernels, args, tmp):

@@ -51,8 +51,6 @@ namespace gpa {
 
 namespace {
 
-std::string text(const Twine &T) { return T.str(); }
-
 bool isThreadIdxX(const Value *V) {
   if (auto *Call = dyn_cast<CallBase>(V))
     if (const Function *F = Call->getCalledFunction())
@@ -85,6 +83,17 @@ const Value *stripCasts(const Value *V) {
   return V;
 }
 
+/// The first threadIdx.x on the other side of `tx PRED K` (`K PRED tx`
+/// when \p Swapped): K, or K + 1 for > and <= (InstCombine writes
+/// tx >= 32 as tx > 31, which splits no warp).
+uint64_t warpSplitBoundary(CmpInst::Predicate P, bool Swapped, uint64_t K) {
+  if (Swapped)
+    P = CmpInst::getSwappedPredicate(P);
+  bool AfterK = P == CmpInst::ICMP_UGT || P == CmpInst::ICMP_SGT ||
+                P == CmpInst::ICMP_ULE || P == CmpInst::ICMP_SLE;
+  return AfterK ? K + 1 : K;
+}
+
 /// Why the condition splits warps, or "" when it is warp-uniform or only
 /// bounds-checks (i < n with a run-time n).
 std::string warpSplit(const Value *Cond) {
@@ -94,10 +103,11 @@ std::string warpSplit(const Value *Cond) {
   for (unsigned I = 0; I < 2; ++I) {
     const Value *Op = stripCasts(Cmp->getOperand(I));
     auto *Other = dyn_cast<ConstantInt>(Cmp->getOperand(1 - I));
-    if (isThreadIdxX(Op) && Other && Other->getZExtValue() % 32 != 0)
-      return text("threadIdx.x is compared with " +
-                  Twine(Other->getZExtValue()) +
-                  ", not a multiple of the warp size");
+    if (isThreadIdxX(Op) && Other &&
+        warpSplitBoundary(Cmp->getPredicate(), I == 1, Other->getZExtValue()) %
+                32 !=
+            0)
+      return warpSplitCause(WarpSplitKind::Compared, Other->getZExtValue());
     // threadIdx.x % d or & m with d, m below the warp size.
     SmallVector<const Value *, 8> Work{Op};
     SmallPtrSet<const Value *, 16> Seen;
@@ -112,9 +122,9 @@ std::string warpSplit(const Value *Cond) {
         if ((B->getOpcode() == Instruction::URem ||
              B->getOpcode() == Instruction::SRem) &&
             K > 1 && 32 % K == 0)
-          return text("threadIdx.x % " + Twine(K) + " differs within a warp");
+          return warpSplitCause(WarpSplitKind::Remainder, K);
         if (B->getOpcode() == Instruction::And && (K & 31) != 0)
-          return text("threadIdx.x & " + Twine(K) + " differs within a warp");
+          return warpSplitCause(WarpSplitKind::Mask, K);
       }
       Work.push_back(B->getOperand(0));
       Work.push_back(B->getOperand(1));
@@ -425,18 +435,24 @@ void fp64Rule(const std::vector<const Function *> &Order, const GpuModel &Gpu,
 }
 
 /// Whether one side of Br does nothing: the successor is where the two
-/// sides meet (the branch's immediate post-dominator), or a block of only
-/// a jump there.
+/// sides meet (the branch's immediate post-dominator), or a block that only
+/// jumps there, converting the values the join takes (a zext of tx that
+/// LLVM hoisted from both sides into each). Not one that selects addresses
+/// (srad's else-if chain picks each side's array there).
 bool hasEmptySide(const BranchInst &Br, PostDominatorTree &PDT) {
   DomTreeNode *N = PDT.getNode(Br.getParent());
   const BasicBlock *Join =
       N && N->getIDom() ? N->getIDom()->getBlock() : nullptr;
   if (!Join)
     return false;
+  auto OnlyConverts = [&](const BasicBlock &S) {
+    return std::all_of(S.begin(), std::prev(S.end()),
+                       [&](const Instruction &I) { return isa<CastInst>(I); });
+  };
   for (const BasicBlock *S : Br.successors()) {
     if (S == Join)
       return true;
-    if (S->size() == 1 && S->getSingleSuccessor() == Join)
+    if (S->getSingleSuccessor() == Join && OnlyConverts(*S))
       return true;
   }
   return false;
@@ -468,12 +484,7 @@ void branchRule(const Function &F, PostDominatorTree &PDT, Collector &C) {
     if (!At || !At->getDebugLoc())
       At = Br;
     C.add("DivergentBranch", *At, nullptr,
-          EmptySide
-              ? "branch diverges within every warp (" + Why +
-                    "): the lanes that skip the guarded code wait while the "
-                    "others run it"
-              : "branch diverges within a warp (" + Why +
-                    "): the warp executes both sides one after the other");
+          divergentBranchMessage(Why, EmptySide));
   }
 }
 

@@ -17,6 +17,7 @@
 #include "SourceLocation.h"
 #include "gpa/UnmatchedFacts.h"
 
+#include "gpa/FindingMessages.h"
 #include "gpa/KernelArguments.h"
 #include "gpa/LaunchFile.h"
 #include "gpa/common/AssembleKernel.h"
@@ -236,11 +237,11 @@ bool analyzeModule(Module &M, FunctionAnalysisManager &FAM,
   if (!parseTripCountSpecs(O, TripRules, Error))
     return false;
   appendUnmatchedFacts(Kernels, Facts, O.LaunchFile, TripRules, Out.Warnings);
-  const TripChoice Fallback{O.DefaultTripCount,
-                            O.TripCountGiven
+  const TripChoice Fallback{defaultTripCountOf(O),
+                            O.DefaultTripCount
                                 ? "-gpa-default-trip-count"
                                 : "default of -gpa-default-trip-count",
-                            O.TripCountGiven ? "given" : "assumed"};
+                            O.DefaultTripCount ? "given" : "assumed"};
   Out.Counter = std::make_unique<KernelCounter>(
       FAM, LoopTripCounts{Fallback, {}}, memoryGeometry(Out.Gpu));
   // Kernels whose launch-file entry or -gpa-trip-count gives other trip
@@ -257,8 +258,8 @@ bool analyzeModule(Module &M, FunctionAnalysisManager &FAM,
         "-gpa-launch-file=" + O.LaunchFile, TripRules, "-gpa-trip-count");
     std::optional<std::array<uint64_t, 3>> Req = getReqNtid(*K);
     Trips.Branches =
-        branchFactsFor(Given, "-gpa-launch-file=" + O.LaunchFile, O.GridSize,
-                       O.BlockSizeGiven ? O.BlockSize : 0,
+        branchFactsFor(Given, "-gpa-launch-file=" + O.LaunchFile,
+                       O.GridSize.value_or(0), O.BlockSize.value_or(0),
                        "-gpa-grid-size/-gpa-block-size", Req ? (*Req)[0] : 0);
     // Arguments by name: the IR's names of the kernel's parameters.
     std::vector<std::string> ParamNames;
@@ -291,8 +292,8 @@ bool analyzeModule(Module &M, FunctionAnalysisManager &FAM,
       Context.Block = Given->BlockShape;
     else if (Given && Given->ThreadsPerBlock)
       Context.Block = {Given->ThreadsPerBlock, 1, 1};
-    else if (O.BlockSizeGiven)
-      Context.Block = {O.BlockSize, 1, 1};
+    else if (O.BlockSize)
+      Context.Block = {*O.BlockSize, 1, 1};
     R.Findings =
         findKernelFindings(*K, S.Reached, Out.Gpu, Trips, FAM, Context);
     // Summaries are memoized: the analyses of K and its callees are done
@@ -386,7 +387,7 @@ bool analyzeModule(Module &M, FunctionAnalysisManager &FAM,
       F.At = &K->getEntryBlock().front();
       F.File = R.File;
       F.Line = R.Line;
-      F.Message = "registers spilled to local memory: " + Assembled.Spills;
+      F.Message = registerSpillMessage(Assembled.Spills);
       R.Findings.insert(R.Findings.begin(), F);
     }
     if (Out.OnKernel)

@@ -95,7 +95,7 @@ KernelFacts kernelFacts(const AnalyzedKernel &K) {
     F.Line = K.Location->Line;
   }
   // The same numbers the report shows (Report.cpp's kernelReportJson).
-  F.TotalPowerW = E.Pow.TotalPowerW;
+  F.TotalPowerW = E.TotalPowerW; // the launch average (total power)
   F.EnergyJ = E.Eff.EnergyJ;
   F.GipsPerW = E.Eff.GipsPerW;
   F.ExecTimeS = E.Time.ExecTimeS;

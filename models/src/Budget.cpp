@@ -224,7 +224,14 @@ bool readFacts(JsonReader &R, const nlohmann::json &K, const std::string &P,
       if (auto N = R.number(*V, childPath(LP, "column"), 0, 1e9, true))
         F.Column = static_cast<unsigned>(*N);
   }
-  Num("power", "total_power_w", F.TotalPowerW);
+  // Total power, the launch average (efficiency.total_power_w); reports
+  // written before it was there: the power section's estimate.
+  const nlohmann::json *Eff =
+      K.is_object() && K.contains("efficiency") ? &K["efficiency"] : nullptr;
+  if (Eff && Eff->is_object() && Eff->contains("total_power_w"))
+    Num("efficiency", "total_power_w", F.TotalPowerW);
+  else
+    Num("power", "total_power_w", F.TotalPowerW);
   Num("efficiency", "energy_j", F.EnergyJ);
   Num("efficiency", "gips_per_w", F.GipsPerW);
   Num("timing", "exec_time_s", F.ExecTimeS);

@@ -139,4 +139,29 @@ std::string assumedTripCountMessage(unsigned Count, const std::string &Source,
          " or `loops` in a launch file";
 }
 
+std::string warpSplitCause(WarpSplitKind Kind, std::uint64_t K) {
+  switch (Kind) {
+  case WarpSplitKind::Compared:
+    return "threadIdx.x is compared with " + std::to_string(K) +
+           ", not a multiple of the warp size";
+  case WarpSplitKind::Remainder:
+    return "threadIdx.x % " + std::to_string(K) + " differs within a warp";
+  case WarpSplitKind::Mask:
+    return "threadIdx.x & " + std::to_string(K) + " differs within a warp";
+  }
+  return "";
+}
+
+std::string divergentBranchMessage(const std::string &Cause, bool EmptySide) {
+  return EmptySide ? "branch diverges within every warp (" + Cause +
+                         "): the lanes that skip the guarded code wait while "
+                         "the others run it"
+                   : "branch diverges within a warp (" + Cause +
+                         "): the warp executes both sides one after the other";
+}
+
+std::string registerSpillMessage(const std::string &Spills) {
+  return "registers spilled to local memory: " + Spills;
+}
+
 } // namespace gpa

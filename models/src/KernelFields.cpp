@@ -14,10 +14,6 @@
 
 namespace gpa {
 
-double reportedTotalPowerW(const Evaluation &E) {
-  return E.Est.Backend == "ipp" ? E.Pow.TotalPowerW : E.Est.TotalPowerW;
-}
-
 const std::vector<KernelFieldInfo> &kernelFields() {
   static const std::vector<KernelFieldInfo> Fields = {
 #define GPA_KERNEL_FIELD(Id, Key, Unit, Value, Format)                         \

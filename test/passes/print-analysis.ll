@@ -24,7 +24,7 @@
 ; CHECK-NEXT: sms: 108 of 108 useful
 ; CHECK-NEXT: mwp: {{[0-9.]+}}  cwp: {{[0-9.]+}}  case: {{[123]}}
 ; CHECK-NEXT: time_s: {{[0-9]\.[0-9]{3}e[-+][0-9]+}}
-; CHECK-NEXT: power_w: {{[0-9]+\.[0-9]}}
+; CHECK-NEXT: total_power_w: {{[0-9]+\.[0-9][0-9]}}  ipp_power_w: {{[0-9]+\.[0-9]}}
 ; CHECK-NEXT: bandwidth_bound: {{true|false}}  eq34_sms: {{[0-9]+}}
 ; CHECK-NEXT: decision: {{change|launch as written}}, {{[0-9]+}} SMs x {{[0-9]+}} blocks ({{sm|grid}}, energy), saving {{[0-9.]+}}%, slowdown {{-?[0-9.]+}}%
 ; CHECK-NEXT: grid_independent: {{true|false}}

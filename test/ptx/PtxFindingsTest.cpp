@@ -228,3 +228,54 @@ TEST(PtxFindings, WithoutLocNoLocation) {
   EXPECT_EQ(R.Kernels[0].Findings[0].Line, 0u);
   EXPECT_TRUE(R.Kernels[0].Findings[0].File.empty());
 }
+
+namespace {
+// Two sides under the predicate Setp (line 7) and `@%p2 bra` (line 8):
+// the taken side stores at line 11; the other at line 9 unless EmptyOther.
+std::vector<PtxFinding> branchFindings(const std::string &Setp,
+                                       bool EmptyOther = false) {
+  std::string Other =
+      EmptyOther ? "" : ".loc 1 9 5\nst.global.f32 [%rd3], %f1;\n";
+  return findingsOf(std::string(Base) + "mov.f32 %f1, 0f3F800000;\n" +
+                    ".loc 1 7 3\n" + Setp + ".loc 1 8 3\n@%p2 bra $L_A;\n" +
+                    Other +
+                    "bra.uni $L_J;\n"
+                    "$L_A:\n"
+                    ".loc 1 11 5\n"
+                    "st.global.f32 [%rd3+4096], %f1;\n"
+                    "$L_J:\n"
+                    "ret;\n");
+}
+} // namespace
+
+TEST(PtxFindings, DivergentBranchThroughPredicateLogic) {
+  // nvcc's tx % 2 == 0: and 1, compared with 1, then negated; both sides
+  // store: the warp runs one after the other (the IR rule's wording).
+  auto F = branchFindings("and.b32 %r2, %r1, 1;\n"
+                          "setp.eq.b32 %p1, %r2, 1;\n"
+                          "not.pred %p2, %p1;\n");
+  ASSERT_EQ(F.size(), 1u);
+  EXPECT_EQ(F[0].Rule, "DivergentBranch");
+  EXPECT_EQ(F[0].Line, 8u);
+  EXPECT_EQ(F[0].Message,
+            "branch diverges within a warp (threadIdx.x & 1 differs within a "
+            "warp): the warp executes both sides one after the other");
+}
+
+TEST(PtxFindings, WarpUniformAndTailGuardsAreNoDivergentBranch) {
+  // tx > 63: threads 64 and up, whole warps (the boundary is 64, not 63).
+  EXPECT_TRUE(branchFindings("setp.gt.u32 %p2, %r1, 63;\n").empty());
+  // The block index and a parameter are the same in every lane.
+  EXPECT_TRUE(branchFindings("mov.u32 %r2, %ctaid.x;\n"
+                             "setp.lt.u32 %p2, %r2, 3;\n")
+                  .empty());
+  EXPECT_TRUE(branchFindings("ld.param.u32 %r2, [k_param_1];\n"
+                             "setp.gt.s32 %p2, %r2, 5;\n")
+                  .empty());
+  // tx < 2 with one side empty: two lanes of one warp work, the others
+  // wait; nothing runs one after the other. Both sides: a finding.
+  EXPECT_TRUE(branchFindings("setp.lt.u32 %p2, %r1, 2;\n", true).empty());
+  auto Both = branchFindings("setp.lt.u32 %p2, %r1, 2;\n");
+  ASSERT_EQ(Both.size(), 1u);
+  EXPECT_NE(Both[0].Message.find("compared with 2"), std::string::npos);
+}

@@ -43,12 +43,15 @@ TEST(KernelFields, ValuesAndFormats) {
   EXPECT_EQ(kernelFieldText(KernelField::Cwp, A), "0.00");
 }
 
-TEST(KernelFields, TotalPowerIsIppOnIppElseTheBackends) {
-  Evaluation E;
-  E.Pow.TotalPowerW = 217.4;
-  E.Est.TotalPowerW = 190;
-  E.Est.Backend = "ipp";
-  EXPECT_EQ(reportedTotalPowerW(E), 217.4);
-  E.Est.Backend = "dvfs";
-  EXPECT_EQ(reportedTotalPowerW(E), 190);
+TEST(KernelFields, TotalPowerIsTheLaunchAverage) {
+  // 6e-4 J priced over the SMs in 3e-6 s: 200 W, whatever IPP's Eq. 27
+  // (217.4 W) or the backend's estimate at the launch (190 W) say.
+  KernelAnalysis A;
+  A.Requested.Pow.TotalPowerW = 217.4;
+  A.Requested.Est.TotalPowerW = 190;
+  A.Requested.Eff.EnergyJ = 6e-4;
+  A.Requested.Time.ExecTimeS = 3e-6;
+  A.Requested.TotalPowerW = 200; // 6e-4 J / 3e-6 s
+  EXPECT_EQ(kernelFieldText(KernelField::TotalPowerW, A), "200.00");
+  EXPECT_EQ(kernelFieldCsv(KernelField::TotalPowerW, A), "200");
 }

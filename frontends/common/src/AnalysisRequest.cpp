@@ -25,15 +25,15 @@ bool parseTripCountSpecs(const AnalysisRequest &O,
 }
 
 bool validateAnalysisRequest(const AnalysisRequest &O, std::string &Error) {
-  if (O.BlockSize == 0) {
+  if (O.BlockSize && *O.BlockSize == 0) {
     Error = "-gpa-block-size must be at least 1";
     return false;
   }
-  if (O.RegistersPerThread == 0) {
+  if (O.RegistersPerThread && *O.RegistersPerThread == 0) {
     Error = "-gpa-registers-per-thread must be at least 1";
     return false;
   }
-  if (O.DefaultTripCount == 0) {
+  if (O.DefaultTripCount && *O.DefaultTripCount == 0) {
     Error = "-gpa-default-trip-count must be at least 1";
     return false;
   }

@@ -87,7 +87,7 @@ static const char *name(AssumptionId Id) { return assumptionName(Id); }
 /// The plugin has -gpa-registers-per-thread; gpa has no such flag.
 static std::string defaultRegistersLabel(const AnalysisRequest &O) {
   if (O.OptionPrefix == "--")
-    return "default estimate " + std::to_string(O.RegistersPerThread);
+    return "default estimate " + std::to_string(registersPerThreadOf(O));
   return "default estimate of " + O.OptionPrefix + "registers-per-thread";
 }
 
@@ -167,33 +167,32 @@ static AssemblyStatus buildLaunch(const KernelDraft &D, const GpuModel &Gpu,
       return AssemblyStatus::NotAnalysed;
     }
   } else {
-    Launch.ThreadsPerBlock = O.BlockSize;
-    Assumed.push_back(
-        numberAssumption(name(AssumptionId::BlockSize), double(O.BlockSize),
-                         O.BlockSizeGiven ? Opt + "block-size"
-                                          : "default of " + Opt + "block-size",
-                         O.BlockSizeGiven ? "given" : "assumed"));
-    if (O.BlockSize > Gpu.MaxThreadsPerBlock) {
-      Error = Opt + "block-size=" + std::to_string(O.BlockSize) +
+    Launch.ThreadsPerBlock = blockSizeOf(O);
+    Assumed.push_back(numberAssumption(
+        name(AssumptionId::BlockSize), double(Launch.ThreadsPerBlock),
+        O.BlockSize ? Opt + "block-size" : "default of " + Opt + "block-size",
+        O.BlockSize ? "given" : "assumed"));
+    if (Launch.ThreadsPerBlock > Gpu.MaxThreadsPerBlock) {
+      Error = Opt + "block-size=" + std::to_string(Launch.ThreadsPerBlock) +
               " exceeds the " + std::to_string(Gpu.MaxThreadsPerBlock) +
               " threads per block of " + Gpu.Name;
       return AssemblyStatus::BadOption;
     }
   }
-  Launch.RegistersPerThread = O.RegistersPerThread;
+  Launch.RegistersPerThread = registersPerThreadOf(O);
   if (Given && Given->RegistersPerThread) {
     Launch.RegistersPerThread = Given->RegistersPerThread;
     Assumed.push_back(numberAssumption(name(AssumptionId::RegistersPerThread),
                                        double(Launch.RegistersPerThread),
                                        FromFile, "given"));
-  } else if (!O.RegistersGiven && Compiled.R && Compiled.R->Registers) {
+  } else if (!O.RegistersPerThread && Compiled.R && Compiled.R->Registers) {
     Launch.RegistersPerThread = Compiled.R->Registers;
     Assumed.push_back(numberAssumption(name(AssumptionId::RegistersPerThread),
                                        double(Launch.RegistersPerThread),
                                        Compiled.From, "derived"));
   } else {
     std::string Capped;
-    if (!O.RegistersGiven && D.Declared.RegisterCap &&
+    if (!O.RegistersPerThread && D.Declared.RegisterCap &&
         *D.Declared.RegisterCap < Launch.RegistersPerThread) {
       Launch.RegistersPerThread = *D.Declared.RegisterCap;
       Capped = "; " + D.Declared.RegisterCapFrom;
@@ -201,13 +200,13 @@ static AssemblyStatus buildLaunch(const KernelDraft &D, const GpuModel &Gpu,
     Assumed.push_back(numberAssumption(
         name(AssumptionId::RegistersPerThread),
         double(Launch.RegistersPerThread),
-        O.RegistersGiven
+        O.RegistersPerThread
             ? Opt + "registers-per-thread"
             : defaultRegistersLabel(O) + Capped +
                   (Compiled.WhyNot.empty()
                        ? std::string()
                        : " (ptxas not run: " + Compiled.WhyNot + ")"),
-        O.RegistersGiven ? "given" : "assumed"));
+        O.RegistersPerThread ? "given" : "assumed"));
   }
   if (Launch.RegistersPerThread > Gpu.MaxRegistersPerThread && Given &&
       Given->RegistersPerThread) {
@@ -216,9 +215,9 @@ static AssemblyStatus buildLaunch(const KernelDraft &D, const GpuModel &Gpu,
             std::to_string(Gpu.MaxRegistersPerThread) + " of " + Gpu.Name;
     return AssemblyStatus::NotAnalysed;
   }
-  if (O.RegistersPerThread > Gpu.MaxRegistersPerThread) {
+  if (registersPerThreadOf(O) > Gpu.MaxRegistersPerThread) {
     Error = Opt +
-            "registers-per-thread=" + std::to_string(O.RegistersPerThread) +
+            "registers-per-thread=" + std::to_string(registersPerThreadOf(O)) +
             " exceeds the " + std::to_string(Gpu.MaxRegistersPerThread) +
             " of " + Gpu.Name;
     return AssemblyStatus::BadOption;
@@ -278,9 +277,9 @@ static AssemblyStatus buildLaunch(const KernelDraft &D, const GpuModel &Gpu,
                                        double(Launch.Blocks), D.Written->From,
                                        D.Written->GridKind));
   } else if (O.GridSize) {
-    Launch.Blocks = O.GridSize;
+    Launch.Blocks = *O.GridSize;
     Assumed.push_back(numberAssumption(name(AssumptionId::GridSize),
-                                       double(O.GridSize), Opt + "grid-size",
+                                       double(*O.GridSize), Opt + "grid-size",
                                        "given"));
   } else if (D.Written && D.Written->GridRange) {
     // Not its maximum (often just its type's): one full wave within it, as

@@ -78,6 +78,7 @@ public:
     localArray();
     doublePrecision();
     aliasInLoops();
+    divergentBranches();
   }
 
 private:
@@ -291,6 +292,176 @@ private:
       }
     }
     return Lanes;
+  }
+
+  /// Whether Op's value depends on %tid.x (or %laneid) through the
+  /// instructions that compute it (not through loads: Findings.cpp
+  /// dependsOnTidX).
+  bool dependsOnThreadIdx(const PtxOperand &Op, unsigned Depth = 0) const {
+    if (Op.K != PtxOperand::Kind::Register)
+      return false;
+    if (Op.Name == "%tid.x" || Op.Name == "%laneid")
+      return true;
+    auto It = Defs.find(Op.Name);
+    if (Depth > 12 || It == Defs.end())
+      return false;
+    for (std::size_t K : It->second) {
+      const PtxInstruction &D = F.Body[K];
+      if (isLoad(D) || D.Opcode == "call")
+        continue;
+      for (std::size_t J = 1; J < D.Operands.size(); ++J)
+        if (dependsOnThreadIdx(D.Operands[J], Depth + 1))
+          return true;
+    }
+    return false;
+  }
+
+  /// Why a branch on predicate P splits warps (Findings.cpp warpSplit):
+  /// the setp that decides it, its cause, and whether it compares
+  /// threadIdx.x itself with an immediate (a one-lane or tail guard).
+  struct WarpSplit {
+    std::size_t Setp = 0;
+    std::string Cause;
+    bool ComparesThreadIdx = false;
+  };
+  std::optional<WarpSplit> warpSplit(const std::string &P,
+                                     unsigned Depth = 0) const {
+    auto It = Defs.find(P);
+    if (Depth > 6 || It == Defs.end() || It->second.size() != 1)
+      return std::nullopt;
+    std::size_t K = It->second.front();
+    const PtxInstruction &S = F.Body[K];
+    // not.pred, xor.pred with false (nvcc's "== 1" of a bit), and/or.pred.
+    if (S.Opcode == "not" || S.Opcode == "xor" || S.Opcode == "and" ||
+        S.Opcode == "or" || S.Opcode == "mov") {
+      for (std::size_t J = 1; J < S.Operands.size(); ++J)
+        if (S.Operands[J].K == PtxOperand::Kind::Register)
+          if (auto Split = warpSplit(S.Operands[J].Name, Depth + 1))
+            return Split;
+      return std::nullopt;
+    }
+    if (S.Opcode != "setp" || S.Modifiers.empty() || S.Operands.size() < 3)
+      return std::nullopt;
+    for (unsigned I = 0; I < 2; ++I) {
+      const PtxOperand &X = S.Operands[1 + I], &C = S.Operands[2 - I];
+      bool Immediate = C.K == PtxOperand::Kind::Immediate && !C.IsFloat;
+      if (isThreadIdxX(X) && Immediate && C.IntValue >= 0) {
+        // The first lane on the other side: K, or K + 1 for > and <=.
+        std::string Cmp = S.Modifiers.front();
+        bool AfterK = I == 0 ? (Cmp == ".gt" || Cmp == ".hi" || Cmp == ".le" ||
+                                Cmp == ".ls")
+                             : (Cmp == ".lt" || Cmp == ".lo" || Cmp == ".ge" ||
+                                Cmp == ".hs");
+        std::uint64_t K0 = std::uint64_t(C.IntValue);
+        if ((K0 + (AfterK ? 1 : 0)) % 32 == 0)
+          return std::nullopt;
+        return WarpSplit{
+            K, gpa::warpSplitCause(gpa::WarpSplitKind::Compared, K0), true};
+      }
+      // threadIdx.x % d or & m below the warp size, anywhere in X's value.
+      std::vector<const PtxOperand *> Work{&X};
+      std::set<std::size_t> Seen;
+      while (!Work.empty()) {
+        const PtxOperand *V = Work.back();
+        Work.pop_back();
+        if (V->K != PtxOperand::Kind::Register)
+          continue;
+        auto D = Defs.find(V->Name);
+        if (D == Defs.end() || D->second.size() != 1 ||
+            !Seen.insert(D->second.front()).second || Seen.size() > 32)
+          continue;
+        const PtxInstruction &B = F.Body[D->second.front()];
+        if (isLoad(B) || B.Opcode == "call" || B.Operands.size() < 2)
+          continue;
+        if (B.Operands.size() == 3 &&
+            B.Operands[2].K == PtxOperand::Kind::Immediate &&
+            !B.Operands[2].IsFloat && dependsOnThreadIdx(B.Operands[1])) {
+          std::uint64_t M = std::uint64_t(B.Operands[2].IntValue);
+          std::vector<std::string_view> Types = B.typeModifiers();
+          if (!Types.empty() && Types.back().substr(2) == "32")
+            M &= 0xffffffffu;
+          if (B.Opcode == "rem" && M > 1 && 32 % M == 0)
+            return WarpSplit{
+                K, gpa::warpSplitCause(gpa::WarpSplitKind::Remainder, M),
+                false};
+          if (B.Opcode == "and" && (M & 31) != 0)
+            return WarpSplit{
+                K, gpa::warpSplitCause(gpa::WarpSplitKind::Mask, M), false};
+        }
+        for (std::size_t J = 1; J < B.Operands.size(); ++J)
+          Work.push_back(&B.Operands[J]);
+      }
+    }
+    return std::nullopt;
+  }
+
+  /// Whether every path from block X to the function's exit passes Y.
+  bool postDominates(unsigned Y, unsigned X) const {
+    std::vector<unsigned> Work{X};
+    std::vector<bool> Seen(Cfg.Blocks.size(), false);
+    while (!Work.empty()) {
+      unsigned B = Work.back();
+      Work.pop_back();
+      if (B == Y || Seen[B])
+        continue;
+      Seen[B] = true;
+      if (Cfg.Blocks[B].Succs.empty())
+        return false;
+      for (unsigned S : Cfg.Blocks[B].Succs)
+        Work.push_back(S);
+    }
+    return true;
+  }
+
+  /// Where a branch's side leads once it has done nothing: past blocks of
+  /// only jumps and conversions (cvt: the values the join takes), as
+  /// Findings.cpp hasEmptySide; not moves, which select each side's values.
+  unsigned pastEmptyBlocks(unsigned S) const {
+    for (unsigned Steps = 0; Steps < 8; ++Steps) {
+      const PtxBlock &B = Cfg.Blocks[S];
+      if (B.Succs.size() != 1)
+        return S;
+      for (std::size_t K = B.Begin; K < B.End; ++K) {
+        const PtxInstruction &I = F.Body[K];
+        bool Jump = I.Opcode == "bra" && I.Guard.empty();
+        if (!Jump && I.Opcode != "cvt")
+          return S;
+      }
+      S = B.Succs.front();
+    }
+    return S;
+  }
+
+  /// DivergentBranch (Findings.cpp branchRule): a branch whose predicate
+  /// splits warps. Precondition for a comparison of threadIdx.x with an
+  /// immediate: both sides do work; a one-lane or tail guard with an empty
+  /// side idles lanes of one warp, nothing runs one after the other.
+  void divergentBranches() {
+    for (unsigned B = 0; B < Cfg.Blocks.size(); ++B) {
+      const PtxBlock &Block = Cfg.Blocks[B];
+      if (!Block.Reachable || Block.End == Block.Begin ||
+          Block.Succs.size() != 2)
+        continue;
+      std::size_t K = Block.End - 1;
+      const PtxInstruction &Br = F.Body[K];
+      if (Br.Opcode != "bra" || Br.Guard.empty())
+        continue;
+      std::optional<WarpSplit> Split = warpSplit(Br.Guard);
+      if (!Split)
+        continue;
+      unsigned A = pastEmptyBlocks(Block.Succs[0]),
+               C = pastEmptyBlocks(Block.Succs[1]);
+      bool EmptySide = A == C || postDominates(A, C) || postDominates(C, A);
+      if (EmptySide && Split->ComparesThreadIdx)
+        continue;
+      // At the branch's .loc: nvcc computes a predicate once for an
+      // else-if chain (srad's tx == BLOCK_SIZE - 1), at its first use.
+      std::size_t At = F.Body[K].SourceLine || !F.Body[Split->Setp].SourceLine
+                           ? K
+                           : Split->Setp;
+      add("DivergentBranch", At,
+          gpa::divergentBranchMessage(Split->Cause, EmptySide));
+    }
   }
 
   /// Whether Reg is the local depot's address plus a constant (mov/cvta of

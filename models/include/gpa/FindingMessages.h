@@ -67,6 +67,25 @@ std::string localMemoryArrayMessage(std::uint64_t Bytes, bool Load);
 std::string aliasKeepsAccessMessage(bool Load, bool BlockerLoad,
                                     unsigned BlockerLine);
 
+/// How a branch condition splits a warp (DivergentBranch's cause).
+enum class WarpSplitKind {
+  Compared,  ///< threadIdx.x compared with K, not a multiple of 32
+  Remainder, ///< threadIdx.x % K, K a divisor of 32 above 1
+  Mask,      ///< threadIdx.x & K, K with bits below the warp size
+};
+
+/// "threadIdx.x is compared with 16, not a multiple of the warp size".
+std::string warpSplitCause(WarpSplitKind Kind, std::uint64_t K);
+
+/// DivergentBranch: the warp runs both sides one after the other, or
+/// (\p EmptySide) the lanes that skip the guarded code idle while the
+/// others run it.
+std::string divergentBranchMessage(const std::string &Cause, bool EmptySide);
+
+/// RegisterSpill: what ptxas spilled (\p Spills, "8 bytes stack frame, 4
+/// bytes spill stores ...").
+std::string registerSpillMessage(const std::string &Spills);
+
 /// AssumedTripCount: the loop at \p Where ("KERNEL:LINE") runs \p Count
 /// iterations per entry, chosen by \p Source; \p Flag sets it
 /// ("-gpa-trip-count" for the plugin, "--trip-count" for gpa).

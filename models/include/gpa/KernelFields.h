@@ -45,10 +45,6 @@ std::string kernelFieldText(KernelField F, const KernelAnalysis &A);
 /// The value as the CSV writes it: formatNumber, or true/false.
 std::string kernelFieldCsv(KernelField F, const KernelAnalysis &A);
 
-/// The launch's total power as the analyze renderers report it: IPP's
-/// Eq. (27) total on the ipp backend, else the backend's estimate.
-double reportedTotalPowerW(const Evaluation &E);
-
 } // namespace gpa
 
 #endif

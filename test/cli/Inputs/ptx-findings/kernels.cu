@@ -106,3 +106,68 @@ __global__ void synchronised(const float *a, float *c, int n) {
     __syncthreads();
   }
 }
+
+// DivergentBranch: both sides do work under tx % 2 and tx < 16.
+__global__ void oddEven(const float *in, float *out, float *other) {
+  int tx = threadIdx.x;
+  if (tx % 2 == 0)
+    out[tx] = in[tx] * 2.0f, out[tx + 1024] = 0.0f;
+  else
+    other[tx] = in[tx] + 1.0f;
+}
+
+__global__ void halves(const float *in, float *out, float *other) {
+  int tx = threadIdx.x;
+  if (tx < 16)
+    out[tx] = in[tx] * 2.0f, out[tx + 1024] = 0.0f;
+  else
+    other[tx] = in[tx] + 1.0f;
+}
+
+// An empty side under tx & 3: a quarter of every warp's lanes run it.
+__global__ void everyFourth(float *out) {
+  int tx = threadIdx.x;
+  if ((tx & 3) == 0)
+    out[tx] = 1.0f;
+}
+
+// No divergence: blockIdx, a parameter, whole warps (tx / 32, tx >= 64),
+// and a one-lane guard with an empty side.
+__global__ void byBlock(const float *in, float *out, float *other) {
+  int tx = threadIdx.x;
+  if (blockIdx.x < 3)
+    out[tx] = in[tx] * 2.0f, out[tx + 1024] = 0.0f;
+  else
+    other[tx] = in[tx] + 1.0f;
+}
+
+__global__ void byParam(const float *in, float *out, float *other, int n) {
+  int tx = threadIdx.x;
+  if (n > 5)
+    out[tx] = in[tx] * 2.0f, out[tx + 1024] = 0.0f;
+  else
+    other[tx] = in[tx] + 1.0f;
+}
+
+__global__ void byWarp(const float *in, float *out, float *other) {
+  int tx = threadIdx.x;
+  if (tx / 32 == 1)
+    out[tx] = in[tx] * 2.0f, out[tx + 1024] = 0.0f;
+  else
+    other[tx] = in[tx] + 1.0f;
+}
+
+__global__ void wholeWarps(const float *in, float *out, float *other) {
+  int tx = threadIdx.x;
+  if (tx >= 64)
+    out[tx] = in[tx] * 2.0f, out[tx + 1024] = 0.0f;
+  else
+    other[tx] = in[tx] + 1.0f;
+}
+
+__global__ void lastLane(const float *in, float *out) {
+  int tx = threadIdx.x;
+  float v = in[tx];
+  if (tx == 255)
+    out[0] = v;
+}

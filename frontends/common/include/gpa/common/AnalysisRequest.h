@@ -16,20 +16,25 @@
 #include "gpa/TripCounts.h"
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
 namespace gpa {
 
 struct AnalysisRequest {
-  std::string Gpu;          // -gpa-gpu: bundled name or model file
-  uint64_t BlockSize = 256; // -gpa-block-size
-  bool BlockSizeGiven = false;
-  uint64_t GridSize = 0;            // -gpa-grid-size; 0 = fill the GPU
-  uint64_t RegistersPerThread = 32; // -gpa-registers-per-thread
-  bool RegistersGiven = false;
-  unsigned DefaultTripCount = 16; // -gpa-default-trip-count
-  bool TripCountGiven = false;
+  /// What is assumed where a fact is not given (unset below).
+  static constexpr uint64_t AssumedBlockSize = 256;
+  static constexpr uint64_t AssumedRegistersPerThread = 32;
+  static constexpr unsigned AssumedTripCount = 16;
+
+  std::string Gpu; // -gpa-gpu: bundled name or model file
+  /// The facts a user may give; unset: not given (the analysis assumes
+  /// the values above, or fills the GPU with blocks, and says so).
+  std::optional<uint64_t> BlockSize;          // -gpa-block-size
+  std::optional<uint64_t> GridSize;           // -gpa-grid-size
+  std::optional<uint64_t> RegistersPerThread; // -gpa-registers-per-thread
+  std::optional<unsigned> DefaultTripCount;   // -gpa-default-trip-count
   /// -gpa-trip-count=KERNEL[:LINE]=N (repeatable, gpa-launch/1 `loops` too).
   std::vector<std::string> TripCountSpecs;
   std::string LaunchFile; // -gpa-launch-file: gpa-launch/1 facts
@@ -56,6 +61,19 @@ struct AnalysisRequest {
   /// gpa analyze's on IR) or "--" (gpa analyze's own flags, PTX inputs).
   std::string OptionPrefix = "-gpa-";
 };
+
+/// The block size, registers and trip count a kernel without facts of
+/// its own is analysed with: the given ones, else the assumed defaults.
+inline uint64_t blockSizeOf(const AnalysisRequest &O) {
+  return O.BlockSize.value_or(AnalysisRequest::AssumedBlockSize);
+}
+inline uint64_t registersPerThreadOf(const AnalysisRequest &O) {
+  return O.RegistersPerThread.value_or(
+      AnalysisRequest::AssumedRegistersPerThread);
+}
+inline unsigned defaultTripCountOf(const AnalysisRequest &O) {
+  return O.DefaultTripCount.value_or(AnalysisRequest::AssumedTripCount);
+}
 
 /// Checks values that do not depend on the GPU model. Returns false with
 /// Error naming the offending option.
