@@ -19,11 +19,17 @@
 // guard (a setp comparing %tid.x, or %ctaid.x * %ntid.x + %tid.x, with an
 // immediate or a kernel parameter), in bounds with probability
 // min(1, bound / threads launched along x) when both are known, else
-// assumed in bounds. __builtin_expect and __builtin_assume leave no trace
+// assumed in bounds; and any register PtxGuardIndex.cpp reads as
+// a * %ctaid + b * %tid + c * k + d in one dimension (a tile loop's
+// `y + tj * stride`, an unrolled copy's constant), with the launch known:
+// the exact share of the launch's points in bounds (gpa/AffineGuard.h).
+// __builtin_expect and __builtin_assume leave no trace
 // in PTX (nvcc uses them for layout and folding only).
 //
 //===----------------------------------------------------------------------===//
 #include "gpa/ptx/PtxCfg.h"
+
+#include "PtxGuardIndex.h"
 
 #include "gpa/BranchFacts.h"
 #include "gpa/ptx/PtxAst.h"
@@ -327,8 +333,9 @@ std::string number(double V) {
 
 /// A bounds guard's P(predicate true), its source and kind; false when the
 /// setp defining Pred is none.
-bool guardProbability(const PtxFunction &F, const std::string &Pred,
-                      Scope Block, const gpa::BranchFacts &Facts, double &P,
+bool guardProbability(const PtxFunction &F, const PtxCfg &Cfg, unsigned BlockNo,
+                      const std::string &Pred, Scope Block,
+                      const gpa::BranchFacts &Facts, double &P,
                       double &InBounds, std::string &Source,
                       std::string &Kind) {
   Scope S;
@@ -354,6 +361,45 @@ bool guardProbability(const PtxFunction &F, const std::string &Pred,
     Cmp = ".ge";
   if (Cmp.empty())
     return false;
+  // An index that is not the contiguous thread index: the exact share of
+  // the launch in bounds.
+  std::size_t DAt = static_cast<std::size_t>(D - F.Body.data());
+  unsigned DBlock = BlockNo;
+  for (unsigned B = 0; B < Cfg.Blocks.size(); ++B)
+    if (DAt >= Cfg.Blocks[B].Begin && DAt < Cfg.Blocks[B].End)
+      DBlock = B;
+  for (unsigned Side = 1; Side <= 2; ++Side) {
+    std::string C = Cmp;
+    if (Side == 2)
+      C = C == ".lt" ? ".gt" : C == ".gt" ? ".lt" : C == ".le" ? ".ge" : ".le";
+    const PtxOperand &Bnd = D->Operands[3 - Side];
+    std::optional<std::int64_t> B;
+    int Param = -1;
+    if (auto V = immediate(Bnd))
+      B = Signed ? *V : std::int64_t(std::uint64_t(*V) & 0xffffffffu);
+    else if ((Param = parameterOf(F, Bnd, S)) >= 0) {
+      auto It = Facts.Arguments.find(unsigned(Param));
+      if (It != Facts.Arguments.end() && It->second < (std::uint64_t(1) << 53))
+        B = std::int64_t(It->second);
+    }
+    if (!B)
+      continue;
+    auto G = guardIndexOf(F, Cfg, DBlock, DAt, D->Operands[Side], Facts);
+    if (!G)
+      continue;
+    bool InWhenTrue = C == ".lt" || C == ".le";
+    bool Inclusive = C == ".le" || C == ".gt";
+    auto Share =
+        gpa::shareOfLaunch(*G, *B + (Inclusive ? 1 : 0), Signed, Facts, true);
+    if (!Share || Share->Contiguous)
+      break;
+    InBounds = Share->InBounds;
+    P = InWhenTrue ? Share->InBounds : 1 - Share->InBounds;
+    Kind = "derived";
+    Source = "bounds guard on " + Share->Words + " (" + Facts.LaunchSource +
+             (Param >= 0 ? "; " + Facts.ArgumentsSource : "") + ")";
+    return true;
+  }
   const PtxOperand *Index = &D->Operands[1], *Bound = &D->Operands[2];
   std::uint64_t Scale = 0;
   IndexOffset Off;
@@ -488,8 +534,9 @@ void computeBranchProbabilities(const PtxFunction &F, PtxCfg &Cfg,
       B.ProbabilityKind = "given";
       B.ProbabilitySource =
           Facts.ByLineSource + " line " + std::to_string(Br.SourceLine);
-    } else if (guardProbability(F, Br.Guard, Scope{B.Begin, B.End - 1}, Facts,
-                                True, B.GuardInBounds, B.ProbabilitySource,
+    } else if (guardProbability(F, Cfg, Self, Br.Guard,
+                                Scope{B.Begin, B.End - 1}, Facts, True,
+                                B.GuardInBounds, B.ProbabilitySource,
                                 B.ProbabilityKind)) {
       B.ThreadGuard = true;
     } else {
