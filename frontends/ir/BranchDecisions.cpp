@@ -241,6 +241,7 @@ bool decideGuard(const ICmpInst &Cmp, const BranchFacts &Facts,
   std::string BoundText =
       ArgNo >= 0 ? "argument " + std::to_string(ArgNo) : "a constant";
   D.ThreadGuard = true;
+  D.GuardDims = 1; // x
   // The shift by whole strides needs the threads launched along x.
   bool ShiftKnown = !Off.Strides || Facts.GridThreadsX;
   if (B && Threads && ShiftKnown) {
@@ -303,6 +304,9 @@ bool decideAffineGuard(const ICmpInst &Cmp, const BranchFacts &Facts,
       return false;
     D.ThreadGuard = true;
     D.InBounds = S->InBounds;
+    for (int Dim = 0; Dim < 3; ++Dim)
+      if (G->Block[Dim] || G->Thread[Dim])
+        D.GuardDims |= 1u << Dim;
     D.TrueProbability = InWhenTrue ? S->InBounds : 1 - S->InBounds;
     D.Kind = "derived";
     D.Source = "bounds guard on " + S->Words + " (" + Facts.LaunchSource +
@@ -317,6 +321,35 @@ bool decideAnyGuard(const ICmpInst &Cmp, const BranchFacts &Facts,
                     ScalarEvolution *SE, const LoopInfo &LI,
                     BranchDecision &D) {
   return decideAffineGuard(Cmp, Facts, SE, LI, D) || decideGuard(Cmp, Facts, D);
+}
+
+/// Rule 4 for guards on different dimensions joined into one condition
+/// (`x < n && y < m`: `and i1`, or `select i1 a, b, false`; `||`: `or i1`,
+/// `select i1 a, true, b`): over the launch's grid the dimensions are
+/// independent, so the shares multiply. Both must be derived.
+bool decideJoinedGuards(const Value *Cond, const BranchFacts &Facts,
+                        ScalarEvolution *SE, const LoopInfo &LI,
+                        BranchDecision &D) {
+  const Value *A = nullptr, *B = nullptr;
+  bool And = match(Cond, m_LogicalAnd(m_Value(A), m_Value(B)));
+  if (!And && !match(Cond, m_LogicalOr(m_Value(A), m_Value(B))))
+    return false;
+  const auto *CA = dyn_cast<ICmpInst>(A);
+  const auto *CB = dyn_cast<ICmpInst>(B);
+  BranchDecision DA = D, DB = D;
+  if (!CA || !CB || !decideAnyGuard(*CA, Facts, SE, LI, DA) ||
+      !decideAnyGuard(*CB, Facts, SE, LI, DB) || DA.Kind != "derived" ||
+      DB.Kind != "derived" || !DA.GuardDims || !DB.GuardDims ||
+      (DA.GuardDims & DB.GuardDims))
+    return false;
+  double PA = DA.TrueProbability, PB = DB.TrueProbability;
+  D.ThreadGuard = true;
+  D.GuardDims = DA.GuardDims | DB.GuardDims;
+  D.InBounds = DA.InBounds * DB.InBounds;
+  D.TrueProbability = And ? PA * PB : 1 - (1 - PA) * (1 - PB);
+  D.Kind = "derived";
+  D.Source = "both of (" + DA.Source + ") and (" + DB.Source + ")";
+  return true;
 }
 
 bool assumedTrue(const Value *Cond) {
@@ -379,7 +412,8 @@ decideBranches(const Function &F, BranchProbabilityInfo &BPI,
       D.Kind = "given";
       D.Stated = true;
       D.Source = "__builtin_assume of the condition";
-    } else if (!Cmp || !decideAnyGuard(*Cmp, Facts, SE, LI, D)) {
+    } else if ((!Cmp || !decideAnyGuard(*Cmp, Facts, SE, LI, D)) &&
+               !decideJoinedGuards(Cond, Facts, SE, LI, D)) {
       D.Kind = "assumed";
       D.Source = "LLVM's static branch heuristics (BranchProbabilityInfo)";
     }

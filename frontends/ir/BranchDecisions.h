@@ -34,8 +34,9 @@ struct BranchDecision {
   double HeuristicTrue = 0.5;              // BranchProbabilityInfo's
   bool ThreadGuard = false;                // a thread-index bounds guard
   double InBounds = 1;                     // a guard's P(in bounds)
-  bool Stated = false; // by the code: __builtin_expect, __builtin_assume
-  std::string File;    // relative, "" without debug info
+  unsigned GuardDims = 0; // a guard's index dimensions (bit 0: x, 1: y, 2: z)
+  bool Stated = false;    // by the code: __builtin_expect, __builtin_assume
+  std::string File;       // relative, "" without debug info
   unsigned Line = 0, Column = 0;
   std::string Source; // in words
   std::string Kind;   // given, derived, constant or assumed

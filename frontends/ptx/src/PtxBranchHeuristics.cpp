@@ -336,10 +336,37 @@ std::string number(double V) {
 bool guardProbability(const PtxFunction &F, const PtxCfg &Cfg, unsigned BlockNo,
                       const std::string &Pred, Scope Block,
                       const gpa::BranchFacts &Facts, double &P,
-                      double &InBounds, std::string &Source,
-                      std::string &Kind) {
+                      double &InBounds, std::string &Source, std::string &Kind,
+                      unsigned *Dims = nullptr) {
   Scope S;
   const PtxInstruction *D = definitionIn(F, Block, Pred, S);
+  // nvcc joins guards on different dimensions into one branch (`or.pred`
+  // of the out-of-bounds tests, `and.pred` of the in-bounds ones); over
+  // the launch's grid the dimensions are independent, so the shares
+  // multiply. Both must be derived.
+  if (D && D->Guard.empty() && (D->Opcode == "or" || D->Opcode == "and") &&
+      D->hasModifier(".pred") && D->Operands.size() == 3 &&
+      D->Operands[1].isRegister() && D->Operands[2].isRegister() &&
+      !D->Operands[1].Negated && !D->Operands[2].Negated) {
+    double PA = 0, PB = 0, InA = 1, InB = 1;
+    std::string SA, SB, KA, KB;
+    unsigned DA = 0, DB = 0;
+    if (!guardProbability(F, Cfg, BlockNo, D->Operands[1].Name, S, Facts, PA,
+                          InA, SA, KA, &DA) ||
+        !guardProbability(F, Cfg, BlockNo, D->Operands[2].Name, S, Facts, PB,
+                          InB, SB, KB, &DB) ||
+        KA != "derived" || KB != "derived" || (DA & DB) || !DA || !DB)
+      return false;
+
+    bool Or = D->Opcode == "or";
+    P = Or ? 1 - (1 - PA) * (1 - PB) : PA * PB;
+    InBounds = InA * InB;
+    Kind = "derived";
+    Source = "both of (" + SA + ") and (" + SB + ")";
+    if (Dims)
+      *Dims = DA | DB;
+    return true;
+  }
   if (!D || !D->Guard.empty() || D->Opcode != "setp" || D->Operands.size() != 3)
     return false;
   std::string Cmp;
@@ -396,6 +423,9 @@ bool guardProbability(const PtxFunction &F, const PtxCfg &Cfg, unsigned BlockNo,
     InBounds = Share->InBounds;
     P = InWhenTrue ? Share->InBounds : 1 - Share->InBounds;
     Kind = "derived";
+    if (Dims)
+      for (int Dim = 0; Dim < 3; ++Dim)
+        *Dims |= G->Block[Dim] || G->Thread[Dim] ? 1u << Dim : 0u;
     Source = "bounds guard on " + Share->Words + " (" + Facts.LaunchSource +
              (Param >= 0 ? "; " + Facts.ArgumentsSource : "") + ")";
     return true;
@@ -444,6 +474,8 @@ bool guardProbability(const PtxFunction &F, const PtxCfg &Cfg, unsigned BlockNo,
         (Off.Constant > 0 ? " + " : " - ") +
         std::to_string(Off.Constant > 0 ? Off.Constant : -Off.Constant);
   // The shift by whole strides needs the threads launched along x.
+  if (Dims)
+    *Dims = 1; // x
   if (B && Threads && (!Off.Strides || Facts.GridThreadsX)) {
     // index + shift < B  <=>  index < B - shift.
     double Exclusive = *B + (Inclusive ? 1 : 0) - double(Off.Constant) -

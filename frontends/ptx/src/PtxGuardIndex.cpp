@@ -63,7 +63,11 @@ struct Reader {
     return constant(Def->Operands[1], B, B ? DAt : 0, Depth + 1);
   }
 
-  /// The last write of Reg in [Begin, At), else its only write in F.
+  /// The last write of Reg in [Begin, At), else the one write that
+  /// reaches At: the only write before At in the text, in a block that
+  /// dominates At's, with every later write outside the loops that hold At
+  /// (nvcc reuses a register once its value is dead, and lays blocks out
+  /// in order).
   const PtxInstruction *definition(const std::string &Reg, std::size_t Begin,
                                    std::size_t At, std::size_t &DAt) const {
     for (std::size_t I = At; I-- > Begin;)
@@ -72,14 +76,34 @@ struct Reader {
         return &F.Body[I];
       }
     const PtxInstruction *Only = nullptr;
-    for (std::size_t I = 0; I < F.Body.size(); ++I)
-      if (writes(F.Body[I], Reg)) {
+    unsigned AtBlock = blockOf(At);
+    for (std::size_t I = 0; I < F.Body.size(); ++I) {
+      if (!writes(F.Body[I], Reg))
+        continue;
+      if (I < At) {
         if (Only)
           return nullptr;
         Only = &F.Body[I];
         DAt = I;
+        continue;
       }
-    return Only;
+      unsigned B = blockOf(I);
+      for (const PtxLoop &L : Cfg.Loops)
+        if (L.contains(AtBlock) && L.contains(B))
+          return nullptr;
+    }
+    return Only && dominates(blockOf(DAt), AtBlock) ? Only : nullptr;
+  }
+
+  bool dominates(unsigned A, unsigned B) const {
+    for (unsigned Step = 0; Step <= Cfg.Blocks.size(); ++Step) {
+      if (A == B)
+        return true;
+      if (B >= Cfg.IDom.size() || Cfg.IDom[B] < 0)
+        return false;
+      B = unsigned(Cfg.IDom[B]);
+    }
+    return false;
   }
 
   /// The innermost loop holding block B, or -1.
