@@ -1,5 +1,4 @@
-//===- PtxGuardIndex.h - A guarded register as launch-affine terms -*- C++
-//-*-===//
+//===- PtxGuardIndex.h - A guarded register, launch-affine --*- C++ -*-===//
 //
 // SPDX-License-Identifier: Apache-2.0
 //

@@ -1,5 +1,4 @@
-//===- AffineGuard.h - The share of a launch a guard lets through -*- C++
-//-*-===//
+//===- AffineGuard.h - The share of a launch a guard passes -*- C++ -*-===//
 //
 // SPDX-License-Identifier: Apache-2.0
 //
