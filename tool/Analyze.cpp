@@ -43,6 +43,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <cxxabi.h>
+#include <map>
 #include <set>
 #include <unistd.h>
 
@@ -240,11 +241,15 @@ bool addPtxModule(
     if (Sites)
       D.Before.push_back(Sites->Listed);
     // Branches weighed by a choice (docs/models.md "Branch weights").
+    // Unrolled copies of one guard share its line: each is listed.
+    std::map<std::string, unsigned> Copies;
     for (const ptx::PtxBranchNote &B : K.Branches) {
       std::string Where = B.SourceLine
                               ? "line " + std::to_string(B.SourceLine)
                               : "ptx line " + std::to_string(B.PtxLine);
       Where += " (" + demangle(B.Function) + ")";
+      if (unsigned N = Copies[Where]++)
+        Where += " (copy " + std::to_string(N + 1) + ")";
       if (B.ThreadGuard)
         D.After.push_back(numberAssumption(
             std::string(assumptionName(AssumptionId::BoundsGuardInBounds)) +

@@ -296,7 +296,7 @@ BlockWeights computeBlockWeights(Function &F, BlockFrequencyInfo &BFI,
     if (P.Guard && !is_contained(Guards, P.Guard))
       Guards.push_back(P.Guard);
   std::vector<BranchDecision> Decided =
-      decideBranches(F, BPI, LI, Trips.Branches, Guards);
+      decideBranches(F, BPI, LI, Trips.Branches, Guards, &SE);
   std::vector<const BasicBlock *> DecidedGuards;
   for (const BranchDecision &D : Decided)
     if (is_contained(Guards, D.Block))

@@ -12,22 +12,29 @@
 //     threadIdx.x, through casts) compared with a bound (a constant, or a
 //     kernel argument the launch file gives): in bounds with probability
 //     min(1, bound / threads launched along x), derived; without the bound
-//     or the launch, assumed in bounds (1);
+//     or the launch, assumed in bounds (1); and any index ScalarEvolution
+//     reads as a * blockIdx + b * threadIdx + c * k + d in one dimension
+//     (k a counted loop's counter; an unrolled copy's c * k is in d), with
+//     the launch known: the exact share of the launch's (block, thread,
+//     iteration) points in bounds (gpa/AffineGuard.h), derived;
 //  5. else BranchProbabilityInfo's static heuristics, assumed.
 //
 //===----------------------------------------------------------------------===//
 #include "BranchDecisions.h"
 #include "Compat.h"
+#include "GuardIndex.h"
 #include "SourceLocation.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Analysis/BranchProbabilityInfo.h"
 #include "llvm/Analysis/LoopInfo.h"
+#include "llvm/Analysis/ScalarEvolution.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/PatternMatch.h"
 
+#include <cmath>
 #include <cstdio>
 #include <optional>
 
@@ -234,6 +241,7 @@ bool decideGuard(const ICmpInst &Cmp, const BranchFacts &Facts,
   std::string BoundText =
       ArgNo >= 0 ? "argument " + std::to_string(ArgNo) : "a constant";
   D.ThreadGuard = true;
+  D.GuardDims = 1; // x
   // The shift by whole strides needs the threads launched along x.
   bool ShiftKnown = !Off.Strides || Facts.GridThreadsX;
   if (B && Threads && ShiftKnown) {
@@ -261,6 +269,89 @@ bool decideGuard(const ICmpInst &Cmp, const BranchFacts &Facts,
   return true;
 }
 
+/// Rule 4 for an index that is not the contiguous thread index (a tile
+/// loop's `y + tj * stride < n`, a block index scaled by a tile, an index
+/// along y or z): the exact share of the launch in bounds. False when the
+/// index is no such form, the bound or the launch is unknown (the rule
+/// above or the heuristics then decide), or the contiguous rule says the
+/// same.
+bool decideAffineGuard(const ICmpInst &Cmp, const BranchFacts &Facts,
+                       ScalarEvolution *SE, const LoopInfo &LI,
+                       BranchDecision &D) {
+  if (!SE || Cmp.isEquality())
+    return false;
+  for (unsigned Side = 0; Side < 2; ++Side) {
+    CmpInst::Predicate Pred =
+        Side ? Cmp.getSwappedPredicate() : Cmp.getPredicate();
+    const Value *Index = Cmp.getOperand(Side),
+                *Bound = Cmp.getOperand(1 - Side);
+    int ArgNo = -1;
+    bool Signed = CmpInst::isSigned(Pred);
+    std::optional<double> B = boundValue(Bound, Signed, Facts, ArgNo);
+    if (!B || std::fabs(*B) > 9.0e15)
+      continue;
+    std::optional<GuardIndex> G =
+        guardIndexOf(Index, *Cmp.getParent(), *SE, LI, Facts);
+    if (!G)
+      continue;
+    bool InWhenTrue = Pred == CmpInst::ICMP_ULT || Pred == CmpInst::ICMP_SLT ||
+                      Pred == CmpInst::ICMP_ULE || Pred == CmpInst::ICMP_SLE;
+    bool Inclusive = Pred == CmpInst::ICMP_ULE || Pred == CmpInst::ICMP_SLE ||
+                     Pred == CmpInst::ICMP_UGT || Pred == CmpInst::ICMP_SGT;
+    std::optional<GuardShare> S = shareOfLaunch(
+        *G, std::int64_t(*B) + (Inclusive ? 1 : 0), Signed, Facts, false);
+    if (!S || S->Contiguous)
+      return false;
+    D.ThreadGuard = true;
+    D.InBounds = S->InBounds;
+    for (int Dim = 0; Dim < 3; ++Dim)
+      if (G->Block[Dim] || G->Thread[Dim])
+        D.GuardDims |= 1u << Dim;
+    D.TrueProbability = InWhenTrue ? S->InBounds : 1 - S->InBounds;
+    D.Kind = "derived";
+    D.Source = "bounds guard on " + S->Words + " (" + Facts.LaunchSource +
+               (ArgNo >= 0 ? "; " + Facts.ArgumentsSource : "") + ")";
+    return true;
+  }
+  return false;
+}
+
+/// Rule 4, either form.
+bool decideAnyGuard(const ICmpInst &Cmp, const BranchFacts &Facts,
+                    ScalarEvolution *SE, const LoopInfo &LI,
+                    BranchDecision &D) {
+  return decideAffineGuard(Cmp, Facts, SE, LI, D) || decideGuard(Cmp, Facts, D);
+}
+
+/// Rule 4 for guards on different dimensions joined into one condition
+/// (`x < n && y < m`: `and i1`, or `select i1 a, b, false`; `||`: `or i1`,
+/// `select i1 a, true, b`): over the launch's grid the dimensions are
+/// independent, so the shares multiply. Both must be derived.
+bool decideJoinedGuards(const Value *Cond, const BranchFacts &Facts,
+                        ScalarEvolution *SE, const LoopInfo &LI,
+                        BranchDecision &D) {
+  const Value *A = nullptr, *B = nullptr;
+  bool And = match(Cond, m_LogicalAnd(m_Value(A), m_Value(B)));
+  if (!And && !match(Cond, m_LogicalOr(m_Value(A), m_Value(B))))
+    return false;
+  const auto *CA = dyn_cast<ICmpInst>(A);
+  const auto *CB = dyn_cast<ICmpInst>(B);
+  BranchDecision DA = D, DB = D;
+  if (!CA || !CB || !decideAnyGuard(*CA, Facts, SE, LI, DA) ||
+      !decideAnyGuard(*CB, Facts, SE, LI, DB) || DA.Kind != "derived" ||
+      DB.Kind != "derived" || !DA.GuardDims || !DB.GuardDims ||
+      (DA.GuardDims & DB.GuardDims))
+    return false;
+  double PA = DA.TrueProbability, PB = DB.TrueProbability;
+  D.ThreadGuard = true;
+  D.GuardDims = DA.GuardDims | DB.GuardDims;
+  D.InBounds = DA.InBounds * DB.InBounds;
+  D.TrueProbability = And ? PA * PB : 1 - (1 - PA) * (1 - PB);
+  D.Kind = "derived";
+  D.Source = "both of (" + DA.Source + ") and (" + DB.Source + ")";
+  return true;
+}
+
 bool assumedTrue(const Value *Cond) {
   return any_of(Cond->users(), [](const User *U) {
     const auto *II = dyn_cast<IntrinsicInst>(U);
@@ -272,7 +363,8 @@ bool assumedTrue(const Value *Cond) {
 std::vector<BranchDecision>
 decideBranches(const Function &F, BranchProbabilityInfo &BPI,
                const LoopInfo &LI, const BranchFacts &Facts,
-               const std::vector<const BasicBlock *> &LoopGuards) {
+               const std::vector<const BasicBlock *> &LoopGuards,
+               ScalarEvolution *SE) {
   std::vector<BranchDecision> Out;
   for (const BasicBlock &BB : F) {
     const auto *Br = dyn_cast<BranchInst>(BB.getTerminator());
@@ -285,7 +377,7 @@ decideBranches(const Function &F, BranchProbabilityInfo &BPI,
     if (IsLoopGuard) {
       const auto *Cmp = dyn_cast<ICmpInst>(Br->getCondition());
       BranchDecision Probe;
-      if (!Cmp || !decideGuard(*Cmp, Facts, Probe))
+      if (!Cmp || !decideAnyGuard(*Cmp, Facts, SE, LI, Probe))
         continue;
     }
     if (const Loop *L = LI.getLoopFor(&BB))
@@ -320,7 +412,8 @@ decideBranches(const Function &F, BranchProbabilityInfo &BPI,
       D.Kind = "given";
       D.Stated = true;
       D.Source = "__builtin_assume of the condition";
-    } else if (!Cmp || !decideGuard(*Cmp, Facts, D)) {
+    } else if ((!Cmp || !decideAnyGuard(*Cmp, Facts, SE, LI, D)) &&
+               !decideJoinedGuards(Cond, Facts, SE, LI, D)) {
       D.Kind = "assumed";
       D.Source = "LLVM's static branch heuristics (BranchProbabilityInfo)";
     }

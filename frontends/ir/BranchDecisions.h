@@ -22,6 +22,7 @@ class BasicBlock;
 class BranchProbabilityInfo;
 class Function;
 class LoopInfo;
+class ScalarEvolution;
 } // namespace llvm
 
 namespace gpa {
@@ -33,8 +34,9 @@ struct BranchDecision {
   double HeuristicTrue = 0.5;              // BranchProbabilityInfo's
   bool ThreadGuard = false;                // a thread-index bounds guard
   double InBounds = 1;                     // a guard's P(in bounds)
-  bool Stated = false; // by the code: __builtin_expect, __builtin_assume
-  std::string File;    // relative, "" without debug info
+  unsigned GuardDims = 0; // a guard's index dimensions (bit 0: x, 1: y, 2: z)
+  bool Stated = false;    // by the code: __builtin_expect, __builtin_assume
+  std::string File;       // relative, "" without debug info
   unsigned Line = 0, Column = 0;
   std::string Source; // in words
   std::string Kind;   // given, derived, constant or assumed
@@ -43,12 +45,14 @@ struct BranchDecision {
 /// The branches of F that are not loop control (a loop's exits and back
 /// edges follow its trip count; a loop's zero-trip guard is assumed
 /// entered, BlockWeights.cpp, unless it is a thread-index bounds guard,
-/// which is decided as any other), each with its decision. \p IsLoopGuard says
-/// whether a block ends in a loop's zero-trip guard.
+/// which is decided as any other), each with its decision. \p LoopGuards are
+/// the blocks that end in a loop's zero-trip guard; \p SE (may be null)
+/// reads the indices of guards that are not the contiguous thread index.
 std::vector<BranchDecision>
 decideBranches(const llvm::Function &F, llvm::BranchProbabilityInfo &BPI,
                const llvm::LoopInfo &LI, const BranchFacts &Facts,
-               const std::vector<const llvm::BasicBlock *> &LoopGuards);
+               const std::vector<const llvm::BasicBlock *> &LoopGuards,
+               llvm::ScalarEvolution *SE = nullptr);
 
 } // namespace gpa
 

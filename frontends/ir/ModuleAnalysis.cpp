@@ -86,10 +86,14 @@ static void addSummaryAssumptions(const IrFunctionSummary &S,
 
   // Branches weighed by a choice: bounds guards, and every weight that is
   // not 0 or 1 (docs/models.md "Branch weights").
+  // Unrolled copies of one guard share its line: each is listed.
+  std::map<std::string, unsigned> Copies;
   for (const BranchDecision &B : S.Branches) {
     std::string Where = B.Line ? B.File + ":" + std::to_string(B.Line)
                                : demangle(B.Block->getParent()->getName()) +
                                      " (no debug location)";
+    if (unsigned N = Copies[Where]++)
+      Where += " (copy " + std::to_string(N + 1) + ")";
     if (B.ThreadGuard)
       A.push_back(numberAssumption("bounds_guard_in_bounds " + Where,
                                    B.InBounds, B.Source, B.Kind));

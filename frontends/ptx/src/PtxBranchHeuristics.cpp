@@ -19,11 +19,17 @@
 // guard (a setp comparing %tid.x, or %ctaid.x * %ntid.x + %tid.x, with an
 // immediate or a kernel parameter), in bounds with probability
 // min(1, bound / threads launched along x) when both are known, else
-// assumed in bounds. __builtin_expect and __builtin_assume leave no trace
+// assumed in bounds; and any register PtxGuardIndex.cpp reads as
+// a * %ctaid + b * %tid + c * k + d in one dimension (a tile loop's
+// `y + tj * stride`, an unrolled copy's constant), with the launch known:
+// the exact share of the launch's points in bounds (gpa/AffineGuard.h).
+// __builtin_expect and __builtin_assume leave no trace
 // in PTX (nvcc uses them for layout and folding only).
 //
 //===----------------------------------------------------------------------===//
 #include "gpa/ptx/PtxCfg.h"
+
+#include "PtxGuardIndex.h"
 
 #include "gpa/BranchFacts.h"
 #include "gpa/ptx/PtxAst.h"
@@ -327,12 +333,40 @@ std::string number(double V) {
 
 /// A bounds guard's P(predicate true), its source and kind; false when the
 /// setp defining Pred is none.
-bool guardProbability(const PtxFunction &F, const std::string &Pred,
-                      Scope Block, const gpa::BranchFacts &Facts, double &P,
-                      double &InBounds, std::string &Source,
-                      std::string &Kind) {
+bool guardProbability(const PtxFunction &F, const PtxCfg &Cfg, unsigned BlockNo,
+                      const std::string &Pred, Scope Block,
+                      const gpa::BranchFacts &Facts, double &P,
+                      double &InBounds, std::string &Source, std::string &Kind,
+                      unsigned *Dims = nullptr) {
   Scope S;
   const PtxInstruction *D = definitionIn(F, Block, Pred, S);
+  // nvcc joins guards on different dimensions into one branch (`or.pred`
+  // of the out-of-bounds tests, `and.pred` of the in-bounds ones); over
+  // the launch's grid the dimensions are independent, so the shares
+  // multiply. Both must be derived.
+  if (D && D->Guard.empty() && (D->Opcode == "or" || D->Opcode == "and") &&
+      D->hasModifier(".pred") && D->Operands.size() == 3 &&
+      D->Operands[1].isRegister() && D->Operands[2].isRegister() &&
+      !D->Operands[1].Negated && !D->Operands[2].Negated) {
+    double PA = 0, PB = 0, InA = 1, InB = 1;
+    std::string SA, SB, KA, KB;
+    unsigned DA = 0, DB = 0;
+    if (!guardProbability(F, Cfg, BlockNo, D->Operands[1].Name, S, Facts, PA,
+                          InA, SA, KA, &DA) ||
+        !guardProbability(F, Cfg, BlockNo, D->Operands[2].Name, S, Facts, PB,
+                          InB, SB, KB, &DB) ||
+        KA != "derived" || KB != "derived" || (DA & DB) || !DA || !DB)
+      return false;
+
+    bool Or = D->Opcode == "or";
+    P = Or ? 1 - (1 - PA) * (1 - PB) : PA * PB;
+    InBounds = InA * InB;
+    Kind = "derived";
+    Source = "both of (" + SA + ") and (" + SB + ")";
+    if (Dims)
+      *Dims = DA | DB;
+    return true;
+  }
   if (!D || !D->Guard.empty() || D->Opcode != "setp" || D->Operands.size() != 3)
     return false;
   std::string Cmp;
@@ -354,6 +388,48 @@ bool guardProbability(const PtxFunction &F, const std::string &Pred,
     Cmp = ".ge";
   if (Cmp.empty())
     return false;
+  // An index that is not the contiguous thread index: the exact share of
+  // the launch in bounds.
+  std::size_t DAt = static_cast<std::size_t>(D - F.Body.data());
+  unsigned DBlock = BlockNo;
+  for (unsigned B = 0; B < Cfg.Blocks.size(); ++B)
+    if (DAt >= Cfg.Blocks[B].Begin && DAt < Cfg.Blocks[B].End)
+      DBlock = B;
+  for (unsigned Side = 1; Side <= 2; ++Side) {
+    std::string C = Cmp;
+    if (Side == 2)
+      C = C == ".lt" ? ".gt" : C == ".gt" ? ".lt" : C == ".le" ? ".ge" : ".le";
+    const PtxOperand &Bnd = D->Operands[3 - Side];
+    std::optional<std::int64_t> B;
+    int Param = -1;
+    if (auto V = immediate(Bnd))
+      B = Signed ? *V : std::int64_t(std::uint64_t(*V) & 0xffffffffu);
+    else if ((Param = parameterOf(F, Bnd, S)) >= 0) {
+      auto It = Facts.Arguments.find(unsigned(Param));
+      if (It != Facts.Arguments.end() && It->second < (std::uint64_t(1) << 53))
+        B = std::int64_t(It->second);
+    }
+    if (!B)
+      continue;
+    auto G = guardIndexOf(F, Cfg, DBlock, DAt, D->Operands[Side], Facts);
+    if (!G)
+      continue;
+    bool InWhenTrue = C == ".lt" || C == ".le";
+    bool Inclusive = C == ".le" || C == ".gt";
+    auto Share =
+        gpa::shareOfLaunch(*G, *B + (Inclusive ? 1 : 0), Signed, Facts, true);
+    if (!Share || Share->Contiguous)
+      break;
+    InBounds = Share->InBounds;
+    P = InWhenTrue ? Share->InBounds : 1 - Share->InBounds;
+    Kind = "derived";
+    if (Dims)
+      for (int Dim = 0; Dim < 3; ++Dim)
+        *Dims |= G->Block[Dim] || G->Thread[Dim] ? 1u << Dim : 0u;
+    Source = "bounds guard on " + Share->Words + " (" + Facts.LaunchSource +
+             (Param >= 0 ? "; " + Facts.ArgumentsSource : "") + ")";
+    return true;
+  }
   const PtxOperand *Index = &D->Operands[1], *Bound = &D->Operands[2];
   std::uint64_t Scale = 0;
   IndexOffset Off;
@@ -398,6 +474,8 @@ bool guardProbability(const PtxFunction &F, const std::string &Pred,
         (Off.Constant > 0 ? " + " : " - ") +
         std::to_string(Off.Constant > 0 ? Off.Constant : -Off.Constant);
   // The shift by whole strides needs the threads launched along x.
+  if (Dims)
+    *Dims = 1; // x
   if (B && Threads && (!Off.Strides || Facts.GridThreadsX)) {
     // index + shift < B  <=>  index < B - shift.
     double Exclusive = *B + (Inclusive ? 1 : 0) - double(Off.Constant) -
@@ -488,8 +566,9 @@ void computeBranchProbabilities(const PtxFunction &F, PtxCfg &Cfg,
       B.ProbabilityKind = "given";
       B.ProbabilitySource =
           Facts.ByLineSource + " line " + std::to_string(Br.SourceLine);
-    } else if (guardProbability(F, Br.Guard, Scope{B.Begin, B.End - 1}, Facts,
-                                True, B.GuardInBounds, B.ProbabilitySource,
+    } else if (guardProbability(F, Cfg, Self, Br.Guard,
+                                Scope{B.Begin, B.End - 1}, Facts, True,
+                                B.GuardInBounds, B.ProbabilitySource,
                                 B.ProbabilityKind)) {
       B.ThreadGuard = true;
     } else {

@@ -11,6 +11,10 @@
 //    launched along x) when both are known (derived), else it is assumed
 //    taken (probability 1, labelled `assumed`): a coin flip would drop half
 //    the work of every kernel launched for its data;
+//  - a guard on any other index affine in one dimension's block and
+//    thread index and a counted loop's counter is in bounds for the exact
+//    share of the launch's points that pass it (gpa/AffineGuard.h,
+//    derived);
 //  - a probability the user gives for a source line wins (`given`);
 //  - the programmer's __builtin_expect / __builtin_assume are honoured;
 //  - any other branch keeps the static heuristics (LLVM's), and each such

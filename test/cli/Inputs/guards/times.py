@@ -5,7 +5,8 @@ import json
 import sys
 
 doc = json.load(open(sys.argv[1]))
-by_name = {k["demangled"].split("(")[0]: k for k in doc["kernels"]}
+by_name = {(k.get("demangled") or k["name"]).split("(")[0]: k
+           for k in doc["kernels"]}
 base = by_name[sys.argv[2]]["timing"]["exec_time_s"]
 for name in sorted(by_name):
     k = by_name[name]

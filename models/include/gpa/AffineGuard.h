@@ -1,0 +1,86 @@
+//===- AffineGuard.h - The share of a launch a guard passes -*- C++ -*-===//
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+// A bounds guard compares an index that is affine in one dimension's block
+// and thread index and in a loop counter (or an unrolled copy's constant),
+//
+//   v = Block * blockIdx + Thread * threadIdx + Counter * k + Offset,
+//
+// with a bound. Kernel Tuner and most hand-written launches cover a tiled
+// problem with more threads than it has points (dedispersion launches
+// ceil(2048 / by) blocks along y whatever its tile), so how many
+// (block, thread, iteration) points of the launch pass the guard is counted
+// exactly here, not estimated as bound / threads: the values of a tiled index
+// are not contiguous, and each unrolled copy has its own offset.
+//
+//===----------------------------------------------------------------------===//
+#ifndef GPA_AFFINEGUARD_H
+#define GPA_AFFINEGUARD_H
+
+#include <cstdint>
+#include <optional>
+#include <string>
+
+namespace gpa {
+
+/// v = Block * b + Thread * t + Counter * k + Offset over b in [0, Blocks),
+/// t in [0, Threads), k in [0, Trips).
+struct AffineIndex {
+  std::int64_t Block = 0, Thread = 0, Counter = 0, Offset = 0;
+  std::uint64_t Blocks = 1, Threads = 1, Trips = 1;
+
+  /// "32 * blockIdx.y + threadIdx.y + 8 * k + 8" with the names given.
+  std::string text(const std::string &BlockName, const std::string &ThreadName,
+                   const std::string &CounterName) const;
+};
+
+/// The number of points with Lo <= v < Hi, counted exactly in
+/// O(Trips x min(Blocks, Thread x Threads / Block + 2)) steps; nullopt when a
+/// coefficient or a count is too large to count exactly in 64 bits
+/// (|coefficient| > 2^24, a count > 2^32, Trips > 2^20).
+std::optional<std::uint64_t> pointsInRange(const AffineIndex &I,
+                                           std::int64_t Lo, std::int64_t Hi);
+
+/// The share of the points with v < Bound (Signed), or 0 <= v < Bound
+/// (unsigned: a negative v wraps above any bound); nullopt as above.
+std::optional<double> shareBelow(const AffineIndex &I, std::int64_t Bound,
+                                 bool Signed);
+
+struct BranchFacts;
+
+/// An index as a front-end reads it: per dimension (x, y, z) the
+/// coefficients of the block and the thread index, a loop counter's step
+/// and trip count (Trips 1: no counter; an unrolled copy's counter is in
+/// Offset), and a constant.
+struct GuardIndex {
+  std::int64_t Block[3] = {0, 0, 0}, Thread[3] = {0, 0, 0};
+  std::int64_t Counter = 0;
+  std::uint64_t Trips = 1;
+  std::int64_t Offset = 0;
+};
+
+/// A guard `index < bound` decided on a launch.
+struct GuardShare {
+  double InBounds = 1;
+  /// "32 * blockIdx.y + threadIdx.y + 8: 28 of 104 (block, thread) points
+  /// in bounds (<launch source>)".
+  std::string Words;
+  /// blockIdx.x * blockDim.x + threadIdx.x (or threadIdx.x) shifted by a
+  /// constant: min(1, bound / threads) is exact and says the same.
+  bool Contiguous = false;
+};
+
+/// The share of the launch's (block, thread, iteration) points for which
+/// Index < Bound (exclusive; Signed as the comparison reads it), with the
+/// index's names as the IR (blockIdx.y) or the PTX (%ctaid.y) writes them.
+/// nullopt when the index has no thread or block term, spans several
+/// dimensions, or the launch (Facts) lacks a dimension it needs.
+std::optional<GuardShare> shareOfLaunch(const GuardIndex &Index,
+                                        std::int64_t Bound, bool Signed,
+                                        const BranchFacts &Facts,
+                                        bool PtxNames);
+
+} // namespace gpa
+
+#endif

@@ -1,0 +1,167 @@
+//===- AffineGuard.cpp - The share of a launch a guard lets through ------===//
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+#include "gpa/AffineGuard.h"
+#include "gpa/BranchFacts.h"
+
+#include <algorithm>
+#include <limits>
+
+namespace gpa {
+
+namespace {
+constexpr std::int64_t MaxCoefficient = std::int64_t(1) << 24;
+constexpr std::uint64_t MaxCount = std::uint64_t(1) << 32;
+constexpr std::uint64_t MaxTrips = std::uint64_t(1) << 20;
+
+/// i in [0, N) with A * i < R (A >= 0).
+std::uint64_t countBelow(std::int64_t A, std::uint64_t N, std::int64_t R) {
+  if (R <= 0 || N == 0)
+    return 0;
+  if (A == 0)
+    return N;
+  return std::min<std::uint64_t>(N, std::uint64_t((R + A - 1) / A));
+}
+
+/// (i, j) in [0, Ni) x [0, Nj) with A * i + B * j < R (A, B >= 0): blocks
+/// whose every thread passes count whole, those whose none passes not at
+/// all; only the few in between (at most B x Nj / A + 2) are walked.
+std::uint64_t pairsBelow(std::int64_t A, std::uint64_t Ni, std::int64_t B,
+                         std::uint64_t Nj, std::int64_t R) {
+  if (Ni == 0 || Nj == 0)
+    return 0;
+  std::int64_t Span = B * std::int64_t(Nj - 1);
+  std::uint64_t Full = countBelow(A, Ni, R - Span);
+  std::uint64_t Any = countBelow(A, Ni, R);
+  std::uint64_t N = Full * Nj;
+  for (std::uint64_t I = Full; I < Any; ++I)
+    N += countBelow(B, Nj, R - A * std::int64_t(I));
+  return N;
+}
+} // namespace
+
+std::optional<std::uint64_t> pointsInRange(const AffineIndex &I,
+                                           std::int64_t Lo, std::int64_t Hi) {
+  auto TooLarge = [](std::int64_t C) {
+    return C > MaxCoefficient || C < -MaxCoefficient;
+  };
+  if (TooLarge(I.Block) || TooLarge(I.Thread) || TooLarge(I.Counter) ||
+      I.Blocks > MaxCount || I.Threads > MaxCount || I.Trips > MaxTrips ||
+      I.Offset > (std::int64_t(1) << 56) || I.Offset < -(std::int64_t(1) << 56))
+    return std::nullopt;
+  if (Hi <= Lo || I.Blocks == 0 || I.Threads == 0 || I.Trips == 0)
+    return std::uint64_t(0);
+  // A negative coefficient walks its range backwards: c * i = c * (N - 1)
+  // + |c| * (N - 1 - i).
+  std::int64_t Offset = I.Offset, Block = I.Block, Thread = I.Thread,
+               Counter = I.Counter;
+  auto Flip = [&](std::int64_t &C, std::uint64_t N) {
+    if (C < 0) {
+      Offset += C * std::int64_t(N - 1);
+      C = -C;
+    }
+  };
+  Flip(Block, I.Blocks);
+  Flip(Thread, I.Threads);
+  Flip(Counter, I.Trips);
+  // Keep the bounds within reach of the values (no overflow below).
+  constexpr std::int64_t Far = std::int64_t(1) << 60;
+  Lo = std::max(Lo, -Far);
+  Hi = std::min(Hi, Far);
+  std::uint64_t N = 0;
+  for (std::uint64_t K = 0; K < I.Trips; ++K) {
+    std::int64_t Shift = Offset + Counter * std::int64_t(K);
+    N += pairsBelow(Block, I.Blocks, Thread, I.Threads, Hi - Shift) -
+         pairsBelow(Block, I.Blocks, Thread, I.Threads, Lo - Shift);
+  }
+  return N;
+}
+
+std::optional<double> shareBelow(const AffineIndex &I, std::int64_t Bound,
+                                 bool Signed) {
+  std::int64_t Lo = Signed ? std::numeric_limits<std::int64_t>::min() : 0;
+  std::optional<std::uint64_t> N = pointsInRange(I, Lo, Bound);
+  if (!N)
+    return std::nullopt;
+  double Points = double(I.Blocks) * double(I.Threads) * double(I.Trips);
+  return Points > 0 ? double(*N) / Points : 0.0;
+}
+
+std::string AffineIndex::text(const std::string &BlockName,
+                              const std::string &ThreadName,
+                              const std::string &CounterName) const {
+  std::string Out;
+  auto Term = [&](std::int64_t C, const std::string &Name) {
+    if (C == 0)
+      return;
+    if (!Out.empty())
+      Out += C < 0 ? " - " : " + ";
+    else if (C < 0)
+      Out += "-";
+    std::int64_t M = C < 0 ? -C : C;
+    if (!Name.empty() && M == 1)
+      Out += Name;
+    else
+      Out += std::to_string(M) + (Name.empty() ? "" : " * " + Name);
+  };
+  Term(Block, BlockName);
+  Term(Thread, ThreadName);
+  Term(Counter, CounterName);
+  Term(Offset, "");
+  return Out.empty() ? "0" : Out;
+}
+
+std::optional<GuardShare> shareOfLaunch(const GuardIndex &Index,
+                                        std::int64_t Bound, bool Signed,
+                                        const BranchFacts &Facts,
+                                        bool PtxNames) {
+  int Dim = -1;
+  for (int D = 0; D < 3; ++D)
+    if (Index.Block[D] || Index.Thread[D]) {
+      if (Dim >= 0)
+        return std::nullopt;
+      Dim = D;
+    }
+  if (Dim < 0)
+    return std::nullopt;
+  const std::uint64_t GridBlocks[3] = {Facts.GridBlocksX, Facts.GridBlocksY,
+                                       Facts.GridBlocksZ};
+  const std::uint64_t BlockThreads[3] = {
+      Facts.BlockThreadsX, Facts.BlockThreadsY, Facts.BlockThreadsZ};
+  AffineIndex I;
+  I.Block = Index.Block[Dim];
+  I.Thread = Index.Thread[Dim];
+  I.Counter = Index.Counter;
+  I.Offset = Index.Offset;
+  I.Trips = Index.Trips ? Index.Trips : 1;
+  I.Blocks = I.Block ? GridBlocks[Dim] : 1;
+  I.Threads = I.Thread ? BlockThreads[Dim] : 1;
+  if (!I.Blocks || !I.Threads)
+    return std::nullopt;
+  std::optional<double> Share = shareBelow(I, Bound, Signed);
+  std::optional<std::uint64_t> In = pointsInRange(
+      I, Signed ? std::numeric_limits<std::int64_t>::min() : 0, Bound);
+  if (!Share || !In)
+    return std::nullopt;
+  const char *Axis[3] = {"x", "y", "z"};
+  std::string B = PtxNames ? std::string("%ctaid.") + Axis[Dim]
+                           : std::string("blockIdx.") + Axis[Dim];
+  std::string T = PtxNames ? std::string("%tid.") + Axis[Dim]
+                           : std::string("threadIdx.") + Axis[Dim];
+  GuardShare Out;
+  Out.InBounds = *Share;
+  Out.Contiguous = Dim == 0 && I.Trips == 1 && I.Thread == 1 &&
+                   (I.Block == 0 || std::uint64_t(I.Block) == I.Threads);
+  std::string Points =
+      I.Trips > 1 ? "(block, thread, iteration)" : "(block, thread)";
+  Out.Words = I.text(B, T, "k") +
+              (I.Trips > 1 ? " (k < " + std::to_string(I.Trips) + ")" : "") +
+              " < " + std::to_string(Bound) + ": " + std::to_string(*In) +
+              " of " + std::to_string(I.Blocks * I.Threads * I.Trips) + " " +
+              Points + " points in bounds";
+  return Out;
+}
+
+} // namespace gpa

@@ -1,0 +1,107 @@
+//===- AffineGuardTest.cpp - Exact share of a launch a guard passes ------===//
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+#include "gpa/AffineGuard.h"
+
+#include <gtest/gtest.h>
+
+using namespace gpa;
+
+namespace {
+// A tile loop along y (docs/models.md "Branch weights"): 100 rows, blocks
+// of 8 threads along y, 4 rows per thread, launched with ceil(100 / 8) = 13
+// blocks whatever the tile, so the grid covers 13 x 32 = 416 rows.
+AffineIndex tileRows(std::int64_t Thread, std::int64_t Counter,
+                     std::int64_t Offset, std::uint64_t Trips) {
+  AffineIndex I;
+  I.Block = 32;
+  I.Thread = Thread;
+  I.Counter = Counter;
+  I.Offset = Offset;
+  I.Blocks = 13;
+  I.Threads = 8;
+  I.Trips = Trips;
+  return I;
+}
+} // namespace
+
+TEST(AffineGuard, StridedTileCopiesByHand) {
+  // dm = 32 b + t + 8 k (threads stride by 1, copies by the block's 8).
+  // Copy k = 0: blocks 0-2 pass whole (24), block 3 (96 + t < 100) 4
+  // threads: 28 of 104. Copies 1-3: block 3 starts at 104: 24 of 104.
+  EXPECT_DOUBLE_EQ(*shareBelow(tileRows(1, 0, 0, 1), 100, true), 28.0 / 104);
+  for (int K = 1; K < 4; ++K)
+    EXPECT_DOUBLE_EQ(*shareBelow(tileRows(1, 0, 8 * K, 1), 100, true),
+                     24.0 / 104);
+  // Counted loop: every row 0..99 once, of 13 x 8 x 4 = 416 points.
+  EXPECT_DOUBLE_EQ(*shareBelow(tileRows(1, 8, 0, 4), 100, true), 100.0 / 416);
+}
+
+TEST(AffineGuard, ContiguousTileCopiesByHand) {
+  // dm = 32 b + 4 t + k (each thread its 4 consecutive rows). Copy k:
+  // blocks 0-2 whole (24), block 3: 96 + 4 t + k < 100 only at t = 0.
+  for (int K = 0; K < 4; ++K)
+    EXPECT_DOUBLE_EQ(*shareBelow(tileRows(4, 0, K, 1), 100, true), 25.0 / 104);
+  EXPECT_DOUBLE_EQ(*shareBelow(tileRows(4, 1, 0, 4), 100, true), 100.0 / 416);
+}
+
+TEST(AffineGuard, PlainIndexIsBoundOverThreads) {
+  // blockIdx.x * 256 + threadIdx.x on 65536 x 256 threads, n = 2^23: the
+  // rule min(1, n / threads) = 0.5 (bounds-guard.test).
+  AffineIndex I;
+  I.Block = 256;
+  I.Thread = 1;
+  I.Blocks = 65536;
+  I.Threads = 256;
+  EXPECT_DOUBLE_EQ(*shareBelow(I, 1 << 23, true), 0.5);
+  EXPECT_DOUBLE_EQ(*shareBelow(I, 1 << 25, true), 1.0);
+  EXPECT_DOUBLE_EQ(*shareBelow(I, 0, true), 0.0);
+}
+
+TEST(AffineGuard, UnsignedCountsNegativeValuesOutOfBounds) {
+  // v = t - 2 over t in [0, 4): values -2, -1, 0, 1. Signed v < 1: 3 of
+  // 4; unsigned: the two negatives wrap, 1 of 4.
+  AffineIndex I;
+  I.Thread = 1;
+  I.Offset = -2;
+  I.Threads = 4;
+  EXPECT_DOUBLE_EQ(*shareBelow(I, 1, true), 0.75);
+  EXPECT_DOUBLE_EQ(*shareBelow(I, 1, false), 0.25);
+}
+
+TEST(AffineGuard, NegativeCoefficientsMatchEnumeration) {
+  // A reversed index (n - 1 - i) and overlapping blocks, against a walk
+  // over every point.
+  AffineIndex I;
+  I.Block = 5;
+  I.Thread = -3;
+  I.Counter = 7;
+  I.Offset = 11;
+  I.Blocks = 9;
+  I.Threads = 6;
+  I.Trips = 5;
+  for (std::int64_t Bound = -30; Bound < 90; Bound += 7) {
+    std::uint64_t N = 0;
+    for (std::int64_t B = 0; B < 9; ++B)
+      for (std::int64_t T = 0; T < 6; ++T)
+        for (std::int64_t K = 0; K < 5; ++K)
+          N += 5 * B - 3 * T + 7 * K + 11 < Bound;
+    EXPECT_EQ(*pointsInRange(I, INT64_MIN, Bound), N) << Bound;
+  }
+}
+
+TEST(AffineGuard, RefusesWhatItCannotCountExactly) {
+  AffineIndex I;
+  I.Block = std::int64_t(1) << 30;
+  EXPECT_FALSE(shareBelow(I, 10, true));
+  I.Block = 1;
+  I.Trips = std::uint64_t(1) << 30;
+  EXPECT_FALSE(shareBelow(I, 10, true));
+}
+
+TEST(AffineGuard, Text) {
+  EXPECT_EQ(tileRows(1, 8, -8, 4).text("blockIdx.y", "threadIdx.y", "k"),
+            "32 * blockIdx.y + threadIdx.y + 8 * k - 8");
+}
