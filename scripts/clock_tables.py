@@ -37,6 +37,12 @@ GH100_MIN = ("derived: the same nvidia-smi -q showed the SM clock at 345 MHz idl
 GH100_STEP = ("assumed: 15 MHz between supported graphics clocks, as GA100's published "
               "SUPPORTED_CLOCKS list (github.com/1Panel-dev/1Panel issue #11910); the H100's "
               "list was not captured")
+STEP15 = ("assumed: 15 MHz between supported graphics clocks, as GA100's published "
+          "SUPPORTED_CLOCKS list (github.com/1Panel-dev/1Panel issue #11910); no list of this board "
+          "is used (the graphics clocks Kernel Tuner locked through NVML on an RTX 4000 Ada in "
+          "nlesc-recruit/powersensor3-results, 1485-1815 MHz, all lie on this grid)")
+FLOOR210 = ("assumed: 210 MHz, the lowest graphics clock GA100's SUPPORTED_CLOCKS list commonly "
+            "shows; no list of this board is used")
 GRID = ("assumed: no supported-clocks list of this board is used: an even grid of 8 steps "
         "from half the boost clock (assumed floor) to the %d MHz boost clock")
 
@@ -77,6 +83,14 @@ def gh100(ref_mhz):
         "given: the board's datasheet boost clock %d MHz; the GH100 table's 345 MHz floor and "
         "15 MHz steps (h100.json) reach it" % ref_mhz)
     return footprint_clocks(ref_mhz, (345, GH100_MIN, 15, GH100_STEP, src))
+
+
+def fifteen_mhz(ref_mhz):
+    """210 MHz to the boost clock in 15 MHz steps (boards whose boost clock
+    lies on that grid)."""
+    assert (ref_mhz - 210) % 15 == 0, ref_mhz
+    return footprint_clocks(ref_mhz, (210, FLOOR210, 15, STEP15,
+                                      "given: the board's datasheet boost clock %d MHz" % ref_mhz))
 
 
 def set_clocks(d, entries):

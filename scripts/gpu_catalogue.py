@@ -121,6 +121,11 @@ BOARDS = {
                   "140 W; boost clock derived from its 19.2 TFLOPS FP32 / (2 x 6144)"),
     "l40s": ("a100", "8.9", 89, ADA, "NVIDIA L40S 48 GB (Ada AD102)",
              142, 2.52, 864, 350, "GDDR6", "NVIDIA L40S datasheet (2023)"),
+    "rtx-4000-ada": ("a100", "8.9", 89, ADA, "NVIDIA RTX 4000 Ada Generation 20 GB (Ada AD104)",
+                     48, 2.175, 360, 130, "GDDR6",
+                     "NVIDIA RTX 4000 Ada Generation datasheet (2023): 6144 CUDA cores (48 SMs of "
+                     "128), 20 GB GDDR6 on a 160-bit bus, 360 GB/s, 130 W max power; boost clock "
+                     "2175 MHz (product page; its 26.7 TFLOPS FP32 / (2 x 6144) = 2173 MHz agrees)"),
 }
 
 
@@ -151,7 +156,24 @@ L2_MIB = {
                "for L4; the L4 datasheet does not state it"),
     "l40s": (48, "assumed: 48 MB as public specification databases list for L40S (AD102 has up "
                  "to 96 MB); the L40S datasheet does not state it"),
+    "rtx-4000-ada": (48, "assumed: 48 MB, the AD104 die's full L2 as public specification "
+                         "databases list for the RTX 4000 Ada; its datasheet does not state it"),
 }
+# Per-SM rates of units the lanes table cannot express, where the
+# architecture differs from its base: {unit: (issue cycles per warp
+# instruction, source)}.
+ADA_RATES = {
+    "tensor": (8.0, "NVIDIA Ada GPU Architecture whitepaper (2022), Appendix A: RTX 6000 Ada peak "
+                    "FP16 Tensor TFLOPS with FP32 accumulate 364.2 dense at 142 SMs x 2505 MHz = "
+                    "1024 FLOP = 512 dense FP16 FMA per clock per SM (4 fourth-generation tensor "
+                    "cores; RTX 4090: 330.3 with FP16 accumulate at 128 SMs x 2520 MHz, the same "
+                    "rate): one 4096-FMA warp wmma.mma (m16n16k16) every 8 cycles per SM, half "
+                    "A100's rate (GeForce boards run FP32 accumulate at half this rate)"),
+    "fp16": (0.5, "NVIDIA Ada GPU Architecture whitepaper (2022), Appendix A: RTX 4090 peak FP16 "
+                  "(non-Tensor) 82.6 TFLOPS = its peak FP32: 256 FLOP per clock per SM, one half2 "
+                  "warp-instruction (64 FLOP as FMA) per 0.5 cycle per SM"),
+}
+ARCH_RATES = {id(ADA): ADA_RATES}
 ARCH_CACHES = {id(TURING): TURING_CACHES, id(GA102): GA10X_CACHES, id(ADA): ADA_CACHES}
 # Keys of the levelled timing (docs/models.md "Memory levels") whose value
 # is per architecture; carried from the base when the board's SM is the base's.
@@ -263,6 +285,10 @@ def board(name, spec):
                           "cycles (models.md §1: derived per unit)" % (paper, n, what, n)}
             if unit in d["power"]["components"] and unit != "global_mem":
                 d["power"]["components"][unit]["peak_cycles_per_access"] = cycles
+        for unit, (cycles, rate_src) in ARCH_RATES.get(id(lanes), {}).items():
+            d["issue_cycles"][unit] = {"value": cycles, "source": rate_src}
+            if unit in d["power"]["components"]:
+                d["power"]["components"][unit]["peak_cycles_per_access"] = cycles
     # Power: the base's per-SM scale, re-derived for this board's envelope.
     base_dram_share = 0.25
     base_scale = (1 - base_dram_share) * (base_tdp - base_idle) / base_sms / GTX280_SM_TABLE2_W
@@ -311,6 +337,12 @@ import clock_tables  # noqa: E402  supported clocks and voltage line (issue 27)
 # GH100 boards with the board's own clock, bandwidth and TDP.
 H100_MEASURED = "derived from h100 measurement"
 H100_GHZ, H100_TDP_W, H100_PEAK_GBPS = 1.98, 700.0, 3350.0
+
+
+# Boards whose clock table is 210 MHz to boost in 15 MHz steps (assumed, as
+# GA100's list) rather than the even grid: the clocks validation data was
+# measured at must be in the table (docs/validation.md, RTX 4000 Ada).
+FIFTEEN_MHZ_CLOCKS = ("rtx-4000-ada",)
 
 
 def hopper_measured(d, h100, ghz, bw, tdp, mem):
@@ -376,6 +408,8 @@ for name, spec in sorted(BOARDS.items()):
         clock_tables.set_clocks(d, clock_tables.gh100(boost_mhz))
     elif base_name == "a100" and spec[1] == "8.0":
         clock_tables.set_clocks(d, clock_tables.ga100(boost_mhz))
+    elif name in FIFTEEN_MHZ_CLOCKS:
+        clock_tables.set_clocks(d, clock_tables.fifteen_mhz(boost_mhz))
     elif name not in chip_power.BOARDS:  # those price clocks with dvfs tables
         clock_tables.set_clocks(d, clock_tables.footprint_clocks(boost_mhz))
     if name in chip_power.BOARDS:

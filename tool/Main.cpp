@@ -23,6 +23,7 @@
 #include "gpa/Budget.h"
 #include "gpa/CanonicalJson.h"
 #include "gpa/GpuModelLoader.h"
+#include "gpa/IdlePower.h"
 #include "gpa/JsonReader.h"
 #include "gpa/ProfileLoader.h"
 #include "gpa/Report.h"
@@ -54,16 +55,20 @@ static int runModels(const Options &O) {
   }
   if (O.Format == "json") {
     nlohmann::json List = nlohmann::json::array();
-    for (const GpuModel &G : Models)
+    for (const GpuModel &G : Models) {
+      IdlePower Idle = defaultModelIdlePower(G);
       List.push_back({{"name", G.Name},
                       {"sm_version", G.SmVersion},
                       {"compute_capability", G.ComputeCapability},
                       {"num_sms", G.NumSms},
                       {"clock_ghz", G.ClockGhz},
                       {"mem_bandwidth_gbps", G.MemBandwidthGbps},
-                      {"idle_power_w", G.IdlePowerW},
+                      {"idle_power_w", Idle.PowerW},
+                      {"idle_power_source", Idle.Source},
+                      {"power_model", G.PowerBackendName},
                       {"calibrated", G.Calibrated},
                       {"description", G.Description}});
+    }
     std::cout << toCanonicalJson({{"models", List}});
   } else {
     std::cout << renderModelsText(Models);

@@ -10,6 +10,7 @@
 
 #include "gpa/CanonicalJson.h"
 #include "gpa/Headline.h"
+#include "gpa/IdlePower.h"
 #include "gpa/Power.h"
 #include "gpa/Report.h"
 
@@ -184,15 +185,26 @@ std::string renderSweepCsv(const std::vector<KernelAnalysis> &Kernels) {
 }
 
 std::string renderModelsText(const std::vector<GpuModel> &Models) {
-  std::string Out = format("%-8s %-6s %5s %9s %14s %11s %10s %s\n", "name",
-                           "arch", "sms", "clock_ghz", "bandwidth_gbps",
-                           "idle_power_w", "calibrated", "description");
-  for (const GpuModel &G : Models)
-    Out += format("%-8s sm_%-3u %5u %9.3f %14.1f %11.1f %10s %s\n",
+  // The idle power is the default power model's (IdlePower.h): dvfs boards
+  // price theirs with seed 002's Eq. (5)-(6), not IPP's power section.
+  std::string Out =
+      format("%-8s %-6s %5s %9s %14s %11s %-5s %10s %s\n", "name", "arch",
+             "sms", "clock_ghz", "bandwidth_gbps", "idle_power_w", "power",
+             "calibrated", "description");
+  std::string Sources;
+  for (const GpuModel &G : Models) {
+    IdlePower Idle = defaultModelIdlePower(G);
+    Out += format("%-8s sm_%-3u %5u %9.3f %14.1f %11.1f %-5s %10s %s\n",
                   G.Name.c_str(), G.SmVersion, G.NumSms, G.ClockGhz,
-                  G.MemBandwidthGbps, G.IdlePowerW, G.Calibrated ? "yes" : "no",
-                  G.Description.c_str());
-  return Out;
+                  G.MemBandwidthGbps, Idle.PowerW, Idle.Model.c_str(),
+                  G.Calibrated ? "yes" : "no", G.Description.c_str());
+    if (Sources.find(Idle.Model + ": " + Idle.Source) == std::string::npos)
+      Sources += "  " + Idle.Model + ": " + Idle.Source + "\n";
+  }
+  return Out +
+         "idle power (a CUDA context open, reference clocks) by power "
+         "model:\n" +
+         Sources;
 }
 
 } // namespace gpa::tool

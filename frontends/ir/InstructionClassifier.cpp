@@ -264,6 +264,27 @@ static bool sharesSinCosReduction(const CallBase &CB, StringRef Name,
   return false;
 }
 
+/// A wmma fragment load or store (llvm.nvvm.wmma.*.load.* / .store.*): one
+/// load or store of the pointer's address space (argument 0) moving the
+/// fragment's bytes per thread: the loaded struct, or the stored values
+/// (the arguments between the pointer and a trailing i32 stride).
+static Classification fragmentTransfer(const CallBase &CB, StringRef Name,
+                                       const DataLayout &DL) {
+  Classification C;
+  setMemory(C, CB.getArgOperand(0), CB.getType(), DL);
+  if (Name.contains(".store.")) {
+    unsigned End = CB.arg_size();
+    if (Name.contains(".stride.") && End > 1)
+      --End;
+    uint64_t Bytes = 0;
+    for (unsigned I = 1; I < End; ++I)
+      Bytes += DL.getTypeStoreSize(CB.getArgOperand(I)->getType())
+                   .getKnownMinValue();
+    C.Bytes = Bytes ? Bytes : 4;
+  }
+  return C;
+}
+
 static Classification classifyIntrinsic(const CallBase &CB, StringRef Name,
                                         const DataLayout &DL) {
   CallCost Cost = lookupIntrinsic(Name);
@@ -298,6 +319,8 @@ static Classification classifyIntrinsic(const CallBase &CB, StringRef Name,
     return C;
   case CallRule::MemTransfer:
     return memTransfer(CB);
+  case CallRule::FragmentTransfer:
+    return fragmentTransfer(CB, Name, DL);
   case CallRule::Unknown:
     break;
   }

@@ -292,6 +292,14 @@ CallCost lookupIntrinsic(StringRef Name) {
     C.Units = unitsOf(*F);
     return C;
   }
+  // llvm.nvvm.wmma.<shape>.load.* / .store.* move a fragment between
+  // registers and memory; only .mma. runs on the tensor core.
+  if (Name.starts_with("llvm.nvvm.wmma.") &&
+      (Name.contains(".load.") || Name.contains(".store."))) {
+    CallCost C;
+    C.Rule = CallRule::FragmentTransfer;
+    return C;
+  }
   for (const NameRule &R : IntrinsicRules)
     if (Name.starts_with(R.Name))
       return toCost(R, Name);

@@ -36,7 +36,10 @@ enum class CallRule {
                // the name (.approx, .ftz, .full) or the call's afn flag
   GlobalLoad,  // a load from global memory (ldg/ldu intrinsics before LLVM 21)
   MemTransfer, // llvm.memcpy/memmove/memset: loads/stores of the length
-  Unknown,     // not in the table: "other" and an assumption
+  FragmentTransfer, // wmma load/store: a fragment through memory, a load or
+                    // store of the pointer's address space (not the tensor
+                    // core; the PTX front-end classifies wmma.load/store so)
+  Unknown,          // not in the table: "other" and an assumption
 };
 
 struct CallCost {

@@ -14,9 +14,11 @@
 // RUN: %python %inputs/passes/report_fields.py %t/r.sm_80.json demangled | FileCheck %s --check-prefix=SM80
 // RUN: %python %inputs/passes/report_fields.py %t/r.sm_90.json demangled | FileCheck %s --check-prefix=SM90
 
-// CHECK: full-compile.cu:[[@LINE+6]]:1: remark: scale(float*, float, int) on a100: {{.*}}; per thread: {{.*}}fp=1 {{.*}}global_mem=2 {{.*}}; launch
+// CHECK: full-compile.cu:[[@LINE+8]]:1: remark: scale(float*, float, int) on a100: {{.*}}; per thread: {{.*}}fp=1 {{.*}}global_mem=2 {{.*}}; launch
 // A streaming kernel: no cache reuse, DRAM bounds it (docs/models.md "Memory levels").
-// CHECK: full-compile.cu:[[@LINE+4]]:1: remark: scale(float*, float, int): DRAM-bound: 0% of loads hit L2, 0% L1; DRAM {{[0-9]+}}% of peak
+// CHECK: full-compile.cu:[[@LINE+6]]:1: remark: scale(float*, float, int): DRAM-bound: 0% of loads hit L2, 0% L1; DRAM {{[0-9]+}}% of peak
+// Its clock advice from a100's supported clocks, labelled estimated (docs/dvfs.md).
+// CHECK: full-compile.cu:[[@LINE+4]]:1: remark: scale(float*, float, int) on a100 (estimated: {{.*}}least energy within
 // SM80: schema=gpa-report/1 gpu=a100
 // SM80-NEXT: _Z5scalePffi demangled="scale(float*, float, int)"
 // SM90: schema=gpa-report/1 gpu=h100
@@ -35,4 +37,4 @@ void launchScale(float *Data, float Factor, int N) {
 // CHECK: full-compile.cu:[[@LINE-5]]:{{[0-9]+}}: remark: launch of scale(float*, float, int) on a100 (sm_80): grid ? = {{[0-9]+}} blocks (assumed), block 256 = 256 threads (constant), dynamic shared 0 B (constant), {{[0-9]+}} registers/thread (cubin); MWP
 // Then the kernel's answer for the launches this file writes, at the
 // kernel's line, naming the launch (issue 28 s.3).
-// CHECK: full-compile.cu:23:1: remark: scale(float*, float, int) on a100 (sm_80) as this file launches it, 1 launch site: {{.*}}full-compile.cu:30:{{[0-9]+}} ({{[0-9]+}} blocks x 256 threads, grid assumed, block constant): recommended
+// CHECK: full-compile.cu:25:1: remark: scale(float*, float, int) on a100 (sm_80) as this file launches it, 1 launch site: {{.*}}full-compile.cu:32:{{[0-9]+}} ({{[0-9]+}} blocks x 256 threads, grid assumed, block constant): recommended

@@ -47,6 +47,9 @@ TEST(DeviceCatalog, BoardsByName) {
   EXPECT_EQ(modelFor("NVIDIA RTX A6000", 86, 84), "rtx-a6000");
   EXPECT_EQ(modelFor("NVIDIA RTX A4000", 86, 48), "rtx-a4000");
   EXPECT_EQ(modelFor("NVIDIA GeForce RTX 4090", 89, 128), "rtx4090");
+  // The name in the PowerSensor3 validation set's Kernel Tuner cache
+  // (docs/validation.md); 48 SMs from its datasheet's 6144 CUDA cores.
+  EXPECT_EQ(modelFor("NVIDIA RTX 4000 Ada Generation", 89, 48), "rtx-4000-ada");
   EXPECT_EQ(modelFor("NVIDIA TITAN V", 70, 80), "titan-v");
   EXPECT_EQ(modelFor("NVIDIA GeForce GTX TITAN X", 52, 24), "gtx-titan-x");
 }
@@ -101,11 +104,12 @@ TEST(DeviceCatalog, AliasesAndGenericModels) {
 
 TEST(DeviceCatalog, InferredGpuCaveat) {
   // sm_89 is the L4 (58 SMs: 7424 CUDA cores / 128 per SM, NVIDIA's
-  // datasheet), the L40S (142) and the GeForce RTX 4090 (128): a target
-  // alone cannot tell them apart, and the SM advice differs by board.
+  // datasheet), the L40S (142), the RTX 4000 Ada (48: 6144 / 128) and the
+  // GeForce RTX 4090 (128): a target alone cannot tell them apart, and the
+  // SM advice differs by board.
   EXPECT_EQ(inferredGpuCaveat(89, "l4"),
-            "a guess: sm_89 is also l40s (142 SMs), rtx4090 (128 SMs), not "
-            "only l4 (58 SMs)");
+            "a guess: sm_89 is also l40s (142 SMs), rtx-4000-ada (48 SMs), "
+            "rtx4090 (128 SMs), not only l4 (58 SMs)");
   // Every bundled sm_80 board has 108 SMs (A100 whitepaper): no guess.
   EXPECT_EQ(inferredGpuCaveat(80, "a100"), "");
   // No bundled model of the target's architecture: an older one stands in.

@@ -67,6 +67,7 @@ TEST(Loader, BundledModelsAllLoad) {
                                              "h200",
                                              "l4",
                                              "l40s",
+                                             "rtx-4000-ada",
                                              "rtx-a4000",
                                              "rtx-a6000",
                                              "rtx3080",
