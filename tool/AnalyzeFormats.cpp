@@ -68,7 +68,7 @@ PowerView powerView(const Evaluation &E) {
   V.RuntimeW = W.TotalPowerW - W.StaticPowerW;
   V.ComponentsW["constant"] = W.ConstantPowerW;
   for (const ComponentPowerW &C : W.Components)
-    V.ComponentsW[C.Key] = C.PowerW;
+    V.ComponentsW[std::string(C.Key)] = C.PowerW;
   return V;
 }
 

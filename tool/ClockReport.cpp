@@ -71,9 +71,9 @@ int oneClock(const Options &O, const GpuModel &Gpu, const ClockAxes &A,
     S += "  dynamic by component:";
     for (const ComponentPowerW &P : W.Components)
       if (P.PowerW > 0)
-        S += format(" %s %.1f W", P.Key.c_str(), P.PowerW);
+        S += format(" %s %.1f W", std::string(P.Key).c_str(), P.PowerW);
     S += "\n" + basisText(A);
-    S += "  power model: " + W.Provenance + "\n";
+    S += "  power model: " + std::string(W.Provenance) + "\n";
     std::cout << S;
   }
   return ExitOk;

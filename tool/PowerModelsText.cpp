@@ -100,7 +100,7 @@ std::string renderPowerModelsText(const KernelAnalysis &A, const GpuModel &Gpu,
   Out += provenanceLines(K.Provenance);
   Out += format("  %4s %8s %12s %12s %12s\n", "sm", "blocks", "work_s",
                 "core_s", "energy_j");
-  for (const SmFootprint &S : K.Sms.Sms)
+  for (const SmFootprint &S : K.Sms.perSm())
     Out += format("  %4u %8llu %12.6g %12.6g %12.6g\n", S.Sm,
                   static_cast<unsigned long long>(S.Blocks), S.WorkS, S.CoreS,
                   S.energyJ());

@@ -42,8 +42,8 @@ static std::string topComponents(const Evaluation &E, std::size_t Count) {
                      });
     std::string Out;
     for (std::size_t I = 0; I < C.size() && I < Count && C[I].PowerW > 0; ++I)
-      Out +=
-          format("%s%s %.1f W", I ? ", " : "", C[I].Key.c_str(), C[I].PowerW);
+      Out += format("%s%s %.1f W", I ? ", " : "", std::string(C[I].Key).c_str(),
+                    C[I].PowerW);
     return Out.empty() ? "none" : Out;
   }
   const Power &P = E.Pow;
@@ -125,12 +125,12 @@ std::string renderKernelText(const KernelAnalysis &A, const GpuModel &Gpu) {
                 E.Est.TotalPowerW, E.Est.TotalPowerW - E.Est.StaticPowerW,
                 E.Est.StaticPowerW, E.Est.Backend.c_str());
   // Which model priced power and where its parameters come from.
-  Out += "  power model " + E.Est.Provenance + "\n";
+  Out += "  power model " + std::string(E.Est.Provenance) + "\n";
   Out += format("  top units   %s\n", topComponents(E, 4).c_str());
   const SmEnergy &S = E.Sms;
-  Out += format("  per SM      %u of %zu SMs busy, %.6g J dynamic + %.6g J "
+  Out += format("  per SM      %u of %u SMs busy, %.6g J dynamic + %.6g J "
                 "static + %.6g J uncore (power gating %s, seed 004)\n",
-                S.Sms.BusySms, S.Sms.Sms.size(), S.Sms.DynamicJ, S.Sms.StaticJ,
+                S.Sms.BusySms, S.Sms.gpuSms(), S.Sms.DynamicJ, S.Sms.StaticJ,
                 S.UncoreJ, S.Power.PowerGating ? "yes" : "no");
   Out += format("  efficiency  %.4g GIPS (warp instructions), %.4g GIPS/W, "
                 "%.6g J per launch\n",

@@ -8,6 +8,7 @@
 #include "gpa/Thermal.h"
 
 #include <algorithm>
+#include <optional>
 
 namespace gpa {
 
@@ -47,22 +48,34 @@ Timing timeShape(const KernelProfile &P, const GpuModel &Gpu,
 bool evaluateShape(const KernelProfile &P, const GpuModel &Gpu,
                    const LaunchShape &Shape, std::string_view Backend,
                    Evaluation &E, std::string &Error) {
+  return evaluateShape(P, Gpu, smFootprintConstants(Gpu), Shape, Backend, E,
+                       Error);
+}
+
+bool evaluateShape(const KernelProfile &P, const GpuModel &Gpu,
+                   const SmFootprintConstants &K, const LaunchShape &Shape,
+                   std::string_view Backend, Evaluation &E,
+                   std::string &Error) {
   E = Evaluation();
   E.ActiveSms = Shape.ActiveSms;
   E.Shape = Shape;
   // The configuration's own profile: its grid, and each thread's counts
-  // scaled by the work it now does (grid and paper mechanisms).
-  KernelProfile Run = shapeProfile(P, Shape);
+  // scaled by the work it now does (grid and paper mechanisms). Copied only
+  // then: a profile holds a name and a vector (allocations per evaluation).
+  std::optional<KernelProfile> Scaled;
+  if (Shape.Blocks != P.Launch.Blocks || Shape.WorkScale != 1)
+    Scaled = shapeProfile(P, Shape);
+  const KernelProfile &Run = Scaled ? *Scaled : P;
   E.Time = computeTiming(Run, Gpu, Shape.ActiveSms, Shape.ActiveBlocksPerSm,
                          Shape.Rep);
-  E.Pow = computePower(Run, Gpu, E.Time);
+  E.Pow = computePower(Run, Gpu, E.Time, K.IdleSmsPowered);
   if (!estimatePower(
           {Run, E.Time, memoryLevelBytes(Run, Gpu, E.Time), {}, &E.Pow}, Gpu,
           Backend, E.Est, Error))
     return false;
   E.Sms = priceSmFootprints(
       Gpu, Shape.ActiveSms, Shape.Blocks, Shape.ActiveBlocksPerSm, Shape.Rep,
-      E.Time.ExecTimeS, E.Est, smStaticModel(Gpu, E.Est, false));
+      E.Time.ExecTimeS, E.Est, smStaticModel(Gpu, K, E.Est));
   E.TotalPowerW = E.Time.ExecTimeS > 0 ? E.Sms.EnergyJ / E.Time.ExecTimeS
                                        : E.Est.TotalPowerW;
   E.RuntimePowerW = std::max(0.0, E.Est.TotalPowerW - E.Est.StaticPowerW);
@@ -74,7 +87,15 @@ bool evaluateShape(const KernelProfile &P, const GpuModel &Gpu,
 bool evaluateAt(const KernelProfile &P, const GpuModel &Gpu,
                 const Occupancy &Occ, unsigned ActiveSms,
                 std::string_view Backend, Evaluation &Out, std::string &Error) {
-  return evaluateShape(P, Gpu, onSms(Gpu, Occ, P.Launch.Blocks, ActiveSms),
+  return evaluateAt(P, Gpu, smFootprintConstants(Gpu), Occ, ActiveSms, Backend,
+                    Out, Error);
+}
+
+bool evaluateAt(const KernelProfile &P, const GpuModel &Gpu,
+                const SmFootprintConstants &K, const Occupancy &Occ,
+                unsigned ActiveSms, std::string_view Backend, Evaluation &Out,
+                std::string &Error) {
+  return evaluateShape(P, Gpu, K, onSms(Gpu, Occ, P.Launch.Blocks, ActiveSms),
                        Backend, Out, Error);
 }
 
@@ -99,6 +120,7 @@ static bool sameShape(const LaunchShape &A, const LaunchShape &B) {
 }
 
 static bool computeAdvice(const KernelProfile &P, const GpuModel &Gpu,
+                          const SmFootprintConstants &K,
                           const AnalysisOptions &Options, KernelAnalysis &A,
                           std::string &Error) {
   Advice &Adv = A.Adv;
@@ -119,7 +141,7 @@ static bool computeAdvice(const KernelProfile &P, const GpuModel &Gpu,
   LaunchShape Base = launchAsWritten(Options.Mech, Gpu, A.Occ, P.Launch.Blocks);
   Evaluation BaseEval = A.AllSms;
   if (Options.Mech == Mechanism::Paper &&
-      !evaluateShape(P, Gpu, Base, A.PowerBackend, BaseEval, Error))
+      !evaluateShape(P, Gpu, K, Base, A.PowerBackend, BaseEval, Error))
     return false;
   std::vector<Evaluation> Evals;
   std::vector<Candidate> Cands;
@@ -132,7 +154,7 @@ static bool computeAdvice(const KernelProfile &P, const GpuModel &Gpu,
     Evals.emplace_back();
     if (IsBase)
       Evals.back() = BaseEval;
-    else if (!evaluateShape(P, Gpu, Shapes[I], A.PowerBackend, Evals.back(),
+    else if (!evaluateShape(P, Gpu, K, Shapes[I], A.PowerBackend, Evals.back(),
                             Error))
       return false;
     if (IsBase)
@@ -195,15 +217,17 @@ bool analyzeKernel(const KernelProfile &P, const GpuModel &Gpu,
   A.MaxUsefulSms = maxUsefulSms(P, Gpu);
   A.PowerBackend = Options.PowerBackend.empty() ? Gpu.PowerBackendName
                                                 : Options.PowerBackend;
+  const SmFootprintConstants K = smFootprintConstants(Gpu);
   if (!evaluateShape(
-          P, Gpu, launchAsWritten(Mechanism::Sm, Gpu, A.Occ, P.Launch.Blocks),
+          P, Gpu, K,
+          launchAsWritten(Mechanism::Sm, Gpu, A.Occ, P.Launch.Blocks),
           A.PowerBackend, A.AllSms, Error))
     return false;
   A.Requested = A.AllSms;
-  if (Options.ActiveSms != 0 && !evaluateAt(P, Gpu, A.Occ, Options.ActiveSms,
+  if (Options.ActiveSms != 0 && !evaluateAt(P, Gpu, K, A.Occ, Options.ActiveSms,
                                             A.PowerBackend, A.Requested, Error))
     return false;
-  if (!computeAdvice(P, Gpu, Options, A, Error))
+  if (!computeAdvice(P, Gpu, K, Options, A, Error))
     return false;
   A.SmClocks = smClockFrontier(Gpu, A.PowerBackend, A.Requested.Sms);
   computeThermalOutlook(P, Gpu, A);

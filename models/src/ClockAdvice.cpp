@@ -70,7 +70,7 @@ double voltageAt(const SmClockTable &T, double Mhz) {
 
 /// Memory-domain dynamic terms: DRAM and its controller (seed 002 puts L2
 /// in the core domain).
-bool isMemoryDomainTerm(const std::string &Key) {
+bool isMemoryDomainTerm(std::string_view Key) {
   return isUncoreTerm(Key) && Key != "l2";
 }
 } // namespace

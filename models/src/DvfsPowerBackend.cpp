@@ -5,6 +5,8 @@
 //===----------------------------------------------------------------------===//
 #include "gpa/DvfsPowerBackend.h"
 
+#include "gpa/InternedText.h"
+
 #include "gpa/JsonReader.h"
 
 #include <algorithm>
@@ -241,20 +243,21 @@ bool DvfsPowerBackend::estimate(const PowerInput &In, const GpuModel &Gpu,
   DvfsPower W = dvfsPower(*P, CoreMhz, *P->Core.at(CoreMhz), MemMhz,
                           *P->Mem.at(MemMhz), U);
   Out.Backend = "dvfs";
-  Out.Provenance = std::string(citation()) + "; parameters: " + P->Source;
+  std::string Provenance =
+      std::string(citation()) + "; parameters: " + P->Source;
   // A board of a calibrated chip: what differs from the calibration.
   // (their sources are in Parameters).
   std::string Differ;
   for (const auto &[Key, Param] : P->Overrides)
     Differ += (Differ.empty() ? "" : ", ") + Key + " (" + Param.Kind + ")";
   if (!Differ.empty())
-    Out.Provenance += "; board parameters: " + Differ;
+    Provenance += "; board parameters: " + Differ;
+  Out.Provenance = internText(Provenance);
   Out.StaticPowerW = W.CoreStaticW + W.MemStaticW;
   Out.SmStaticPowerW = W.CoreStaticW; // Eq. (5)'s a0
   Out.ConstantPowerW = W.CoreConstantW + W.MemConstantW;
   for (std::size_t C = 0; C < NumDvfsComponents; ++C) {
-    Out.Components.push_back(
-        {std::string(dvfsComponentKey(C)), W.ComponentW[C]});
+    Out.Components.push_back({dvfsComponentKey(C), W.ComponentW[C]});
     Out.DynamicPowerW += W.ComponentW[C];
   }
   Out.TotalPowerW = W.totalW();

@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 #include "gpa/IppPowerBackend.h"
 
+#include "gpa/InternedText.h"
 #include "gpa/JsonReader.h"
 #include "gpa/Power.h"
 
@@ -47,13 +48,15 @@ bool IppPowerBackend::estimate(const PowerInput &In, const GpuModel &Gpu,
   const Power &P = In.Ipp ? *In.Ipp : *Computed;
   Out.Backend = "ipp";
   // The same text for every evaluation on one model: built once per model.
-  thread_local std::string ProvenanceOf, Provenance;
+  thread_local std::string ProvenanceOf;
+  thread_local std::string_view Provenance;
   thread_local bool CalibratedOf = false;
   if (Provenance.empty() || ProvenanceOf != Gpu.Name ||
       CalibratedOf != Gpu.Calibrated) {
-    Provenance = std::string(citation()) + "; parameters: GPU model '" +
-                 Gpu.Name + "' power section" +
-                 (Gpu.Calibrated ? "" : " (uncalibrated estimates)");
+    Provenance =
+        internText(std::string(citation()) + "; parameters: GPU model '" +
+                   Gpu.Name + "' power section" +
+                   (Gpu.Calibrated ? "" : " (uncalibrated estimates)"));
     ProvenanceOf = Gpu.Name;
     CalibratedOf = Gpu.Calibrated;
   }
@@ -62,13 +65,23 @@ bool IppPowerBackend::estimate(const PowerInput &In, const GpuModel &Gpu,
   // IPP §6.4.2's power gating takes the idle power with the SMs.
   Out.SmStaticPowerW = P.IdlePowerW;
   Out.ConstantPowerW = P.ComponentW[ConstSmComponent];
-  Out.Components.reserve(ConstSmComponent);
-  for (std::size_t C = 0; C < ConstSmComponent; ++C) {
-    if (!powerComponentReported(C))
-      continue;
-    Out.Components.push_back(
-        {std::string(powerComponentKey(C)), P.ComponentW[C]});
-    Out.DynamicPowerW += P.ComponentW[C];
+  // The reported components and their keys are the same for every
+  // estimate: listed once, in component order.
+  struct Reported {
+    std::size_t Index;
+    std::string_view Key;
+  };
+  static const std::vector<Reported> Components = [] {
+    std::vector<Reported> R;
+    for (std::size_t C = 0; C < ConstSmComponent; ++C)
+      if (powerComponentReported(C))
+        R.push_back({C, powerComponentKey(C)});
+    return R;
+  }();
+  Out.Components.reserve(Components.size());
+  for (const Reported &C : Components) {
+    Out.Components.push_back({C.Key, P.ComponentW[C.Index]});
+    Out.DynamicPowerW += P.ComponentW[C.Index];
   }
   Out.TotalPowerW = P.TotalPowerW;
   Out.CoreMhz = Gpu.ClockGhz * 1000;

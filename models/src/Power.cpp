@@ -111,6 +111,11 @@ static void fillPower(const KernelProfile &P, const GpuModel &Gpu,
 
 Power computePower(const KernelProfile &P, const GpuModel &Gpu,
                    const Timing &T) {
+  return computePower(P, Gpu, T, idleSmsPowered(Gpu));
+}
+
+Power computePower(const KernelProfile &P, const GpuModel &Gpu, const Timing &T,
+                   bool IdleSmsPowered) {
   Power Out;
   double WarpsPerBlock =
       std::ceil(static_cast<double>(P.Launch.ThreadsPerBlock) / Gpu.WarpSize);
@@ -119,7 +124,7 @@ Power computePower(const KernelProfile &P, const GpuModel &Gpu,
                    std::max(T.ActiveSms, 1u);
   fillPower(P, Gpu, T, 1, activeSmScale(Gpu, T.ActiveSms), Out);
   Out.IppRuntimePowerW = Out.RuntimePowerW;
-  Out.IdleSmsPowered = idleSmsPowered(Gpu);
+  Out.IdleSmsPowered = IdleSmsPowered;
   if (Out.IdleSmsPowered) {
     // Unused SMs still draw Const_SM, so every one of the Num_SMs counts it,
     // and the log-shaped active-SM factor (what gating saves) is 1. The work

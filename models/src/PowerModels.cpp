@@ -94,8 +94,8 @@ ModelEstimate estimatePowerModel(const std::string &Name,
   Out.add("static", PowerCategory::Static, P.StaticPowerW);
   Out.add("constant", PowerCategory::Constant, P.ConstantPowerW);
   for (const ComponentPowerW &C : P.Components)
-    Out.add(C.Key, PowerCategory::Dynamic, C.PowerW);
-  Out.Notes.push_back("provenance: " + P.Provenance);
+    Out.add(std::string(C.Key), PowerCategory::Dynamic, C.PowerW);
+  Out.Notes.push_back("provenance: " + std::string(P.Provenance));
   Out.finish();
   return Out;
 }

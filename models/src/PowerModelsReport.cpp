@@ -42,7 +42,7 @@ json powerEstimateJson(const ModelEstimate &E) {
 
 json footprintsJson(const KernelFootprints &K, const std::string &PricedWith) {
   json Sms = json::array();
-  for (const SmFootprint &S : K.Sms.Sms)
+  for (const SmFootprint &S : K.Sms.perSm())
     Sms.push_back({{"sm", S.Sm},
                    {"blocks", S.Blocks},
                    {"work_s", S.WorkS},
@@ -98,7 +98,7 @@ json evaluationPowerJson(const Evaluation &E) {
         Rates[Key] = P.AccessRate[C];
     }
     return {{"model", "ipp"},
-            {"provenance", W.Provenance},
+            {"provenance", std::string(W.Provenance)},
             {"runtime_power_w", P.RuntimePowerW},
             {"idle_power_w", P.IdlePowerW},
             {"total_power_w", P.TotalPowerW},
@@ -111,9 +111,9 @@ json evaluationPowerJson(const Evaluation &E) {
   // the components.
   Components["constant"] = W.ConstantPowerW;
   for (const ComponentPowerW &C : W.Components)
-    Components[C.Key] = C.PowerW;
+    Components[std::string(C.Key)] = C.PowerW;
   return {{"model", W.Backend},
-          {"provenance", W.Provenance},
+          {"provenance", std::string(W.Provenance)},
           {"runtime_power_w", W.TotalPowerW - W.StaticPowerW},
           {"idle_power_w", W.StaticPowerW},
           {"total_power_w", W.TotalPowerW},
@@ -131,19 +131,19 @@ json smFootprintsJson(const KernelAnalysis &A, const GpuModel &Gpu) {
   const Evaluation &E = A.Requested;
   const SmEnergy &S = E.Sms;
   const DvfsFrontier &D = A.SmClocks;
-  bool Clocks =
-      D.Available && D.AtReference.SmClockMhz.size() == S.Sms.Sms.size();
+  std::vector<SmFootprint> Sms = S.Sms.perSm();
+  bool Clocks = D.Available && D.AtReference.SmClockMhz.size() == Sms.size();
   // Runs of consecutive SMs with the same blocks (and per-SM clock): the
   // breadth-first scheduler gives at most three (busier, the rest, idle).
   json Groups = json::array();
-  for (std::size_t I = 0; I < S.Sms.Sms.size();) {
-    const SmFootprint &F = S.Sms.Sms[I];
+  for (std::size_t I = 0; I < Sms.size();) {
+    const SmFootprint &F = Sms[I];
     std::size_t J = I + 1;
     while (
-        J < S.Sms.Sms.size() && S.Sms.Sms[J].Blocks == F.Blocks &&
+        J < Sms.size() && Sms[J].Blocks == F.Blocks &&
         (!Clocks || D.AtReference.SmClockMhz[J] == D.AtReference.SmClockMhz[I]))
       ++J;
-    json G = {{"first_sm", F.Sm},      {"last_sm", S.Sms.Sms[J - 1].Sm},
+    json G = {{"first_sm", F.Sm},      {"last_sm", Sms[J - 1].Sm},
               {"blocks", F.Blocks},    {"work_s", F.WorkS},
               {"core_s", F.CoreS},     {"dynamic_j", F.DynamicJ},
               {"static_j", F.StaticJ}, {"energy_j", F.energyJ()}};
@@ -154,7 +154,7 @@ json smFootprintsJson(const KernelAnalysis &A, const GpuModel &Gpu) {
   }
   json J = {
       {"priced_with", E.Est.Backend},
-      {"gpu_sms", S.Sms.Sms.size()},
+      {"gpu_sms", Sms.size()},
       {"busy_sms", S.Sms.BusySms},
       {"kernel_time_s", S.Sms.KernelTimeS},
       {"core_dynamic_j", S.Sms.DynamicJ},

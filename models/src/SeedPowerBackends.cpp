@@ -7,6 +7,7 @@
 
 #include "gpa/ComponentPower.h"
 #include "gpa/InstructionEnergy.h"
+#include "gpa/InternedText.h"
 #include "gpa/KernelActivity.h"
 #include "gpa/Power.h"
 #include "gpa/Thermal.h"
@@ -75,15 +76,16 @@ static bool toBackendEstimate(const ModelEstimate &M, const PowerInput &In,
     return false;
   }
   Out.Backend = M.Model;
-  Out.Provenance = std::string(Citation) + "; parameters:";
+  std::string Provenance = std::string(Citation) + "; parameters:";
   for (const ParameterUse &U : M.Provenance)
-    Out.Provenance += " " + U.Name + " (" + U.Param.Kind + ")";
+    Provenance += " " + U.Name + " (" + U.Param.Kind + ")";
+  Out.Provenance = internText(Provenance);
   Out.StaticPowerW = M.StaticW;
   Out.SmStaticPowerW = M.StaticW;
   Out.ConstantPowerW = M.ConstantW;
   for (const PowerTerm &T : M.Terms)
     if (T.Category == PowerCategory::Dynamic) {
-      Out.Components.push_back({T.Name, T.PowerW});
+      Out.Components.push_back({internText(T.Name), T.PowerW});
       Out.DynamicPowerW += T.PowerW;
     }
   Out.TotalPowerW = M.TotalPowerW;

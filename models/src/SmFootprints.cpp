@@ -17,49 +17,73 @@ std::uint64_t blocksOnSm(std::uint64_t Blocks, unsigned NumSms, unsigned Sm) {
   return Blocks / NumSms + (Sm < Blocks % NumSms ? 1 : 0);
 }
 
+/// Sum + X + ... + X (N times), rounded after each addition as a loop over
+/// the SMs adds them: reports must not change in the last bit. Adding zero
+/// changes nothing after the first addition (which turns -0 into +0).
+static double addRepeated(double Sum, double X, unsigned N) {
+  if (N == 0)
+    return Sum;
+  if (X == 0)
+    return Sum + X;
+  for (unsigned I = 0; I < N; ++I)
+    Sum += X;
+  return Sum;
+}
+
 Footprints computeFootprints(const FootprintLaunch &L,
                              const FootprintPower &P) {
   Footprints F;
   unsigned S = std::max(L.NumSms, 1u);
   double Slots = std::max(L.ResidentBlocksPerSm, 1.0);
-  double TotalWork = 0;
   unsigned All = std::max(S, L.GpuSms);
   // An SM runs Blocks / S blocks or one more (blocksOnSm), or none: the
   // three footprints are computed once, by the same operations, and the
   // sums keep the per-SM order (evaluations per second: bench/run.sh).
-  std::uint64_t Even = L.Blocks / S, Extra = L.Blocks % S;
-  SmFootprint Shapes[3]; // Even + 1 blocks, Even blocks, idle
-  for (unsigned I = 0; I < 3; ++I) {
-    Shapes[I].Blocks = I == 0 ? Even + 1 : I == 1 ? Even : 0;
-    double N = static_cast<double>(Shapes[I].Blocks);
-    Shapes[I].WorkS = N * L.WaveTimeS;         // Eq. (1)
-    Shapes[I].CoreS = N / Slots * L.WaveTimeS; // see the header
-  }
-  for (unsigned C = 0; C < All; ++C) {
-    const SmFootprint &Sm = Shapes[C < S ? (C < Extra ? 0 : 1) : 2];
-    TotalWork += Sm.WorkS;
+  std::uint64_t Even = L.Blocks / S;
+  unsigned Extra = static_cast<unsigned>(L.Blocks % S);
+  F.Count[ExtraBlock] = Extra;
+  F.Count[FootprintClass::Even] = S - Extra;
+  F.Count[Idle] = All - S;
+  double TotalWork = 0;
+  for (unsigned I = 0; I < NumFootprintClasses; ++I) {
+    SmFootprint &Sm = F.Classes[I];
+    Sm.Sm = I == ExtraBlock ? 0 : I == FootprintClass::Even ? Extra : S;
+    Sm.Blocks = I == ExtraBlock             ? Even + 1
+                : I == FootprintClass::Even ? Even
+                                            : 0;
+    double N = static_cast<double>(Sm.Blocks);
+    Sm.WorkS = N * L.WaveTimeS;         // Eq. (1)
+    Sm.CoreS = N / Slots * L.WaveTimeS; // see the header
+    if (F.Count[I] == 0)
+      continue;
+    TotalWork = addRepeated(TotalWork, Sm.WorkS, F.Count[I]);
     F.KernelTimeS = std::max(F.KernelTimeS, Sm.CoreS); // T = max CF(c)
-    F.BusySms += Sm.Blocks > 0;
+    if (Sm.Blocks > 0)
+      F.BusySms += F.Count[I];
   }
-  for (SmFootprint &Sm : Shapes) {
+  for (unsigned I = 0; I < NumFootprintClasses; ++I) {
+    SmFootprint &Sm = F.Classes[I];
     // Eq. (3): DE(c) / DE = WF(c) / WF.
     Sm.DynamicJ =
         TotalWork > 0 ? P.CoreDynamicEnergyJ * Sm.WorkS / TotalWork : 0;
     // Eq. (5): SP(c) x T = static power x CF(c) when gated, x T otherwise.
     Sm.StaticJ =
         P.StaticPowerPerSmW * (P.PowerGating ? Sm.CoreS : F.KernelTimeS);
-  }
-  F.Sms.reserve(All);
-  F.Sms.insert(F.Sms.end(), Extra, Shapes[0]);
-  F.Sms.insert(F.Sms.end(), S - Extra, Shapes[1]);
-  F.Sms.insert(F.Sms.end(), All - S, Shapes[2]);
-  for (unsigned C = 0; C < All; ++C) {
-    SmFootprint &Sm = F.Sms[C];
-    Sm.Sm = C;
-    F.DynamicJ += Sm.DynamicJ;
-    F.StaticJ += Sm.StaticJ;
+    F.DynamicJ = addRepeated(F.DynamicJ, Sm.DynamicJ, F.Count[I]);
+    F.StaticJ = addRepeated(F.StaticJ, Sm.StaticJ, F.Count[I]);
   }
   return F;
+}
+
+std::vector<SmFootprint> Footprints::perSm() const {
+  std::vector<SmFootprint> Sms;
+  Sms.reserve(gpuSms());
+  for (unsigned I = 0; I < NumFootprintClasses; ++I)
+    for (unsigned C = 0; C < Count[I]; ++C) {
+      Sms.push_back(Classes[I]);
+      Sms.back().Sm = Classes[I].Sm + C;
+    }
+  return Sms;
 }
 
 const std::vector<std::string> &footprintParameterNames() {
@@ -151,13 +175,14 @@ DvfsFrontier perSmDvfsFrontier(const Footprints &F, const FootprintPower &P,
   }
   Out.Available = true;
   double RefV = T.Voltage[RefIndex];
+  std::vector<SmFootprint> PerSm = F.perSm();
   std::vector<DvfsPoint> All;
   for (std::size_t G = 0; G < T.ClocksMhz.size(); ++G) {
     DvfsPoint Pt;
     Pt.AllSmClockMhz = T.ClocksMhz[G];
     double Deadline = F.KernelTimeS * T.RefMhz / T.ClocksMhz[G];
     double AllJ = UncoreW * Deadline, PerSmJ = 0, Finish = 0;
-    for (const SmFootprint &Sm : F.Sms) {
+    for (const SmFootprint &Sm : PerSm) {
       AllJ += smEnergyJ(T, RefV, Sm, P, G, Deadline);
       double BestJ = std::numeric_limits<double>::infinity();
       std::size_t BestI = G;

@@ -6,14 +6,14 @@
 #include "gpa/SmPricing.h"
 
 #include "gpa/DvfsPowerBackend.h"
+#include "gpa/Power.h"
 
 #include <algorithm>
 
 namespace gpa {
 
-bool isUncoreTerm(const std::string &Name) {
+bool isUncoreTerm(std::string_view N) {
   // By length first: every evaluation asks this of each power component.
-  std::string_view N = Name;
   switch (N.size()) {
   case 2:
     return N == "l2";
@@ -69,6 +69,28 @@ SmStaticModel smStaticModel(const GpuModel &Gpu, const PowerEstimate &Est,
           "the GPU model does not say its SMs are power-gated "
           "(sm_footprint.power_gating): idle SMs draw static power"}});
   }
+  return M;
+}
+
+SmFootprintConstants smFootprintConstants(const GpuModel &Gpu) {
+  SmFootprintConstants K;
+  SmStaticModel M = smStaticModel(Gpu, PowerEstimate(), false);
+  K.HasStaticPowerPerSm =
+      Gpu.SmFootprint && Gpu.SmFootprint->count("static_power_per_sm_w");
+  K.StaticPowerPerSmW = M.StaticPowerPerSmW;
+  K.PowerGating = M.PowerGating;
+  K.IdleSmsPowered = idleSmsPowered(Gpu);
+  return K;
+}
+
+SmStaticModel smStaticModel(const GpuModel &Gpu, const SmFootprintConstants &K,
+                            const PowerEstimate &Est) {
+  SmStaticModel M;
+  // As smStaticModel above: the file's value, else IPP §6.4.2's share.
+  M.StaticPowerPerSmW = K.HasStaticPowerPerSm
+                            ? K.StaticPowerPerSmW
+                            : Est.SmStaticPowerW / std::max(Gpu.NumSms, 1u);
+  M.PowerGating = K.PowerGating;
   return M;
 }
 

@@ -33,17 +33,17 @@ TEST(SmFootprints, PartialLastWaveGetsLessEnergyAndShorterCoreFootprint) {
   // 4 SMs, one block each at a time, 6 blocks = 1.5 waves of 1 ms: SMs 0-1
   // run two blocks (2 ms), SMs 2-3 one (1 ms) and sit out the last wave.
   Footprints F = computeFootprints(launch(4, 1, 6), power(6, true));
-  ASSERT_EQ(F.Sms.size(), 4u);
+  ASSERT_EQ(F.gpuSms(), 4u);
   EXPECT_NEAR(F.KernelTimeS, 2e-3, 1e-15);
   // Eq. (3): DE(c) = 6 J x WF(c) / WF = 6 x 2/6 = 2 J and 6 x 1/6 = 1 J.
-  EXPECT_NEAR(F.Sms[0].DynamicJ, 2, 1e-12);
-  EXPECT_NEAR(F.Sms[3].DynamicJ, 1, 1e-12);
-  EXPECT_LT(F.Sms[3].DynamicJ, F.Sms[0].DynamicJ);
-  EXPECT_NEAR(F.Sms[0].CoreS, 2e-3, 1e-15);
-  EXPECT_NEAR(F.Sms[3].CoreS, 1e-3, 1e-15);
+  EXPECT_NEAR(F.perSm()[0].DynamicJ, 2, 1e-12);
+  EXPECT_NEAR(F.perSm()[3].DynamicJ, 1, 1e-12);
+  EXPECT_LT(F.perSm()[3].DynamicJ, F.perSm()[0].DynamicJ);
+  EXPECT_NEAR(F.perSm()[0].CoreS, 2e-3, 1e-15);
+  EXPECT_NEAR(F.perSm()[3].CoreS, 1e-3, 1e-15);
   // Eq. (5), gated: 1 W x CF(c): 2 mJ and 1 mJ.
-  EXPECT_NEAR(F.Sms[0].StaticJ, 2e-3, 1e-15);
-  EXPECT_NEAR(F.Sms[3].StaticJ, 1e-3, 1e-15);
+  EXPECT_NEAR(F.perSm()[0].StaticJ, 2e-3, 1e-15);
+  EXPECT_NEAR(F.perSm()[3].StaticJ, 1e-3, 1e-15);
   EXPECT_NEAR(F.StaticJ, 6e-3, 1e-15);
   // Without power gating every SM draws static power for T.
   Footprints NoGate = computeFootprints(launch(4, 1, 6), power(6, false));
@@ -56,7 +56,7 @@ TEST(SmFootprints, EvenGridMatchesTheUniformModel) {
   for (bool Gating : {true, false}) {
     Footprints F = computeFootprints(launch(4, 1, 8), power(8, Gating));
     EXPECT_NEAR(F.KernelTimeS, 2e-3, 1e-15);
-    for (const SmFootprint &S : F.Sms) {
+    for (const SmFootprint &S : F.perSm()) {
       EXPECT_NEAR(S.DynamicJ, 2, 1e-12);
       EXPECT_NEAR(S.CoreS, 2e-3, 1e-15);
     }
@@ -68,11 +68,11 @@ TEST(SmFootprints, ResidencySharesTheLastWave) {
   // Two slots per SM, 12 blocks on 4 SMs: 3 blocks each = 1.5 waves (HK09's
   // Rep = ceil(12/4) / 2); an SM idle in the grid draws nothing when gated.
   Footprints F = computeFootprints(launch(4, 2, 12), power(12, true));
-  for (const SmFootprint &S : F.Sms)
+  for (const SmFootprint &S : F.perSm())
     EXPECT_NEAR(S.CoreS, 1.5e-3, 1e-15);
   Footprints Small = computeFootprints(launch(4, 1, 3), power(3, true));
   EXPECT_EQ(Small.BusySms, 3u);
-  EXPECT_DOUBLE_EQ(Small.Sms[3].energyJ(), 0);
+  EXPECT_DOUBLE_EQ(Small.perSm()[3].energyJ(), 0);
 }
 
 TEST(SmFootprints, PerSmDvfsSavesEnergyAtNoLossOfTime) {
@@ -106,4 +106,30 @@ TEST(SmFootprints, PerSmDvfsSavesEnergyAtNoLossOfTime) {
   DvfsFrontier None = perSmDvfsFrontier(F, power(3, true), 0, nullptr);
   EXPECT_FALSE(None.Available);
   EXPECT_FALSE(None.MissingParameters.empty());
+}
+
+TEST(SmFootprints, SumsAddTheSmsOneByOneInSchedulerOrder) {
+  // The sums are kept per class, not per SM; they must still equal, to the
+  // last bit, the SM-by-SM sums reports were built on (floating-point
+  // addition is not associative: 0.1 added 7 times is not 7 x 0.1).
+  FootprintLaunch L{7, 3, 40, 0.1};
+  L.GpuSms = 11; // 4 SMs outside the partition
+  for (bool Gating : {false, true}) {
+    Footprints F = computeFootprints(L, {0.3, 0.7, Gating});
+    std::vector<SmFootprint> Sms = F.perSm();
+    ASSERT_EQ(Sms.size(), 11u);
+    double Work = 0, Dynamic = 0, Static = 0;
+    for (unsigned C = 0; C < Sms.size(); ++C) {
+      EXPECT_EQ(Sms[C].Sm, C);
+      // SMs 7-10 are outside the launch's 7: no blocks.
+      EXPECT_EQ(Sms[C].Blocks, C < 7 ? blocksOnSm(40, 7, C) : 0u);
+      Work += Sms[C].WorkS;
+      Dynamic += Sms[C].DynamicJ;
+      Static += Sms[C].StaticJ;
+    }
+    EXPECT_EQ(F.DynamicJ, Dynamic);
+    EXPECT_EQ(F.StaticJ, Static);
+    EXPECT_EQ(Sms[0].DynamicJ, 0.3 * Sms[0].WorkS / Work);
+    EXPECT_EQ(F.BusySms, 7u);
+  }
 }

@@ -58,12 +58,12 @@ TEST(SmPricing, PartialLastWaveIsCheaperOnlyWithPowerGating) {
     GpuModel G = fourSms(Gating);
     PowerEstimate W = estimate();
     SmEnergy E = priceSmFootprints(G, 4, 6, 1, 2, 2e-3, W, smStaticModel(G, W));
-    ASSERT_EQ(E.Sms.Sms.size(), 4u);
+    ASSERT_EQ(E.Sms.gpuSms(), 4u);
     // Eq. (3): 30 W x 2 ms = 60 mJ shared 2:2:1:1.
-    EXPECT_NEAR(E.Sms.Sms[0].DynamicJ, 0.02, 1e-15);
-    EXPECT_NEAR(E.Sms.Sms[3].DynamicJ, 0.01, 1e-15);
-    EXPECT_NEAR(E.Sms.Sms[0].CoreS, 2e-3, 1e-15);
-    EXPECT_NEAR(E.Sms.Sms[3].CoreS, 1e-3, 1e-15);
+    EXPECT_NEAR(E.Sms.perSm()[0].DynamicJ, 0.02, 1e-15);
+    EXPECT_NEAR(E.Sms.perSm()[3].DynamicJ, 0.01, 1e-15);
+    EXPECT_NEAR(E.Sms.perSm()[0].CoreS, 2e-3, 1e-15);
+    EXPECT_NEAR(E.Sms.perSm()[3].CoreS, 1e-3, 1e-15);
     // Uncore: 100 - 30 - 4 x 10 = 30 W for 2 ms.
     EXPECT_NEAR(E.UncoreJ, 0.06, 1e-15);
     if (!Gating) {
@@ -83,10 +83,10 @@ TEST(SmPricing, SmsOutsideThePartitionAreGatedOrDrawStaticPower) {
     GpuModel G = fourSms(Gating);
     PowerEstimate W = estimate();
     SmEnergy E = priceSmFootprints(G, 2, 2, 1, 1, 1e-3, W, smStaticModel(G, W));
-    ASSERT_EQ(E.Sms.Sms.size(), 4u);
+    ASSERT_EQ(E.Sms.gpuSms(), 4u);
     EXPECT_EQ(E.Sms.BusySms, 2u);
-    EXPECT_EQ(E.Sms.Sms[3].Blocks, 0u);
-    EXPECT_DOUBLE_EQ(E.Sms.Sms[3].StaticJ, Gating ? 0 : 10e-3);
+    EXPECT_EQ(E.Sms.perSm()[3].Blocks, 0u);
+    EXPECT_DOUBLE_EQ(E.Sms.perSm()[3].StaticJ, Gating ? 0 : 10e-3);
     EXPECT_NEAR(E.EnergyJ, Gating ? 0.08 : 0.1, 1e-15);
   }
 }
@@ -119,8 +119,9 @@ TEST(SmPricing, AnalysisPricesTheTailWithTheDefaultBackend) {
   EXPECT_EQ(A.PowerBackend, "mcpat-component");
   const Evaluation &E = A.Requested;
   EXPECT_EQ(E.Est.Backend, "mcpat-component");
-  ASSERT_EQ(E.Sms.Sms.Sms.size(), 16u);
-  const SmFootprint &Full = E.Sms.Sms.Sms[0], &Tail = E.Sms.Sms.Sms[15];
+  std::vector<SmFootprint> Sms = E.Sms.Sms.perSm();
+  ASSERT_EQ(Sms.size(), 16u);
+  const SmFootprint &Full = Sms[0], &Tail = Sms[15];
   EXPECT_EQ(Full.Blocks, 2u);
   EXPECT_EQ(Tail.Blocks, 1u);
   // The last partial wave's SMs: half the work, half the core footprint.

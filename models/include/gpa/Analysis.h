@@ -116,6 +116,12 @@ Timing timeShape(const KernelProfile &Profile, const GpuModel &Gpu,
 bool evaluateShape(const KernelProfile &Profile, const GpuModel &Gpu,
                    const LaunchShape &Shape, std::string_view Backend,
                    Evaluation &Out, std::string &Error);
+/// The same with Gpu's sm_footprint constants K looked up already (a sweep
+/// evaluates many configurations on one GPU model).
+bool evaluateShape(const KernelProfile &Profile, const GpuModel &Gpu,
+                   const SmFootprintConstants &K, const LaunchShape &Shape,
+                   std::string_view Backend, Evaluation &Out,
+                   std::string &Error);
 
 /// The same grid on ActiveSms SMs (green-context partition), clamped to
 /// [1, min(Num_SMs, B)]; Occ must come from computeOccupancy for the same
@@ -123,6 +129,10 @@ bool evaluateShape(const KernelProfile &Profile, const GpuModel &Gpu,
 bool evaluateAt(const KernelProfile &Profile, const GpuModel &Gpu,
                 const Occupancy &Occ, unsigned ActiveSms,
                 std::string_view Backend, Evaluation &Out, std::string &Error);
+bool evaluateAt(const KernelProfile &Profile, const GpuModel &Gpu,
+                const SmFootprintConstants &K, const Occupancy &Occ,
+                unsigned ActiveSms, std::string_view Backend, Evaluation &Out,
+                std::string &Error);
 
 /// Runs the whole pipeline. Returns false with Error set when the launch
 /// cannot run on the GPU (a block does not fit) or has no blocks.

@@ -70,6 +70,10 @@ double activeSmScale(const GpuModel &Gpu, double ActiveSms);
 
 Power computePower(const KernelProfile &Profile, const GpuModel &Gpu,
                    const Timing &T);
+/// The same with idleSmsPowered(Gpu) looked up already (SmPricing.h's
+/// SmFootprintConstants).
+Power computePower(const KernelProfile &Profile, const GpuModel &Gpu,
+                   const Timing &Time, bool IdleSmsPowered);
 
 } // namespace gpa
 

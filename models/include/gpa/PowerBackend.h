@@ -59,14 +59,18 @@ struct PowerInput {
   const Power *Ipp = nullptr;
 };
 
+/// Keys and provenance texts are static or interned (gpa/InternedText.h):
+/// every configuration of a sweep gets an estimate, and copying strings was
+/// most of its cost (docs/architecture.md "Cost").
 struct ComponentPowerW {
-  std::string Key; // "fp32_fma", "dram", "register_file", ...
+  std::string_view Key; // "fp32_fma", "dram", "register_file", ...
   double PowerW = 0;
 };
 
 struct PowerEstimate {
-  std::string Backend;    // "ipp", "dvfs"
-  std::string Provenance; // paper + equations + where the parameters came from
+  std::string Backend; // "ipp", "dvfs"
+  /// Paper + equations + where the parameters came from (interned).
+  std::string_view Provenance;
   double TotalPowerW = 0; // Static + Constant + Dynamic
   double StaticPowerW = 0;
   /// The part of StaticPowerW the SMs draw (seed 004 shares it per SM and

@@ -65,11 +65,29 @@ struct SmFootprint {
   double energyJ() const { return DynamicJ + StaticJ; }
 };
 
+/// The SMs of the GPU in scheduler order fall into three classes, each of
+/// equal SMs: the first Count[ExtraBlock] run Blocks / S + 1 blocks, the
+/// next Count[Even] Blocks / S, the rest (outside the launch's S SMs) none.
+/// Only the classes are kept: every evaluation of a sweep prices its SMs,
+/// and a vector of one entry per SM cost more than the rest of the model
+/// (docs/architecture.md "Cost"); reports ask perSm() for the SMs.
+enum FootprintClass : unsigned { ExtraBlock, Even, Idle, NumFootprintClasses };
+
 struct Footprints {
-  std::vector<SmFootprint> Sms;
+  /// One SM of each class (its Sm is that of the class's first SM).
+  SmFootprint Classes[NumFootprintClasses];
+  unsigned Count[NumFootprintClasses] = {};
   double KernelTimeS = 0; // max CF(c)
+  /// Sums over the SMs, added SM by SM in scheduler order.
   double DynamicJ = 0, StaticJ = 0;
   unsigned BusySms = 0;
+
+  /// SMs of the GPU (busy and idle).
+  unsigned gpuSms() const {
+    return Count[ExtraBlock] + Count[Even] + Count[Idle];
+  }
+  /// One entry per SM of the GPU, in scheduler order.
+  std::vector<SmFootprint> perSm() const;
 };
 
 /// Blocks the breadth-first scheduler gives SM Sm of NumSms.

@@ -28,7 +28,7 @@ namespace gpa {
 /// True for dynamic terms outside the SMs (L2, memory controller, DRAM,
 /// IPP's global and local memory): seed 004 pays them for the kernel time,
 /// not per SM.
-bool isUncoreTerm(const std::string &Name);
+bool isUncoreTerm(std::string_view Name);
 
 /// The GPU model's per-SM static power and power gating for a backend's
 /// estimate, with where each came from.
@@ -40,6 +40,21 @@ struct SmStaticModel {
 /// WithProvenance false: the numbers only (each evaluation's pricing).
 SmStaticModel smStaticModel(const GpuModel &Gpu, const PowerEstimate &Est,
                             bool WithProvenance = true);
+
+/// What every evaluation on one GPU model reads from its sm_footprint
+/// section, looked up by name once per analysis rather than per evaluation
+/// (the lookups were a tenth of an evaluation: docs/architecture.md
+/// "Cost"). Immutable once made; stale if the GpuModel changes after.
+struct SmFootprintConstants {
+  bool HasStaticPowerPerSm = false; // sm_footprint.static_power_per_sm_w
+  double StaticPowerPerSmW = 0;
+  bool PowerGating = false;    // sm_footprint.power_gating != 0
+  bool IdleSmsPowered = false; // idleSmsPowered(Gpu)
+};
+SmFootprintConstants smFootprintConstants(const GpuModel &Gpu);
+/// smStaticModel(Gpu, Est, false) from the constants K of Gpu.
+SmStaticModel smStaticModel(const GpuModel &Gpu, const SmFootprintConstants &K,
+                            const PowerEstimate &Est);
 
 struct SmEnergy {
   FootprintPower Power;
