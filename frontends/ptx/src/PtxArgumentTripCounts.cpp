@@ -202,35 +202,12 @@ argumentTripCount(const PtxFunction &F, const PtxCfg &Cfg, const PtxLoop &L,
                   const gpa::BranchFacts &Facts) {
   if (Facts.Arguments.empty() || !F.IsEntry)
     return std::nullopt;
-  // The one conditional branch that closes or leaves L, at its latch.
-  const PtxInstruction *Br = nullptr;
-  std::size_t BrAt = 0;
-  bool StayOnTrue = false;
-  for (unsigned B : L.Blocks) {
-    const PtxBlock &Blk = Cfg.Blocks[B];
-    if (Blk.End == Blk.Begin)
-      continue;
-    const PtxInstruction &I = F.Body[Blk.End - 1];
-    bool Leaves = false;
-    for (unsigned S : Blk.Succs)
-      Leaves |= S == L.Header || !L.contains(S);
-    if (I.Opcode != "bra" || I.Guard.empty() || !Leaves)
-      continue;
-    if (Br)
-      return std::nullopt; // two ways out: not a counted loop
-    Br = &I;
-    BrAt = Blk.End - 1;
-    auto T = F.Labels.find(I.Operands.empty() ? "" : I.Operands[0].Name);
-    if (T == F.Labels.end())
-      return std::nullopt;
-    bool TargetInLoop = false;
-    for (unsigned LB : L.Blocks)
-      TargetInLoop |= Cfg.Blocks[LB].Begin == T->second &&
-                      Cfg.Blocks[LB].End > Cfg.Blocks[LB].Begin;
-    StayOnTrue = TargetInLoop != I.GuardNegated;
-  }
-  if (!Br)
+  std::optional<LoopExitBranch> Exit = loopExitBranch(F, Cfg, L);
+  if (!Exit)
     return std::nullopt;
+  std::size_t BrAt = Exit->At;
+  bool StayOnTrue = Exit->StayOnTrue;
+  const PtxInstruction *Br = &F.Body[BrAt];
   const PtxInstruction *Setp = nullptr;
   std::size_t SetpAt = 0;
   for (std::size_t I = BrAt; I-- > 0 && !Setp;)
@@ -275,29 +252,8 @@ argumentTripCount(const PtxFunction &F, const PtxCfg &Cfg, const PtxLoop &L,
       Out.Read = Values.Read;
       return Out;
     }
-    double Count = -1;
     std::int64_t First = AfterStep ? *Start + *Step : *Start;
-    double Dist = double(*Bound) - double(First), S = double(*Step);
-    switch (Cont) {
-    case Cmp::Lt:
-      Count = S > 0 ? std::max(1.0, std::ceil(Dist / S) + 1) : -1;
-      break;
-    case Cmp::Le:
-      Count = S > 0 ? std::max(1.0, std::floor(Dist / S) + 2) : -1;
-      break;
-    case Cmp::Gt:
-      Count = S < 0 ? std::max(1.0, std::ceil(Dist / S) + 1) : -1;
-      break;
-    case Cmp::Ge:
-      Count = S < 0 ? std::max(1.0, std::floor(Dist / S) + 2) : -1;
-      break;
-    case Cmp::Ne:
-      if (std::fmod(Dist, S) == 0 && Dist / S >= 0)
-        Count = Dist / S + 1;
-      break;
-    default:
-      break;
-    }
+    double Count = executions(First, *Step, *Bound, Cont).value_or(-1);
     if (!(Count >= 1) || Count > 4294967295.0)
       return std::nullopt;
     ArgumentTripCount Out;

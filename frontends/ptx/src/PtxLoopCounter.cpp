@@ -8,6 +8,7 @@
 #include "PtxLoopCounter.h"
 
 #include <algorithm>
+#include <cmath>
 
 namespace gpa::ptx {
 
@@ -88,6 +89,59 @@ loopCounterStep(const PtxFunction &F, const PtxCfg &Cfg, const PtxLoop &L,
   if (Writes != 1)
     return std::nullopt;
   return Step;
+}
+
+std::optional<LoopExitBranch>
+loopExitBranch(const PtxFunction &F, const PtxCfg &Cfg, const PtxLoop &L) {
+  std::optional<LoopExitBranch> Out;
+  for (unsigned B : L.Blocks) {
+    const PtxBlock &Blk = Cfg.Blocks[B];
+    if (Blk.End == Blk.Begin)
+      continue;
+    const PtxInstruction &I = F.Body[Blk.End - 1];
+    bool Leaves = false;
+    for (unsigned S : Blk.Succs)
+      Leaves |= S == L.Header || !L.contains(S);
+    if (I.Opcode != "bra" || I.Guard.empty() || !Leaves)
+      continue;
+    if (Out || Blk.Succs.empty())
+      return std::nullopt; // two ways out: not a counted loop
+    // The CFG adds a branch's target edge first (PtxCfg.cpp), so Succs[0]
+    // is where the branch goes when its guard holds (or fails, negated).
+    Out =
+        LoopExitBranch{Blk.End - 1, L.contains(Blk.Succs[0]) != I.GuardNegated};
+  }
+  return Out;
+}
+
+std::optional<double> executions(std::int64_t First, std::int64_t Step,
+                                 std::int64_t Bound, Cmp Cont) {
+  if (Step == 0)
+    return std::nullopt;
+  double F = double(First), S = double(Step), B = double(Bound);
+  auto Count = [](double K) { return std::max(1.0, K); };
+  switch (Cont) {
+  case Cmp::Lt: // continue while X < B
+    return S > 0 ? std::optional(Count(std::ceil((B - F) / S) + 1))
+                 : std::nullopt;
+  case Cmp::Le:
+    return S > 0 ? std::optional(Count(std::floor((B - F) / S) + 2))
+                 : std::nullopt;
+  case Cmp::Gt:
+    return S < 0 ? std::optional(Count(std::ceil((F - B) / -S) + 1))
+                 : std::nullopt;
+  case Cmp::Ge:
+    return S < 0 ? std::optional(Count(std::floor((F - B) / -S) + 2))
+                 : std::nullopt;
+  case Cmp::Ne: {
+    double K = (B - F) / S; // X == B after K more steps
+    if (K < 0 || K != std::floor(K))
+      return std::nullopt; // would wrap around
+    return Count(K + 1);
+  }
+  default:
+    return std::nullopt;
+  }
 }
 
 } // namespace gpa::ptx

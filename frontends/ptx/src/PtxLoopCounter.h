@@ -9,12 +9,13 @@
 // loops "add %r48, %r12, 1; ... mov %r12, %r48"). Shared by the constant
 // (PtxTripCount.cpp), given (PtxGivenTripCounts.cpp), argument
 // (PtxArgumentTripCounts.cpp) and per-thread (PtxThreadTripCounts.cpp)
-// trip counts.
+// trip counts, with the exit branch and the count of a linear counter.
 //
 //===----------------------------------------------------------------------===//
 #ifndef GPA_PTX_PTXLOOPCOUNTER_H
 #define GPA_PTX_PTXLOOPCOUNTER_H
 
+#include "PtxComparison.h"
 #include "gpa/ptx/PtxAst.h"
 #include "gpa/ptx/PtxCfg.h"
 
@@ -50,6 +51,23 @@ struct CounterForms {
 std::optional<LoopCounterStep>
 loopCounterStep(const PtxFunction &F, const PtxCfg &Cfg, const PtxLoop &L,
                 const std::string &X, CounterForms Forms = {});
+
+/// The one conditional branch that closes or leaves a loop.
+struct LoopExitBranch {
+  std::size_t At = 0;      ///< the "@%p bra" in F.Body
+  bool StayOnTrue = false; ///< the loop goes on when the guard holds
+};
+
+/// L's exit branch: nullopt when L has none or two ways out (not a counted
+/// loop).
+std::optional<LoopExitBranch>
+loopExitBranch(const PtxFunction &F, const PtxCfg &Cfg, const PtxLoop &L);
+
+/// Smallest K >= 1 with !Cont(First + (K-1) * Step): the executions of a
+/// body that tests Cont on First, First+Step, ... after each execution;
+/// nullopt when the counter never fails the test (it would wrap around).
+std::optional<double> executions(std::int64_t First, std::int64_t Step,
+                                 std::int64_t Bound, Cmp Cont);
 
 } // namespace gpa::ptx
 

@@ -355,30 +355,12 @@ struct CounterShape {
 
 std::optional<CounterShape> counterShape(const PtxFunction &F,
                                          const PtxCfg &Cfg, const PtxLoop &L) {
-  // The one conditional branch that closes or leaves L.
-  const PtxInstruction *Br = nullptr;
-  std::size_t BrAt = 0;
-  bool StayOnTrue = false;
-  for (unsigned B : L.Blocks) {
-    const PtxBlock &Blk = Cfg.Blocks[B];
-    if (Blk.End == Blk.Begin)
-      continue;
-    const PtxInstruction &I = F.Body[Blk.End - 1];
-    bool Leaves = false;
-    for (unsigned S : Blk.Succs)
-      Leaves |= S == L.Header || !L.contains(S);
-    if (I.Opcode != "bra" || I.Guard.empty() || !Leaves)
-      continue;
-    if (Br)
-      return std::nullopt; // two ways out: not a counted loop
-    Br = &I;
-    BrAt = Blk.End - 1;
-    if (Blk.Succs.empty())
-      return std::nullopt;
-    StayOnTrue = L.contains(Blk.Succs[0]) != I.GuardNegated;
-  }
-  if (!Br)
+  std::optional<LoopExitBranch> Exit = loopExitBranch(F, Cfg, L);
+  if (!Exit)
     return std::nullopt;
+  std::size_t BrAt = Exit->At;
+  bool StayOnTrue = Exit->StayOnTrue;
+  const PtxInstruction *Br = &F.Body[BrAt];
   unsigned BrBlock = 0;
   for (unsigned B : L.Blocks)
     if (Cfg.Blocks[B].Begin <= BrAt && BrAt < Cfg.Blocks[B].End)
@@ -441,38 +423,6 @@ std::optional<CounterShape> counterShape(const PtxFunction &F,
     return Out;
   }
   return std::nullopt;
-}
-
-/// Executions of a body whose test sees First, First + Step, ... and goes
-/// on while it holds (at least 1: the body runs before the test).
-std::optional<double> executions(std::int64_t First, std::int64_t Step,
-                                 std::int64_t Bound, Cmp Cont) {
-  if (Step == 0)
-    return std::nullopt;
-  double F = double(First), S = double(Step), B = double(Bound);
-  auto Count = [](double K) { return std::max(1.0, K); };
-  switch (Cont) {
-  case Cmp::Lt:
-    return S > 0 ? std::optional(Count(std::ceil((B - F) / S) + 1))
-                 : std::nullopt;
-  case Cmp::Le:
-    return S > 0 ? std::optional(Count(std::floor((B - F) / S) + 2))
-                 : std::nullopt;
-  case Cmp::Gt:
-    return S < 0 ? std::optional(Count(std::ceil((F - B) / -S) + 1))
-                 : std::nullopt;
-  case Cmp::Ge:
-    return S < 0 ? std::optional(Count(std::floor((F - B) / -S) + 2))
-                 : std::nullopt;
-  case Cmp::Ne: {
-    double K = (B - F) / S;
-    if (K < 0 || K != std::floor(K))
-      return std::nullopt;
-    return Count(K + 1);
-  }
-  default:
-    return std::nullopt;
-  }
 }
 
 /// One thread followed from \p From to \p To: false when it cannot be (a

@@ -73,38 +73,6 @@ constantValue(const PtxFunction &F, const PtxOperand &O, unsigned Depth = 0) {
   return constantValue(F, Def->Operands[1], Depth + 1);
 }
 
-/// Smallest K >= 1 with !Cont(First + (K-1) * Step): the executions of a
-/// body that tests Cont on First, First+Step, ... after each execution.
-std::optional<double> executions(std::int64_t First, std::int64_t Step,
-                                 std::int64_t Bound, Cmp Cont) {
-  if (Step == 0)
-    return std::nullopt;
-  double F = double(First), S = double(Step), B = double(Bound);
-  auto Count = [](double K) { return std::max(1.0, K); };
-  switch (Cont) {
-  case Cmp::Lt: // continue while X < B
-    return S > 0 ? std::optional(Count(std::ceil((B - F) / S) + 1))
-                 : std::nullopt;
-  case Cmp::Le:
-    return S > 0 ? std::optional(Count(std::floor((B - F) / S) + 2))
-                 : std::nullopt;
-  case Cmp::Gt:
-    return S < 0 ? std::optional(Count(std::ceil((F - B) / -S) + 1))
-                 : std::nullopt;
-  case Cmp::Ge:
-    return S < 0 ? std::optional(Count(std::floor((F - B) / -S) + 2))
-                 : std::nullopt;
-  case Cmp::Ne: {
-    double K = (B - F) / S; // X == B after K more steps
-    if (K < 0 || K != std::floor(K))
-      return std::nullopt; // would wrap around
-    return Count(K + 1);
-  }
-  default:
-    return std::nullopt;
-  }
-}
-
 /// As executions() for X, X*Factor, X*Factor^2, ... (Factor >= 2, X > 0):
 /// counted one test at a time, as ScalarEvolution's exhaustive evaluation
 /// of such loops does; nullopt past 64 iterations or 2^40 (a test that
