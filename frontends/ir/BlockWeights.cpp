@@ -29,6 +29,8 @@
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/ScalarEvolution.h"
 #include "llvm/IR/CFG.h"
+#include "llvm/IR/Constants.h"
+#include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/Instructions.h"
@@ -279,6 +281,62 @@ static double reweighed(const std::vector<const BranchDecision *> &Moved,
   return W;
 }
 
+/// A switch's successors keep LLVM's static shares (decideBranches decides
+/// two-way branches only); every share that is not 0 or 1 is listed, so no
+/// weight removes work silently (a chain of ix == 0 / ix == 399 tests is
+/// written as a switch: gpuFLOPBench ace, docs/validation.md).
+static void listSwitchShares(const Function &F, BranchProbabilityInfo &BPI,
+                             const LoopInfo &LI,
+                             std::vector<BranchDecision> &Out) {
+  for (const BasicBlock &BB : F) {
+    const auto *Sw = dyn_cast<SwitchInst>(BB.getTerminator());
+    if (!Sw)
+      continue;
+    if (const Loop *L = LI.getLoopFor(&BB))
+      if (any_of(successors(&BB), [&](const BasicBlock *S) {
+            return S == L->getHeader() || !L->contains(S);
+          }))
+        continue; // loop control: the trip count weighs it
+    unsigned N = Sw->getNumSuccessors();
+    for (unsigned I = 0; I < N; ++I) {
+      BranchProbability P = BPI.getEdgeProbability(&BB, I);
+      double Share = double(P.getNumerator()) /
+                     double(BranchProbability::getDenominator());
+      // The code's own weights are always listed, as for two-way branches.
+      bool Stated = Sw->hasMetadata(LLVMContext::MD_prof);
+      if (!Stated && (Share < 1e-3 || Share > 1 - 1e-3))
+        continue;
+      BranchDecision D;
+      D.Block = &BB;
+      D.SwitchCase = true;
+      D.Successor = I;
+      // Successor 0 is the default; successor I > 0 is case I - 1.
+      D.CaseText = I == 0
+                       ? std::string("default")
+                       : "case " + std::to_string((Sw->case_begin() + (I - 1))
+                                                      ->getCaseValue()
+                                                      ->getSExtValue());
+      D.TrueProbability = D.HeuristicTrue = Share;
+      if (const DILocation *Loc = Sw->getDebugLoc().get()) {
+        D.File = relativeFile(*Loc);
+        D.Line = Loc->getLine();
+        D.Column = Loc->getColumn();
+      }
+      if (Stated) {
+        D.Kind = "given";
+        D.Stated = true;
+        D.Source = "the switch's weights in the IR (__builtin_expect)";
+      } else {
+        D.Kind = "assumed";
+        D.Source = "LLVM's static branch heuristics (BranchProbabilityInfo) "
+                   "for one of the switch's " +
+                   std::to_string(N) + " successors";
+      }
+      Out.push_back(std::move(D));
+    }
+  }
+}
+
 BlockWeights computeBlockWeights(Function &F, BlockFrequencyInfo &BFI,
                                  BranchProbabilityInfo &BPI, LoopInfo &LI,
                                  ScalarEvolution &SE, DominatorTree &DT,
@@ -315,6 +373,7 @@ BlockWeights computeBlockWeights(Function &F, BlockFrequencyInfo &BFI,
     if (D.ThreadGuard || D.Stated || !Certain)
       Out.Branches.push_back(D);
   }
+  listSwitchShares(F, BPI, LI, Out.Branches);
   for (const BasicBlock &BB : F) {
     double W = double(BFI.getBlockFreq(&BB).getFrequency()) / Entry;
     if (const Loop *L = LI.getLoopFor(&BB))

@@ -36,7 +36,12 @@ struct BranchDecision {
   double InBounds = 1;                     // a guard's P(in bounds)
   unsigned GuardDims = 0; // a guard's index dimensions (bit 0: x, 1: y, 2: z)
   bool Stated = false;    // by the code: __builtin_expect, __builtin_assume
-  std::string File;       // relative, "" without debug info
+  /// A switch's successor (listed, not decided): its index and, in words,
+  /// the case ("default", "case 3") whose share TrueProbability is.
+  bool SwitchCase = false;
+  unsigned Successor = 0;
+  std::string CaseText;
+  std::string File; // relative, "" without debug info
   unsigned Line = 0, Column = 0;
   std::string Source; // in words
   std::string Kind;   // given, derived, constant or assumed

@@ -49,8 +49,9 @@ void IrFunctionSummary::addScaled(const IrFunctionSummary &Callee, double W) {
       AssumedLoops.push_back(L);
   for (const BranchDecision &B : Callee.Branches)
     if (std::none_of(
-            Branches.begin(), Branches.end(),
-            [&](const BranchDecision &Have) { return Have.Block == B.Block; }))
+            Branches.begin(), Branches.end(), [&](const BranchDecision &Have) {
+              return Have.Block == B.Block && Have.Successor == B.Successor;
+            }))
       Branches.push_back(B);
   ConstantTripCountLoops += Callee.ConstantTripCountLoops;
   ClampedBlocks += Callee.ClampedBlocks;

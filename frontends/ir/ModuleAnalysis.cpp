@@ -92,6 +92,13 @@ static void addSummaryAssumptions(const IrFunctionSummary &S,
     std::string Where = B.Line ? B.File + ":" + std::to_string(B.Line)
                                : demangle(B.Block->getParent()->getName()) +
                                      " (no debug location)";
+    if (B.SwitchCase) {
+      // One entry per successor of one switch: not copies of each other.
+      A.push_back(numberAssumption(
+          "switch_case_probability " + Where + " (" + B.CaseText + ")",
+          B.TrueProbability, "P(" + B.CaseText + "): " + B.Source, B.Kind));
+      continue;
+    }
     if (unsigned N = Copies[Where]++)
       Where += " (copy " + std::to_string(N + 1) + ")";
     if (B.ThreadGuard)
