@@ -177,24 +177,6 @@ private:
   const gpa::BranchFacts &Facts;
 };
 
-bool holds(std::int64_t X, std::int64_t B, Cmp C) {
-  switch (C) {
-  case Cmp::Lt:
-    return X < B;
-  case Cmp::Le:
-    return X <= B;
-  case Cmp::Gt:
-    return X > B;
-  case Cmp::Ge:
-    return X >= B;
-  case Cmp::Ne:
-    return X != B;
-  case Cmp::Eq:
-    return X == B;
-  default:
-    return false;
-  }
-}
 } // namespace
 
 std::optional<ArgumentTripCount>

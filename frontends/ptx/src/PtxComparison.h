@@ -14,6 +14,8 @@
 
 #include "gpa/ptx/PtxAst.h"
 
+#include <cstdint>
+
 namespace gpa::ptx {
 
 /// Comparison of "X cmp Bound" from a setp modifier.
@@ -27,6 +29,9 @@ Cmp swapped(Cmp C);
 
 /// The comparison that holds exactly when \p C does not.
 Cmp negated(Cmp C);
+
+/// Whether X C B holds (false for Unknown).
+bool holds(std::int64_t X, std::int64_t B, Cmp C);
 
 } // namespace gpa::ptx
 

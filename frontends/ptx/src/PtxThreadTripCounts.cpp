@@ -73,25 +73,6 @@ std::string number(double V) {
   return Buf;
 }
 
-bool holds(std::int64_t X, std::int64_t B, Cmp C) {
-  switch (C) {
-  case Cmp::Lt:
-    return X < B;
-  case Cmp::Le:
-    return X <= B;
-  case Cmp::Gt:
-    return X > B;
-  case Cmp::Ge:
-    return X >= B;
-  case Cmp::Ne:
-    return X != B;
-  case Cmp::Eq:
-    return X == B;
-  default:
-    return false;
-  }
-}
-
 /// Register values for one thread of the block: its indices, the block's
 /// size, the given arguments and immediates, and the values written on the
 /// path followed so far (State).

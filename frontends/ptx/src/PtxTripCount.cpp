@@ -82,27 +82,11 @@ std::optional<double> geometricExecutions(std::int64_t First,
                                           std::int64_t Bound, Cmp Cont) {
   if (First <= 0 || Factor < 2)
     return std::nullopt;
-  auto Holds = [&](std::int64_t X) {
-    switch (Cont) {
-    case Cmp::Lt:
-      return X < Bound;
-    case Cmp::Le:
-      return X <= Bound;
-    case Cmp::Gt:
-      return X > Bound;
-    case Cmp::Ge:
-      return X >= Bound;
-    case Cmp::Ne:
-      return X != Bound;
-    default:
-      return X == Bound;
-    }
-  };
   if (Cont == Cmp::Unknown)
     return std::nullopt;
   std::int64_t X = First;
   for (int K = 1; K <= 64; ++K) {
-    if (!Holds(X))
+    if (!holds(X, Bound, Cont))
       return double(K);
     if (X > (std::int64_t(1) << 40))
       return std::nullopt;
