@@ -39,7 +39,7 @@ the first N configurations of each set; the CSV carries them for all.
 convolutions' staging loops are given their trip counts from the source.
 
   python3 bench/e2e_validation.py [--corpus NAME ...] [--board B ...]
-      [--sample N] [--seed S] [--routes clang,ptx] [--csv FILE]
+      [--sample N] [--seed S] [--routes clang,ptx] [--csv FILE] [--data DIR]
       [--build build] [--keep DIR] [--decompose N] [--staging-trips]
 
 A benchmark, not a test: it prints ratios and takes minutes (one compile at
@@ -159,8 +159,23 @@ def gpu_arch(board):
         return "sm_%d" % json.load(f)["sm_version"]
 
 
-def read_configs(corpus, board):
-    path = os.path.join(DATA, "%s_%s.csv" % (corpus, board))
+def data_path(corpus, board, data=None):
+    return os.path.join(data or DATA, "%s_%s.csv" % (corpus, board))
+
+
+def boards_of(corpus, wanted, data=None):
+    """The corpus's published boards, and any board asked for by --board
+    whose measurements exist (our own, e.g. h100 from the GPU session's
+    sweeps, bench/gpu_session/sweep_analysis.py)."""
+    boards = list(CORPORA[corpus]["boards"])
+    for b in wanted or []:
+        if b not in boards and os.path.exists(data_path(corpus, b, data)):
+            boards.append(b)
+    return boards
+
+
+def read_configs(corpus, board, data=None):
+    path = data_path(corpus, board, data)
     with open(path, newline="") as f:
         rows = list(csv.DictReader(f))
     keys = [k for k in rows[0] if k != "time_ms"]
@@ -382,6 +397,9 @@ def main():
     ap.add_argument("--max-configs", type=int, dest="sample",
                     help="the same as --sample")
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--data", default=DATA,
+                    help="folder of the <corpus>_<board>.csv measurements "
+                    "(default bench/data/benchmark_hub)")
     ap.add_argument("--routes", default="clang,ptx")
     ap.add_argument("--build", default=os.path.join(ROOT, "build"))
     ap.add_argument("--cuda", default="/usr/local/cuda")
@@ -416,10 +434,10 @@ def main():
     summaries = []
     for corpus in corpora:
         spec = CORPORA[corpus]
-        for board in spec["boards"]:
+        for board in boards_of(corpus, a.board, a.data):
             if a.board and board not in a.board:
                 continue
-            keys, configs = read_configs(corpus, board)
+            keys, configs = read_configs(corpus, board, a.data)
             if spec.get("keep"):
                 configs = [c for c in configs if spec["keep"](c[0])]
             if a.sample and a.sample < len(configs):

@@ -12,6 +12,9 @@
 #       NVIDIA driver (libcuda.so.1, libnvidia-ml.so.1). Under 8 minutes.
 #   bench/gpu_session.sh dry-run [BUNDLE] [OUT]    the same run on the
 #       stand-in driver of test/measure (CI; no GPU): quick sizes.
+#   bench/gpu_session.sh bundle-sweeps|run-sweeps|dry-run-sweeps: the same
+#       for the configuration sweeps of bench/gpu_session/make_sweeps.py
+#       (default bundle build/gpu-sweeps-bundle, OUT/sweeps.tar.gz).
 #
 # It only queries and launches: it never changes the GPU's clocks, power
 # limits, compute mode or any other setting.
@@ -144,9 +147,98 @@ run() {
   echo "gpu session: $((SECONDS - t0)) s; raw data in $out/gpu_session.tar.gz"
 }
 
+# The configuration sweeps (docs/gpu-session.md, "Configuration sweeps").
+# bundle-sweeps BUILD SWEEPS BUNDLE: gpa-session, this script and the sweep
+# specs and modules bench/gpu_session/make_sweeps.py wrote under SWEEPS.
+bundle_sweeps() {
+  local build=${1:-$here/build} sweeps=${2:-$here/build/gpu-session-sweeps}
+  local out=${3:-$here/build/gpu-sweeps-bundle}
+  set -e
+  rm -rf "$out"
+  mkdir -p "$out"
+  cp "$build/measure/gpa-session" "$here/bench/gpu_session.sh" "$out/"
+  cp -r "$sweeps/sweeps" "$out/"
+  echo "bundle-sweeps: $out ($(du -sh "$out" | cut -f1))"
+}
+
+# run_sweeps BUNDLE OUT QUICK: every configuration of every set in
+# sweeps/order.txt, each in its own gpa-session process (a fault cannot
+# poison the next configuration's context), packed into OUT/sweeps.tar.gz
+# after each set. New configurations stop starting once GPA_SWEEP_BUDGET_S
+# (default 280) seconds have passed; the rest are listed as skipped.
+run_sweeps() {
+  local b=${1:-$here/build/gpu-sweeps-bundle} out=${2:-${OUT:-/tmp/gpu-sweeps-out}}
+  local quick=${3:-}
+  b=$(cd "$b" && pwd)
+  mkdir -p "$out"
+  out=$(cd "$out" && pwd)
+  local raw=/tmp/gpa-sweeps-raw.$$
+  rm -rf "$raw"
+  mkdir -p "$raw"
+  local t0=$SECONDS budget=${GPA_SWEEP_BUDGET_S:-280} window=0.6 limit=20
+  [ -n "$quick" ] && window=0.02
+  pack() {
+    tar -C "$raw" -czf "$out/sweeps.tar.gz.part" . &&
+      mv "$out/sweeps.tar.gz.part" "$out/sweeps.tar.gz"
+  }
+  {
+    echo "started_utc=$(date -u +%Y-%m-%dT%H:%M:%SZ)"
+    echo "host=$(uname -srm)"
+    echo "quick=${quick:-no}"
+    echo "window_s=$window budget_s=$budget"
+    echo "bundle_sets=$(tr '\n' ' ' < "$b/sweeps/order.txt")"
+  } > "$raw/provenance.txt"
+  # The specs travel with the data: each row's configuration and launch.
+  mkdir -p "$raw/specs"
+  cp "$b/sweeps/"*.json "$raw/specs/"
+  if command -v nvidia-smi > /dev/null && [ -z "$quick" ]; then
+    nvidia-smi -q > "$raw/nvidia-smi-q.txt" 2>&1
+    nvidia-smi --query-gpu=name,driver_version,pstate,clocks.sm,clocks.mem,clocks.max.sm,clocks.max.mem,power.draw,power.limit,temperature.gpu,compute_mode,persistence_mode,mig.mode.current \
+      --format=csv > "$raw/nvidia-smi-as-found.csv" 2>&1
+  fi
+  pack
+  local set id n skipped=0
+  while read -r set; do
+    [ -n "$set" ] || continue
+    n=0
+    echo "== $set (at $((SECONDS - t0))s)" | tee -a "$raw/run.log"
+    while read -r id; do
+      [ -n "$id" ] || continue
+      if [ $((SECONDS - t0)) -ge "$budget" ]; then
+        echo "skipped $id: budget of ${budget}s spent" >> "$raw/run.log"
+        skipped=$((skipped + 1))
+        continue
+      fi
+      timeout --kill-after=5 "$limit" "$b/gpa-session" --out "$raw" \
+        --stages kernels --kernels "$b/sweeps/$set.json" --only "$id" \
+        --window-s "$window" < /dev/null >> "$raw/$set.out" 2>&1
+      local rc=$?
+      [ $rc -ne 0 ] && echo "$id rc=$rc" >> "$raw/run.log"
+      n=$((n + 1))
+    done < "$b/sweeps/$set.ids"
+    echo "== $set: $n run, at $((SECONDS - t0))s" | tee -a "$raw/run.log"
+    pack
+  done < "$b/sweeps/order.txt"
+  if command -v nvidia-smi > /dev/null && [ -z "$quick" ]; then
+    nvidia-smi --query-gpu=name,driver_version,pstate,clocks.sm,clocks.mem,power.draw,temperature.gpu \
+      --format=csv > "$raw/nvidia-smi-at-end.csv" 2>&1
+  fi
+  echo "finished_utc=$(date -u +%Y-%m-%dT%H:%M:%SZ) seconds=$((SECONDS - t0)) skipped=$skipped" >> "$raw/provenance.txt"
+  pack
+  cp "$raw/run.log" "$out/sweeps-run.log"
+  rm -rf "$raw"
+  echo "gpu sweeps: $((SECONDS - t0)) s, $skipped skipped; raw data in $out/sweeps.tar.gz"
+}
+
 case "$cmd" in
   bundle) bundle "$@" ;;
   run) run "${1:-}" "${2:-}" ;;
+  bundle-sweeps) bundle_sweeps "$@" ;;
+  run-sweeps) run_sweeps "${1:-}" "${2:-}" ;;
+  dry-run-sweeps)
+    fake=${GPA_FAKE_DRIVER_DIR:-$here/build/test/measure/fakedriver}
+    LD_LIBRARY_PATH="$fake${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}" run_sweeps "${1:-}" "${2:-}" quick
+    ;;
   dry-run)
     # The stand-in libcuda.so.1 and libnvidia-ml.so.1 of test/measure.
     fake=${GPA_FAKE_DRIVER_DIR:-$here/build/test/measure/fakedriver}
@@ -154,6 +246,7 @@ case "$cmd" in
     ;;
   *)
     echo "usage: bench/gpu_session.sh bundle [BUILD] [BUNDLE] | run [BUNDLE] [OUT] | dry-run [BUNDLE] [OUT]" >&2
+    echo "       bench/gpu_session.sh bundle-sweeps [BUILD] [SWEEPS] [BUNDLE] | run-sweeps [BUNDLE] [OUT] | dry-run-sweeps [BUNDLE] [OUT]" >&2
     exit 2
     ;;
 esac

@@ -31,6 +31,7 @@ struct Cuda::Api {
   int (*LibraryLoadData)(Handle *, const void *, void *, void **, unsigned,
                          void *, void **, unsigned);
   int (*LibraryGetKernel)(Handle *, Handle, const char *);
+  int (*LibraryGetGlobal)(DevicePtr *, std::size_t *, Handle, const char *);
   int (*KernelGetFunction)(Handle *, Handle);
   int (*OccupancyMaxActiveBlocks)(int *, Handle, int, std::size_t);
   int (*MemAlloc)(DevicePtr *, std::size_t);
@@ -103,6 +104,7 @@ bool Cuda::open(unsigned Ordinal, std::string &Error) {
       !bind(Lib, "cuCtxSetCurrent", A.CtxSetCurrent) ||
       !bind(Lib, "cuLibraryLoadData", A.LibraryLoadData) ||
       !bind(Lib, "cuLibraryGetKernel", A.LibraryGetKernel) ||
+      !bind(Lib, "cuLibraryGetGlobal", A.LibraryGetGlobal) ||
       !bind(Lib, "cuKernelGetFunction", A.KernelGetFunction) ||
       !bind(Lib, "cuOccupancyMaxActiveBlocksPerMultiprocessor",
             A.OccupancyMaxActiveBlocks) ||
@@ -174,6 +176,13 @@ bool Cuda::kernel(Handle Library, const std::string &KernelName, Kernel &Out,
   Out.Name = KernelName;
   return check(F->LibraryGetKernel(&Out.Function, Library, KernelName.c_str()),
                "cuLibraryGetKernel " + KernelName, Error);
+}
+
+bool Cuda::global(Handle Library, const std::string &VarName, DevicePtr &Out,
+                  std::size_t &Bytes, std::string &Error) {
+  return check(F->CtxSetCurrent(Primary), "cuCtxSetCurrent", Error) &&
+         check(F->LibraryGetGlobal(&Out, &Bytes, Library, VarName.c_str()),
+               "cuLibraryGetGlobal " + VarName, Error);
 }
 
 int Cuda::residentBlocks(const Kernel &K, unsigned BlockThreads,

@@ -63,6 +63,10 @@ public:
                    std::string &Error);
   bool kernel(Handle Library, const std::string &Name, Kernel &Out,
               std::string &Error);
+  /// The device address and size of a module-scope variable
+  /// (__constant__ or __device__) of Library.
+  bool global(Handle Library, const std::string &Name, DevicePtr &Out,
+              std::size_t &Bytes, std::string &Error);
   /// Resident blocks per SM of K at BlockThreads (the driver's occupancy
   /// calculator); 0 when unknown.
   int residentBlocks(const Kernel &K, unsigned BlockThreads,

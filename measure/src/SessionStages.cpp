@@ -11,6 +11,8 @@
 
 #include <algorithm>
 #include <bitset>
+#include <cmath>
+#include <cstdint>
 #include <cstdio>
 #include <cstring>
 #include <fstream>
@@ -420,13 +422,75 @@ std::uint64_t splitMix(std::uint64_t &State) {
   return Z ^ (Z >> 31);
 }
 
-/// Host bytes for a buffer fill named in the spec.
+/// A standard normal deviate (Box-Muller), as numpy.random.randn fills
+/// Kernel Tuner's inputs.
+float normal(std::uint64_t &State) {
+  double U1 = (static_cast<double>(splitMix(State) >> 11) + 1) * 0x1p-53;
+  double U2 = static_cast<double>(splitMix(State) >> 11) * 0x1p-53;
+  return static_cast<float>(std::sqrt(-2 * std::log(U1)) *
+                            std::cos(6.283185307179586 * U2));
+}
+
+/// IEEE binary16 bits of V, rounded to nearest (normal range; smaller
+/// magnitudes flush to zero, larger saturate to the largest finite).
+std::uint16_t halfBits(float V) {
+  std::uint32_t X;
+  std::memcpy(&X, &V, 4);
+  std::uint16_t Sign = static_cast<std::uint16_t>((X >> 16) & 0x8000u);
+  int Exp = static_cast<int>((X >> 23) & 0xff) - 127 + 15;
+  std::uint32_t Mant = X & 0x7fffffu;
+  if (Exp <= 0)
+    return Sign;
+  if (Exp >= 31)
+    return static_cast<std::uint16_t>(Sign | 0x7bff);
+  std::uint32_t H = (static_cast<std::uint32_t>(Exp) << 10) | (Mant >> 13);
+  if ((Mant & 0x1fffu) > 0x1000u || ((Mant & 0x1fffu) == 0x1000u && (H & 1)))
+    ++H; // a carry into the exponent is still the right rounding
+  return static_cast<std::uint16_t>(Sign | std::min<std::uint32_t>(H, 0x7bff));
+}
+
+/// Host bytes for a buffer fill named in the spec. "file:NAME" reads the
+/// bytes from NAME in the spec's directory (small arrays a host computes,
+/// e.g. dedispersion's channel shifts).
 bool fill(const std::string &How, std::size_t Bytes,
-          std::vector<unsigned char> &Out, std::string &Error) {
+          std::vector<unsigned char> &Out, const std::string &SpecDir,
+          std::string &Error) {
   Out.assign(Bytes, 0);
   std::uint64_t State = 20261127;
   if (How == "zero")
     return true;
+  if (How.rfind("file:", 0) == 0) {
+    std::ifstream In(SpecDir + "/" + How.substr(5), std::ios::binary);
+    In.read(reinterpret_cast<char *>(Out.data()),
+            static_cast<std::streamsize>(Bytes));
+    if (In.gcount() != static_cast<std::streamsize>(Bytes)) {
+      Error =
+          "fill " + How + ": fewer than " + std::to_string(Bytes) + " bytes";
+      return false;
+    }
+    return true;
+  }
+  if (How == "normal_f32") {
+    for (std::size_t I = 0; I + 4 <= Bytes; I += 4) {
+      float V = normal(State);
+      std::memcpy(&Out[I], &V, 4);
+    }
+    return true;
+  }
+  if (How == "normal_f16") {
+    for (std::size_t I = 0; I + 2 <= Bytes; I += 2) {
+      std::uint16_t V = halfBits(normal(State));
+      std::memcpy(&Out[I], &V, 2);
+    }
+    return true;
+  }
+  if (How == "uniform_u8") {
+    for (std::size_t I = 0; I < Bytes; I += 8) {
+      std::uint64_t V = splitMix(State);
+      std::memcpy(&Out[I], &V, std::min<std::size_t>(8, Bytes - I));
+    }
+    return true;
+  }
   if (How == "uniform_f32" || How == "ones_f32") {
     for (std::size_t I = 0; I + 4 <= Bytes; I += 4) {
       // 24 random bits: a float in [0, 1).
@@ -455,8 +519,8 @@ bool fill(const std::string &How, std::size_t Bytes,
     return true;
   }
   Error = "unknown fill '" + How +
-          "' (expected zero, uniform_f32, uniform_f64, ones_f32, iota_i32 or "
-          "mod_i32:M)";
+          "' (expected zero, uniform_f32, uniform_f64, ones_f32, normal_f32, "
+          "normal_f16, uniform_u8, iota_i32, mod_i32:M or file:NAME)";
   return false;
 }
 
@@ -467,7 +531,8 @@ struct Arguments {
   std::map<std::string, DevicePtr> Buffers;
 };
 
-bool buildArguments(Cuda &G, const nlohmann::json &Spec, Arguments &A,
+bool buildArguments(Cuda &G, const nlohmann::json &Spec,
+                    const std::string &SpecDir, Arguments &A,
                     std::string &Error) {
   const nlohmann::json &List = Spec.at("args");
   A.Values.reserve(List.size());
@@ -483,7 +548,8 @@ bool buildArguments(Cuda &G, const nlohmann::json &Spec, Arguments &A,
       std::size_t Bytes = Arg.at("bytes");
       std::vector<unsigned char> Host;
       DevicePtr P = 0;
-      if (!fill(Arg.value("fill", std::string("zero")), Bytes, Host, Error) ||
+      if (!fill(Arg.value("fill", std::string("zero")), Bytes, Host, SpecDir,
+                Error) ||
           !G.alloc(std::max<std::size_t>(Bytes, 4), P, Error) ||
           !G.copyIn(P, Host.data(), Bytes, Error))
         return false;
@@ -519,6 +585,33 @@ bool buildArguments(Cuda &G, const nlohmann::json &Spec, Arguments &A,
   }
   for (auto &V : A.Values)
     A.Pointers.push_back(V.data());
+  return true;
+}
+
+/// The module's __constant__ and __device__ variables a spec entry fills
+/// ("globals": [{"symbol", "bytes", "fill"}]), as Kernel Tuner's cmem_args
+/// fill them before a launch. At most the variable's size is written.
+bool fillGlobals(Cuda &G, Handle Library, const nlohmann::json &Spec,
+                 const std::string &SpecDir, std::string &Error) {
+  if (!Spec.contains("globals"))
+    return true;
+  for (const nlohmann::json &V : Spec.at("globals")) {
+    std::string Symbol = V.at("symbol");
+    std::size_t Bytes = V.at("bytes"), Size = 0;
+    DevicePtr P = 0;
+    std::vector<unsigned char> Host;
+    if (!G.global(Library, Symbol, P, Size, Error) ||
+        !fill(V.value("fill", std::string("zero")), Bytes, Host, SpecDir,
+              Error))
+      return false;
+    if (Bytes > Size) {
+      Error = "global " + Symbol + " has " + std::to_string(Size) +
+              " bytes, the spec fills " + std::to_string(Bytes);
+      return false;
+    }
+    if (!G.copyIn(P, Host.data(), Bytes, Error))
+      return false;
+  }
   return true;
 }
 
@@ -573,7 +666,8 @@ int measureSpecKernels(Stage &S, const std::string &SpecPath,
     try {
       Ok = Ok && G.loadLibrary(Text.str(), Library, Error) &&
            G.kernel(Library, KernelName, K, Error) &&
-           buildArguments(G, Entry, Args, Error) &&
+           fillGlobals(G, Library, Entry, SpecDir, Error) &&
+           buildArguments(G, Entry, SpecDir, Args, Error) &&
            G.openFullDevice(Full, Error) &&
            measureWindow(
                G, S.Board, Full,

@@ -69,7 +69,23 @@ int cuModuleUnload(void *) { return 0; }
 int cuLibraryLoadData(void **L, const void *Image, void *, void **, unsigned,
                       void *, void **, unsigned) {
   *L = &Token;
+  // PTX text, or a cubin (ELF) or fatbin (magic 0xba55ed50) image.
+  const auto *Bytes = static_cast<const unsigned char *>(Image);
+  if (std::memcmp(Bytes,
+                  "\x7f"
+                  "ELF",
+                  4) == 0 ||
+      std::memcmp(Bytes, "\x50\xed\x55\xba", 4) == 0)
+    return 0;
   return std::strstr(static_cast<const char *>(Image), ".entry") ? 0 : 218;
+}
+// Module-scope variables: one 64 KiB host buffer stands for all of them
+// (the fake's copies are no-ops).
+int cuLibraryGetGlobal(unsigned long long *P, std::size_t *Bytes, void *,
+                       const char *) {
+  *P = 8192;
+  *Bytes = 65536;
+  return 0;
 }
 int cuLibraryGetKernel(void **K, void *, const char *Name) {
   *K = new std::string(Name); // one per kernel; leaked in a test process

@@ -1,0 +1,317 @@
+#!/usr/bin/env python3
+"""The configuration sweeps' raw data (bench/gpu_session.sh run-sweeps,
+docs/gpu-session.md "Configuration sweeps") turned into the inputs of the
+product's validation harnesses, and those harnesses run:
+
+  benchmark_hub corpora  DATA/<corpus>_<board>.csv (every tunable of the
+      paired board's file, then the measured `time_ms`: the median time
+      per launch of the window), which `bench/e2e_validation.py --board
+      <board> --data DATA` validates through both routes (clang plugin,
+      nvcc PTX): geomean pred/meas, within 1.25/1.5/2x, rho, regret, rank
+      of the measured best;
+  ccglib                 a Kernel Tuner-style cache (OUT/ccglib_<board>.json:
+      `time` ms, `ps_power` = the board's NVML energy over the window's
+      wall time in W, `ps_energy` J per launch, `nvml_gr_clock` = the
+      window's mean SM clock rounded to the board model's clock table,
+      `core_freq` the mean itself) that `bench/power_validation.py --board
+      <board>` compares: power MAPE and rho across configurations.
+
+It also prints, with no model involved: per set the rows measured, the
+clock and power ranges and any clock-event (throttle) reasons; per hub
+corpus the H100's measured time against the paired board's on the same
+configurations (geomean ratio, rho, whether the best configuration is the
+same); and the zero-operand ccglib runs against the same configurations
+with random operands (power ratio).
+
+  python3 bench/gpu_session/sweep_analysis.py RAW [--board h100]
+      [--data DIR] [--out DIR] [--e2e] [--power] [--routes clang,ptx]
+      [--build build] [--ccglib DIR]
+
+RAW is the folder sweeps.tar.gz unpacks to (or the .tar.gz itself).
+"""
+import argparse
+import csv
+import json
+import math
+import os
+import subprocess
+import sys
+import tarfile
+import tempfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+BENCH = os.path.dirname(HERE)
+ROOT = os.path.dirname(BENCH)
+sys.path.insert(0, BENCH)
+import e2e_validation as e2e  # noqa: E402
+
+HUB = ["convolution_milo", "dedispersion_milo", "gemm", "pnpoly"]
+
+
+def unpack(raw):
+    if os.path.isfile(raw):
+        dest = tempfile.mkdtemp(prefix="gpa-sweeps-")
+        with tarfile.open(raw) as t:
+            t.extractall(dest)
+        return dest
+    return raw
+
+
+def read_rows(raw):
+    """{id: kernels.csv row} (the last row of an id measured twice)."""
+    rows = {}
+    with open(os.path.join(raw, "kernels.csv"), newline="") as f:
+        for r in csv.DictReader(f):
+            rows[r["id"]] = r
+    return rows
+
+
+def read_specs(raw):
+    """{set: [spec entry]} from the specs the run copied."""
+    specs = {}
+    d = os.path.join(raw, "specs")
+    for name in sorted(os.listdir(d)) if os.path.isdir(d) else []:
+        if name.endswith(".json"):
+            with open(os.path.join(d, name)) as f:
+                doc = json.load(f)
+            specs[doc.get("set", name[:-5])] = doc["kernels"]
+    return specs
+
+
+def measured(row):
+    """(time s, power W, energy J per launch, SM MHz) or None."""
+    if row is None or row.get("error") or not row.get("time_s_median"):
+        return None
+    try:
+        t = float(row["time_s_median"])
+        w = float(row["power_w"]) if row.get("power_w") else None
+        j = (float(row["energy_j_per_launch"])
+             if row.get("energy_j_per_launch") else None)
+        mhz = float(row["sm_mhz_mean"]) if row.get("sm_mhz_mean") else None
+    except ValueError:
+        return None
+    return (t, w, j, mhz) if t > 0 else None
+
+
+def geomean(xs):
+    return math.exp(sum(math.log(x) for x in xs) / len(xs)) if xs else float(
+        "nan")
+
+
+def set_summary(name, entries, rows):
+    ms = [(e, measured(rows.get(e["id"]))) for e in entries]
+    ok = [(e, m) for e, m in ms if m]
+    missing = [e["id"] for e in entries if e["id"] not in rows]
+    errors = [(e["id"], rows[e["id"]].get("error")) for e in entries
+              if e["id"] in rows and not measured(rows[e["id"]])]
+    line = "%-18s %d of %d measured" % (name, len(ok), len(entries))
+    if ok:
+        ts = [m[0] for _, m in ok]
+        ws = [m[1] for _, m in ok if m[1]]
+        cs = [m[3] for _, m in ok if m[3]]
+        line += ", %.4g-%.4g ms" % (min(ts) * 1e3, max(ts) * 1e3)
+        if ws:
+            line += ", %.0f-%.0f W" % (min(ws), max(ws))
+        if cs:
+            line += ", SM %.0f-%.0f MHz" % (min(cs), max(cs))
+        reasons = sorted({rows[e["id"]].get("clock_event_reasons", "")
+                          for e, _ in ok} - {"", "0x0"})
+        if reasons:
+            line += ", clock-event reasons " + " ".join(reasons)
+    if missing:
+        line += ", %d not run" % len(missing)
+    print(line)
+    for id_, why in errors[:3]:
+        print("%-18s   error %s: %s" % ("", id_, (why or "?")[:160]))
+    return ok
+
+
+def write_hub_csv(corpus, board, ok, data):
+    """<corpus>_<board>.csv with the paired board's columns."""
+    paired = ok[0][0].get("paired_board") or e2e.CORPORA[corpus]["boards"][0]
+    keys, _ = e2e.read_configs(corpus, paired)
+    path = e2e.data_path(corpus, board, data)
+    rows = sorted((tuple(int(e["params"][k]) for k in keys), m[0])
+                  for e, m in ok)
+    with open(path, "w", newline="") as f:
+        w = csv.writer(f, lineterminator="\n")
+        w.writerow(keys + ["time_ms"])
+        for cfg, t in rows:
+            w.writerow(list(cfg) + ["%.6g" % (t * 1e3)])
+    return path, paired, keys
+
+
+def compare_boards(corpus, board, paired, keys, ok):
+    """Measured time on our board against the paired board's on the same
+    configurations: no model involved."""
+    _, theirs = e2e.read_configs(corpus, paired)
+    by_cfg = {tuple(p[k] for k in keys): t for p, t in theirs}
+    pairs = [(m[0], by_cfg.get(tuple(int(e["params"][k]) for k in keys)))
+             for e, m in ok]
+    pairs = [(a, b) for a, b in pairs if b]
+    if len(pairs) < 3:
+        return
+    ours, other = [p[0] for p in pairs], [p[1] for p in pairs]
+    same_best = min(range(len(pairs)), key=lambda i: ours[i]) == min(
+        range(len(pairs)), key=lambda i: other[i])
+    regret = other[min(range(len(pairs)), key=lambda i: ours[i])] / min(
+        other) - 1
+    print("%-18s %s vs %s measured on %d shared configurations: time ratio "
+          "geomean %.3f, rho %.3f, same best %s (the %s best on %s: %+.1f%%)"
+          % (corpus, board, paired, len(pairs),
+             geomean([a / b for a, b in pairs]),
+             e2e.spearman(ours, other), "yes" if same_best else "no", board,
+             paired, 100 * regret))
+
+
+def clock_table(board):
+    """(min, step, max) MHz of the board model's DVFS table."""
+    with open(os.path.join(ROOT, "models", "gpus", board + ".json")) as f:
+        doc = json.load(f)
+    found = {}
+
+    def walk(x):
+        if isinstance(x, dict):
+            for k, v in x.items():
+                if k in ("dvfs_min_clock_mhz", "dvfs_step_mhz",
+                         "dvfs_max_clock_mhz"):
+                    found[k] = v["value"] if isinstance(v, dict) else v
+                walk(v)
+        elif isinstance(x, list):
+            for v in x:
+                walk(v)
+    walk(doc)
+    return (found.get("dvfs_min_clock_mhz"), found.get("dvfs_step_mhz"),
+            found.get("dvfs_max_clock_mhz"))
+
+
+def table_clock(mhz, table):
+    lo, step, hi = table
+    if not (lo and step and hi):
+        return int(round(mhz))
+    c = lo + round((mhz - lo) / step) * step
+    return int(min(max(c, lo), hi))
+
+
+def write_power_cache(name, board, ok, out, device):
+    """A Kernel Tuner-style cache power_validation.py reads."""
+    table = clock_table(board)
+    keys = list(ok[0][0]["params"])
+    cache = {}
+    for e, (t, w, j, mhz) in ok:
+        if w is None or j is None:
+            continue
+        clock = table_clock(mhz or table[2] or 0, table)
+        entry = dict(e["params"])
+        entry.update({"nvml_gr_clock": clock, "time": t * 1e3,
+                      "ps_power": w, "ps_energy": j, "core_freq": mhz})
+        cache[",".join(str(e["params"][k]) for k in keys) + ",%d" % clock] = (
+            entry)
+    path = os.path.join(out, "%s_%s.json" % (name, board))
+    with open(path, "w") as f:
+        json.dump({"device_name": device,
+                   "description": "GpuPowerAdvisor GPU-session sweep "
+                   "(bench/gpu_session.sh run-sweeps): time = median per "
+                   "launch; ps_power = NVML board energy / window wall time "
+                   "(not a PowerSensor3); nvml_gr_clock = the mean SM clock "
+                   "as found, rounded to the model's clock table (the clock "
+                   "was not locked)",
+                   "tune_params_keys": keys + ["nvml_gr_clock"],
+                   "cache": cache}, f, indent=1)
+    return path, len(cache)
+
+
+def device_of(raw):
+    try:
+        with open(os.path.join(raw, "session.jsonl")) as f:
+            for line in f:
+                d = json.loads(line)
+                if d.get("device"):
+                    return d["device"]
+    except (OSError, ValueError):
+        pass
+    return "?"
+
+
+def compare_zero(specs, rows):
+    zero, rand = specs.get("ccglib_zero", []), specs.get("ccglib", [])
+    by_params = {json.dumps(e["params"], sort_keys=True): e for e in rand}
+    ratios = []
+    for e in zero:
+        r = by_params.get(json.dumps(e["params"], sort_keys=True))
+        mz, mr = measured(rows.get(e["id"])), measured(
+            rows.get(r["id"]) if r else None)
+        if mz and mr and mz[1] and mr[1]:
+            ratios.append((mz[1] / mr[1], mz[0] / mr[0]))
+    if ratios:
+        print("ccglib_zero        zero / random operands on %d configurations:"
+              " power %s, time %s" % (
+                  len(ratios), " ".join("%.3f" % p for p, _ in ratios),
+                  " ".join("%.3f" % t for _, t in ratios)))
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("raw")
+    ap.add_argument("--board", default="h100")
+    ap.add_argument("--data", default=e2e.DATA,
+                    help="where <corpus>_<board>.csv go (default "
+                    "bench/data/benchmark_hub)")
+    ap.add_argument("--out", help="where the ccglib caches go (default RAW)")
+    ap.add_argument("--e2e", action="store_true",
+                    help="run bench/e2e_validation.py on the corpora")
+    ap.add_argument("--power", action="store_true",
+                    help="run bench/power_validation.py on ccglib")
+    ap.add_argument("--routes", default="clang,ptx")
+    ap.add_argument("--power-routes", default="ptx")
+    ap.add_argument("--build", default=os.path.join(ROOT, "build"))
+    ap.add_argument("--ccglib", default="/work/data/ccglib-2024-11")
+    a = ap.parse_args()
+    raw = unpack(a.raw)
+    out = a.out or raw
+    os.makedirs(out, exist_ok=True)
+    os.makedirs(a.data, exist_ok=True)
+    rows, specs = read_rows(raw), read_specs(raw)
+    device = device_of(raw)
+    print("# sweeps on %s (board model %s): %d rows, %d sets" %
+          (device, a.board, len(rows), len(specs)))
+    written = []
+    for name, entries in specs.items():
+        ok = set_summary(name, entries, rows)
+        if not ok:
+            continue
+        if name in HUB:
+            path, paired, keys = write_hub_csv(name, a.board, ok, a.data)
+            print("%-18s   wrote %s" % ("", path))
+            compare_boards(name, a.board, paired, keys, ok)
+            written.append(name)
+        elif name.startswith("ccglib"):
+            path, n = write_power_cache(name, a.board, ok, out, device)
+            print("%-18s   wrote %s (%d entries)" % ("", path, n))
+    compare_zero(specs, rows)
+    sys.stdout.flush()
+    status = 0
+    if a.e2e and written:
+        cmd = [sys.executable, os.path.join(BENCH, "e2e_validation.py"),
+               "--board", a.board, "--sample", "0", "--data", a.data,
+               "--routes", a.routes, "--build", a.build]
+        for c in written:
+            cmd += ["--corpus", c]
+        print("# " + " ".join(cmd))
+        sys.stdout.flush()
+        status |= subprocess.call(cmd)
+    cache = os.path.join(out, "ccglib_%s.json" % a.board)
+    if a.power and os.path.exists(cache):
+        for route in a.power_routes.split(","):
+            cmd = [sys.executable, os.path.join(BENCH, "power_validation.py"),
+                   "--cache", cache, "--ccglib", a.ccglib, "--board", a.board,
+                   "--sample", "0", "--route", route, "--build", a.build,
+                   "--explain", "2"]
+            print("# " + " ".join(cmd))
+            sys.stdout.flush()
+            status |= subprocess.call(cmd)
+    return status
+
+
+if __name__ == "__main__":
+    sys.exit(main())
