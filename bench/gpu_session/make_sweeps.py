@@ -9,12 +9,13 @@ compiled modules, one per configuration, for
       prepared as Kernel Tuner prepares it (e2e_validation.prepared_source),
       launched with Kernel Tuner's grid and block (e2e_validation.launch_of);
       the configurations are e2e_validation's own sample (same sampler and
-      seed) on the corpus's first board, so the first 20 are the ones
-      `e2e_validation.py --sample 20` validates there;
+      seed) on the corpus's first board: the first 20 are exactly the ones
+      `e2e_validation.py --sample 20` validates there (a larger draw starts
+      with the smaller one);
   ccglib          ccglib's wmma_complex_gemm_opt (complex FP16 tensor-core
       GEMM, 4096^3) prepared as bench/power_validation.py prepares it, the
       first configurations of its seed-1 draw from the powersensor3 set;
-  ccglib_zero     four of them again with zero operands, as the set's
+  ccglib_zero     the first four of them again with zero operands, as the set's
       tune_gemm.py allocates them (a labelled side measurement: how much
       operand data moves board power).
 
@@ -26,7 +27,8 @@ overwrites them). Small host-computed arrays (dedispersion's channel shifts,
 the convolution filter, pnpoly's polygon) are files beside the spec.
 
   python3 bench/gpu_session/make_sweeps.py [--out build/gpu-session-sweeps]
-      [--per-corpus 28] [--ccglib DIR] [--ccglib-configs 24] [--jobs 2]
+      [--per-corpus 28] [--ccglib DIR] [--ccglib-configs 24]
+      [--ccglib-zero 4] [--jobs 2]
       [--sets a,b,...]
 
 Writes OUT/sweeps/<set>.json, OUT/sweeps/<set>/NNN.cubin, OUT/sweeps/data/
@@ -297,6 +299,7 @@ def main():
                 jobs.append((s, i, (src, os.path.join(root, e["module"]),
                                     flags, pv.KERNEL, a.cuda)))
     failed = []
+    jobs.sort(key=lambda j: (ORDER.index(j[0]), j[1]))  # most valuable first
     with concurrent.futures.ThreadPoolExecutor(a.jobs) as pool:
         futures = {pool.submit(compile_one, j[2]): j for j in jobs}
         for fut in concurrent.futures.as_completed(futures):
