@@ -35,7 +35,8 @@ Writes OUT/sweeps/<set>.json, OUT/sweeps/<set>/NNN.cubin, OUT/sweeps/data/
 and OUT/sweeps/order.txt (the sets in run order, most valuable first); the
 prepared sources and PTX go to OUT/src/ (not needed on the GPU machine).
 Needs CUDA 13's nvcc and ptxas. Each module is checked: the kernel is an
-entry of its PTX, with as many parameters as the spec has arguments.
+entry of its PTX whose parameter types match the spec's arguments, and
+every global the spec fills is a module variable at least that large.
 """
 import argparse
 import concurrent.futures
@@ -182,8 +183,7 @@ def write_if_changed(path, text):
 
 
 def compile_one(job):
-    """nvcc -ptx, then ptxas for sm_90; returns (mangled kernel name,
-    parameter count) from the PTX."""
+    """nvcc -ptx, then ptxas for sm_90; returns entry_of(the PTX)."""
     src, cubin, flags, kernel, cuda = job
     ptx_file = src[:-len(".cu")] + ".ptx"
     fresh = (os.path.exists(cubin) and os.path.exists(ptx_file) and
@@ -204,17 +204,41 @@ def compile_ptx_cubin(src, ptx_file, cubin, flags, cuda):
                    text=True)
 
 
+PTX_TYPE = {"buffer": ".u64", "u64": ".u64", "i32": ".u32", "f32": ".f32",
+            "f64": ".f64"}
+
+
 def entry_of(ptx, kernel, cubin):
+    """(mangled name, [.param types], {module variable: bytes})."""
     found = None
     for m in re.finditer(r"\.entry\s+([A-Za-z0-9_$]+)\s*\(([^)]*)\)", ptx):
         name = m.group(1)
         if name == kernel or name.startswith("_Z%d%s" % (len(kernel),
                                                              kernel)):
-            found = (name, len(re.findall(r"\.param\b", m.group(2))))
+            found = (name, re.findall(r"\.param\s+(\.[a-z0-9]+)",
+                                      m.group(2)))
             break
     if not found:
         raise RuntimeError("%s: no entry %s" % (cubin, kernel))
-    return found
+    variables = {v: int(n) for v, n in re.findall(
+        r"^\.(?:const|global)\s+(?:\.align\s+\d+\s+)?\.b8\s+"
+        r"([A-Za-z0-9_$]+)\[(\d+)\]", ptx, re.M)}
+    return found[0], found[1], variables
+
+
+def check_entry(e, types, variables):
+    """Why the spec entry does not fit its module's PTX, or None."""
+    want = [PTX_TYPE[next(k for k in PTX_TYPE if k in arg)]
+            for arg in e["args"]]
+    got = [".u32" if t == ".s32" else t for t in types]
+    if want != got:
+        return "parameters %s, arguments %s" % (" ".join(got),
+                                                " ".join(want))
+    for g in e.get("globals", []):
+        if variables.get(g["symbol"], 0) < g["bytes"]:
+            return "global %s: %s bytes in the module, %d filled" % (
+                g["symbol"], variables.get(g["symbol"], "no"), g["bytes"])
+    return None
 
 
 def main():
@@ -306,16 +330,16 @@ def main():
             s, i, job = futures[fut]
             e = entries[s][i]
             try:
-                name, nparams = fut.result()
+                name, types, variables = fut.result()
             except (subprocess.CalledProcessError, RuntimeError) as ex:
                 why = getattr(ex, "stderr", "") or str(ex)
                 failed.append((e["id"], why.strip().splitlines()[-1:]))
                 e["failed"] = True
                 continue
             e["kernel"] = name
-            if nparams != len(e["args"]):
-                failed.append((e["id"], "%d parameters, %d arguments" %
-                               (nparams, len(e["args"]))))
+            why = check_entry(e, types, variables)
+            if why:
+                failed.append((e["id"], why))
                 e["failed"] = True
     for s in sets:
         ok = [e for e in entries[s] if not e.pop("failed", False)]

@@ -25,7 +25,14 @@ with random operands (power ratio).
 
   python3 bench/gpu_session/sweep_analysis.py RAW [--board h100]
       [--data DIR] [--out DIR] [--e2e] [--power] [--routes clang,ptx]
-      [--build build] [--ccglib DIR]
+      [--build build] [--ccglib DIR] [--save-predictions DIR]
+      [--predictions DIR]
+
+The predictions depend only on the configurations, not on what was
+measured: `--save-predictions DIR` (with --e2e --power, e.g. on the dry
+run's output of the same bundle) keeps them, and `--predictions DIR` later
+joins them with the real measurements in seconds instead of recompiling
+every configuration.
 
 RAW is the folder sweeps.tar.gz unpacks to (or the .tar.gz itself).
 """
@@ -193,7 +200,7 @@ def table_clock(mhz, table):
     return int(min(max(c, lo), hi))
 
 
-def write_power_cache(name, board, ok, out, device):
+def write_power_cache(name, board, ok, out, device, all_clocks=False):
     """A Kernel Tuner-style cache power_validation.py reads."""
     table = clock_table(board)
     keys = list(ok[0][0]["params"])
@@ -201,12 +208,17 @@ def write_power_cache(name, board, ok, out, device):
     for e, (t, w, j, mhz) in ok:
         if w is None or j is None:
             continue
-        clock = table_clock(mhz or table[2] or 0, table)
-        entry = dict(e["params"])
-        entry.update({"nvml_gr_clock": clock, "time": t * 1e3,
-                      "ps_power": w, "ps_energy": j, "core_freq": mhz})
-        cache[",".join(str(e["params"][k]) for k in keys) + ",%d" % clock] = (
-            entry)
+        clocks = [table_clock(mhz or table[2] or 0, table)]
+        if all_clocks and all(table):
+            clocks = list(range(int(table[0]), int(table[2]) + 1,
+                                int(table[1])))
+        for clock in clocks:
+            entry = dict(e["params"])
+            entry.update({"nvml_gr_clock": clock, "time": t * 1e3,
+                          "ps_power": w, "ps_energy": j,
+                          "core_freq": clock if all_clocks else mhz})
+            cache[",".join(str(e["params"][k]) for k in keys) +
+                  ",%d" % clock] = entry
     path = os.path.join(out, "%s_%s.json" % (name, board))
     with open(path, "w") as f:
         json.dump({"device_name": device,
@@ -250,6 +262,75 @@ def compare_zero(specs, rows):
                   " ".join("%.3f" % t for _, t in ratios)))
 
 
+def read_csv(path):
+    with open(path, newline="") as f:
+        return list(csv.DictReader(f))
+
+
+def summarise_saved(pred_dir, board, data):
+    """e2e figures from predictions saved earlier (--save-predictions on
+    the same configurations, e.g. on the dry run's output): predictions do
+    not depend on the measurements, so they are joined, not recomputed."""
+    path = os.path.join(pred_dir, "e2e.csv")
+    if not os.path.exists(path):
+        return
+    preds = {}
+    for r in read_csv(path):
+        if r["predicted_s"]:
+            preds[(r["corpus"], r["route"], r["config"])] = (
+                float(r["predicted_s"]), float(r["fp_ops_over_published"])
+                if r["fp_ops_over_published"] else None)
+    routes = sorted({k[1] for k in preds})
+    for corpus in HUB:
+        if not os.path.exists(e2e.data_path(corpus, board, data)):
+            continue
+        keys, configs = e2e.read_configs(corpus, board, data)
+        for route in routes:
+            rows, missing = [], 0
+            for params, meas in configs:
+                key = (corpus, route, ",".join(str(params[k]) for k in keys))
+                if key in preds:
+                    rows.append((preds[key][0], meas, preds[key][1]))
+                else:
+                    missing += 1
+            e2e.print_summary(corpus, board, route, e2e.summarise(rows),
+                              missing, e2e.CORPORA[corpus].get("caveat"))
+
+
+def power_saved(pred_dir, cache_path, board):
+    """power_validation's figures from predictions saved earlier at every
+    clock of the table, joined with the measured cache."""
+    path = os.path.join(pred_dir, "power.csv")
+    if not (os.path.exists(path) and os.path.exists(cache_path)):
+        return
+    import power_validation as pv
+    rows = read_csv(path)
+    keys = [k for k in rows[0] if k not in (
+        "core_mhz", "measured_s", "predicted_s", "measured_w", "predicted_w",
+        "measured_j", "predicted_j")]
+    preds = {(tuple(int(r[k]) for k in keys), int(r["core_mhz"])): r
+             for r in rows}
+    _, ckeys, configs, _ = pv.read_cache(cache_path)
+    points, errors = [], []
+    for cfg, by_clock in sorted(configs.items()):
+        for clock, e in sorted(by_clock.items()):
+            r = preds.get((cfg, clock))
+            if r is None:
+                errors.append((cfg, "no saved prediction at %d MHz" % clock))
+                continue
+            points.append({"config": cfg, "clock": clock,
+                           "meas_s": e["time"] * 1e-3,
+                           "meas_w": e["ps_power"], "meas_j": e["ps_energy"],
+                           "core_freq": e.get("core_freq", clock),
+                           "pred_s": float(r["predicted_s"]),
+                           "pred_w": float(r["predicted_w"]),
+                           "pred_j": float(r["predicted_j"])})
+    print("# power validation (saved predictions, %s): %s on model %s" %
+          (path, os.path.basename(cache_path), board))
+    pv.report(argparse.Namespace(), ckeys, points, errors, "saved",
+              len(configs), 0.0)
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("raw")
@@ -266,7 +347,20 @@ def main():
     ap.add_argument("--power-routes", default="ptx")
     ap.add_argument("--build", default=os.path.join(ROOT, "build"))
     ap.add_argument("--ccglib", default="/work/data/ccglib-2024-11")
+    ap.add_argument("--save-predictions", metavar="DIR",
+                    help="with --e2e/--power: keep the per-configuration "
+                    "predictions (e2e.csv; power.csv at every clock of the "
+                    "table, --all-clocks implied)")
+    ap.add_argument("--predictions", metavar="DIR",
+                    help="join saved predictions instead of running the "
+                    "harnesses (they depend only on the configurations)")
+    ap.add_argument("--all-clocks", action="store_true",
+                    help="write the ccglib cache at every clock of the "
+                    "model's table (to save predictions for any clock)")
     a = ap.parse_args()
+    if a.save_predictions:
+        a.all_clocks = True
+        os.makedirs(a.save_predictions, exist_ok=True)
     raw = unpack(a.raw)
     out = a.out or raw
     os.makedirs(out, exist_ok=True)
@@ -286,27 +380,38 @@ def main():
             compare_boards(name, a.board, paired, keys, ok)
             written.append(name)
         elif name.startswith("ccglib"):
-            path, n = write_power_cache(name, a.board, ok, out, device)
+            path, n = write_power_cache(name, a.board, ok, out, device,
+                                        a.all_clocks)
             print("%-18s   wrote %s (%d entries)" % ("", path, n))
     compare_zero(specs, rows)
     sys.stdout.flush()
     status = 0
+    cache = os.path.join(out, "ccglib_%s.json" % a.board)
+    if a.predictions:
+        summarise_saved(a.predictions, a.board, a.data)
+        power_saved(a.predictions, cache, a.board)
+        return 0
     if a.e2e and written:
         cmd = [sys.executable, os.path.join(BENCH, "e2e_validation.py"),
                "--board", a.board, "--sample", "0", "--data", a.data,
                "--routes", a.routes, "--build", a.build]
         for c in written:
             cmd += ["--corpus", c]
+        if a.save_predictions:
+            cmd += ["--csv", os.path.join(a.save_predictions, "e2e.csv")]
         print("# " + " ".join(cmd))
         sys.stdout.flush()
         status |= subprocess.call(cmd)
-    cache = os.path.join(out, "ccglib_%s.json" % a.board)
     if a.power and os.path.exists(cache):
         for route in a.power_routes.split(","):
             cmd = [sys.executable, os.path.join(BENCH, "power_validation.py"),
                    "--cache", cache, "--ccglib", a.ccglib, "--board", a.board,
                    "--sample", "0", "--route", route, "--build", a.build,
                    "--explain", "2"]
+            if a.save_predictions:
+                cmd += ["--csv", os.path.join(a.save_predictions,
+                                              "power.csv" if route == "ptx"
+                                              else "power-%s.csv" % route)]
             print("# " + " ".join(cmd))
             sys.stdout.flush()
             status |= subprocess.call(cmd)
