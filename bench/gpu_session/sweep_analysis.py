@@ -26,7 +26,7 @@ with random operands (power ratio).
   python3 bench/gpu_session/sweep_analysis.py RAW [--board h100]
       [--data DIR] [--out DIR] [--e2e] [--power] [--routes clang,ptx]
       [--build build] [--ccglib DIR] [--save-predictions DIR]
-      [--predictions DIR]
+      [--predictions DIR] [--repeat RAW2]
 
 The predictions depend only on the configurations, not on what was
 measured: `--save-predictions DIR` (with --e2e --power, e.g. on the dry
@@ -331,6 +331,28 @@ def power_saved(pred_dir, cache_path, board):
               len(configs), 0.0)
 
 
+def compare_runs(raw, other_raw, specs):
+    """Run-to-run spread per set: |other/this - 1| of the time per launch
+    and of the board power, median and maximum over the configurations
+    both runs measured."""
+    rows, other = read_rows(raw), read_rows(unpack(other_raw))
+    for name, entries in specs.items():
+        dt, dw = [], []
+        for e in entries:
+            a, b = measured(rows.get(e["id"])), measured(other.get(e["id"]))
+            if a and b:
+                dt.append(abs(b[0] / a[0] - 1))
+                if a[1] and b[1]:
+                    dw.append(abs(b[1] / a[1] - 1))
+        if dt:
+            med = lambda xs: sorted(xs)[len(xs) // 2]
+            print("%-18s repeat on %d configurations: time |ratio-1| median "
+                  "%.2f%%, max %.2f%%; power median %.1f%%, max %.1f%%" %
+                  (name, len(dt), 100 * med(dt), 100 * max(dt),
+                   100 * med(dw) if dw else float("nan"),
+                   100 * max(dw) if dw else float("nan")))
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("raw")
@@ -357,6 +379,9 @@ def main():
     ap.add_argument("--all-clocks", action="store_true",
                     help="write the ccglib cache at every clock of the "
                     "model's table (to save predictions for any clock)")
+    ap.add_argument("--repeat", metavar="RAW2",
+                    help="another run of the same bundle: print the "
+                    "run-to-run spread of time and power per set")
     a = ap.parse_args()
     if a.save_predictions:
         a.all_clocks = True
@@ -384,6 +409,8 @@ def main():
                                         a.all_clocks)
             print("%-18s   wrote %s (%d entries)" % ("", path, n))
     compare_zero(specs, rows)
+    if a.repeat:
+        compare_runs(raw, a.repeat, specs)
     sys.stdout.flush()
     status = 0
     cache = os.path.join(out, "ccglib_%s.json" % a.board)
