@@ -26,7 +26,7 @@ with random operands (power ratio).
   python3 bench/gpu_session/sweep_analysis.py RAW [--board h100]
       [--data DIR] [--out DIR] [--e2e] [--power] [--routes clang,ptx]
       [--build build] [--ccglib DIR] [--save-predictions DIR]
-      [--predictions DIR] [--repeat RAW2]
+      [--predictions DIR] [--power-from RAW2] [--repeat RAW2]
 
 The predictions depend only on the configurations, not on what was
 measured: `--save-predictions DIR` (with --e2e --power, e.g. on the dry
@@ -297,6 +297,50 @@ def summarise_saved(pred_dir, board, data):
                               missing, e2e.CORPORA[corpus].get("caveat"))
 
 
+def hub_power_saved(pred_dir, specs, rows, power_raws):
+    """Board power of the hub corpora against the e2e predictions' energy
+    over their time (the model's power at its reference clock): MAPE and
+    rho across configurations. The measured power is the mean over the runs
+    given (RAW and --power-from), so short windows' noise averages."""
+    path = os.path.join(pred_dir, "e2e.csv")
+    if not os.path.exists(path):
+        return
+    runs = [rows] + [read_rows(unpack(r)) for r in power_raws]
+    preds = {}
+    for r in read_csv(path):
+        if r["predicted_s"] and r["predicted_energy_j"]:
+            preds[(r["corpus"], r["route"], r["config"])] = (
+                float(r["predicted_energy_j"]) / float(r["predicted_s"]))
+    for corpus in HUB:
+        entries = specs.get(corpus, [])
+        if not entries:
+            continue
+        keys, _ = e2e.read_configs(corpus, entries[0]["paired_board"])
+        for route in sorted({k[1] for k in preds if k[0] == corpus}):
+            pairs = []
+            for e in entries:
+                ws = [m[1] for m in (measured(rr.get(e["id"])) for rr in runs)
+                      if m and m[1]]
+                key = (corpus, route, ",".join(str(e["params"][k])
+                                               for k in keys))
+                if ws and key in preds:
+                    pairs.append((preds[key], sum(ws) / len(ws)))
+            if len(pairs) < 3:
+                continue
+            print("%-18s %-10s %-5s n=%-3d power MAPE %.1f%%  geomean "
+                  "pred/meas %.3f  rho across configurations %.3f  "
+                  "(measured %.0f-%.0f W, mean of %d run(s); predicted "
+                  "%.0f-%.0f W)" % (
+                      corpus, "power", route, len(pairs),
+                      100 * sum(abs(p / m - 1) for p, m in pairs) /
+                      len(pairs), geomean([p / m for p, m in pairs]),
+                      e2e.spearman([p for p, _ in pairs],
+                                   [m for _, m in pairs]),
+                      min(m for _, m in pairs), max(m for _, m in pairs),
+                      len(runs), min(p for p, _ in pairs),
+                      max(p for p, _ in pairs)))
+
+
 def power_saved(pred_dir, cache_path, board):
     """power_validation's figures from predictions saved earlier at every
     clock of the table, joined with the measured cache."""
@@ -379,6 +423,9 @@ def main():
     ap.add_argument("--all-clocks", action="store_true",
                     help="write the ccglib cache at every clock of the "
                     "model's table (to save predictions for any clock)")
+    ap.add_argument("--power-from", metavar="RAW2", action="append",
+                    help="with --predictions: average the hub corpora's "
+                    "measured power over RAW and this run too (repeatable)")
     ap.add_argument("--repeat", metavar="RAW2",
                     help="another run of the same bundle: print the "
                     "run-to-run spread of time and power per set")
@@ -416,6 +463,7 @@ def main():
     cache = os.path.join(out, "ccglib_%s.json" % a.board)
     if a.predictions:
         summarise_saved(a.predictions, a.board, a.data)
+        hub_power_saved(a.predictions, specs, rows, a.power_from or [])
         power_saved(a.predictions, cache, a.board)
         return 0
     if a.e2e and written:
