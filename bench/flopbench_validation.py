@@ -326,6 +326,17 @@ def why(k, instances, extra):
         elif key.startswith("branch_probability") and kind == "assumed":
             assumed_branches += 1
             tags.append("p@%s=%.2g?" % (line, v.get("value")))
+        elif key.startswith("switch_case_probability") and kind == "assumed":
+            # "switch_case_probability main.cu:12 (case 0)": one successor's
+            # share of a switch, assumed from LLVM's static weights.
+            assumed_branches += 1
+            tags.append("s@%s=%.2g?" % (loc.split(" ")[0].rsplit(":", 1)[-1],
+                                        v.get("value")))
+        elif key == "divisor_rows_span_warps" and kind == "assumed":
+            # Accesses by i / n, i % n priced as one row's lanes: the rows
+            # are assumed at least a warp long (counted with the guards).
+            assumed_branches += 1
+            tags.append("rows?")
     if extra.get("arguments"):
         tags.append("args")
     if instances > 1:
@@ -458,7 +469,7 @@ def main():
     print("# gpuFLOPBench end to end, board %s, clang route; %d programs"
           % (BOARD, len(programs)))
     print("# ratios predicted / measured; why: trip@L=N given, trip@L=Nd "
-          "derived from given arguments, trip@L=N? assumed, p@L=x? assumed branch weight, g@L? bounds guard assumed in bounds, args given, inst 1/k "
+          "derived from given arguments, trip@L=N? assumed, p@L=x? assumed branch weight, s@L=x? assumed switch case share, g@L? bounds guard assumed in bounds, rows? i / n, i % n rows assumed a warp long, args given, inst 1/k "
           "first of k template instances")
     print("%-22s %-28s %5s %5s %5s %5s %-4s %s" %
           ("program", "kernel", "FLOP", "DRAM", "time", "int", "lvl", "why"))

@@ -166,6 +166,62 @@ struct UnknownCollector {
 };
 } // namespace
 
+/// The quotient or remainder of a lane-dependent index by a divisor that is
+/// the same for every lane and no constant (`i / n`, `i % n`, n a kernel
+/// argument): within a row of n the quotient does not change from lane to
+/// lane and the remainder moves as the index does, so a warp whose lanes
+/// stay in one row touches what the index alone would (heat2d's
+/// `y*lx + (x+1)%lx`, gru's `(i/hsz)*3*hsz + i%hsz`). Only a row end splits
+/// a warp; the rows are assumed at least a warp long (listed by the
+/// counter). Null unless \p V is such a division.
+static const BinaryOperator *rowDivision(const Value *V) {
+  auto *B = dyn_cast<BinaryOperator>(V);
+  if (!B)
+    return nullptr;
+  switch (B->getOpcode()) {
+  case Instruction::SDiv:
+  case Instruction::UDiv:
+  case Instruction::SRem:
+  case Instruction::URem:
+    break;
+  default:
+    return nullptr;
+  }
+  const Value *Divisor = B->getOperand(1);
+  if (isa<Constant>(Divisor))
+    return nullptr;
+  SmallPtrSet<const Value *, 16> Seen;
+  if (mayDependOnLane(Divisor, Seen, 0))
+    return nullptr;
+  return B;
+}
+
+static bool isRemainder(const BinaryOperator *B) {
+  return B->getOpcode() == Instruction::SRem ||
+         B->getOpcode() == Instruction::URem;
+}
+
+/// Whether every lane-dependent unknown of \p S is the lane id or a row
+/// division whose dividend is such an expression again (`(i / n + 1) % m`).
+static bool rowsOfLane(const SCEV *S, ScalarEvolution &SE, unsigned Depth) {
+  UnknownCollector Collector;
+  visitAll(S, Collector);
+  for (const SCEVUnknown *U : Collector.Unknowns) {
+    if (isLaneIdValue(U->getValue()))
+      continue;
+    if (const BinaryOperator *Row = rowDivision(U->getValue())) {
+      if (Depth >= 8 ||
+          !rowsOfLane(SE.getSCEV(Row->getOperand(0)), SE, Depth + 1))
+        return false;
+      continue;
+    }
+    SmallPtrSet<const Value *, 16> Seen;
+    if (mayDependOnLane(U->getValue(), Seen, 0))
+      return false;
+  }
+  return true;
+}
+
 namespace {
 /// Pins integer unknowns to constants and evaluates every add recurrence at
 /// a fixed iteration, so that a thread's address folds to base + constant.
@@ -173,13 +229,21 @@ class PinRewriter : public SCEVRewriteVisitor<PinRewriter> {
 public:
   /// \p Lane is the value of the thread index along \p Dim (0: x).
   PinRewriter(ScalarEvolution &SE, int64_t Lane, int64_t Pin, unsigned Iter,
-              unsigned Dim = 0)
-      : SCEVRewriteVisitor(SE), Lane(Lane), Pin(Pin), Iter(Iter), Dim(Dim) {}
+              unsigned Dim = 0, unsigned Depth = 0)
+      : SCEVRewriteVisitor(SE), Lane(Lane), Pin(Pin), Iter(Iter), Dim(Dim),
+        Depth(Depth) {}
 
   const SCEV *visitUnknown(const SCEVUnknown *U) {
     Type *Ty = U->getType();
     if (!Ty->isIntegerTy())
       return U; // pointer bases cancel in the difference
+    // Within a row the remainder is its dividend less a constant (the row
+    // times the divisor, which cancels in the difference); the quotient is
+    // pinned like any value the lanes share.
+    if (const BinaryOperator *Row = rowDivision(U->getValue()))
+      if (isRemainder(Row) && Depth < 8)
+        return PinRewriter(SE, Lane, Pin, Iter, Dim, Depth + 1)
+            .visit(SE.getSCEV(Row->getOperand(0)));
     return SE.getConstant(Ty,
                           isThreadIndexValue(U->getValue(), Dim) ? Lane : Pin,
                           /*isSigned=*/true);
@@ -215,7 +279,7 @@ private:
   }
 
   int64_t Lane, Pin;
-  unsigned Iter, Dim;
+  unsigned Iter, Dim, Depth;
 };
 } // namespace
 
@@ -339,9 +403,15 @@ static AccessPattern analyzeAccessAt(const Value *Ptr, uint64_t Bytes,
       HasLane = true;
       continue;
     }
+    if (const BinaryOperator *Row = rowDivision(U->getValue()))
+      if (rowsOfLane(SE.getSCEV(Row->getOperand(0)), SE, 0)) {
+        HasLane = P.DivisorRows = true;
+        continue;
+      }
     SmallPtrSet<const Value *, 16> Seen;
     if (mayDependOnLane(U->getValue(), Seen, 0)) {
       P.Kind = AccessKind::DataDependent;
+      P.DivisorRows = false;
       SmallPtrSet<const Value *, 16> LoadSeen;
       P.Gather =
           lanesReachThroughLoad(U->getValue(), SE, G, LoadSeen, 0, Depth);
@@ -360,6 +430,7 @@ static AccessPattern analyzeAccessAt(const Value *Ptr, uint64_t Bytes,
     Constant = Constant && strideAt(Addr, Pin, Iter, SE) == S1;
   if (!Constant) {
     P.Kind = AccessKind::VariableStride;
+    P.DivisorRows = false;
     P.TransactionsPerWarp = unanalysableTransactionsPerWarp(Bytes, G);
     return P;
   }

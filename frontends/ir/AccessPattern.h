@@ -43,6 +43,10 @@ struct AccessPattern {
   /// follow (unknown calls, non-affine arithmetic): not known to be
   /// uncoalesced.
   bool Gather = false;
+  /// The address divides a lane-dependent index by a run-time divisor
+  /// (`i / n`, `i % n`): priced as the lanes of one row, rows assumed at
+  /// least a warp long.
+  bool DivisorRows = false;
   bool isUncoalesced() const {
     return Kind != AccessKind::Broadcast && Kind != AccessKind::Coalesced;
   }

@@ -598,9 +598,17 @@ Classification classifyInstruction(const Instruction &I, const DataLayout &DL) {
   case OpRule::Fence:
     C.Units = {{Unit::Sync, 1}};
     break;
-  case OpRule::Atomic:
-    C.Units = {{Unit::Atomic, 1}};
+  case OpRule::Atomic: {
+    // An atomic on shared memory is done in the SM's shared memory (ATOMS):
+    // a shared-memory access, not a global atomic whose bytes reach L2.
+    const Value *Ptr = isa<AtomicRMWInst>(I)
+                           ? cast<AtomicRMWInst>(I).getPointerOperand()
+                           : cast<AtomicCmpXchgInst>(I).getPointerOperand();
+    C.Units = {
+        {resolveAddressSpace(Ptr) == AS_Shared ? Unit::SharedMem : Unit::Atomic,
+         1}};
     break;
+  }
   case OpRule::Memory:
     if (auto *LI = dyn_cast<LoadInst>(&I))
       setMemory(C, LI->getPointerOperand(), LI->getType(), DL);

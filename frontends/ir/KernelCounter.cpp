@@ -113,6 +113,8 @@ static void addMemory(IrFunctionSummary &S, const Instruction &I,
           F.WorkingSetBytes > 0 ? std::min(F.WorkingSetBytes, *Bytes) : *Bytes;
     S.GlobalAccesses.push_back(std::move(F));
   }
+  if (P.DivisorRows)
+    S.Assumed["divisor_rows_span_warps"] += W;
   if (P.Kind == AccessKind::Broadcast)
     S.Mem.Broadcast += W;
   else if (P.Kind == AccessKind::Coalesced)

@@ -54,6 +54,10 @@ static const char *assumptionSource(const std::string &Name) {
            "memory (dynamic instructions per thread)";
   if (Name.rfind("uncoalesced_", 0) == 0)
     return "global accesses estimated uncoalesced (dynamic per thread)";
+  if (Name == "divisor_rows_span_warps")
+    return "global accesses indexed by a run-time divisor's quotient or "
+           "remainder (i / n, i % n), priced as one row's lanes: rows "
+           "assumed at least a warp long (dynamic per thread)";
   return "dynamic instructions per thread counted as 'other' because the "
          "estimate cannot see through them";
 }

@@ -295,6 +295,15 @@ estimateMemoryLevels(const std::vector<GlobalAccessFact> &Given,
     A.Rule = LevelRule::Neighbours;
   }
 
+  // R1/R4: the bytes the grid's loads of a base that fits L2 request. The
+  // base's working set comes from DRAM once for all of them: a byte one
+  // access fetched is in L2 when another access of the base (another tile
+  // row, another dimension) or another block re-reads it.
+  std::map<std::string, double> BaseGridBytes;
+  for (const GlobalAccessFact &F : Facts)
+    if (Caches.present() && !F.Store && fitsL2(F, Caches))
+      BaseGridBytes[F.Base] += GridThreads * F.PerThread * F.Bytes;
+
   double LoopBytes = loopBytesPerWarpIteration(Facts, Lanes);
   for (std::size_t I = 0; I < Facts.size(); ++I) {
     const GlobalAccessFact &F = Facts[I];
@@ -310,14 +319,14 @@ estimateMemoryLevels(const std::vector<GlobalAccessFact> &Given,
       // A working set that fits L2 (R4) serves the first warps' misses
       // from L2 once the grid has fetched it.
       double Miss = 1 / WarpsPerBlock;
-      double GridBytes = GridThreads * Requested;
+      double GridBytes = BaseGridBytes[F.Base];
       double Dram = fitsL2(F, Caches) && GridBytes > 0
                         ? std::min(Miss, F.WorkingSetBytes / GridBytes)
                         : Miss;
       A.Shares = {1 - Miss, Miss - Dram, Dram};
       A.Rule = LevelRule::Broadcast;
     } else if (fitsL2(F, Caches)) { // R4
-      double GridBytes = GridThreads * Requested;
+      double GridBytes = BaseGridBytes[F.Base];
       double Dram =
           GridBytes > 0 ? std::min(1.0, F.WorkingSetBytes / GridBytes) : 1.0;
       A.Shares = {0, 1 - Dram, Dram};

@@ -91,7 +91,7 @@ TEST(PtxFindings, ShortStrideWhoseNeighbourIsReadIsNoFinding) {
   EXPECT_TRUE(F.empty());
 }
 
-TEST(PtxFindings, GatherIsPossiblyUncoalescedModulusIsUnanalysed) {
+TEST(PtxFindings, GatherIsPossiblyUncoalescedModulusIsOneRow) {
   // in[idx[tid]]: the index is loaded at a lane-dependent address.
   auto Gather = findingsOf(std::string(Base) + "ld.global.u32 %r2, [%rd3];\n"
                                                "mul.wide.s32 %rd5, %r2, 4;\n"
@@ -105,7 +105,9 @@ TEST(PtxFindings, GatherIsPossiblyUncoalescedModulusIsUnanalysed) {
             std::string::npos);
   EXPECT_NE(Gather[0].Message.find("up to 32 transactions per warp"),
             std::string::npos);
-  // in[tid % n]: a run-time modulus.
+  // in[tid % n]: a run-time modulus moves as tid within a row of n (rows
+  // assumed at least a warp long, listed in the notes): 32 consecutive
+  // floats per warp, no finding.
   auto Modulus =
       findingsOf(std::string(Base) + "ld.param.u32 %r3, [k_param_1];\n"
                                      "rem.u32 %r2, %r1, %r3;\n"
@@ -114,9 +116,7 @@ TEST(PtxFindings, GatherIsPossiblyUncoalescedModulusIsUnanalysed) {
                                      "ld.global.f32 %f1, [%rd6];\n"
                                      "st.global.f32 [%rd3], %f1;\n"
                                      "ret;\n");
-  ASSERT_EQ(Modulus.size(), 1u);
-  EXPECT_EQ(Modulus[0].Rule, "UnanalysedAccess");
-  EXPECT_EQ(Modulus[0].Line, 5u);
+  EXPECT_TRUE(Modulus.empty());
   // tid * n: a run-time stride.
   auto Stride =
       findingsOf(std::string(Base) + "ld.param.u32 %r3, [k_param_1];\n"

@@ -154,7 +154,10 @@ const Case Cases[] = {
     {"suq.width.b32 %r1, [s0];", {{T, 1}}},
     // Atomics.
     {"atom.global.add.u32 %r1, [%rd1], 1;", {{At, 1}}},
-    {"atom.shared.cas.b64 %rd1, [%r1], %rd2, %rd3;", {{At, 1}}},
+    // A shared-memory atomic is done in the SM's shared memory (ATOMS): a
+    // shared-memory access, no bytes to L2 (CUDA C++ Programming Guide,
+    // "Atomic Functions": atomics on shared memory are performed there).
+    {"atom.shared.cas.b64 %rd1, [%r1], %rd2, %rd3;", {{Sh, 1}}},
     {"red.global.add.f32 [%rd1], %f1;", {{At, 1}}},
     // Warp-level exchange.
     {"shfl.sync.bfly.b32 %r1|%p1, %r2, 16, 31, -1;", {{Sf, 1}}},

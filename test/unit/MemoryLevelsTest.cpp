@@ -122,6 +122,29 @@ TEST(MemoryLevels, TableLookupFittingInL2) {
   EXPECT_DOUBLE_EQ(Unknown.Kernel.Dram, 1.0);
 }
 
+TEST(MemoryLevels, AccessesOfAnL2ResidentBaseShareItsCompulsoryFetch) {
+  // expdist's distance kernel (gpuFLOPBench): every block stages tiles of
+  // the same small A into shared memory, at 4 offsets (tile rows) in each of
+  // 2 dimensions: 8 coalesced loads of one base. A's working set, 128 KB
+  // (2 x 16384 floats), fits L2 and comes from DRAM once for all 8: the grid
+  // of 256 x 4096 threads requests 8 x 4 x 256 x 4096 = 32 MiB of it, so
+  // each load's DRAM share is 131072 / 33554432 = 1/256 (before, each load
+  // claimed the whole working set for itself: 1/32, 8 x 128 KB of DRAM).
+  std::vector<GlobalAccessFact> Tiles;
+  for (int D = 0; D < 2; ++D)
+    for (int Row = 0; Row < 4; ++Row) {
+      GlobalAccessFact F = load("A", D ? "A+m" : "A", 128.0 * Row);
+      F.WorkingSetBytes = 131072;
+      Tiles.push_back(F);
+    }
+  auto E = estimateMemoryLevels(Tiles, someCaches(), 256, 4096, 32);
+  EXPECT_EQ(E.PerAccess[0].Rule, LevelRule::FitsL2);
+  EXPECT_DOUBLE_EQ(E.Kernel.Dram, 1.0 / 256);
+  EXPECT_DOUBLE_EQ(E.Kernel.L2, 255.0 / 256);
+  // 131072 bytes over 256 x 4096 threads: 0.125 DRAM bytes per thread.
+  EXPECT_DOUBLE_EQ(E.DramBytesPerThread, 0.125);
+}
+
 TEST(MemoryLevels, NoCachesSendsEverythingToDram) {
   auto E =
       estimateMemoryLevels(fivePointStencil(), CacheLevels{}, 256, 4096, 32);

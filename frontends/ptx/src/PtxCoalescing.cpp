@@ -29,13 +29,16 @@ struct Value {
   std::int64_t Coef = 0; ///< units per tid.x
   bool IsConst = false;  ///< the whole value is the constant Const
   std::int64_t Const = 0;
+  /// Passed through a quotient or remainder by a run-time divisor, taken
+  /// within one row (`i / n` uniform, `i % n` moving as i).
+  bool Rows = false;
 
   static Value affine(std::int64_t C) { return Value{Affine, C, false, 0}; }
   static Value constant(std::int64_t K) { return Value{Affine, 0, true, K}; }
   static Value bottom() { return Value{Bottom, 0, false, 0}; }
   bool operator==(const Value &O) const {
     return S == O.S && Coef == O.Coef && IsConst == O.IsConst &&
-           Const == O.Const;
+           Const == O.Const && Rows == O.Rows;
   }
 };
 
@@ -46,9 +49,10 @@ Value meet(const Value &A, const Value &B) {
     return A;
   if (A.S == Value::Bottom || B.S == Value::Bottom || A.Coef != B.Coef)
     return Value::bottom();
-  if (A.IsConst && B.IsConst && A.Const == B.Const)
-    return A;
-  return Value::affine(A.Coef);
+  Value Out =
+      A.IsConst && B.IsConst && A.Const == B.Const ? A : Value::affine(A.Coef);
+  Out.Rows = A.Rows || B.Rows;
+  return Out;
 }
 
 // Coefficients beyond this are treated as unknown (and avoid overflow).
@@ -81,6 +85,7 @@ private:
 
   void define(const PtxOperand &Dest, const Value &V);
   Value evaluate(const PtxInstruction &I) const;
+  Value evaluateOperation(const PtxInstruction &I) const;
 };
 } // namespace
 
@@ -169,7 +174,18 @@ void Analysis::define(const PtxOperand &Dest, const Value &V) {
   }
 }
 
+/// An operation's value; one that read a row's quotient or remainder stays
+/// marked.
 Value Analysis::evaluate(const PtxInstruction &I) const {
+  Value V = evaluateOperation(I);
+  if (V.S == Value::Affine)
+    for (std::size_t K = 1; K < I.Operands.size(); ++K)
+      if (I.Operands[K].K == PtxOperand::Kind::Register)
+        V.Rows = V.Rows || valueOf(I.Operands[K]).Rows;
+  return V;
+}
+
+Value Analysis::evaluateOperation(const PtxInstruction &I) const {
   const std::string &Op = I.Opcode;
   auto Src = [&](std::size_t K) {
     return K < I.Operands.size() ? valueOf(I.Operands[K]) : Value::bottom();
@@ -224,6 +240,19 @@ Value Analysis::evaluate(const PtxInstruction &I) const {
   }
   if (Op == "neg")
     return Add(Value::constant(0), Src(1), true);
+  // The quotient and remainder of a lane index by a divisor the lanes share
+  // and no constant (i / n, i % n): within a row of n the quotient is the
+  // same for every lane and the remainder moves as i does; rows are assumed
+  // at least a warp long (the IR front-end's rule, AccessPattern.cpp).
+  if ((Op == "div" || Op == "rem") && Dim == 0 && I.Operands.size() > 2) {
+    Value X = Src(1), D = Src(2);
+    if (X.S == Value::Affine && X.Coef != 0 && D.S == Value::Affine &&
+        D.Coef == 0 && !D.IsConst) {
+      Value Out = Value::affine(Op == "div" ? 0 : X.Coef);
+      Out.Rows = true;
+      return Out;
+    }
+  }
   if (Op == "ld" || Op == "ldu") {
     // A value loaded from a uniform address is uniform; from a per-thread
     // address it is data (unknown).
@@ -418,7 +447,9 @@ analyzeAccessPatterns(const PtxFunction &F,
       Info.Why = Reasons->why(Reg.Name);
     } else if (V.Coef == 0) {
       Info.Pattern = AccessPattern::Broadcast;
+      Info.DivisorRows = V.Rows;
     } else {
+      Info.DivisorRows = V.Rows;
       Info.StrideBytes = V.Coef;
       Info.Pattern = std::llabs(V.Coef) <= std::int64_t(Bytes)
                          ? AccessPattern::Coalesced

@@ -155,6 +155,12 @@ static void addSummaryNotes(const PtxFunctionSummary &S, const std::string &Fn,
                 " global access(es) independent of %tid.x (broadcast) "
                 "counted as coalesced" +
                 In);
+  if (S.DivisorRowAccesses)
+    W.push_back(std::to_string(S.DivisorRowAccesses) +
+                " global access(es) indexed by a run-time divisor's quotient "
+                "or remainder (i / n, i % n) priced as one row's lanes: rows "
+                "assumed at least a warp long" +
+                In);
   if (S.UnknownPatterns)
     W.push_back(std::to_string(S.UnknownPatterns) +
                 " global access(es) with an address not affine in %tid.x "

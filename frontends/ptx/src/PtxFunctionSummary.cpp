@@ -225,6 +225,7 @@ bool summarizeFunction(const PtxFunction &F, const std::string &File,
                                        : *Span;
           Out.Own.GlobalAccesses.push_back(std::move(Fact));
         }
+        Out.DivisorRowAccesses += A.DivisorRows;
         switch (A.Pattern) {
         case AccessPattern::Coalesced:
           Out.Own.Mem.Coalesced += W;

@@ -36,6 +36,8 @@ struct PtxFunctionSummary {
   /// Opcode -> static occurrences, for opcodes the table does not know.
   std::map<std::string, unsigned> UnknownOpcodes;
   unsigned GenericAccesses = 0, UnknownPatterns = 0, BroadcastAccesses = 0;
+  /// Accesses priced as one row's lanes of a run-time divisor (i / n, i % n).
+  unsigned DivisorRowAccesses = 0;
   std::vector<std::string> Warnings;
   /// This function's branches weighed by a choice.
   std::vector<PtxBranchNote> Branches;

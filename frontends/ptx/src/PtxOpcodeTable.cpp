@@ -338,7 +338,10 @@ OpClassification classifyInstruction(const PtxInstruction &I) {
   case Rule::Atomic:
     C.Space = memSpaceOf(I);
     C.AccessBytes = accessBytes(I);
-    C.Units.push_back({Unit::Atomic, 1});
+    // atom.shared / red.shared are done in the SM's shared memory: a
+    // shared-memory access, not a global atomic whose bytes reach L2.
+    C.Units.push_back(
+        {C.Space == MemSpace::Shared ? Unit::SharedMem : Unit::Atomic, 1});
     break;
   case Rule::Shuffle:
     C.Units.push_back({Unit::Shuffle, 1});

@@ -45,6 +45,10 @@ struct AccessInfo {
   /// analysis along y and z; rule R9's derived block footprint).
   bool StrideYKnown = false, StrideZKnown = false;
   std::int64_t StrideYBytes = 0, StrideZBytes = 0;
+  /// The address takes a quotient or remainder of a lane index by a
+  /// run-time divisor (i / n, i % n): priced as one row's lanes, rows
+  /// assumed at least a warp long.
+  bool DivisorRows = false;
 };
 
 /// Pattern of the first address operand of every instruction of F
