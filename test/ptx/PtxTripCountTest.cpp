@@ -138,11 +138,13 @@ TEST(PtxTripCount, StartFromARegisterHoldingAConstant) {
                    "add.s32 %r1, %r1, 4;",
                    "setp.lt.u32 %p1, %r1, 32;\n@%p1 bra $L;"),
             8.0);
-  // A register written twice is no constant: the default, 16.
+  // A register written twice before the loop, in straight-line code: its
+  // last write, 4, is the start (valueBefore), so 4, 8, ..., 28 run and 32
+  // exits: 7 iterations (before: no constant, the default 16).
   EXPECT_EQ(fpAdds("mov.u32 %r15, 0;\nmov.u32 %r15, 4;\nmov.u32 %r1, %r15;",
                    "add.s32 %r1, %r1, 4;",
                    "setp.lt.u32 %p1, %r1, 32;\n@%p1 bra $L;"),
-            16.0);
+            7.0);
 }
 
 namespace {
