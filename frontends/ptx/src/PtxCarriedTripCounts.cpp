@@ -176,7 +176,14 @@ bool applyCarriedTripCount(const PtxFunction &F, PtxCfg &Cfg, PtxLoop &L) {
   // entry would run the body at least once.
   bool Guarded = false;
   for (unsigned Pred : Cfg.Blocks[L.Header].Preds) {
-    if (L.contains(Pred) || Cfg.Blocks[Pred].Succs.size() != 2)
+    if (L.contains(Pred))
+      continue;
+    // Up through a preheader with one successor (nvcc's address set-up).
+    for (unsigned Hops = 0; Hops < 4 && Cfg.Blocks[Pred].Succs.size() == 1 &&
+                            Cfg.Blocks[Pred].Preds.size() == 1;
+         ++Hops)
+      Pred = Cfg.Blocks[Pred].Preds[0];
+    if (Cfg.Blocks[Pred].Succs.size() != 2)
       continue;
     for (unsigned S : Cfg.Blocks[Pred].Succs)
       for (unsigned E : L.ExitTargets)
@@ -184,9 +191,8 @@ bool applyCarriedTripCount(const PtxFunction &F, PtxCfg &Cfg, PtxLoop &L) {
   }
   if (!Guarded)
     return false;
-  // Each bound's value at P's last iteration: an immediate, P's counter
-  // stepped at the top of P's header, or "add Y, R, Imm" in P's header of
-  // P's counter R (stepped by an immediate up after the header).
+  // Each bound's value at P's last iteration: an immediate, or P's counter
+  // R plus an immediate.
   std::optional<std::int64_t> Limit;
   std::string Expressions;
   for (const StayTest &T : Tests) {
@@ -196,52 +202,54 @@ bool applyCarriedTripCount(const PtxFunction &F, PtxCfg &Cfg, PtxLoop &L) {
       Last = T.Bound->IntValue;
       Text = std::to_string(Last);
     } else if (T.Bound->isRegister()) {
-      const PtxBlock &H = Cfg.Blocks[P.Header];
-      const PtxInstruction *Def = nullptr;
-      unsigned Defs = 0;
-      for (unsigned B : P.Blocks)
-        for (std::size_t I = Cfg.Blocks[B].Begin; I < Cfg.Blocks[B].End; ++I)
-          if (writes(F.Body[I], T.Bound->Name)) {
-            ++Defs;
-            Def = &F.Body[I];
-          }
-      std::optional<LoopCounterStep> Own =
-          loopCounterStep(F, Cfg, P, T.Bound->Name);
-      if (Own && Own->Add > 0 && Own->Factor == 0 &&
-          Own->StepRegister.empty() && H.Begin <= Own->At && Own->At < H.End) {
-        // The enclosing loop's own counter, stepped at the top of its
-        // header (k + 1 for NBUFFER = 1): R0 + (j + 1) x step at its j-th
-        // iteration.
-        std::optional<std::int64_t> R0 = valueOnEntry(F, Cfg, P, T.Bound->Name);
-        if (!R0)
-          return false;
-        Last = *R0 + std::int64_t(ParentTrips) * Own->Add;
-        Text = T.Bound->Name + " (the enclosing loop's counter from " +
-               std::to_string(*R0) + ", stepped by " +
-               std::to_string(Own->Add) +
-               " before the test: " + std::to_string(Last) +
-               " at its last iteration)";
-      } else {
-        if (Defs != 1 || Def < &F.Body[H.Begin] || Def >= &F.Body[0] + H.End ||
-            Def->Opcode != "add" || !Def->Guard.empty() ||
+      // P's counter R itself, or "add Y, R, Imm" of it written once in P
+      // (in P's header, or again in L's latch) from an R that L does not
+      // write.
+      std::string R = T.Bound->Name;
+      std::int64_t Add = 0;
+      std::optional<LoopCounterStep> RStep = loopCounterStep(F, Cfg, P, R);
+      if (!RStep) {
+        const PtxInstruction *Def = nullptr;
+        unsigned Defs = 0;
+        for (unsigned B : P.Blocks)
+          for (std::size_t I = Cfg.Blocks[B].Begin; I < Cfg.Blocks[B].End; ++I)
+            if (writes(F.Body[I], T.Bound->Name)) {
+              ++Defs;
+              Def = &F.Body[I];
+            }
+        if (Defs != 1 || Def->Opcode != "add" || !Def->Guard.empty() ||
             Def->Operands.size() != 3 || !Def->Operands[1].isRegister() ||
             Def->Operands[2].K != PtxOperand::Kind::Immediate)
           return false;
-        const std::string &R = Def->Operands[1].Name;
-        std::optional<LoopCounterStep> RStep = loopCounterStep(F, Cfg, P, R);
-        if (!RStep || RStep->Add <= 0 || RStep->Factor != 0 ||
-            (H.Begin <= RStep->At && RStep->At < H.End))
-          return false;
-        std::optional<std::int64_t> R0 = valueOnEntry(F, Cfg, P, R);
-        if (!R0)
-          return false;
-        std::int64_t Add = Def->Operands[2].IntValue;
-        Last = *R0 + std::int64_t(ParentTrips - 1) * RStep->Add + Add;
-        Text = T.Bound->Name + " = " + R + " + " + std::to_string(Add) + " (" +
-               R + " the enclosing loop's counter from " + std::to_string(*R0) +
-               " by " + std::to_string(RStep->Add) + ": " +
-               std::to_string(Last) + " at its last iteration)";
+        R = Def->Operands[1].Name;
+        Add = Def->Operands[2].IntValue;
+        RStep = loopCounterStep(F, Cfg, P, R);
       }
+      if (!RStep || RStep->Add <= 0 || RStep->Factor != 0 ||
+          !RStep->StepRegister.empty())
+        return false;
+      // Where R steps: in L it is no bound of L's; in a block before L
+      // (P's header, or one dominating L's header) L sees the stepped
+      // value, R0 + (j + 1) x step at P's j-th iteration; after L, R0 + j x
+      // step.
+      unsigned StepBlock = P.Header;
+      for (unsigned B : P.Blocks)
+        if (Cfg.Blocks[B].Begin <= RStep->At && RStep->At < Cfg.Blocks[B].End)
+          StepBlock = B;
+      if (L.contains(StepBlock))
+        return false;
+      bool Before = Cfg.dominates(StepBlock, L.Header);
+      std::optional<std::int64_t> R0 = valueOnEntry(F, Cfg, P, R);
+      if (!R0)
+        return false;
+      Last = *R0 + (std::int64_t(ParentTrips) - 1 + Before) * RStep->Add + Add;
+      Text = (R == T.Bound->Name
+                  ? R
+                  : T.Bound->Name + " = " + R + " + " + std::to_string(Add)) +
+             " (" + R + " the enclosing loop's counter from " +
+             std::to_string(*R0) + " by " + std::to_string(RStep->Add) +
+             (Before ? ", stepped before this loop" : "") + ": " +
+             std::to_string(Last) + " at its last iteration)";
     } else {
       return false;
     }

@@ -755,16 +755,20 @@ bool applyThreadTripCount(const PtxFunction &F, PtxCfg &Cfg, PtxLoop &L,
                    " enters it, 0 iterations";
     return true;
   }
-  L.TripSource =
-      Launch + With + ": the loop's counter starts per thread (" +
-      specialsLabel(V.Specials, Dims, Grid) + "; on entry " +
-      (MinStart == MaxStart
-           ? std::to_string(MinStart)
-           : std::to_string(MinStart) + " to " + std::to_string(MaxStart)) +
-      "), steps by " + Set(Steps) + " while " + Names[int(Shape->Cont)] + " " +
-      Set(Bounds) + ": mean over the " + std::to_string(Entered) + " of " +
-      std::to_string(Threads * Sampled) + " threads entering" + Blocks + ", " +
-      number(L.GivenTripCount) + " iterations";
+  L.TripSource = Launch + With + ": the loop's counter starts per thread (" +
+                 specialsLabel(V.Specials, Dims, Grid) + "; on entry " +
+                 (MinStart == MaxStart ? std::to_string(MinStart)
+                                       : std::to_string(MinStart) + " to " +
+                                             std::to_string(MaxStart)) +
+                 "), steps by " + Set(Steps) + " while " +
+                 Names[int(Shape->Cont)] + " " + Set(Bounds) +
+                 (Shape->UnsignedBits && *Bounds.begin() < 0
+                      ? " (compared unsigned, " +
+                            std::to_string(Shape->UnsignedBits) + "-bit)"
+                      : "") +
+                 ": mean over the " + std::to_string(Entered) + " of " +
+                 std::to_string(Threads * Sampled) + " threads entering" +
+                 Blocks + ", " + number(L.GivenTripCount) + " iterations";
   return true;
 }
 
