@@ -20,8 +20,19 @@ section's `parameter_sources` with its kind:
   the board's, at normalised voltage 1 (one memory clock was measured);
 - L2 peak of Eq. (8): the board's own L2 bandwidth figure (memory section).
 
-usage: scripts/chip_power.py [MODELS_GPUS_DIR]   (rewrites v100.json; the
-catalogue boards of the chip, v100-pcie, get it from scripts/gpu_catalogue.py)
+GM200 has the GTX Titan X set (the same sources, gtxtitanx_micro.csv, fitted
+into models/gpus/gtx-titan-x.json). Its other boards (GTX 980 Ti, Quadro
+M6000 12 GB and 24 GB) are written here whole from gtx-titan-x.json and
+their datasheets: GDDR5 on the same 384-bit bus (memory-side terms x 1), the
+memory clock at the calibrated voltage of that clock (both 3505 and 3300 MHz
+were measured), and the SM-side dynamic coefficients (FP32, FP64, INT, SFU,
+CF, shared) x the board's SMs / the Titan X's 24 (a coefficient prices the
+whole chip's units at full utilisation; seed 002 §4.6); the core static and
+constant terms stay the chip's (assumed: fused-off SMs stay on the die).
+
+usage: scripts/chip_power.py [MODELS_GPUS_DIR]   (rewrites v100.json and the
+GM200 boards; the catalogue boards of GV100, v100-pcie, get it from
+scripts/gpu_catalogue.py)
 """
 import copy
 import json
@@ -136,6 +147,124 @@ def apply(name, board, gpus_dir):
     return board
 
 
+# GM200 boards: (SMs, boost MHz, memory MHz (GDDR5 data rate / 2), datasheet
+# GB/s, TDP W, product name, source).
+GM200 = {
+    "gtx-980-ti": (22, 1075, 3505, 336.5, 250, "NVIDIA GeForce GTX 980 Ti",
+                   "NVIDIA GeForce GTX 980 Ti specifications (2015): 2816 CUDA "
+                   "cores (22 SMs of 128), 1000 MHz base / 1075 MHz boost, 6 GB "
+                   "GDDR5 at 7.0 Gb/s on 384 bits (336.5 GB/s), 250 W"),
+    "quadro-m6000": (24, 1114, 3300, 316.8, 250, "NVIDIA Quadro M6000 12 GB",
+                     "NVIDIA Quadro M6000 datasheet (2015): 3072 CUDA cores "
+                     "(24 SMs), 12 GB GDDR5 on 384 bits, up to 317 GB/s "
+                     "(6.6 Gb/s), 250 W max power; 988 MHz base / 1114 MHz "
+                     "boost from the TechPowerUp GPU database (NVIDIA's "
+                     "datasheet states no clock)"),
+    "quadro-m6000-24gb": (24, 1114, 3300, 316.8, 250, "NVIDIA Quadro M6000 24 GB",
+                          "NVIDIA Quadro M6000 24GB datasheet (2016): 3072 CUDA "
+                          "cores (24 SMs), 24 GB GDDR5 on 384 bits, up to 317 "
+                          "GB/s (6.6 Gb/s), 250 W max power; 988 MHz base / "
+                          "1114 MHz boost from the TechPowerUp GPU database "
+                          "(NVIDIA's datasheet states no clock)"),
+}
+SM_SIDE = ("cf", "fp32_add", "fp32_fma", "fp32_mul", "fp64_add", "fp64_fma",
+           "fp64_mul", "int", "sfu", "shared")
+
+
+def gm200_board(name, gpus_dir):
+    """Board `name` of GM200 from gtx-titan-x.json and its datasheet."""
+    sms, core_mhz, mem_mhz, sheet_gbps, tdp, product, sheet = GM200[name]
+    cal = json.load(open(os.path.join(gpus_dir, "gtx-titan-x.json")))
+    cal_sms = cal["sm"]["num_sms"]["value"]
+    board = copy.deepcopy(cal)
+    board["name"] = name
+    board["description"] = (
+        "%s (Maxwell GM200, compute capability 5.2, %d SMs): power from the dvfs "
+        "backend calibrated on the GM200 chip (the GTX Titan X's public "
+        "microbenchmarks), board differences from its datasheet; timing latencies "
+        "and the ipp section are gtx-titan-x's (Volta estimates carried over, "
+        "assumed)." % (product, sms))
+    board["sm"]["num_sms"] = {"value": sms, "source": sheet}
+    board["sm"]["clock_ghz"] = {"value": core_mhz / 1000.0, "source": (
+        "the boost clock, %d MHz: %s" % (core_mhz, sheet))}
+    mem = board["memory"]
+    mem["datasheet_bandwidth_gbps"] = {"value": sheet_gbps, "source": sheet}
+    mem["bandwidth_gbps"] = {"value": round(sheet_gbps * 0.833, 1), "source": (
+        "Sustained bandwidth = %.1f GB/s datasheet peak x 0.833, assumed: the "
+        "fraction Jia et al. measured on V100 (750 of 900 GB/s, arXiv:1804.06826, "
+        "2018), as gtx-titan-x; no measurement of this board is used." % sheet_gbps)}
+    # The ipp section and the thermal constants are the Titan X's, said so.
+    def carried(section):
+        for key, v in section.items():
+            if isinstance(v, dict) and "source" in v and not v["source"].startswith(
+                    "assumed: gtx-titan-x's"):
+                v["source"] = "assumed: gtx-titan-x's value: " + v["source"]
+            if isinstance(v, dict):
+                carried({k: x for k, x in v.items() if isinstance(x, dict)})
+    carried(board["power"])
+    carried(board["thermal"])
+    base = cal["power_backends"]["dvfs"]
+    d = copy.deepcopy(base)
+    v, vkind, vhow = chip_voltage(base["core_domain"], core_mhz)
+    core = d["core_domain"]
+    if core_mhz not in core["clocks_mhz"]:
+        core["clocks_mhz"].append(core_mhz)
+        core["voltage"].append(round(v, 9))
+        order = sorted(range(len(core["clocks_mhz"])), key=lambda i: core["clocks_mhz"][i])
+        core["clocks_mhz"] = [core["clocks_mhz"][i] for i in order]
+        core["voltage"] = [core["voltage"][i] for i in order]
+    core["reference_mhz"] = core_mhz
+    mv, mkind, mhow = chip_voltage(base["memory_domain"], mem_mhz)
+    d["memory_domain"]["reference_mhz"] = mem_mhz
+    ratio = sms / cal_sms
+    for comp in SM_SIDE:
+        d["dynamic_w_per_mhz"][comp] = round(base["dynamic_w_per_mhz"][comp] * ratio, 9)
+    d["l2_peak_gbps"] = {"value": round(2 * sheet_gbps, 1), "source": (
+        "assumed: twice the DRAM bandwidth (%.1f GB/s, %s), gtx-titan-x's rule; no "
+        "L2 figure of GM200 in the sources" % (sheet_gbps, product))}
+    d["calibrated"] = True
+    d["source"] = ("calibrated on the GM200 chip: gtx-titan-x's dvfs coefficients "
+                   "(%s); this board (%s) was not measured: what differs from "
+                   "gtx-titan-x is in parameter_sources (the report's "
+                   "power.parameters)" % (base["source"], name))
+    sources = {
+        "core_domain": {"kind": vkind, "source": (
+            "reference = the board's %d MHz boost clock (%s; the timing model's "
+            "clock) at normalised voltage %.4f on gtx-titan-x's fitted GM200 "
+            "curve, %s" % (core_mhz, sheet, v, vhow))},
+        "memory_domain": {"kind": mkind, "source": (
+            "%s: GDDR5 at %d MHz, normalised voltage %.4g (%s on gtx-titan-x's "
+            "memory table)" % (sheet, mem_mhz, mv, mhow))},
+    }
+    if sms != cal_sms:
+        for comp in SM_SIDE:
+            sources["dynamic_w_per_mhz." + comp] = {"kind": "derived", "source": (
+                "gtx-titan-x's x %d/%d SMs (%s): a coefficient prices the chip's "
+                "units at full utilisation, and this board has %d of GM200's SMs "
+                "enabled (seed 002 §4.6: coefficients scale with the resource they "
+                "model); the core static and constant terms stay the chip's "
+                "(assumed: fused-off SMs stay on the die)"
+                % (sms, cal_sms, sheet, sms))}
+    d["parameter_sources"] = sources
+    board["power_backends"]["dvfs"] = d
+    board["power_backend"] = "dvfs"
+    board["calibrated"] = True
+    idle = (d["static_w"]["core"] * v + d["static_w"]["memory"] * mv
+            + d["constant_w_per_mhz"]["core"] * v * v * core_mhz
+            + d["constant_w_per_mhz"]["memory"] * mv * mv * mem_mhz)
+    board["calibration_note"] = (
+        "Power: seed 002's dvfs backend with the coefficients calibrated on the "
+        "GM200 chip's public GTX Titan X microbenchmarks (gtx-titan-x.json: "
+        "Guerreiro et al., IEEE TPDS 2019 / gpmTOOL HPCA 2018, training MAPE on "
+        "that board in its source); this %s was not measured. Board differences "
+        "from its datasheet (%s) are listed in power_backends.dvfs."
+        "parameter_sources; the model's idle power with a context open at these "
+        "clocks (%d MHz core, %d MHz memory) is %.1f W (Eq. 5-6 at zero "
+        "utilisation, derived); TDP %d W. The ipp section (--power-model ipp) is "
+        "gtx-titan-x's." % (name, sheet, core_mhz, mem_mhz, idle, tdp))
+    return board
+
+
 def main():
     gpus = sys.argv[1] if len(sys.argv) > 1 else os.path.join(
         os.path.dirname(__file__), "..", "models", "gpus")
@@ -146,6 +275,12 @@ def main():
         json.dump(board, f, indent=2, ensure_ascii=False)
         f.write("\n")
     print("wrote v100.json")
+    for name in sorted(GM200):
+        board = gm200_board(name, gpus)
+        with open(os.path.join(gpus, name + ".json"), "w") as f:
+            json.dump(board, f, indent=2, ensure_ascii=False, sort_keys=True)
+            f.write("\n")
+        print("wrote %s.json" % name)
 
 
 if __name__ == "__main__":

@@ -19,6 +19,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "BlockWeights.h"
+#include "CarriedTripCounts.h"
 #include "DerivedTripCounts.h"
 #include "SourceLocation.h"
 #include "UnrolledLoops.h"
@@ -183,6 +184,9 @@ static void scaleLoop(const Loop &L, double ParentScale,
     std::optional<DerivedTrip> D;
     if (!LineGiven)
       D = deriveTripCount(L, SE, LI, Trips.Branches);
+    // A counter carried across the enclosing loop (a pipeline's producer).
+    if (!LineGiven && !D)
+      D = carriedTripCount(L, SE);
     if (D) {
       A.Derived = true;
       A.Iterations = D->Count;

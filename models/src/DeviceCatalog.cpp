@@ -48,6 +48,9 @@ const DeviceRule Rules[] = {
     {{"GTX", "280"}, "gtx280"},
     {{"TITAN", "V"}, "titan-v"},
     {{"TITAN", "X"}, "gtx-titan-x"},
+    {{"GTX", "980", "TI"}, "gtx-980-ti"},
+    {{"M6000", "24GB"}, "quadro-m6000-24gb"},
+    {{"M6000"}, "quadro-m6000"},
 };
 
 std::vector<std::string> words(const std::string &Name) {

@@ -138,11 +138,13 @@ TEST(PtxTripCount, StartFromARegisterHoldingAConstant) {
                    "add.s32 %r1, %r1, 4;",
                    "setp.lt.u32 %p1, %r1, 32;\n@%p1 bra $L;"),
             8.0);
-  // A register written twice is no constant: the default, 16.
+  // A register written twice before the loop, in straight-line code: its
+  // last write, 4, is the start (valueBefore), so 4, 8, ..., 28 run and 32
+  // exits: 7 iterations (before: no constant, the default 16).
   EXPECT_EQ(fpAdds("mov.u32 %r15, 0;\nmov.u32 %r15, 4;\nmov.u32 %r1, %r15;",
                    "add.s32 %r1, %r1, 4;",
                    "setp.lt.u32 %p1, %r1, 32;\n@%p1 bra $L;"),
-            16.0);
+            7.0);
 }
 
 namespace {
@@ -199,4 +201,70 @@ TEST(PtxThreadTripCount, RowsByTidYThroughACopy) {
                      "@%p1 bra $L;\nret;\n";
   EXPECT_DOUBLE_EQ(fpAddsWithBlock(Body, 8, 3), 5.0);
   EXPECT_DOUBLE_EQ(fpAddsWithBlock(Body, 8, 6), 28.0 / 6.0);
+}
+
+namespace {
+/// ccglib's multi-buffered producer (nvcc's PTX, simplified): k runs 0..63
+/// (%r9, with a 64-bit copy %rd30); k_buf (%rd4) starts at 0 before the k
+/// loop and is never reset; the producer goes on while k_buf < 64 && k_buf
+/// < k + NB (%rd7), behind nvcc's zero-trip guard; in it a copy loop over
+/// n = 64 elements, `for (i = tid; i < 64; i += 64)`, which nvcc tests as
+/// "i - 64 stepped by 64, >u -65" (i + 64 < 64, unsigned). One fp add per
+/// copy.
+std::string pipeline(const std::string &Nb, bool SecondCopy = false) {
+  return "mov.u32 %r1, %tid.x;\ncvt.u64.u32 %rd1, %r1;\n"
+         "mov.u64 %rd4, 0;\nmov.u64 %rd30, %rd4;\nmov.u32 %r9, 0;\n"
+         "$LK:\nadd.s64 %rd7, %rd30, " +
+         Nb +
+         ";\n"
+         "setp.ge.u64 %p1, %rd4, %rd7;\nsetp.gt.u64 %p2, %rd4, 63;\n"
+         "or.pred %p3, %p2, %p1;\n@%p3 bra $LC;\n"
+         "$LP:\nsetp.gt.u32 %p4, %r1, 63;\n@%p4 bra $LL;\n"
+         "add.s64 %rd20, %rd1, -64;\n"
+         "$LCOPY:\nadd.f32 %f1, %f1, %f2;\nadd.s64 %rd20, %rd20, 64;\n"
+         "setp.gt.u64 %p5, %rd20, -65;\n@%p5 bra $LCOPY;\n" +
+         std::string(
+             SecondCopy
+                 ? "mov.u64 %rd21, %rd1;\n$LCOPYB:\n"
+                   "add.f32 %f3, %f3, %f2;\nadd.s64 %rd22, %rd21, 64;\n"
+                   "setp.gt.u64 %p5, %rd21, -65;\nmov.u64 %rd21, %rd22;\n"
+                   "@%p5 bra $LCOPYB;\n"
+                 : "") +
+         "$LL:\nadd.s64 %rd4, %rd4, 1;\nsetp.lt.u64 %p6, %rd4, 64;\n"
+         "setp.lt.u64 %p7, %rd4, %rd7;\nand.pred %p0, %p6, %p7;\n"
+         "@%p0 bra $LP;\n"
+         "$LC:\nadd.s64 %rd30, %rd30, 1;\nadd.s32 %r9, %r9, 1;\n"
+         "setp.lt.u32 %p1, %r9, 64;\n@%p1 bra $LK;\nret;\n";
+}
+} // namespace
+
+TEST(PtxCarriedTripCount, ProducerLoopOfAPipeline) {
+  // Block (64, 1, 1). The producer: k_buf takes 0..63 once each over the
+  // k loop (k + 2 = 65 at the last k, above 64): 64 executions, 64 / 64 =
+  // 1 per k step. The copy: i - 64 + 64 = tid, and tid >u 2^64 - 65 fails
+  // for every tid < 64: 1 per thread. 64 x 1 x 1 = 64 adds (before: the
+  // producer's default 16 and the copy's 16, 64 x 16 x 16 = 16384).
+  EXPECT_DOUBLE_EQ(fpAddsWithBlock(pipeline("2"), 64, 1), 64.0);
+  // NB = 8: k + 8 reaches 71, the constant bound 64 still decides: 64.
+  EXPECT_DOUBLE_EQ(fpAddsWithBlock(pipeline("8"), 64, 1), 64.0);
+  // Without the block the copy loop keeps the default 16: 64 x 1 x 16.
+  EXPECT_DOUBLE_EQ(fpAddsWithBlock(pipeline("2"), 0, 0), 1024.0);
+  // ccglib copies B after A: a second copy loop behind the first, closed
+  // by "add Y, X, 64; setp X >u -65; mov X, Y" (the test reads the
+  // iteration's own i = tid): 1 per thread, followed past the first loop
+  // (what that loop writes is unknown after it): 64 + 64 = 128 adds.
+  EXPECT_DOUBLE_EQ(fpAddsWithBlock(pipeline("2", true), 64, 1), 128.0);
+}
+
+TEST(PtxThreadIndexTest, DecidedPerThread) {
+  // A 4-trip loop around `if (tid <= 15) add`, the skip taken by tid 16..63
+  // (48 of 64 threads): 4 x 16/64 = 1 add per thread (LLVM's 50%: 2).
+  EXPECT_DOUBLE_EQ(fpAddsWithBlock("mov.u32 %r1, %tid.x;\nmov.u32 %r2, 0;\n"
+                                   "$L:\nsetp.gt.u32 %p1, %r1, 15;\n"
+                                   "@%p1 bra $S;\nadd.f32 %f1, %f1, %f2;\n"
+                                   "$S:\nadd.s32 %r2, %r2, 1;\n"
+                                   "setp.lt.u32 %p2, %r2, 4;\n@%p2 bra $L;\n"
+                                   "ret;\n",
+                                   64, 1),
+                   1.0);
 }

@@ -52,6 +52,10 @@ TEST(DeviceCatalog, BoardsByName) {
   EXPECT_EQ(modelFor("NVIDIA RTX 4000 Ada Generation", 89, 48), "rtx-4000-ada");
   EXPECT_EQ(modelFor("NVIDIA TITAN V", 70, 80), "titan-v");
   EXPECT_EQ(modelFor("NVIDIA GeForce GTX TITAN X", 52, 24), "gtx-titan-x");
+  // The other GM200 boards (scripts/chip_power.py): 22 SMs on the 980 Ti.
+  EXPECT_EQ(modelFor("NVIDIA GeForce GTX 980 Ti", 52, 22), "gtx-980-ti");
+  EXPECT_EQ(modelFor("Quadro M6000", 52, 24), "quadro-m6000");
+  EXPECT_EQ(modelFor("Quadro M6000 24GB", 52, 24), "quadro-m6000-24gb");
 }
 
 TEST(DeviceCatalog, SmCountMismatchWarns) {

@@ -58,6 +58,7 @@ TEST(Loader, BundledModelsAllLoad) {
                                              "a100-pcie-40gb",
                                              "a100-pcie-80gb",
                                              "a100-sxm4-80gb",
+                                             "gtx-980-ti",
                                              "gtx-titan-x",
                                              "gtx280",
                                              "gtx580",
@@ -67,6 +68,8 @@ TEST(Loader, BundledModelsAllLoad) {
                                              "h200",
                                              "l4",
                                              "l40s",
+                                             "quadro-m6000",
+                                             "quadro-m6000-24gb",
                                              "rtx-4000-ada",
                                              "rtx-a4000",
                                              "rtx-a6000",
@@ -84,11 +87,14 @@ TEST(Loader, BundledModelsAllLoad) {
     EXPECT_TRUE(loadBundledModel(Name, G, Error)) << Error;
     EXPECT_EQ(G.Name, Name);
     // Power parameters fitted to measurements: the GTX280 (IPP), the two
-    // gpmTOOL GPUs (seed 002) and the other boards of the GV100 chip (its
-    // Titan V calibration, issue 27); not the seed 001/003 Fermi files.
+    // gpmTOOL GPUs (seed 002) and the other boards of their chips (GV100:
+    // the Titan V calibration; GM200: the GTX Titan X's, issue 27); not the
+    // seed 001/003 Fermi files.
     EXPECT_EQ(G.Calibrated, Name == "gtx280" || Name == "gtx-titan-x" ||
                                 Name == "titan-v" || Name == "v100" ||
-                                Name == "v100-pcie")
+                                Name == "v100-pcie" || Name == "gtx-980-ti" ||
+                                Name == "quadro-m6000" ||
+                                Name == "quadro-m6000-24gb")
         << Name;
   }
 }
@@ -108,7 +114,10 @@ TEST(Loader, ClosestBundledModelFollowsTheTargetArch) {
   EXPECT_EQ(closestBundledModel(72), "v100");
   EXPECT_EQ(closestBundledModel(90), "h100");
   EXPECT_EQ(closestBundledModel(120), "h100");
-  EXPECT_EQ(closestBundledModel(52), "gtx-titan-x");
+  // sm_52: the GM200 boards, all priced with the GTX Titan X calibration;
+  // the shortest name is the generic one (an unknown device then takes the
+  // nearest SM count among them, DeviceCatalog.cpp).
+  EXPECT_EQ(closestBundledModel(52), "gtx-980-ti");
   // Fermi (sm_20: gtx580 and tesla-c2050; on a tie the shorter name, as
   // for the board catalogue's generic files) is closer to sm_35 than GT200.
   EXPECT_EQ(closestBundledModel(35), "gtx580");

@@ -143,6 +143,8 @@ void applyGivenTripCounts(const PtxFunction &F, PtxCfg &Cfg,
     if (Derived[I])
       L.SourceLine = Lines[I];
   }
+  // Tests on the thread's index alone, where no loop's rule decided them.
+  applyThreadIndexTests(F, Cfg, Trips.Branches);
   // The remainder each unrolled loop has, if any.
   std::vector<int> Remainder(Cfg.Loops.size(), -1);
   std::vector<bool> IsRemainder(Cfg.Loops.size(), false);
@@ -189,6 +191,15 @@ void applyGivenTripCounts(const PtxFunction &F, PtxCfg &Cfg,
                    (Given ? ""
                           : ": the loop's counter and bound evaluated, " +
                                 number(A->Count) + " iterations");
+  }
+  // Counters carried across the enclosing loop (PtxCarriedTripCounts.cpp),
+  // after the other rules, so that the enclosing loop's count is known.
+  for (unsigned I = 0; I < Cfg.Loops.size(); ++I) {
+    PtxLoop &L = Cfg.Loops[I];
+    if (L.TripCount > 0 || Derived[I] || IsRemainder[I] || Remainder[I] >= 0 ||
+        (Lines[I] && Trips.ByLine.count(Lines[I])))
+      continue;
+    Derived[I] = applyCarriedTripCount(F, Cfg, L);
   }
   for (unsigned I = 0; I < Cfg.Loops.size(); ++I) {
     PtxLoop &L = Cfg.Loops[I];

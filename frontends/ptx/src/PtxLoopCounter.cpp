@@ -52,6 +52,49 @@ std::optional<LoopCounterStep> updateOf(const PtxInstruction &Ins,
 }
 } // namespace
 
+std::optional<std::int64_t> valueBefore(const PtxFunction &F, const PtxCfg &Cfg,
+                                        unsigned B, std::size_t At,
+                                        const std::string &Reg,
+                                        unsigned Depth) {
+  for (unsigned Hops = 0; Hops < 8 && Depth < 8; ++Hops) {
+    const PtxBlock &Blk = Cfg.Blocks[B];
+    for (std::size_t I = At; I-- > Blk.Begin;) {
+      const PtxInstruction &Ins = F.Body[I];
+      if (!writes(Ins, Reg))
+        continue;
+      if (Ins.Opcode != "mov" || !Ins.Guard.empty() || Ins.Operands.size() != 2)
+        return std::nullopt;
+      const PtxOperand &S = Ins.Operands[1];
+      if (S.K == PtxOperand::Kind::Immediate && !S.IsFloat)
+        return S.IntValue;
+      if (!S.isRegister())
+        return std::nullopt;
+      return valueBefore(F, Cfg, B, I, S.Name, Depth + 1);
+    }
+    if (Blk.Preds.size() != 1)
+      return std::nullopt;
+    B = Blk.Preds[0];
+    At = Cfg.Blocks[B].End;
+  }
+  return std::nullopt;
+}
+
+std::optional<std::int64_t> valueOnEntry(const PtxFunction &F,
+                                         const PtxCfg &Cfg, const PtxLoop &P,
+                                         const std::string &Reg) {
+  std::optional<std::int64_t> Out;
+  for (unsigned Pred : Cfg.Blocks[P.Header].Preds) {
+    if (P.contains(Pred))
+      continue;
+    std::optional<std::int64_t> V =
+        valueBefore(F, Cfg, Pred, Cfg.Blocks[Pred].End, Reg);
+    if (!V || (Out && *Out != *V))
+      return std::nullopt;
+    Out = V;
+  }
+  return Out;
+}
+
 std::optional<LoopCounterStep>
 loopCounterStep(const PtxFunction &F, const PtxCfg &Cfg, const PtxLoop &L,
                 const std::string &X, CounterForms Forms) {
@@ -142,6 +185,46 @@ std::optional<double> executions(std::int64_t First, std::int64_t Step,
   default:
     return std::nullopt;
   }
+}
+
+unsigned unsignedBits(const PtxInstruction &Setp) {
+  for (const std::string &M : Setp.Modifiers) {
+    if (M == ".u32" || M == ".b32")
+      return 32;
+    if (M == ".u64" || M == ".b64")
+      return 64;
+  }
+  return 0;
+}
+
+std::optional<double> executionsAt(std::int64_t First, std::int64_t Step,
+                                   std::int64_t Bound, Cmp Cont,
+                                   unsigned Bits) {
+  if (Bits == 32) {
+    // Both in [0, 2^32): the signed order is the unsigned one.
+    First = std::int64_t(std::uint32_t(First));
+    Bound = std::int64_t(std::uint32_t(Bound));
+    if ((Cont == Cmp::Le && Bound == 0xffffffffLL) ||
+        (Cont == Cmp::Ge && Bound == 0))
+      return std::nullopt; // always holds: the counter wraps
+    return executions(First, Step, Bound, Cont);
+  }
+  if (Bits == 64 && (First < 0) != (Bound < 0)) {
+    // One of them at or above 2^63 as unsigned: the signed order is
+    // reversed. A first value that fails the test runs the body once;
+    // otherwise the counter would have to cross 2^63 or wrap.
+    std::uint64_t X = std::uint64_t(First), B = std::uint64_t(Bound);
+    bool Holds = Cont == Cmp::Lt   ? X < B
+                 : Cont == Cmp::Le ? X <= B
+                 : Cont == Cmp::Gt ? X > B
+                 : Cont == Cmp::Ge ? X >= B
+                 : Cont == Cmp::Ne ? X != B
+                                   : false;
+    if (Cont == Cmp::Unknown || Cont == Cmp::Eq)
+      return std::nullopt;
+    return Holds ? std::nullopt : std::optional<double>(1.0);
+  }
+  return executions(First, Step, Bound, Cont);
 }
 
 } // namespace gpa::ptx

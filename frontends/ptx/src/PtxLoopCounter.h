@@ -52,6 +52,20 @@ std::optional<LoopCounterStep>
 loopCounterStep(const PtxFunction &F, const PtxCfg &Cfg, const PtxLoop &L,
                 const std::string &X, CounterForms Forms = {});
 
+/// Reg's value just before instruction \p At of block \p B: the last
+/// write before it, "mov Reg, Imm" or "mov Reg, Other" (followed back),
+/// searched up through blocks with one predecessor; nullopt otherwise.
+std::optional<std::int64_t> valueBefore(const PtxFunction &F, const PtxCfg &Cfg,
+                                        unsigned B, std::size_t At,
+                                        const std::string &Reg,
+                                        unsigned Depth = 0);
+
+/// \p Reg's value on entry to loop \p P: the same value (valueBefore) on
+/// every edge into P's header from outside; nullopt otherwise.
+std::optional<std::int64_t> valueOnEntry(const PtxFunction &F,
+                                         const PtxCfg &Cfg, const PtxLoop &P,
+                                         const std::string &Reg);
+
 /// The one conditional branch that closes or leaves a loop.
 struct LoopExitBranch {
   std::size_t At = 0;      ///< the "@%p bra" in F.Body
@@ -68,6 +82,19 @@ loopExitBranch(const PtxFunction &F, const PtxCfg &Cfg, const PtxLoop &L);
 /// nullopt when the counter never fails the test (it would wrap around).
 std::optional<double> executions(std::int64_t First, std::int64_t Step,
                                  std::int64_t Bound, Cmp Cont);
+
+/// The width of \p Setp's comparison when it compares unsigned (".u32",
+/// ".b32": 32; ".u64", ".b64": 64), 0 when signed.
+unsigned unsignedBits(const PtxInstruction &Setp);
+
+/// executions() for a test that compares unsigned at \p Bits (32 or 64;
+/// 0: signed, executions() itself). nvcc states `i + 128 < 128` of a
+/// 64-bit `i` as "setp.gt.u64 %p, %i, -129" (i above 2^64 - 129): the
+/// values are compared as the hardware does, one execution when the first
+/// already fails; nullopt when the counter would cross the unsigned wrap
+/// before the test decides.
+std::optional<double> executionsAt(std::int64_t First, std::int64_t Step,
+                                   std::int64_t Bound, Cmp Cont, unsigned Bits);
 
 } // namespace gpa::ptx
 

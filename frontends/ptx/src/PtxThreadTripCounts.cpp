@@ -330,8 +330,9 @@ struct CounterShape {
   std::string Start; ///< the register holding the counter on entry
   LoopCounterStep Step;
   PtxOperand Bound;
-  Cmp Cont = Cmp::Unknown; ///< the loop goes on while Counter Cont Bound
-  bool AfterStep = false;  ///< the test sees the stepped counter
+  Cmp Cont = Cmp::Unknown;   ///< the loop goes on while Counter Cont Bound
+  bool AfterStep = false;    ///< the test sees the stepped counter
+  unsigned UnsignedBits = 0; ///< the test compares unsigned (32, 64; 0: no)
 };
 
 std::optional<CounterShape> counterShape(const PtxFunction &F,
@@ -388,10 +389,18 @@ std::optional<CounterShape> counterShape(const PtxFunction &F,
     Out.Step = *Step;
     Out.Bound = Setp.Operands[3 - Side];
     Out.Cont = Side == 1 ? C : swapped(C);
-    if (Step->ThroughCopy) {
+    Out.UnsignedBits = unsignedBits(Setp);
+    const PtxBlock &H = Cfg.Blocks[L.Header];
+    bool CopyAfterTest = Cfg.Blocks[BrBlock].Begin <= SetpAt &&
+                         SetpAt < Step->At && Step->At < BrAt;
+    if (Step->ThroughCopy && CopyAfterTest) {
+      // "add Y, X, Step; setp X; mov X, Y" closing the loop (nvcc's copy
+      // loops of ccglib's copy_async): the test reads the iteration's own
+      // value, and X on entry is the first.
+      Out.Start = X.Name;
+    } else if (Step->ThroughCopy) {
       // "mov X, Y" at the top of the header, Y = X + Step later: X is the
       // iteration's own value, Y's value on entry the first.
-      const PtxBlock &H = Cfg.Blocks[L.Header];
       if (Step->At < H.Begin || Step->At >= H.End ||
           (SetpAt >= H.Begin && SetpAt < Step->At))
         continue;
@@ -471,9 +480,23 @@ bool follow(const PtxFunction &F, const PtxCfg &Cfg, ThreadValues &V,
       return true; // left the enclosing loop: does not reach To
     if (!Seen.insert(B).second)
       return false;
+    const PtxLoop *Before = nullptr;
     for (const PtxLoop &L : Cfg.Loops)
       if (L.Header == B && B != From && &L != Region)
-        return false; // another loop on the way
+        Before = &L;
+    if (Before) {
+      // Another loop on the way (ccglib's copy of A before that of B): it
+      // must not hold To and must have one way out; what it writes is
+      // unknown after it, and the thread goes on there.
+      if (Before->contains(To) || Before->ExitTargets.size() != 1)
+        return false;
+      for (unsigned LB : Before->Blocks)
+        for (std::size_t I = Cfg.Blocks[LB].Begin; I < Cfg.Blocks[LB].End; ++I)
+          if (!F.Body[I].Operands.empty() && F.Body[I].Operands[0].isRegister())
+            V.State[F.Body[I].Operands[0].Name] = {};
+      B = Before->ExitTargets[0];
+      continue;
+    }
     const PtxBlock &Blk = Cfg.Blocks[B];
     if (V.Budget < Blk.End - Blk.Begin)
       return false;
@@ -663,7 +686,8 @@ bool applyThreadTripCount(const PtxFunction &F, PtxCfg &Cfg, PtxLoop &L,
           continue;
         }
         std::int64_t First = Shape->AfterStep ? *C0 + *Step : *C0;
-        std::optional<double> N = executions(First, *Step, *Bound, Shape->Cont);
+        std::optional<double> N = executionsAt(
+            First, *Step, *Bound, Shape->Cont, Shape->UnsignedBits);
         if (!N || *N > 4294967295.0) {
           Countable = false;
           continue;
@@ -731,17 +755,83 @@ bool applyThreadTripCount(const PtxFunction &F, PtxCfg &Cfg, PtxLoop &L,
                    " enters it, 0 iterations";
     return true;
   }
-  L.TripSource =
-      Launch + With + ": the loop's counter starts per thread (" +
-      specialsLabel(V.Specials, Dims, Grid) + "; on entry " +
-      (MinStart == MaxStart
-           ? std::to_string(MinStart)
-           : std::to_string(MinStart) + " to " + std::to_string(MaxStart)) +
-      "), steps by " + Set(Steps) + " while " + Names[int(Shape->Cont)] + " " +
-      Set(Bounds) + ": mean over the " + std::to_string(Entered) + " of " +
-      std::to_string(Threads * Sampled) + " threads entering" + Blocks + ", " +
-      number(L.GivenTripCount) + " iterations";
+  L.TripSource = Launch + With + ": the loop's counter starts per thread (" +
+                 specialsLabel(V.Specials, Dims, Grid) + "; on entry " +
+                 (MinStart == MaxStart ? std::to_string(MinStart)
+                                       : std::to_string(MinStart) + " to " +
+                                             std::to_string(MaxStart)) +
+                 "), steps by " + Set(Steps) + " while " +
+                 Names[int(Shape->Cont)] + " " + Set(Bounds) +
+                 (Shape->UnsignedBits && *Bounds.begin() < 0
+                      ? " (compared unsigned, " +
+                            std::to_string(Shape->UnsignedBits) + "-bit)"
+                      : "") +
+                 ": mean over the " + std::to_string(Entered) + " of " +
+                 std::to_string(Threads * Sampled) + " threads entering" +
+                 Blocks + ", " + number(L.GivenTripCount) + " iterations";
   return true;
+}
+
+void applyThreadIndexTests(const PtxFunction &F, PtxCfg &Cfg,
+                           const gpa::BranchFacts &Facts) {
+  if (!F.IsEntry || Facts.BlockThreadsX == 0)
+    return;
+  std::uint64_t Dims[3] = {Facts.BlockThreadsX,
+                           std::max<std::uint64_t>(Facts.BlockThreadsY, 1),
+                           std::max<std::uint64_t>(Facts.BlockThreadsZ, 1)};
+  bool Known[3] = {true, Facts.BlockThreadsY != 0, Facts.BlockThreadsZ != 0};
+  std::uint64_t Threads = Dims[0] * Dims[1] * Dims[2];
+  if (Threads > MaxThreads)
+    return;
+  ThreadValues V(F, Cfg, Facts, Dims);
+  std::string Launch =
+      "blockDim = (" + std::to_string(Dims[0]) + ", " +
+      (Known[1] ? std::to_string(Dims[1]) : "?") + ", " +
+      (Known[2] ? std::to_string(Dims[2]) : "?") + ")" +
+      (Facts.LaunchSource.empty() ? "" : " (" + Facts.LaunchSource + ")");
+  for (PtxBlock &Blk : Cfg.Blocks) {
+    if (Blk.Succs.size() != 2 || Blk.End == Blk.Begin ||
+        Blk.ThreadTakenProbability >= 0 || !Blk.Reachable)
+      continue;
+    const PtxInstruction &Br = F.Body[Blk.End - 1];
+    if (Br.Opcode != "bra" || Br.Guard.empty())
+      continue;
+    PtxOperand G;
+    G.K = PtxOperand::Kind::Register;
+    G.Name = Br.Guard;
+    std::uint64_t Taken = 0;
+    bool Known3 = true, ReadsThread = false;
+    std::set<std::string> Read;
+    for (std::uint64_t T = 0; T < Threads && Known3; ++T) {
+      V.Tid[0] = T % Dims[0];
+      V.Tid[1] = (T / Dims[0]) % Dims[1];
+      V.Tid[2] = T / (Dims[0] * Dims[1]);
+      V.State.clear();
+      V.reset();
+      std::optional<std::int64_t> P = V.value(G, Blk.End - 1, nullptr);
+      // Only the thread's index, the block's size, given arguments and
+      // immediates: a test on the block's index or the grid is not this
+      // rule's (the bounds rule's).
+      if (!P || (V.ReadingSpecials >> 6) != 0) {
+        Known3 = false;
+        break;
+      }
+      for (unsigned D = 0; D < 3; ++D)
+        if (V.ReadingSpecials >> D & 1) {
+          ReadsThread = true;
+          Known3 = Known3 && Known[D];
+        }
+      if ((*P != 0) != Br.GuardNegated)
+        ++Taken;
+    }
+    if (!Known3 || !ReadsThread)
+      continue;
+    Blk.ThreadTakenProbability = double(Taken) / double(Threads);
+    Blk.ThreadProbabilitySource = Launch +
+                                  ": the test reads the thread's index only; " +
+                                  std::to_string(Taken) + " of the " +
+                                  std::to_string(Threads) + " threads take it";
+  }
 }
 
 void decideThreadTests(PtxCfg &Cfg) {

@@ -195,6 +195,9 @@ double tripCount(const PtxFunction &F, const PtxCfg &Cfg, const PtxLoop &L) {
           Here = F.Body[I].Opcode == "mov" && F.Body[I].Operands.size() == 2
                      ? constantValue(F, F.Body[I].Operands[1])
                      : std::nullopt;
+      if (!Here) // "mov X, R" of an R written again later (nvcc's
+                 // "mov.u64 %rd188, %rd190" of the producer's counter)
+        Here = valueBefore(F, Cfg, P, Cfg.Blocks[P].End, Counter);
       if (!Here || (Init && *Init != *Here))
         return 0;
       Init = Here;
@@ -203,7 +206,15 @@ double tripCount(const PtxFunction &F, const PtxCfg &Cfg, const PtxLoop &L) {
       return 0;
     // The compare sees X after the step when the step comes first in the
     // latch, else the value the iteration started with.
-    bool AfterStep = Cfg.Blocks[B].Begin <= StepAt && StepAt < SetpAt;
+    // A step in another block that dominates the latch (the header's "add
+    // %rd188, %rd188, 1" with the test in the latch) also comes first.
+    unsigned StepBlock = B;
+    for (unsigned LB : L.Blocks)
+      if (Cfg.Blocks[LB].Begin <= StepAt && StepAt < Cfg.Blocks[LB].End)
+        StepBlock = LB;
+    bool AfterStep = StepBlock == B
+                         ? Cfg.Blocks[B].Begin <= StepAt && StepAt < SetpAt
+                         : Cfg.dominates(StepBlock, B);
     if (Step->Factor != 0) {
       std::int64_t First = AfterStep ? *Init * Step->Factor : *Init;
       return geometricExecutions(First, Step->Factor, *Bound, C).value_or(0);

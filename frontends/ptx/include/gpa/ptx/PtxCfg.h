@@ -139,6 +139,22 @@ void applyGivenTripCounts(const PtxFunction &F, PtxCfg &Cfg,
 bool applyThreadTripCount(const PtxFunction &F, PtxCfg &Cfg, PtxLoop &L,
                           const gpa::BranchFacts &Facts);
 
+/// A loop whose counter starts once before the enclosing loop and goes on
+/// across its iterations (a pipeline's producer loop, `for (; k_buf <
+/// K_TILES && k_buf < k + NBUFFER; k_buf++)`): its executions summed over
+/// the enclosing loop, divided by that loop's trip count; sets L's
+/// GivenTripCount (`derived`, the expression in the label). False (nothing
+/// set) when it does not apply (PtxCarriedTripCounts.cpp).
+bool applyCarriedTripCount(const PtxFunction &F, PtxCfg &Cfg, PtxLoop &L);
+
+/// Two-way branches whose test reads only the thread's index, the block's
+/// size, given arguments and immediates (nvcc's unrolled `for (i = tid; i
+/// < n; i += NTHREADS)` of a copy: "setp.gt.u32 %p, %tid, 63; @%p bra"):
+/// with the block's shape given, each thread's test evaluated; sets the
+/// ThreadTakenProbability decideThreadTests applies.
+void applyThreadIndexTests(const PtxFunction &F, PtxCfg &Cfg,
+                           const gpa::BranchFacts &Facts);
+
 /// After computeBranchProbabilities: the branches applyThreadTripCount
 /// decided take their threads' shares.
 void decideThreadTests(PtxCfg &Cfg);
