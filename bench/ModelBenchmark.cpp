@@ -43,8 +43,8 @@ static void BM_EvaluateOneConfiguration(benchmark::State &State) {
   GpuModel Gpu = loadModel("a100");
   KernelProfile P = streamProfile();
   Occupancy Occ = computeOccupancy(P.Launch, Gpu);
-  // Per-GPU, as the analysis does once for its whole sweep.
-  SmFootprintConstants K = smFootprintConstants(Gpu);
+  // Per profile and GPU, as the analysis makes them once for its sweep.
+  SweepConstants K = sweepConstants(P, Gpu);
   unsigned Sms = 1;
   Evaluation E;
   std::string Error;

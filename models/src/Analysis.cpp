@@ -8,7 +8,6 @@
 #include "gpa/Thermal.h"
 
 #include <algorithm>
-#include <optional>
 
 namespace gpa {
 
@@ -45,34 +44,37 @@ Timing timeShape(const KernelProfile &P, const GpuModel &Gpu,
                        Shape.ActiveBlocksPerSm, Shape.Rep);
 }
 
-bool evaluateShape(const KernelProfile &P, const GpuModel &Gpu,
-                   const LaunchShape &Shape, std::string_view Backend,
-                   Evaluation &E, std::string &Error) {
-  return evaluateShape(P, Gpu, smFootprintConstants(Gpu), Shape, Backend, E,
-                       Error);
+SweepConstants sweepConstants(const KernelProfile &P, const GpuModel &Gpu) {
+  return {smFootprintConstants(Gpu), profileTiming(P, Gpu)};
 }
 
 bool evaluateShape(const KernelProfile &P, const GpuModel &Gpu,
-                   const SmFootprintConstants &K, const LaunchShape &Shape,
-                   std::string_view Backend, Evaluation &E,
-                   std::string &Error) {
-  E = Evaluation();
+                   const LaunchShape &Shape, std::string_view Backend,
+                   Evaluation &E, std::string &Error) {
+  return evaluateShape(P, Gpu, sweepConstants(P, Gpu), Shape, Backend, E,
+                       Error);
+}
+
+/// The model for one configuration of Run, the configuration's own profile.
+/// ProfileTiming: profileTiming(Run, Gpu).
+static bool evaluateRun(const KernelProfile &Run, const GpuModel &Gpu,
+                        const SmFootprintConstants &K,
+                        const Timing &ProfileTiming, const LaunchShape &Shape,
+                        std::string_view Backend, Evaluation &E,
+                        std::string &Error) {
+  // Every field is assigned below (not reset first: the estimate keeps its
+  // components' storage when E is reused, docs/architecture.md "Cost").
   E.ActiveSms = Shape.ActiveSms;
   E.Shape = Shape;
-  // The configuration's own profile: its grid, and each thread's counts
-  // scaled by the work it now does (grid and paper mechanisms). Copied only
-  // then: a profile holds a name and a vector (allocations per evaluation).
-  std::optional<KernelProfile> Scaled;
-  if (Shape.Blocks != P.Launch.Blocks || Shape.WorkScale != 1)
-    Scaled = shapeProfile(P, Shape);
-  const KernelProfile &Run = Scaled ? *Scaled : P;
-  E.Time = computeTiming(Run, Gpu, Shape.ActiveSms, Shape.ActiveBlocksPerSm,
-                         Shape.Rep);
+  E.Time = computeTiming(Run, Gpu, ProfileTiming, Shape.ActiveSms,
+                         Shape.ActiveBlocksPerSm, Shape.Rep);
   E.Pow = computePower(Run, Gpu, E.Time, K.IdleSmsPowered);
   if (!estimatePower(
           {Run, E.Time, memoryLevelBytes(Run, Gpu, E.Time), {}, &E.Pow}, Gpu,
-          Backend, E.Est, Error))
+          Backend, E.Est, Error)) {
+    E = Evaluation();
     return false;
+  }
   E.Sms = priceSmFootprints(
       Gpu, Shape.ActiveSms, Shape.Blocks, Shape.ActiveBlocksPerSm, Shape.Rep,
       E.Time.ExecTimeS, E.Est, smStaticModel(Gpu, K, E.Est));
@@ -84,15 +86,34 @@ bool evaluateShape(const KernelProfile &P, const GpuModel &Gpu,
   return true;
 }
 
+bool evaluateShape(const KernelProfile &P, const GpuModel &Gpu,
+                   const SweepConstants &K, const LaunchShape &Shape,
+                   std::string_view Backend, Evaluation &E,
+                   std::string &Error) {
+  // The configuration's own profile: its grid, and each thread's counts
+  // scaled by the work it now does (grid and paper mechanisms). Copied only
+  // then: a profile holds a name and a vector (allocations per evaluation).
+  // The profile terms depend on the counts, not on the grid.
+  if (Shape.WorkScale != 1) {
+    KernelProfile Run = shapeProfile(P, Shape);
+    return evaluateRun(Run, Gpu, K.Sms, profileTiming(Run, Gpu), Shape, Backend,
+                       E, Error);
+  }
+  if (Shape.Blocks != P.Launch.Blocks)
+    return evaluateRun(shapeProfile(P, Shape), Gpu, K.Sms, K.ProfileTiming,
+                       Shape, Backend, E, Error);
+  return evaluateRun(P, Gpu, K.Sms, K.ProfileTiming, Shape, Backend, E, Error);
+}
+
 bool evaluateAt(const KernelProfile &P, const GpuModel &Gpu,
                 const Occupancy &Occ, unsigned ActiveSms,
                 std::string_view Backend, Evaluation &Out, std::string &Error) {
-  return evaluateAt(P, Gpu, smFootprintConstants(Gpu), Occ, ActiveSms, Backend,
+  return evaluateAt(P, Gpu, sweepConstants(P, Gpu), Occ, ActiveSms, Backend,
                     Out, Error);
 }
 
 bool evaluateAt(const KernelProfile &P, const GpuModel &Gpu,
-                const SmFootprintConstants &K, const Occupancy &Occ,
+                const SweepConstants &K, const Occupancy &Occ,
                 unsigned ActiveSms, std::string_view Backend, Evaluation &Out,
                 std::string &Error) {
   return evaluateShape(P, Gpu, K, onSms(Gpu, Occ, P.Launch.Blocks, ActiveSms),
@@ -120,7 +141,7 @@ static bool sameShape(const LaunchShape &A, const LaunchShape &B) {
 }
 
 static bool computeAdvice(const KernelProfile &P, const GpuModel &Gpu,
-                          const SmFootprintConstants &K,
+                          const SweepConstants &K,
                           const AnalysisOptions &Options, KernelAnalysis &A,
                           std::string &Error) {
   Advice &Adv = A.Adv;
@@ -217,7 +238,7 @@ bool analyzeKernel(const KernelProfile &P, const GpuModel &Gpu,
   A.MaxUsefulSms = maxUsefulSms(P, Gpu);
   A.PowerBackend = Options.PowerBackend.empty() ? Gpu.PowerBackendName
                                                 : Options.PowerBackend;
-  const SmFootprintConstants K = smFootprintConstants(Gpu);
+  const SweepConstants K = sweepConstants(P, Gpu);
   if (!evaluateShape(
           P, Gpu, K,
           launchAsWritten(Mechanism::Sm, Gpu, A.Occ, P.Launch.Blocks),

@@ -31,21 +31,10 @@ static bool isModelClock(std::optional<double> Mhz, double ModelMhz) {
   return !Mhz || std::fabs(*Mhz - ModelMhz) <= 0.5;
 }
 
-bool IppPowerBackend::estimate(const PowerInput &In, const GpuModel &Gpu,
-                               PowerEstimate &Out, std::string &Error) const {
-  if (!isModelClock(In.Clocks.CoreMhz, Gpu.ClockGhz * 1000) ||
-      In.Clocks.MemMhz) {
-    Error =
-        "power backend 'ipp' models only the GPU model's own clock (" +
-        std::to_string(static_cast<long>(std::lround(Gpu.ClockGhz * 1000))) +
-        " MHz core) for '" + Gpu.Name +
-        "'; use a backend with a clock table (dvfs) for other clocks";
-    return false;
-  }
-  std::optional<Power> Computed;
-  if (!In.Ipp)
-    Computed = computePower(In.Profile, Gpu, In.Time);
-  const Power &P = In.Ipp ? *In.Ipp : *Computed;
+/// The estimate from IPP's power P (In.Ipp, or computed when the caller has
+/// none).
+static void fillEstimate(const Power &P, const GpuModel &Gpu,
+                         std::string_view Citation, PowerEstimate &Out) {
   Out.Backend = "ipp";
   // The same text for every evaluation on one model: built once per model.
   thread_local std::string ProvenanceOf;
@@ -54,7 +43,7 @@ bool IppPowerBackend::estimate(const PowerInput &In, const GpuModel &Gpu,
   if (Provenance.empty() || ProvenanceOf != Gpu.Name ||
       CalibratedOf != Gpu.Calibrated) {
     Provenance =
-        internText(std::string(citation()) + "; parameters: GPU model '" +
+        internText(std::string(Citation) + "; parameters: GPU model '" +
                    Gpu.Name + "' power section" +
                    (Gpu.Calibrated ? "" : " (uncalibrated estimates)"));
     ProvenanceOf = Gpu.Name;
@@ -78,13 +67,31 @@ bool IppPowerBackend::estimate(const PowerInput &In, const GpuModel &Gpu,
         R.push_back({C, powerComponentKey(C)});
     return R;
   }();
-  Out.Components.reserve(Components.size());
-  for (const Reported &C : Components) {
-    Out.Components.push_back({C.Key, P.ComponentW[C.Index]});
-    Out.DynamicPowerW += P.ComponentW[C.Index];
+  Out.Components.resize(Components.size());
+  for (std::size_t I = 0; I < Components.size(); ++I) {
+    double W = P.ComponentW[Components[I].Index];
+    Out.Components[I] = {Components[I].Key, W};
+    Out.DynamicPowerW += W;
   }
   Out.TotalPowerW = P.TotalPowerW;
   Out.CoreMhz = Gpu.ClockGhz * 1000;
+}
+
+bool IppPowerBackend::estimate(const PowerInput &In, const GpuModel &Gpu,
+                               PowerEstimate &Out, std::string &Error) const {
+  if (!isModelClock(In.Clocks.CoreMhz, Gpu.ClockGhz * 1000) ||
+      In.Clocks.MemMhz) {
+    Error =
+        "power backend 'ipp' models only the GPU model's own clock (" +
+        std::to_string(static_cast<long>(std::lround(Gpu.ClockGhz * 1000))) +
+        " MHz core) for '" + Gpu.Name +
+        "'; use a backend with a clock table (dvfs) for other clocks";
+    return false;
+  }
+  if (In.Ipp)
+    fillEstimate(*In.Ipp, Gpu, citation(), Out);
+  else
+    fillEstimate(computePower(In.Profile, Gpu, In.Time), Gpu, citation(), Out);
   return true;
 }
 

@@ -64,7 +64,15 @@ bool estimatePower(const PowerInput &In, const GpuModel &Gpu,
             "'; known backends: " + powerBackendNames();
     return false;
   }
+  // A fresh estimate that keeps Out's vectors' storage: a caller that
+  // reuses one estimate (a sweep's) allocates nothing per configuration.
+  std::vector<ComponentPowerW> Components = std::move(Out.Components);
+  std::vector<ParameterUse> Parameters = std::move(Out.Parameters);
   Out = PowerEstimate();
+  Components.clear();
+  Parameters.clear();
+  Out.Components = std::move(Components);
+  Out.Parameters = std::move(Parameters);
   return B->estimate(In, Gpu, Out, Error);
 }
 

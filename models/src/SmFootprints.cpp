@@ -21,10 +21,8 @@ std::uint64_t blocksOnSm(std::uint64_t Blocks, unsigned NumSms, unsigned Sm) {
 /// the SMs adds them: reports must not change in the last bit. Adding zero
 /// changes nothing after the first addition (which turns -0 into +0).
 static double addRepeated(double Sum, double X, unsigned N) {
-  if (N == 0)
-    return Sum;
   if (X == 0)
-    return Sum + X;
+    return N > 0 ? Sum + X : Sum;
   for (unsigned I = 0; I < N; ++I)
     Sum += X;
   return Sum;
@@ -44,7 +42,6 @@ Footprints computeFootprints(const FootprintLaunch &L,
   F.Count[ExtraBlock] = Extra;
   F.Count[FootprintClass::Even] = S - Extra;
   F.Count[Idle] = All - S;
-  double TotalWork = 0;
   for (unsigned I = 0; I < NumFootprintClasses; ++I) {
     SmFootprint &Sm = F.Classes[I];
     Sm.Sm = I == ExtraBlock ? 0 : I == FootprintClass::Even ? Extra : S;
@@ -56,21 +53,31 @@ Footprints computeFootprints(const FootprintLaunch &L,
     Sm.CoreS = N / Slots * L.WaveTimeS; // see the header
     if (F.Count[I] == 0)
       continue;
-    TotalWork = addRepeated(TotalWork, Sm.WorkS, F.Count[I]);
     F.KernelTimeS = std::max(F.KernelTimeS, Sm.CoreS); // T = max CF(c)
     if (Sm.Blocks > 0)
       F.BusySms += F.Count[I];
+  }
+  // The sums are SM by SM, one dependent addition each: the work and the
+  // static energy are added in one pass, two chains the processor overlaps,
+  // then the dynamic energy, which needs the work (a sweep prices every
+  // configuration: docs/architecture.md "Cost").
+  double TotalWork = 0;
+  for (unsigned I = 0; I < NumFootprintClasses; ++I) {
+    SmFootprint &Sm = F.Classes[I];
+    // Eq. (5): SP(c) x T = static power x CF(c) when gated, x T otherwise.
+    Sm.StaticJ =
+        P.StaticPowerPerSmW * (P.PowerGating ? Sm.CoreS : F.KernelTimeS);
+    for (unsigned C = 0; C < F.Count[I]; ++C) {
+      TotalWork += Sm.WorkS;
+      F.StaticJ += Sm.StaticJ;
+    }
   }
   for (unsigned I = 0; I < NumFootprintClasses; ++I) {
     SmFootprint &Sm = F.Classes[I];
     // Eq. (3): DE(c) / DE = WF(c) / WF.
     Sm.DynamicJ =
         TotalWork > 0 ? P.CoreDynamicEnergyJ * Sm.WorkS / TotalWork : 0;
-    // Eq. (5): SP(c) x T = static power x CF(c) when gated, x T otherwise.
-    Sm.StaticJ =
-        P.StaticPowerPerSmW * (P.PowerGating ? Sm.CoreS : F.KernelTimeS);
     F.DynamicJ = addRepeated(F.DynamicJ, Sm.DynamicJ, F.Count[I]);
-    F.StaticJ = addRepeated(F.StaticJ, Sm.StaticJ, F.Count[I]);
   }
   return F;
 }

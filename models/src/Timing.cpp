@@ -12,6 +12,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <optional>
 
 namespace gpa {
 
@@ -52,7 +53,6 @@ static void computeMemoryLatency(const KernelProfile &P, const GpuModel &Gpu,
   T.UncoalBytesPerWarp = UncoalBytes;
   T.UncoalDepartureCycles = Gpu.DepartureDelayUncoalCycles * UncoalPerMw;
   T.DramBytesPerWarp = T.L2BytesPerWarp = T.LoadBytesPerWarp;
-  applyMemoryLevels(P, Gpu, T);
 }
 
 /// The SM pipe a unit's warp-instructions occupy on GPUs whose schedulers
@@ -105,7 +105,7 @@ static void computeCompCycles(const KernelProfile &P, const GpuModel &Gpu,
                               Timing &T) {
   std::array<double, static_cast<std::size_t>(Pipe::Count)> PipeCycles{};
   double Instructions = 0;
-  for (const UnitInfo &Info : allUnits()) {
+  for (const UnitInfo &Info : UnitTable) {
     double Cycles = Gpu.issueCycles(Info.Id) * executedCount(P, Info.Id);
     T.SerialIssueCycles += Cycles;
     PipeCycles[static_cast<std::size_t>(pipeOf(Info.Id))] += Cycles;
@@ -243,20 +243,12 @@ double wavesOnBusiestSm(std::uint64_t Blocks, unsigned ActiveSms,
   return static_cast<double>(BlocksOnBusiestSm) / ActiveBlocksPerSm;
 }
 
-/// One wave on one SM of BlocksPerSm resident blocks, BandwidthSms SMs'
-/// worth of such warps sharing the bandwidth: every term of HK09 and the
-/// bounds up to WaveCycles (no Rep, no synchronisation cost).
-static Timing waveTiming(const KernelProfile &P, const GpuModel &Gpu,
-                         unsigned ActiveSms, double BlocksPerSm,
-                         double BandwidthSms) {
-  Timing T;
-  T.ActiveSms = std::max(ActiveSms, 1u);
-  T.ActiveBlocksPerSm = BlocksPerSm;
-  double WarpsPerBlock =
-      std::ceil(static_cast<double>(P.Launch.ThreadsPerBlock) / Gpu.WarpSize);
-  T.N = BlocksPerSm * WarpsPerBlock;
-  T.BandwidthSms = BandwidthSms;
-  T.SmsBandwidthGbps = Gpu.bandwidthOfSmsGbps(T.BandwidthSms);
+/// The terms of a wave that depend on the profile and the GPU only, not on
+/// its blocks or SMs: the same for the full waves and the last one, and for
+/// every configuration of a sweep (they were a quarter of an evaluation:
+/// docs/architecture.md "Cost").
+static void profileTerms(const KernelProfile &P, const GpuModel &Gpu,
+                         Timing &T) {
   T.SyncInsts = P.count(Unit::Sync);
   T.BarrierLoadRounds = T.SyncInsts > 0 ? P.BarrierLoadRounds : 0;
 
@@ -270,14 +262,11 @@ static Timing waveTiming(const KernelProfile &P, const GpuModel &Gpu,
   if (Gpu.MaxLoadsPerMemoryPeriod > 0)
     T.LoadsPerRound = std::min(T.LoadsPerRound, Gpu.MaxLoadsPerMemoryPeriod);
   computeMemoryLatency(P, Gpu, T);
-  T.MemCycles = (T.MemLUncoalCycles * T.UncoalMemInsts +
-                 T.MemLCoalCycles * T.CoalMemInsts) /
-                T.LoadsPerRound;
   // HK09 Comp_cycles = Issue_cycles x (Comp_insts + Mem_insts), with the
   // issue cost per unit (all 4 on GT200; see the model files); with
   // concurrent pipes, the larger of the issue slots and the busiest pipe.
   computeCompCycles(P, Gpu, T);
-  for (const UnitInfo &Info : allUnits()) {
+  for (const UnitInfo &Info : UnitTable) {
     double Issue = Gpu.issueCycles(Info.Id);
     double Count = executedCount(P, Info.Id);
     // One warp alone waits for each result: the dependent-issue latency
@@ -291,11 +280,30 @@ static Timing waveTiming(const KernelProfile &P, const GpuModel &Gpu,
       Wait = std::max(Wait, Gpu.Caches.SharedLatencyCycles);
     T.CompLatencyCycles += Wait * Count;
   }
+}
+
+/// One wave on one SM of BlocksPerSm resident blocks, BandwidthSms SMs'
+/// worth of such warps sharing the bandwidth, from T's profileTerms: every
+/// term of HK09 and the bounds up to WaveCycles (no Rep, no synchronisation
+/// cost).
+static void waveTerms(const KernelProfile &P, const GpuModel &Gpu,
+                      unsigned ActiveSms, double BlocksPerSm,
+                      double BandwidthSms, Timing &T) {
+  T.ActiveSms = std::max(ActiveSms, 1u);
+  T.ActiveBlocksPerSm = BlocksPerSm;
+  double WarpsPerBlock =
+      std::ceil(static_cast<double>(P.Launch.ThreadsPerBlock) / Gpu.WarpSize);
+  T.N = BlocksPerSm * WarpsPerBlock;
+  T.BandwidthSms = BandwidthSms;
+  T.SmsBandwidthGbps = Gpu.bandwidthOfSmsGbps(T.BandwidthSms);
+  applyMemoryLevels(P, Gpu, T);
+  T.MemCycles = (T.MemLUncoalCycles * T.UncoalMemInsts +
+                 T.MemLCoalCycles * T.CoalMemInsts) /
+                T.LoadsPerRound;
   computeParallelism(Gpu, T);
   T.Case = hk09Case(T);
   if (T.Case != TimingCase::Empty)
     computeWaveCycles(Gpu, T);
-  return T;
 }
 
 /// SMs' worth of warps sharing the bandwidth when Blocks run on ActiveSms
@@ -310,8 +318,21 @@ static double bandwidthSms(double Blocks, unsigned ActiveSms,
                                : Sms;
 }
 
+Timing profileTiming(const KernelProfile &P, const GpuModel &Gpu) {
+  Timing T;
+  profileTerms(P, Gpu, T);
+  return T;
+}
+
 Timing computeTiming(const KernelProfile &P, const GpuModel &Gpu,
                      unsigned ActiveSms, double ActiveBlocksPerSm, double Rep) {
+  return computeTiming(P, Gpu, profileTiming(P, Gpu), ActiveSms,
+                       ActiveBlocksPerSm, Rep);
+}
+
+Timing computeTiming(const KernelProfile &P, const GpuModel &Gpu,
+                     const Timing &Base, unsigned ActiveSms,
+                     double ActiveBlocksPerSm, double Rep) {
   double Blocks =
       static_cast<double>(std::max<std::uint64_t>(P.Launch.Blocks, 1));
   // The busiest SM runs Rep waves: FullWaves of ActiveBlocksPerSm blocks,
@@ -327,11 +348,17 @@ Timing computeTiming(const KernelProfile &P, const GpuModel &Gpu,
       LastBlocksPerSm = 0;
   }
   unsigned Sms = std::max(ActiveSms, 1u);
-  Timing T = LastBlocksPerSm > 0
-                 ? waveTiming(P, Gpu, ActiveSms, ActiveBlocksPerSm, Sms)
-                 : waveTiming(P, Gpu, ActiveSms, ActiveBlocksPerSm,
-                              bandwidthSms(Blocks, ActiveSms,
-                                           ActiveBlocksPerSm * Rep));
+  // Both the full and the last wave start from the profile terms (waveTerms
+  // changes some: the memory levels depend on the blocks per SM).
+  Timing T = Base;
+  std::optional<Timing> Last;
+  if (LastBlocksPerSm > 0)
+    Last = Base;
+  waveTerms(P, Gpu, ActiveSms, ActiveBlocksPerSm,
+            LastBlocksPerSm > 0
+                ? Sms
+                : bandwidthSms(Blocks, ActiveSms, ActiveBlocksPerSm * Rep),
+            T);
   T.Rep = Rep;
   T.FullWaves = FullWaves;
   if (T.Case == TimingCase::Empty) {
@@ -342,14 +369,13 @@ Timing computeTiming(const KernelProfile &P, const GpuModel &Gpu,
   if (LastBlocksPerSm > 0) {
     double BlocksLeft =
         std::max(Blocks - FullWaves * ActiveBlocksPerSm * Sms, 1.0);
-    Timing Last =
-        waveTiming(P, Gpu, ActiveSms, LastBlocksPerSm,
-                   bandwidthSms(BlocksLeft, ActiveSms, LastBlocksPerSm));
+    waveTerms(P, Gpu, ActiveSms, LastBlocksPerSm,
+              bandwidthSms(BlocksLeft, ActiveSms, LastBlocksPerSm), *Last);
     T.LastWaveBlocksPerSm = LastBlocksPerSm;
-    T.LastWaveBandwidthSms = Last.BandwidthSms;
-    T.LastWaveCycles = Last.WaveCycles;
-    T.LastWaveBandwidthBoundCycles = Last.BandwidthBoundCycles;
-    T.ExecCycles += Last.WaveCycles;
+    T.LastWaveBandwidthSms = Last->BandwidthSms;
+    T.LastWaveCycles = Last->WaveCycles;
+    T.LastWaveBandwidthBoundCycles = Last->BandwidthBoundCycles;
+    T.ExecCycles += Last->WaveCycles;
   }
   addSyncCost(Gpu, T);
   T.ExecTimeS = T.ExecCycles / (Gpu.ClockGhz * 1e9);

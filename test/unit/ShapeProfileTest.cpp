@@ -140,3 +140,32 @@ TEST(ShapeProfile, GridsSmallerThanTheGpuAndPartialLastWaves) {
   EXPECT_DOUBLE_EQ(S109Two.ActiveBlocksPerSm, 2);
   EXPECT_DOUBLE_EQ(S109Two.Rep, 1);
 }
+
+TEST(ShapeProfile, ASweepsSharedProfileTermsTimeEachConfigurationAsItsOwn) {
+  // A sweep computes HK09's profile-only terms once (SweepConstants) and
+  // reuses them for configurations that change only the grid; one that
+  // scales the counts computes its own. Each must be timed exactly as its
+  // own launch analysed from scratch (timeShape), to the last bit.
+  GpuModel Gpu = test::bundled("h100");
+  KernelProfile P = saxpy(1024);
+  SweepConstants K = sweepConstants(P, Gpu);
+  LaunchShape GridOnly; // 100 of the 1024 blocks' work-per-thread, unscaled
+  GridOnly.ActiveSms = 50;
+  GridOnly.Blocks = 100;
+  GridOnly.ActiveBlocksPerSm = 2;
+  GridOnly.Rep = 1;
+  LaunchShape Partial = GridOnly; // a partial last wave: 3 blocks on 2 slots
+  Partial.Blocks = 150;
+  Partial.Rep = 1.5;
+  LaunchShape Scaled = GridOnly; // 1024 blocks' work on 100
+  Scaled.WorkScale = 10.24;
+  for (const LaunchShape &S : {GridOnly, Partial, Scaled}) {
+    Evaluation E;
+    std::string Error;
+    ASSERT_TRUE(evaluateShape(P, Gpu, K, S, "", E, Error)) << Error;
+    Timing Own = timeShape(P, Gpu, S);
+    EXPECT_EQ(E.Time.ExecCycles, Own.ExecCycles) << S.Blocks;
+    EXPECT_EQ(E.Time.CompCycles, Own.CompCycles) << S.Blocks;
+    EXPECT_EQ(E.Time.MemCycles, Own.MemCycles) << S.Blocks;
+  }
+}

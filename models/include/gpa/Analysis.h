@@ -110,16 +110,27 @@ KernelProfile shapeProfile(const KernelProfile &Profile,
 Timing timeShape(const KernelProfile &Profile, const GpuModel &Gpu,
                  const LaunchShape &Shape);
 
+/// What every evaluation of one profile on one GPU model shares, made once
+/// per sweep: the GPU's sm_footprint constants and the profile's HK09 terms
+/// (docs/architecture.md "Cost"). Valid for that profile (or one that
+/// differs only in its grid) and that GPU model, unchanged since.
+struct SweepConstants {
+  SmFootprintConstants Sms;
+  Timing ProfileTiming; // profileTiming(Profile, Gpu)
+};
+SweepConstants sweepConstants(const KernelProfile &Profile,
+                              const GpuModel &Gpu);
+
 /// The model for one configuration with power backend Backend ("": the GPU
 /// model's default). Fails, saying why, when the backend has no parameters
 /// for the GPU; nothing is substituted.
 bool evaluateShape(const KernelProfile &Profile, const GpuModel &Gpu,
                    const LaunchShape &Shape, std::string_view Backend,
                    Evaluation &Out, std::string &Error);
-/// The same with Gpu's sm_footprint constants K looked up already (a sweep
-/// evaluates many configurations on one GPU model).
+/// The same with sweepConstants(Profile, Gpu) made already (a sweep
+/// evaluates many configurations of one profile on one GPU model).
 bool evaluateShape(const KernelProfile &Profile, const GpuModel &Gpu,
-                   const SmFootprintConstants &K, const LaunchShape &Shape,
+                   const SweepConstants &K, const LaunchShape &Shape,
                    std::string_view Backend, Evaluation &Out,
                    std::string &Error);
 
@@ -130,7 +141,7 @@ bool evaluateAt(const KernelProfile &Profile, const GpuModel &Gpu,
                 const Occupancy &Occ, unsigned ActiveSms,
                 std::string_view Backend, Evaluation &Out, std::string &Error);
 bool evaluateAt(const KernelProfile &Profile, const GpuModel &Gpu,
-                const SmFootprintConstants &K, const Occupancy &Occ,
+                const SweepConstants &K, const Occupancy &Occ,
                 unsigned ActiveSms, std::string_view Backend, Evaluation &Out,
                 std::string &Error);
 

@@ -69,12 +69,31 @@ struct KernelProfile {
   double count(Unit U) const { return PerThread[index(U)]; }
   double &count(Unit U) { return PerThread[index(U)]; }
 
+  // Inline: each evaluation of a sweep asks for these several times, and
+  // with the unit table constant the loops keep only the units they sum.
   /// HK09 Mem_insts: global + local memory (and async copies) per thread.
-  double memoryInstructions() const;
+  double memoryInstructions() const {
+    double Sum = 0;
+    for (const UnitInfo &Info : UnitTable)
+      if (Info.IsTimingMemory)
+        Sum += count(Info.Id);
+    return Sum;
+  }
   /// All dynamic instructions per thread.
-  double totalInstructions() const;
+  double totalInstructions() const {
+    double Sum = 0;
+    for (double C : PerThread)
+      Sum += C;
+    return Sum;
+  }
   /// Instructions that read or write the register file (IPP Table 1).
-  double registerFileAccesses() const;
+  double registerFileAccesses() const {
+    double Sum = 0;
+    for (const UnitInfo &Info : UnitTable)
+      if (Info.ReadsRegisters)
+        Sum += count(Info.Id);
+    return Sum;
+  }
 };
 
 } // namespace gpa

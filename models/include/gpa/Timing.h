@@ -126,6 +126,17 @@ double wavesOnBusiestSm(std::uint64_t Blocks, unsigned ActiveSms,
 Timing computeTiming(const KernelProfile &Profile, const GpuModel &Gpu,
                      unsigned ActiveSms, double ActiveBlocksPerSm, double Rep);
 
+/// HK09's terms that depend on the profile and the GPU only, not on the
+/// grid, the blocks per SM, the SMs or the waves (the other fields stay 0):
+/// a sweep evaluates one profile on many configurations and computes them
+/// once (docs/architecture.md "Cost").
+Timing profileTiming(const KernelProfile &Profile, const GpuModel &Gpu);
+/// computeTiming from Base = profileTiming(Profile, Gpu), computed already
+/// (for a profile that differs at most in its grid).
+Timing computeTiming(const KernelProfile &Profile, const GpuModel &Gpu,
+                     const Timing &Base, unsigned ActiveSms,
+                     double ActiveBlocksPerSm, double Rep);
+
 } // namespace gpa
 
 #endif

@@ -34,12 +34,20 @@ struct UnitInfo {
   bool HasPower;
 };
 
-/// All units in declaration order (the order of Units.def).
-const std::array<UnitInfo, NumUnits> &allUnits();
-const UnitInfo &unitInfo(Unit U);
-std::optional<Unit> unitFromKey(std::string_view Key);
+/// The unit table, a constant the compiler sees: the model's per-unit loops
+/// (every evaluation of a sweep runs several) unroll and keep only the units
+/// each one sums (docs/architecture.md "Cost").
+inline constexpr std::array<UnitInfo, NumUnits> UnitTable = {{
+#define GPA_UNIT(Enum, Key, Mem, Reg, Pow) {Unit::Enum, Key, Mem, Reg, Pow},
+#include "gpa/Units.def"
+}};
 
 inline std::size_t index(Unit U) { return static_cast<std::size_t>(U); }
+
+/// All units in declaration order (the order of Units.def).
+inline const std::array<UnitInfo, NumUnits> &allUnits() { return UnitTable; }
+inline const UnitInfo &unitInfo(Unit U) { return UnitTable[index(U)]; }
+std::optional<Unit> unitFromKey(std::string_view Key);
 
 /// A count (or any value) per unit.
 using PerUnit = std::array<double, NumUnits>;
