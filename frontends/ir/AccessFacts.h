@@ -50,7 +50,7 @@ unsigned sharedBankConflictWays(const llvm::Value *Ptr, uint64_t Bytes,
 /// the innermost one (rule R7 of docs/models.md "Memory levels").
 /// The text of the SCEVs of one function's ScalarEvolution printed so far.
 /// Printing a SCEV that mentions an unnamed value numbers every value of
-/// its function (LLVM's SlotTracker) each time: 3% of the device compile
+/// its function (LLVM's SlotTracker) each time: 1.5% of the device compile
 /// of a thrust/cub translation unit (issue 26 item 6). Valid only while
 /// that ScalarEvolution lives.
 using ScevTexts = std::map<const llvm::SCEV *, std::string>;
