@@ -20,6 +20,7 @@
 #include "gpa/LaunchFile.h"
 #include "gpa/ProfileLoader.h"
 #include "gpa/PtxasResources.h"
+#include "gpa/Zstd.h"
 
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/GlobalVariable.h"
@@ -39,7 +40,8 @@ namespace gpa {
 const char *const ResourcesPendingReason =
     "pending: the host compilation takes them from this compilation's cubin";
 
-ResourcesByArch embeddedResources(const Module &M) {
+ResourcesByArch embeddedResources(const Module &M,
+                                  UnreadableCubins *Unreadable) {
   ResourcesByArch Out;
   for (const GlobalVariable &GV : M.globals()) {
     if (GV.getSection() != ".nv_fatbin" || !GV.hasInitializer())
@@ -51,9 +53,18 @@ ResourcesByArch embeddedResources(const Module &M) {
     std::string Error;
     if (!readFatbinary(Data->getRawDataValues().str(), Images, Error))
       continue;
-    for (const FatbinImage &I : Images)
-      if (I.IsCubin && !I.Compressed)
-        readCubinResources(I.Bytes, Out["sm_" + std::to_string(I.Sm)], Error);
+    for (const FatbinImage &I : Images) {
+      if (!I.IsCubin)
+        continue;
+      std::string Arch = "sm_" + std::to_string(I.Sm);
+      if (!I.Compressed)
+        readCubinResources(I.Bytes, Out[Arch], Error);
+      else if (Unreadable)
+        (*Unreadable)[Arch] =
+            "the " + Arch +
+            " cubin in the host module's .nv_fatbin is compressed in a "
+            "format gpa cannot read (zstd needs libzstd.so.1)";
+    }
   }
   return Out;
 }
@@ -101,6 +112,11 @@ std::string whyNoHostCompilationFollows() {
           "-###"})
       if (A == Stop)
         return "the compile has " + A.str();
+    // A compressed cubin is read only through libzstd (gpa/Zstd.h).
+    if (A == "-Xcuda-fatbinary" && I + 1 < Args.size() &&
+        StringRef(Args[I + 1]).contains("compress") && !zstdAvailable())
+      return "the compile passes fatbinary " + Args[I + 1] +
+             " and libzstd.so.1 cannot be loaded";
   }
   return Cuda ? "" : "not a CUDA compile";
 }
@@ -323,6 +339,7 @@ AssemblyStatus finishKernel(HandoffKernel &HK, Shell &&S,
 void finishDeferredKernels(Module &M, const PluginOptions &O,
                            HandoffByArch &Handoff,
                            const ResourcesByArch &Cubins,
+                           const UnreadableCubins &Unreadable,
                            HostReports &Reports) {
   LaunchFile Facts;
   bool FactsLoaded = false;
@@ -351,10 +368,20 @@ void finishDeferredKernels(Module &M, const PluginOptions &O,
     }
     auto Table = Cubins.find(Arch);
     std::string From = "the cubin of this compilation, " + Arch;
+    auto Compressed = Unreadable.find(Arch);
     std::string WhyNot =
-        Table == Cubins.end()
+        Compressed != Unreadable.end() ? Compressed->second
+        : Table == Cubins.end()
             ? "no " + Arch + " cubin in the host module's .nv_fatbin"
             : "no entry in the " + Arch + " cubin";
+    // Nothing disappears silently: the estimate stays, labelled, and the
+    // compile says why once.
+    if (Compressed != Unreadable.end())
+      diagnose(M,
+               "registers not read: " + Compressed->second +
+                   "; the kernels keep the estimate (registers_per_thread "
+                   "assumed)",
+               DS_Remark);
     std::ostringstream Text;
     std::optional<ReportStream> Report;
     for (HandoffKernel &HK : Kernels) {

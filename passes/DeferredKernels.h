@@ -36,14 +36,19 @@ namespace gpa {
 
 /// "sm_80" -> resources of the cubins in the host module's `.nv_fatbin`.
 using ResourcesByArch = std::map<std::string, ResourceTable>;
-ResourcesByArch embeddedResources(const llvm::Module &M);
+/// "sm_80" -> why that arch's cubin could not be read (compressed).
+using UnreadableCubins = std::map<std::string, std::string>;
+ResourcesByArch embeddedResources(const llvm::Module &M,
+                                  UnreadableCubins *Unreadable = nullptr);
 
 /// Whether the clang invocation running this device job goes on to compile
 /// the host side, embedding the cubin its own ptxas job makes: the driver's
 /// command line (this process's, or the parent's when cc1 is spawned)
 /// compiles CUDA without --cuda-device-only, -S, -E, -emit-llvm,
-/// -fsyntax-only, -fgpu-rdc or the new offload driver. "" when it does;
-/// otherwise why not.
+/// -fsyntax-only, -fgpu-rdc or the new offload driver, and, where
+/// libzstd.so.1 cannot be loaded, passes fatbinary no compression option
+/// (-Xcuda-fatbinary --compress-all compresses the cubin with zstd). ""
+/// when it does; otherwise why not.
 std::string whyNoHostCompilationFollows();
 
 /// Why the device pass left the resources pending (the estimate's label).
@@ -63,9 +68,13 @@ using HostReports = std::map<std::string, HostReport>; // by arch
 /// replaces its handoff profile (and argument loops), clears "pending", and
 /// with -gpa-report adds one report per such arch to Reports. A kernel it
 /// cannot finish gets a warning, as in the device pass.
+/// An arch of Unreadable keeps the estimate, labelled with why, and gets one
+/// remark.
 void finishDeferredKernels(llvm::Module &M, const PluginOptions &O,
                            HandoffByArch &Handoff,
-                           const ResourcesByArch &Cubins, HostReports &Reports);
+                           const ResourcesByArch &Cubins,
+                           const UnreadableCubins &Unreadable,
+                           HostReports &Reports);
 
 } // namespace gpa
 

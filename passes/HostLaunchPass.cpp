@@ -50,9 +50,10 @@ PreservedAnalyses HostLaunchPass::run(Module &M, ModuleAnalysisManager &MAM) {
   HandoffByArch Handoff =
       findDeviceKernels(M.getSourceFileName(), O.HandoffDir, &Problems);
   if (Valid) {
-    ResourcesByArch Cubins = embeddedResources(M);
+    UnreadableCubins Unreadable;
+    ResourcesByArch Cubins = embeddedResources(M, &Unreadable);
     HostReports Reports;
-    finishDeferredKernels(M, O, Handoff, Cubins, Reports);
+    finishDeferredKernels(M, O, Handoff, Cubins, Unreadable, Reports);
     // Before any rewrite: the launch sites as the program wrote them.
     adviseLaunchSites(M, O, FAM, Handoff, Cubins, Reports);
     for (const auto &[Arch, R] : Reports)

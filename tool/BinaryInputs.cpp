@@ -8,19 +8,19 @@
 // header (u16 kind: 1 PTX, 2 ELF; u32 header size at +4; u64 payload size
 // at +8; u32 sm version at +28; u64 flags at +40; u64 uncompressed size at
 // +56) and its payload. CUDA 13 compresses payloads with zstd (frame magic
-// 0xFD2FB528), read through libzstd loaded at run time; older toolkits'
-// other compression goes through cuobjdump when one is installed.
+// 0xFD2FB528), read through libzstd loaded at run time (gpa/Zstd.h); older
+// toolkits' other compression goes through cuobjdump when one is installed.
 //
 //===----------------------------------------------------------------------===//
 #include "BinaryInputs.h"
 
 #include "gpa/JsonReader.h"
+#include "gpa/Zstd.h"
 
 #include <algorithm>
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
-#include <dlfcn.h>
 #include <fcntl.h>
 #include <fstream>
 #include <iterator>
@@ -36,7 +36,6 @@ namespace gpa::tool {
 
 namespace {
 constexpr std::uint32_t FatbinMagic = 0xBA55ED50;
-constexpr std::uint32_t ZstdMagic = 0xFD2FB528;
 
 std::uint64_t readLe(const std::string &B, std::size_t At, unsigned Bytes) {
   std::uint64_t V = 0;
@@ -165,35 +164,6 @@ void splitListing(const std::string &Text, std::vector<PtxCandidate> &Out) {
   }
 }
 
-using ZstdDecompress = std::size_t (*)(void *, std::size_t, const void *,
-                                       std::size_t);
-using ZstdIsError = unsigned (*)(std::size_t);
-using ZstdFrameSize = std::size_t (*)(const void *, std::size_t);
-
-bool zstdDecompress(const std::string &In, std::uint64_t Size,
-                    std::string &Out) {
-  static void *Lib = ::dlopen("libzstd.so.1", RTLD_NOW | RTLD_LOCAL);
-  if (!Lib || Size > (1ull << 31))
-    return false;
-  auto Decompress =
-      reinterpret_cast<ZstdDecompress>(::dlsym(Lib, "ZSTD_decompress"));
-  auto IsError = reinterpret_cast<ZstdIsError>(::dlsym(Lib, "ZSTD_isError"));
-  auto FrameSize = reinterpret_cast<ZstdFrameSize>(
-      ::dlsym(Lib, "ZSTD_findFrameCompressedSize"));
-  if (!Decompress || !IsError || !FrameSize)
-    return false;
-  // The payload is padded after the frame.
-  std::size_t InSize = FrameSize(In.data(), In.size());
-  if (IsError(InSize))
-    return false;
-  Out.assign(Size, '\0');
-  std::size_t N = Decompress(Out.data(), Out.size(), In.data(), InSize);
-  if (IsError(N))
-    return false;
-  Out.resize(N);
-  return true;
-}
-
 enum class FatbinStatus { Ok, Malformed, Unreadable };
 
 /// Appends the PTX entries of the fatbinaries in Data[Begin, End).
@@ -223,7 +193,7 @@ FatbinStatus readFatbins(const std::string &Data, std::size_t Begin,
         C.Sm = static_cast<unsigned>(readLe(Data, Entry + 28, 4));
         std::string Bytes = Data.substr(Entry + EntryHeader, Payload);
         std::uint64_t Uncompressed = readLe(Data, Entry + 56, 8);
-        if (Bytes.size() >= 4 && readLe(Bytes, 0, 4) == ZstdMagic) {
+        if (isZstdFrame(Bytes)) {
           if (!zstdDecompress(Bytes, Uncompressed, C.Text))
             return FatbinStatus::Unreadable;
         } else if (Bytes.find(".version") != std::string::npos) {

@@ -67,39 +67,45 @@ struct LinearAddress {
   int64_t Const = 0;
 };
 
-std::string printed(const SCEV *S) {
+std::string printed(const SCEV *S, ScevTexts *Texts) {
+  if (Texts)
+    if (auto It = Texts->find(S); It != Texts->end())
+      return It->second;
   std::string Text;
   raw_string_ostream OS(Text);
   S->print(OS);
-  return OS.str();
+  OS.flush();
+  if (Texts)
+    Texts->emplace(S, Text);
+  return Text;
 }
 
-std::string atomName(const SCEV *S) {
+std::string atomName(const SCEV *S, ScevTexts *Texts) {
   if (auto *U = dyn_cast<SCEVUnknown>(S)) {
     const Value *V = U->getValue();
     if (isa<Argument>(V) || isa<GlobalVariable>(V))
       return baseName(V);
   }
-  return printed(S);
+  return printed(S, Texts);
 }
 
 void addLinear(const SCEV *S, int64_t Scale, ScalarEvolution &SE,
-               LinearAddress &Out, unsigned Depth = 0) {
+               LinearAddress &Out, ScevTexts *Texts, unsigned Depth = 0) {
   auto Atom = [&](const std::string &Name) {
     if ((Out.Terms[Name] += Scale) == 0)
       Out.Terms.erase(Name);
   };
   if (Depth > 16)
-    return Atom(printed(S));
+    return Atom(printed(S, Texts));
   if (auto *C = dyn_cast<SCEVConstant>(S)) {
     Out.Const += C->getAPInt().getSExtValue() * Scale;
     return;
   }
   if (auto *Cast = dyn_cast<SCEVCastExpr>(S))
-    return addLinear(Cast->getOperand(0), Scale, SE, Out, Depth + 1);
+    return addLinear(Cast->getOperand(0), Scale, SE, Out, Texts, Depth + 1);
   if (auto *Add = dyn_cast<SCEVAddExpr>(S)) {
     for (const SCEV *Op : Add->operands())
-      addLinear(Op, Scale, SE, Out, Depth + 1);
+      addLinear(Op, Scale, SE, Out, Texts, Depth + 1);
     return;
   }
   if (auto *Mul = dyn_cast<SCEVMulExpr>(S))
@@ -108,16 +114,18 @@ void addLinear(const SCEV *S, int64_t Scale, ScalarEvolution &SE,
         int64_t Product;
         if (!__builtin_mul_overflow(Scale, C->getAPInt().getSExtValue(),
                                     &Product))
-          return addLinear(Mul->getOperand(1), Product, SE, Out, Depth + 1);
+          return addLinear(Mul->getOperand(1), Product, SE, Out, Texts,
+                           Depth + 1);
       }
   if (auto *Rec = dyn_cast<SCEVAddRecExpr>(S))
     if (Rec->isAffine()) {
-      addLinear(Rec->getStart(), Scale, SE, Out, Depth + 1);
+      addLinear(Rec->getStart(), Scale, SE, Out, Texts, Depth + 1);
       const SCEV *Zero = SE.getZero(Rec->getType());
       return Atom(printed(SE.getAddRecExpr(Zero, Rec->getStepRecurrence(SE),
-                                           Rec->getLoop(), SCEV::FlagAnyWrap)));
+                                           Rec->getLoop(), SCEV::FlagAnyWrap),
+                          Texts));
     }
-  Atom(atomName(S));
+  Atom(atomName(S, Texts));
 }
 } // namespace
 
@@ -215,8 +223,8 @@ GlobalAccessFact describeGlobalAccess(const Instruction &I, const Value *Ptr,
                                       uint64_t Bytes,
                                       const AccessPattern &Pattern,
                                       double PerThread, ScalarEvolution &SE,
-                                      const DataLayout &DL,
-                                      const LoopInfo *LI) {
+                                      const DataLayout &DL, const LoopInfo *LI,
+                                      ScevTexts *Texts) {
   GlobalAccessFact F;
   F.Shape = shapeOf(Pattern.Kind);
   F.Bytes = double(Bytes);
@@ -245,7 +253,7 @@ GlobalAccessFact describeGlobalAccess(const Instruction &I, const Value *Ptr,
   F.Group = F.Base;
   if (Ptr && SE.isSCEVable(Ptr->getType())) {
     LinearAddress A;
-    addLinear(addressSCEV(Ptr, SE), 1, SE, A);
+    addLinear(addressSCEV(Ptr, SE), 1, SE, A, Texts);
     F.OffsetBytes = double(A.Const);
     F.Group.clear();
     for (const auto &[Atom, C] : A.Terms)

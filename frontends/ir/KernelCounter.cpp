@@ -85,7 +85,8 @@ static void addUnits(IrFunctionSummary &S, const UnitCounts &Units, double W) {
 static void addMemory(IrFunctionSummary &S, const Instruction &I,
                       const Classification &C, double W, ScalarEvolution &SE,
                       const DataLayout &DL, const MemoryGeometry &G,
-                      const LoopInfo *LI, const LoopTripCounts &Facts) {
+                      const LoopInfo *LI, const LoopTripCounts &Facts,
+                      ScevTexts &Texts) {
   bool Global = C.AddrSpace == AS_Global || C.GenericAsGlobal;
   if (C.AddrSpace == AS_Shared && W > 0) {
     unsigned Ways = sharedBankConflictWays(C.Pointer, C.Bytes, SE, G);
@@ -105,7 +106,7 @@ static void addMemory(IrFunctionSummary &S, const Instruction &I,
   AccessPattern P = analyzeAccess(C.Pointer, C.Bytes, SE, G);
   if (W > 0) {
     GlobalAccessFact F =
-        describeGlobalAccess(I, C.Pointer, C.Bytes, P, W, SE, DL, LI);
+        describeGlobalAccess(I, C.Pointer, C.Bytes, P, W, SE, DL, LI, &Texts);
     // The launch's facts bound the grid's footprint (rule R4).
     if (std::optional<double> Bytes =
             accessFootprintBytes(C.Pointer, C.Bytes, SE, Facts))
@@ -132,6 +133,9 @@ void KernelCounter::countFunction(Function &F, IrFunctionSummary &S) {
   auto &BPI = FAM.getResult<BranchProbabilityAnalysis>(F);
   auto &LI = FAM.getResult<LoopAnalysis>(F);
   auto &SE = FAM.getResult<ScalarEvolutionAnalysis>(F);
+  // This function's SCEV texts; a callee counted meanwhile has its own.
+  ScevTexts Outer = std::move(Texts);
+  Texts.clear();
   BlockWeights BW = computeBlockWeights(
       F, BFI, BPI, LI, SE, FAM.getResult<DominatorTreeAnalysis>(F), Trips);
   S.Branches.insert(S.Branches.end(), BW.Branches.begin(), BW.Branches.end());
@@ -176,6 +180,7 @@ void KernelCounter::countFunction(Function &F, IrFunctionSummary &S) {
     Index[A.L] = int(S.ArgumentLoops.size());
     S.ArgumentLoops.push_back(AL);
   }
+  Texts = std::move(Outer);
 }
 
 std::optional<unsigned> tripCountArgument(const Loop &L, ScalarEvolution &SE) {
@@ -239,7 +244,7 @@ void KernelCounter::countBlock(BasicBlock &BB, double W, ScalarEvolution &SE,
     case InstKind::Plain:
       break;
     case InstKind::Memory:
-      addMemory(S, I, C, W, SE, DL, Geometry, &LI, Trips);
+      addMemory(S, I, C, W, SE, DL, Geometry, &LI, Trips, Texts);
       break;
     case InstKind::Unknown:
       S.Assumed[C.Assumption] += W;

@@ -13,6 +13,7 @@
 #ifndef GPA_FRONTENDS_IR_KERNELCOUNTER_H
 #define GPA_FRONTENDS_IR_KERNELCOUNTER_H
 
+#include "AccessFacts.h"
 #include "BlockWeights.h"
 #include "ConstantOffsets.h"
 #include "StrengthReduction.h"
@@ -123,6 +124,8 @@ private:
   llvm::SmallPtrSet<const llvm::Function *, 8> InProgress;
   llvm::SmallPtrSet<const llvm::Instruction *, 8> Noted;
   std::vector<CounterNote> Notes;
+  /// The SCEV texts of the function being counted (AccessFacts.h).
+  ScevTexts Texts;
 };
 
 } // namespace gpa

@@ -7,7 +7,12 @@
 //    u64 size of the entries}; each entry {u16 kind (1 PTX, 2 ELF), u16,
 //    u32 header size, u64 payload size, u32, u32, u16 minor, u16 major,
 //    u32 sm, u32 name offset, u32 name size, u64 flags, ...} followed by its
-//    payload. Flag 0x2000 marks a compressed payload.
+//    payload. Flag 0x2000 marks an LZ4-compressed payload (CUDA 11-12), flag
+//    0x8000 a zstd-compressed one (CUDA 12.8+: `fatbinary --compress-all`
+//    compresses ELF images too, the default only PTX); u64 at +56 is the
+//    uncompressed size. zstd payloads are decompressed (gpa/Zstd.h); any
+//    other, or zstd without libzstd, leaves the image `Compressed`, as does
+//    a cubin payload that is not ELF whatever the flags say.
 //  - cubin: ELF64. `.nv.info` sections hold attribute records {u8 format,
 //    u8 attribute, u16 size or inline value}; format 4 (EIFMT_SVAL) records
 //    carry `size` bytes after the header, the others none. In the module's
@@ -19,6 +24,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "gpa/KernelResources.h"
+#include "gpa/Zstd.h"
 
 #include <cctype>
 #include <cstring>
@@ -28,7 +34,7 @@ namespace gpa {
 
 namespace {
 constexpr std::uint32_t FatbinMagic = 0xBA55ED50u;
-constexpr std::uint64_t FatbinCompressedFlag = 0x2000;
+constexpr std::uint64_t FatbinLz4Flag = 0x2000, FatbinZstdFlag = 0x8000;
 constexpr unsigned EiattrMaxThreads = 0x05;
 constexpr unsigned EiattrFrameSize = 0x11;
 constexpr unsigned EiattrRegCount = 0x2f;
@@ -93,8 +99,17 @@ bool readFatbinary(const std::string &Data, std::vector<FatbinImage> &Out,
       FatbinImage Img;
       Img.IsCubin = B.get(Pos, 2) == 2;
       Img.Sm = unsigned(B.get(Pos + 28, 4));
-      Img.Compressed = (B.get(Pos + 40, 8) & FatbinCompressedFlag) != 0;
       Img.Bytes = Data.substr(Pos + EntryHeader, Payload);
+      std::string Plain;
+      if (isZstdFrame(Img.Bytes) &&
+          zstdDecompress(Img.Bytes, B.get(Pos + 56, 8), Plain))
+        Img.Bytes = std::move(Plain);
+      else
+        Img.Compressed =
+            (B.get(Pos + 40, 8) & (FatbinLz4Flag | FatbinZstdFlag)) != 0 ||
+            (Img.IsCubin && Img.Bytes.compare(0, 4,
+                                              "\x7f"
+                                              "ELF") != 0);
       Out.push_back(std::move(Img));
       Pos += EntryHeader + Payload;
     }
@@ -253,7 +268,9 @@ bool readResourcesOfBinary(const std::string &Data,
     if (!I.IsCubin)
       continue;
     if (I.Compressed) {
-      Error = "sm_" + std::to_string(I.Sm) + " cubin is compressed";
+      Error = "sm_" + std::to_string(I.Sm) +
+              " cubin is compressed in a format gpa cannot read (zstd needs "
+              "libzstd.so.1)";
       continue;
     }
     Any |=

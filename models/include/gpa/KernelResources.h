@@ -33,9 +33,11 @@ using ResourceTable = std::map<std::string, KernelResources>;
 
 /// One image of a fatbinary.
 struct FatbinImage {
-  unsigned Sm = 0;         // 80 for sm_80
-  bool IsCubin = false;    // ELF (else PTX or another kind)
-  bool Compressed = false; // payload compressed: not readable here
+  unsigned Sm = 0;      // 80 for sm_80
+  bool IsCubin = false; // ELF (else PTX or another kind)
+  /// Payload still compressed (LZ4, or zstd without libzstd): not readable
+  /// here. zstd payloads arrive decompressed.
+  bool Compressed = false;
   std::string Bytes;
 };
 
