@@ -353,6 +353,7 @@ bool parsePtxModule(std::string_view Text, const std::string &FileName,
     if (!WOpts.Branches.BlockThreadsX && F.ReqNtid[0]) {
       WOpts.Branches.BlockThreadsX = F.ReqNtid[0];
       WOpts.Branches.LaunchSource = "blockDim.x from .reqntid";
+      WOpts.Branches.BlockSource = ".reqntid";
     }
     // The arguments that count loops (PtxArgumentTripCounts.cpp).
     if (WOpts.Trips)
