@@ -220,12 +220,7 @@ argumentTripCount(const PtxFunction &F, const PtxCfg &Cfg, const PtxLoop &L,
         Values.value(Setp->Operands[3 - Side], Entry, &L, Cfg);
     if (!Start || !Bound || Values.Read.empty())
       return std::nullopt;
-    // The test sees the stepped value when the step comes before it in
-    // the latch's block.
-    bool AfterStep = StepAt < SetpAt;
-    for (unsigned B : L.Blocks)
-      if (Cfg.Blocks[B].Begin <= BrAt && BrAt < Cfg.Blocks[B].End)
-        AfterStep = AfterStep && Cfg.Blocks[B].Begin <= StepAt;
+    bool AfterStep = testSeesStep(Cfg, L, StepAt, SetpAt);
     // nvcc's guard before the loop tests the source's condition on the
     // start (i < n; for the counted-down form, a count not 0): a start
     // that fails it skips the loop.

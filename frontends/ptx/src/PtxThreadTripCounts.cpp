@@ -398,8 +398,7 @@ std::optional<CounterShape> counterShape(const PtxFunction &F,
       Out.Start = F.Body[Step->At].Operands[1].Name;
     } else {
       Out.Start = X.Name;
-      Out.AfterStep =
-          Step->At < SetpAt && Cfg.Blocks[BrBlock].Begin <= Step->At;
+      Out.AfterStep = testSeesStep(Cfg, L, Step->At, SetpAt);
     }
     return Out;
   }

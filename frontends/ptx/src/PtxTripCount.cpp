@@ -201,9 +201,10 @@ double tripCount(const PtxFunction &F, const PtxCfg &Cfg, const PtxLoop &L) {
     }
     if (!Init)
       return 0;
-    // The compare sees X after the step when the step comes first in the
-    // latch, else the value the iteration started with.
-    bool AfterStep = Cfg.Blocks[B].Begin <= StepAt && StepAt < SetpAt;
+    // The compare sees X after the step when the step comes first (in the
+    // latch, or in a block before it), else the value the iteration
+    // started with.
+    bool AfterStep = testSeesStep(Cfg, L, StepAt, SetpAt);
     if (Step->Factor != 0) {
       std::int64_t First = AfterStep ? *Init * Step->Factor : *Init;
       return geometricExecutions(First, Step->Factor, *Bound, C).value_or(0);
