@@ -175,18 +175,6 @@ static bool isUnoptimised(const Module &M) {
   return false;
 }
 
-Assumption localInRegistersAssumption(double LocalMemPerThread,
-                                      const std::string &CompiledBy) {
-  Assumption A = numberAssumption(
-      "local_mem_in_registers", LocalMemPerThread,
-      "private-array accesses per thread not counted as local memory: " +
-          CompiledBy +
-          " reports a 0-byte stack frame (the arrays live "
-          "in registers)");
-  A.Kind = "derived";
-  return A;
-}
-
 /// Whether a finding may be shown: not in a system header unless asked.
 static bool shownFinding(const Finding &F, const AnalysisRequest &O) {
   return O.SystemHeaderFindings || !F.InSystemHeader;

@@ -308,6 +308,18 @@ static AssemblyStatus buildLaunch(const KernelDraft &D, const GpuModel &Gpu,
   return AssemblyStatus::Ok;
 }
 
+Assumption localInRegistersAssumption(double LocalMemPerThread,
+                                      const std::string &CompiledBy) {
+  Assumption A = numberAssumption(
+      name(AssumptionId::LocalMemInRegisters), LocalMemPerThread,
+      "private-array accesses per thread not counted as local memory: " +
+          CompiledBy +
+          " reports a 0-byte stack frame (the arrays live "
+          "in registers)");
+  A.Kind = "derived";
+  return A;
+}
+
 bool finiteAnalysis(const KernelAnalysis &A) {
   for (double N : A.Profile.PerThread)
     if (!std::isfinite(N))

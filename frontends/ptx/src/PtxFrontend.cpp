@@ -288,6 +288,11 @@ static void buildKernel(const PtxModule &M, const PtxFunction &K,
   }
   P.Launch.SharedBytesPerBlock = Shared;
 
+  if (P.count(gpa::Unit::LocalMem) > 0) {
+    R.LocalInRegisters = P;
+    F.Counts.fillProfile(*R.LocalInRegisters, true, gpa::MaxCountPerThread);
+  }
+
   addSummaryNotes(S, K.Name, R.Warnings);
   R.Branches = F.Branches;
   R.Loops = F.Loops;

@@ -118,6 +118,12 @@ AssemblyStatus assembleKernel(KernelDraft &&Draft, const GpuModel &Gpu,
                               const AnalysisRequest &O, AssembledKernel &Out,
                               std::string &Error);
 
+/// The assumption that private-array accesses were not counted as local
+/// memory because \p CompiledBy (ptxas -v, a cubin) reports a 0-byte stack
+/// frame: ptxas keeps the arrays in registers. Both front-ends list it.
+Assumption localInRegistersAssumption(double LocalMemPerThread,
+                                      const std::string &CompiledBy);
+
 /// The counts and every model output the report shows are finite: huge
 /// counts (deep loop nests times deep call chains) can still overflow.
 bool finiteAnalysis(const KernelAnalysis &A);

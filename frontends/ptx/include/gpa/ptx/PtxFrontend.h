@@ -119,6 +119,11 @@ struct PtxKernelResult {
   /// caller that runs ptxas drops it when ptxas keeps the array in
   /// registers (a 0-byte stack frame).
   std::vector<PtxFinding> Findings;
+  /// The profile as it is when ptxas keeps the private arrays in registers
+  /// (no local-memory instructions); set when the PTX has local accesses.
+  /// The caller that runs ptxas uses it on a 0-byte stack frame, as the IR
+  /// front-end does.
+  std::optional<gpa::KernelProfile> LocalInRegisters;
 };
 
 struct PtxModuleResult {
