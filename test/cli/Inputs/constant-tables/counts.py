@@ -1,0 +1,8 @@
+"""Per kernel of a gpa-report/1: constant and global memory instructions
+per thread (constant-tables.test)."""
+import json
+import sys
+
+for k in sorted(json.load(open(sys.argv[1]))["kernels"], key=lambda k: k["name"]):
+    c = k["counts_per_thread"]
+    print("%s const_mem=%g global_mem=%g" % (k["name"], c["const_mem"], c["global_mem"]))
