@@ -270,6 +270,9 @@ bool addPtxModule(
                 " " + Where,
             B.Probability, "P(branch taken): " + B.Source, B.Kind));
     }
+    if (K.ConstantReplays > 0)
+      D.After.push_back(constantReplaysAssumption(K.ConstantReplays,
+                                                  K.ConstantReplaysAssumed));
     // Loops the PTX does not count, with the count each ran with.
     for (const ptx::PtxLoopNote &L : K.Loops) {
       // nvcc's unrolled loop and its remainder share a source line.

@@ -84,6 +84,10 @@ static void addSummaryAssumptions(const IrFunctionSummary &S,
                                  L.Trips.Kind));
   }
 
+  if (S.ConstantReplays > 0)
+    A.push_back(
+        constantReplaysAssumption(S.ConstantReplays, S.ConstantReplaysAssumed));
+
   // Branches weighed by a choice: bounds guards, and every weight that is
   // not 0 or 1 (docs/models.md "Branch weights").
   // Unrolled copies of one guard share its line: each is listed.

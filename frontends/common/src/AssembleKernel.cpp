@@ -20,6 +20,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <map>
 #include <mutex>
 
@@ -317,6 +318,23 @@ Assumption localInRegistersAssumption(double LocalMemPerThread,
           " reports a 0-byte stack frame (the arrays live "
           "in registers)");
   A.Kind = "derived";
+  return A;
+}
+
+Assumption constantReplaysAssumption(double Replays, double Assumed) {
+  char Buf[64];
+  std::snprintf(Buf, sizeof Buf, "%.6g", Assumed);
+  Assumption A = numberAssumption(
+      name(AssumptionId::ConstantCacheReplays), Replays,
+      "extra const_mem per thread: a constant load whose address differs "
+      "across a warp's lanes is one constant-cache request per distinct "
+      "address (CUDA C++ Programming Guide, constant memory), 32 for a "
+      "lane-dependent address" +
+          (Assumed > 0 ? std::string("; ") + Buf +
+                             " of them for addresses not known (a gather): "
+                             "every lane its own, the worst case"
+                       : std::string()));
+  A.Kind = Assumed > 0 ? "assumed" : "derived";
   return A;
 }
 

@@ -288,6 +288,8 @@ static void buildKernel(const PtxModule &M, const PtxFunction &K,
   }
   P.Launch.SharedBytesPerBlock = Shared;
 
+  R.ConstantReplays = F.Counts.ConstantReplays;
+  R.ConstantReplaysAssumed = F.Counts.ConstantReplaysAssumed;
   if (P.count(gpa::Unit::LocalMem) > 0) {
     R.LocalInRegisters = P;
     F.Counts.fillProfile(*R.LocalInRegisters, true, gpa::MaxCountPerThread);

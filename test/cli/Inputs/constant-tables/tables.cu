@@ -27,3 +27,8 @@ extern "C" __global__ void parameterTable(Table t, const int *idx, float *out,
     s += t.v[(j + k) & 63];
   out[i] = s;
 }
+
+// Each lane reads its own element: 32 addresses per warp load.
+extern "C" __global__ void laneTable(float *out) {
+  out[blockIdx.x * blockDim.x + threadIdx.x] = table[threadIdx.x];
+}

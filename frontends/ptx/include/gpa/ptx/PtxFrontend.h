@@ -124,6 +124,10 @@ struct PtxKernelResult {
   /// The caller that runs ptxas uses it on a 0-byte stack frame, as the IR
   /// front-end does.
   std::optional<gpa::KernelProfile> LocalInRegisters;
+  /// Constant-cache requests added to const_mem per thread for
+  /// lane-dependent addresses, and of those the ones for addresses not
+  /// known (gpa/common/KernelCounts.h).
+  double ConstantReplays = 0, ConstantReplaysAssumed = 0;
 };
 
 struct PtxModuleResult {
