@@ -29,6 +29,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <set>
 #include <sstream>
 #include <unistd.h>
 
@@ -119,6 +120,55 @@ std::string whyNoHostCompilationFollows() {
              " and libzstd.so.1 cannot be loaded";
   }
   return Cuda ? "" : "not a CUDA compile";
+}
+
+std::vector<std::string> driverGpuArchs() {
+  std::vector<std::string> Args = commandLine("self");
+  if (isCc1(Args))
+    Args = commandLine(std::to_string(::getppid()));
+  if (isCc1(Args))
+    return {};
+  std::set<std::string> Archs, Removed;
+  auto AddAll = [](StringRef List, std::set<std::string> &To) {
+    SmallVector<StringRef, 4> Parts;
+    List.split(Parts, ',', -1, false);
+    for (StringRef P : Parts)
+      To.insert(P.str());
+  };
+  for (std::size_t I = 1; I < Args.size(); ++I)
+    for (auto [Flag, To] : {std::pair{"--cuda-gpu-arch", &Archs},
+                            std::pair{"--offload-arch", &Archs},
+                            std::pair{"--no-cuda-gpu-arch", &Removed},
+                            std::pair{"--no-offload-arch", &Removed}}) {
+      StringRef A = Args[I];
+      if (A == Flag && I + 1 < Args.size())
+        AddAll(Args[I + 1], *To);
+      else if (A.consume_front(Flag) && A.consume_front("="))
+        AddAll(A, *To);
+    }
+  std::vector<std::string> Out;
+  for (const std::string &Arch : Archs)
+    if (!Removed.count(Arch) && !Removed.count("all"))
+      Out.push_back(Arch);
+  return Out;
+}
+
+std::string reportNameWarning(const std::string &ReportFile,
+                              const std::vector<std::string> &Archs) {
+  if (Archs.size() < 2 || ReportFile.empty() ||
+      ReportFile.find("%arch") != std::string::npos)
+    return "";
+  std::string List;
+  for (const std::string &Arch : Archs)
+    List += (List.empty() ? "" : ", ") + Arch;
+  return "-gpa-report=" + ReportFile +
+         " has no %arch, but this compile is "
+         "for " +
+         std::to_string(Archs.size()) + " GPU architectures (" + List +
+         "): each architecture's report is written to the same file "
+         "and the last one overwrites the others; put %arch in the name "
+         "(e.g. -gpa-report=kernels.%arch.json) to keep one report per "
+         "architecture";
 }
 
 namespace {

@@ -51,6 +51,18 @@ ResourcesByArch embeddedResources(const llvm::Module &M,
 /// when it does; otherwise why not.
 std::string whyNoHostCompilationFollows();
 
+/// The GPU architectures the clang driver running this job compiles for
+/// (--cuda-gpu-arch / --offload-arch, less --no-cuda-gpu-arch /
+/// --no-offload-arch), sorted; empty when /proc cannot say.
+std::vector<std::string> driverGpuArchs();
+
+/// The warning for a -gpa-report name without %arch in a compile for
+/// several architectures (Archs, two or more: each device compilation
+/// writes the same file and the last one overwrites the others); "" when
+/// the name has %arch or there are fewer than two.
+std::string reportNameWarning(const std::string &ReportFile,
+                              const std::vector<std::string> &Archs);
+
 /// Why the device pass left the resources pending (the estimate's label).
 extern const char *const ResourcesPendingReason;
 

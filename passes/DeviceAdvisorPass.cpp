@@ -68,8 +68,12 @@ public:
     if (!Handoff)
       Handoff.emplace(M.getSourceFileName(), A.Arch, O.HandoffDir);
     // With the resources pending the host compilation writes the report.
-    if (!Report && !O.ReportFile.empty() && A.ResourcesPending.empty())
+    if (!Report && !O.ReportFile.empty() && A.ResourcesPending.empty()) {
       Report.emplace(reportFileName(O.ReportFile, A.Arch));
+      std::string Overwrite = reportNameWarning(O.ReportFile, driverGpuArchs());
+      if (!Overwrite.empty())
+        diagnose(M, Overwrite, DS_Warning);
+    }
     emitNoteRemarks(A.Counter->notes(), R, NoteEmitted, FAM,
                     O.SystemHeaderFindings);
     emitKernelRemarks(R, A.Gpu, FAM, O.RewriteGrid);

@@ -56,6 +56,13 @@ PreservedAnalyses HostLaunchPass::run(Module &M, ModuleAnalysisManager &MAM) {
     finishDeferredKernels(M, O, Handoff, Cubins, Unreadable, Reports);
     // Before any rewrite: the launch sites as the program wrote them.
     adviseLaunchSites(M, O, FAM, Handoff, Cubins, Reports);
+    // The host writes the reports of a full compile, one per architecture.
+    std::vector<std::string> Archs;
+    for (const auto &[Arch, R] : Reports)
+      Archs.push_back(Arch);
+    std::string Overwrite = reportNameWarning(O.ReportFile, Archs);
+    if (!Overwrite.empty())
+      diagnose(M, Overwrite, DS_Warning);
     for (const auto &[Arch, R] : Reports)
       if (!writeReportFile(R.File, R.Text, Error))
         diagnose(M, Error, DS_Error);

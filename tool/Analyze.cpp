@@ -240,6 +240,15 @@ bool addPtxModule(
     D.Before = {GpuChoice};
     if (Sites)
       D.Before.push_back(Sites->Listed);
+    // A 0-byte stack frame: ptxas keeps the private arrays in registers,
+    // so their accesses are no local-memory traffic (as on the IR route).
+    bool LocalInRegisters =
+        Compiled != Ptxas.end() && Compiled->second.LocalBytes == 0;
+    if (LocalInRegisters && K.LocalInRegisters) {
+      D.Before.push_back(localInRegistersAssumption(
+          K.Profile.count(Unit::LocalMem), CompiledBy));
+      D.Profile = *K.LocalInRegisters;
+    }
     // Branches weighed by a choice (docs/models.md "Branch weights").
     // Unrolled copies of one guard share its line: each is listed.
     std::map<std::string, unsigned> Copies;
@@ -261,6 +270,9 @@ bool addPtxModule(
                 " " + Where,
             B.Probability, "P(branch taken): " + B.Source, B.Kind));
     }
+    if (K.ConstantReplays > 0)
+      D.After.push_back(constantReplaysAssumption(K.ConstantReplays,
+                                                  K.ConstantReplaysAssumed));
     // Loops the PTX does not count, with the count each ran with.
     for (const ptx::PtxLoopNote &L : K.Loops) {
       // nvcc's unrolled loop and its remainder share a source line.
@@ -305,10 +317,7 @@ bool addPtxModule(
     A.Location = KernelLocation{File, Line};
     A.Assumptions = std::move(Assembled.Assumed);
     A.Demangled = demangle(K.Profile.Name);
-    // Precondition of LocalMemoryArray: ptxas agrees. A 0-byte stack frame
-    // means it kept the array in registers.
-    bool LocalInRegisters =
-        Compiled != Ptxas.end() && Compiled->second.LocalBytes == 0;
+    // Precondition of LocalMemoryArray: ptxas agrees (LocalInRegisters).
     std::vector<FindingRecord> Findings;
     unsigned InHeaders = 0;
     for (const ptx::PtxFinding &F : K.Findings) {

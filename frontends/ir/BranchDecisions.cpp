@@ -309,7 +309,7 @@ bool decideAffineGuard(const ICmpInst &Cmp, const BranchFacts &Facts,
         D.GuardDims |= 1u << Dim;
     D.TrueProbability = InWhenTrue ? S->InBounds : 1 - S->InBounds;
     D.Kind = "derived";
-    D.Source = "bounds guard on " + S->Words + " (" + Facts.LaunchSource +
+    D.Source = "bounds guard on " + S->Words + " (" + S->LaunchSource +
                (ArgNo >= 0 ? "; " + Facts.ArgumentsSource : "") + ")";
     return true;
   }

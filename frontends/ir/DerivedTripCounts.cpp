@@ -341,7 +341,7 @@ public:
     return Memo[BB] = Out;
   }
 
-private:
+  /// The condition of the branch from P to its successor BB.
   CondRef edge(const BasicBlock *P, const BasicBlock *BB) {
     const auto *Br = dyn_cast<BranchInst>(P->getTerminator());
     if (!Br)
@@ -351,6 +351,7 @@ private:
     return compareOf(Br->getCondition(), Br->getSuccessor(0) == BB, SE);
   }
 
+private:
   const BasicBlock *Anchor;
   const LoopInfo &LI;
   ScalarEvolution &SE;
@@ -515,7 +516,12 @@ std::optional<DerivedTrip> deriveTripCount(const Loop &L, ScalarEvolution &SE,
                                  ? Parent->getHeader()
                                  : &L.getHeader()->getParent()->getEntryBlock();
   Reach R(Anchor, LI, SE);
-  CondRef Enter = Pre ? R.of(Pre, 0) : makeCond(Cond::Unknown);
+  // The loop is entered when its predecessor is reached and branches to
+  // the header: without a dedicated preheader that branch is the guard
+  // (`br i1 (s < n), header, exit`), and a thread that fails it runs 0
+  // iterations, not ScalarEvolution's count of an entered loop.
+  CondRef Enter = Pre ? both(R.of(Pre, 0), R.edge(Pre, L.getHeader()))
+                      : makeCond(Cond::Unknown);
 
   std::set<std::pair<int, unsigned>> Specials;
   std::set<unsigned> Args;

@@ -328,9 +328,9 @@ void memoryRules(const Function &F, const GpuModel &Gpu, ScalarEvolution &SE,
       if (Ways <= 1)
         continue;
       C.add("SharedBankConflict", I, nullptr,
-            sharedBankConflictMessage(Ways, isa<LoadInst>(I), P.StrideBytes,
-                                      Lanes.ActiveX,
-                                      std::uint64_t(Context.Block.X)));
+            sharedBankConflictMessage(
+                Ways, isa<LoadInst>(I), P.StrideBytes, Lanes.ActiveX,
+                std::uint64_t(Context.Block.X), "-gpa-block-size"));
     }
   }
 }

@@ -111,9 +111,38 @@ static unsigned objectAddressSpace(const Value *Obj) {
   return AS_Generic;
 }
 
+/// Whether a kernel's byval aggregate is only read (through GEPs and
+/// casts): the NVPTX backend then reads it in place, from the parameter
+/// space, which lives in the constant bank; otherwise it copies it to local
+/// memory first.
+static bool readInPlace(const Value *V, unsigned Depth = 0) {
+  if (Depth > 8)
+    return false;
+  for (const User *U : V->users()) {
+    if (isa<LoadInst>(U))
+      continue;
+    if ((isa<GetElementPtrInst>(U) || isa<BitCastInst>(U) ||
+         isa<AddrSpaceCastInst>(U)) &&
+        readInPlace(U, Depth + 1))
+      continue;
+    return false;
+  }
+  return true;
+}
+
 unsigned resolveAddressSpace(const Value *Ptr) {
   if (unsigned AS = Ptr->getType()->getPointerAddressSpace())
     return AS;
+  // A kernel's by-value aggregate (a struct holding a table): at a constant
+  // offset an ld.param (an operand of the instruction in SASS), at a
+  // run-time one a load from the constant bank (LDC), as nvcc's and llc's
+  // PTX read it (`ld.param` through a register address).
+  if (const auto *Arg = dyn_cast<Argument>(getUnderlyingObject(Ptr, 8)))
+    if (Arg->hasByValAttr() && isKernel(*Arg->getParent())) {
+      if (!readInPlace(Arg))
+        return AS_Local;
+      return Ptr->stripInBoundsConstantOffsets() == Arg ? AS_Param : AS_Const;
+    }
   SmallVector<const Value *, 4> Objects;
   getUnderlyingObjects(Ptr, Objects, nullptr, 8);
   unsigned Result = AS_Generic;

@@ -19,6 +19,8 @@
 #include "SharedLoadMerging.h"
 #include "StrengthReduction.h"
 
+#include "gpa/ConstantCache.h"
+
 #include "llvm/Analysis/BlockFrequencyInfo.h"
 #include "llvm/Analysis/BranchProbabilityInfo.h"
 #include "llvm/Analysis/LoopInfo.h"
@@ -92,6 +94,20 @@ static void addMemory(IrFunctionSummary &S, const Instruction &I,
     unsigned Ways = sharedBankConflictWays(C.Pointer, C.Bytes, SE, G);
     S.SharedBankReplays += W * (Ways - 1);
     S.SharedBankConflictWays = std::max(S.SharedBankConflictWays, Ways);
+  }
+  if (C.AddrSpace == AS_Const && isa<LoadInst>(I) && W > 0) {
+    // The constant cache serves one address per request.
+    AccessPattern P = analyzeAccess(C.Pointer, C.Bytes, SE, G);
+    ConstantAddress K =
+        P.Kind == AccessKind::Broadcast ? ConstantAddress::Uniform
+        : P.Kind == AccessKind::Coalesced || P.Kind == AccessKind::Strided
+            ? ConstantAddress::Strided
+            : ConstantAddress::Unknown;
+    double Extra = W * double(constantCacheRequests(K, P.StrideBytes) - 1);
+    S.Counts[index(Unit::ConstMem)] += Extra;
+    S.ConstantReplays += Extra;
+    if (K == ConstantAddress::Unknown)
+      S.ConstantReplaysAssumed += Extra;
   }
   if (!Global && C.AddrSpace != AS_Local)
     return;

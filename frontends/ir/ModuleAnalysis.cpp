@@ -88,6 +88,10 @@ static void addSummaryAssumptions(const IrFunctionSummary &S,
                                  L.Trips.Kind));
   }
 
+  if (S.ConstantReplays > 0)
+    A.push_back(
+        constantReplaysAssumption(S.ConstantReplays, S.ConstantReplaysAssumed));
+
   // Branches weighed by a choice: bounds guards, and every weight that is
   // not 0 or 1 (docs/models.md "Branch weights").
   // Unrolled copies of one guard share its line: each is listed.
@@ -177,18 +181,6 @@ static bool isUnoptimised(const Module &M) {
           return true;
   }
   return false;
-}
-
-Assumption localInRegistersAssumption(double LocalMemPerThread,
-                                      const std::string &CompiledBy) {
-  Assumption A = numberAssumption(
-      "local_mem_in_registers", LocalMemPerThread,
-      "private-array accesses per thread not counted as local memory: " +
-          CompiledBy +
-          " reports a 0-byte stack frame (the arrays live "
-          "in registers)");
-  A.Kind = "derived";
-  return A;
 }
 
 /// Whether a finding may be shown: not in a system header unless asked.

@@ -48,11 +48,6 @@ struct ModuleAnalysis {
   std::string ResourcesPending;
 };
 
-/// The assumption that private-array accesses were not counted as local
-/// memory because CompiledBy reports a 0-byte stack frame.
-Assumption localInRegistersAssumption(double LocalMemPerThread,
-                                      const std::string &CompiledBy);
-
 /// Analyses every kernel of M. Returns false with Error for problems that
 /// make the whole module unanalysable (bad options, bad model); per-kernel
 /// problems become Warnings. A module without kernels gives no results.

@@ -152,6 +152,7 @@ std::optional<GuardShare> shareOfLaunch(const GuardIndex &Index,
                            : std::string("threadIdx.") + Axis[Dim];
   GuardShare Out;
   Out.InBounds = *Share;
+  Out.LaunchSource = Facts.launchSourceOf(Dim, I.Block != 0, I.Thread != 0);
   Out.Contiguous = Dim == 0 && I.Trips == 1 && I.Thread == 1 &&
                    (I.Block == 0 || std::uint64_t(I.Block) == I.Threads);
   std::string Points =

@@ -17,8 +17,8 @@ std::string BranchFacts::key() const {
       std::to_string(GridThreadsX) + "/" + std::to_string(BlockThreadsX) + "/" +
       std::to_string(GridBlocksX) + "/" + std::to_string(BlockThreadsY) + "/" +
       std::to_string(BlockThreadsZ) + "/" + std::to_string(GridBlocksY) + "/" +
-      std::to_string(GridBlocksZ) + "|" + LaunchSource + "|" + ArgumentsSource +
-      "|" + ByLineSource;
+      std::to_string(GridBlocksZ) + "|" + LaunchSource + "|" + BlockSource +
+      "|" + GridSource + "|" + ArgumentsSource + "|" + ByLineSource;
   for (const auto &[I, V] : Arguments)
     K += ";a" + std::to_string(I) + "=" + std::to_string(V);
   for (const auto &[Name, V] : NamedArguments)
@@ -68,6 +68,8 @@ BranchFacts branchFactsFor(const LaunchEntry *File, const std::string &FileName,
   F.GridBlocksX = GridX;
   if (GridX && F.BlockThreadsX)
     F.GridThreadsX = GridX * F.BlockThreadsX;
+  F.BlockSource = BlockFrom;
+  F.GridSource = GridFrom;
   if (!BlockFrom.empty())
     F.LaunchSource = "blockDim.x from " + BlockFrom;
   if (GridX)
@@ -83,6 +85,18 @@ BranchFacts branchFactsFor(const LaunchEntry *File, const std::string &FileName,
       F.ByLineSource = FileName + ": branches";
   }
   return F;
+}
+
+std::string BranchFacts::launchSourceOf(int Dim, bool Block,
+                                        bool Thread) const {
+  const char *Axis[3] = {"x", "y", "z"};
+  std::string Out;
+  if (Thread && !BlockSource.empty())
+    Out = std::string("blockDim.") + Axis[Dim] + " from " + BlockSource;
+  if (Block && !GridSource.empty())
+    Out += std::string(Out.empty() ? "" : ", ") + "gridDim." + Axis[Dim] +
+           " from " + GridSource;
+  return Out;
 }
 
 double guardProbability(double Bound, double Threads) {

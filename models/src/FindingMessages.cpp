@@ -68,7 +68,8 @@ std::string unanalysedAccessMessage(bool Load, std::uint64_t Bytes,
 std::string sharedBankConflictMessage(unsigned Ways, bool Load,
                                       std::int64_t StrideBytes,
                                       unsigned ActiveLanes,
-                                      std::uint64_t BlockX) {
+                                      std::uint64_t BlockX,
+                                      const std::string &Flag) {
   std::string Active = ActiveLanes < SharedBanks ? std::to_string(ActiveLanes) +
                                                        " lanes under its guard"
                                                  : std::string("32 lanes");
@@ -77,8 +78,9 @@ std::string sharedBankConflictMessage(unsigned Ways, bool Load,
     Shape = ", blocks of " + std::to_string(BlockX) + " threads in x (given)";
   if (BlockX == 0)
     Shape = "; blockDim.x of 32 or more assumed (a narrower block spreads a "
-            "warp over rows: give the launch's block with -gpa-block-size or "
-            "a launch file)";
+            "warp over rows: give the launch's block with " +
+            Flag + (Flag == "--block-size" ? "" : " (gpa: --block-size)") +
+            " or a launch file)";
   return std::to_string(Ways) + "-way shared-memory bank conflict: a " +
          what(Load) + " with a stride of " + std::to_string(StrideBytes) +
          " B between neighbouring threads is replayed " + std::to_string(Ways) +

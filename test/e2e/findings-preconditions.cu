@@ -68,7 +68,7 @@ __global__ void guardedColumn(float *Out) {
     Out[blockIdx.x] = W[threadIdx.x][1];
   if (threadIdx.x < 16)
     Out[threadIdx.x + 64] =
-        // CHECK: findings-preconditions.cu:[[@LINE+1]]:9: remark: 8-way shared-memory bank conflict: a load with a stride of 64 B between neighbouring threads is replayed 8 times per warp (16 lanes under its guard; blockDim.x of 32 or more assumed{{.*}}[SharedBankConflict]
+        // CHECK: findings-preconditions.cu:[[@LINE+1]]:9: remark: 8-way shared-memory bank conflict: a load with a stride of 64 B between neighbouring threads is replayed 8 times per warp (16 lanes under its guard; blockDim.x of 32 or more assumed (a narrower block spreads a warp over rows: give the launch's block with -gpa-block-size (gpa: --block-size) or a launch file)) [SharedBankConflict]
         W[threadIdx.x][2];
 }
 

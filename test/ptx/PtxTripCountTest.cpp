@@ -268,3 +268,48 @@ TEST(PtxThreadIndexTest, DecidedPerThread) {
                                    64, 1),
                    1.0);
 }
+
+namespace {
+/// The fp adds of Body with kernel argument 1 (k_param_1) given as N.
+double fpAddsWithArgument(const std::string &Body, std::uint64_t N) {
+  PtxOptions Opts;
+  gpa::BranchFacts Facts;
+  Facts.Arguments[1] = N;
+  Facts.ArgumentsSource = "test: arguments";
+  Opts.BranchFactsFor = [Facts](const std::string &) { return Facts; };
+  Opts.TripCountsFor = [Facts](const std::string &) {
+    gpa::LoopTripCounts T;
+    T.Default.Count = 16;
+    T.Default.Kind = "assumed";
+    T.Branches = Facts;
+    return T;
+  };
+  PtxModuleResult R = analyze(wrapKernel(Body), Opts);
+  EXPECT_EQ(R.Kernels.size(), 1u);
+  return R.Kernels.empty() ? -1 : R.Kernels[0].Profile.count(Unit::Fp);
+}
+
+/// `for (i = 0; i < BOUND; ++i)` with the step at the top of the header
+/// and the test in a latch after an `if` in the body: the test sees the
+/// stepped counter (1, 2, ..., BOUND). The fp add is unconditional.
+std::string stepInHeader(const std::string &Bound) {
+  return "mov.u32 %r1, 0;\n"
+         "$L:\nadd.s32 %r1, %r1, 1;\nadd.f32 %f1, %f1, %f2;\n"
+         "setp.gt.f32 %p2, %f1, 0f00000000;\n@%p2 bra $Latch;\n"
+         "add.s32 %r5, %r5, 1;\n"
+         "$Latch:\nsetp.lt.s32 %p1, %r1, " +
+         Bound + ";\n@%p1 bra $L;\nret;\n";
+}
+} // namespace
+
+TEST(PtxTripCount, StepInTheHeaderTestInALaterLatch) {
+  // After iteration k the test sees k: it runs while k < 10, so 10 times,
+  // not 11 (the count when the test is taken to see the start, 0, 1, ...,
+  // 10, as when step and test were required to share a block).
+  EXPECT_EQ(fpAddsIn(stepInHeader("10")), 10.0);
+  // The same from a given argument: n = 10 -> 10; n = 1 -> 1 (the body
+  // runs once before the first test; nvcc guards `0 < n` before the loop).
+  std::string Body = "ld.param.u32 %r2, [k_param_1];\n" + stepInHeader("%r2");
+  EXPECT_EQ(fpAddsWithArgument(Body, 10), 10.0);
+  EXPECT_EQ(fpAddsWithArgument(Body, 1), 1.0);
+}

@@ -20,6 +20,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <map>
 #include <mutex>
 
@@ -306,6 +307,35 @@ static AssemblyStatus buildLaunch(const KernelDraft &D, const GpuModel &Gpu,
             std::to_string(Occ.MaxActiveBlocksPerSm) + " resident blocks"));
   }
   return AssemblyStatus::Ok;
+}
+
+Assumption localInRegistersAssumption(double LocalMemPerThread,
+                                      const std::string &CompiledBy) {
+  Assumption A = numberAssumption(
+      name(AssumptionId::LocalMemInRegisters), LocalMemPerThread,
+      "private-array accesses per thread not counted as local memory: " +
+          CompiledBy +
+          " reports a 0-byte stack frame (the arrays live "
+          "in registers)");
+  A.Kind = "derived";
+  return A;
+}
+
+Assumption constantReplaysAssumption(double Replays, double Assumed) {
+  char Buf[64];
+  std::snprintf(Buf, sizeof Buf, "%.6g", Assumed);
+  Assumption A = numberAssumption(
+      name(AssumptionId::ConstantCacheReplays), Replays,
+      "extra const_mem per thread: a constant load whose address differs "
+      "across a warp's lanes is one constant-cache request per distinct "
+      "address (CUDA C++ Programming Guide, constant memory), 32 for a "
+      "lane-dependent address" +
+          (Assumed > 0 ? std::string("; ") + Buf +
+                             " of them for addresses not known (a gather): "
+                             "every lane its own, the worst case"
+                       : std::string()));
+  A.Kind = Assumed > 0 ? "assumed" : "derived";
+  return A;
 }
 
 bool finiteAnalysis(const KernelAnalysis &A) {

@@ -32,6 +32,8 @@ void KernelCounts::addScaled(const KernelCounts &Callee, double W) {
   }
   Rounds.addScaled(Callee.Rounds, W);
   SharedBankReplays += Callee.SharedBankReplays * W;
+  ConstantReplays += Callee.ConstantReplays * W;
+  ConstantReplaysAssumed += Callee.ConstantReplaysAssumed * W;
   // A call that never runs adds no conflict.
   if (W > 0)
     SharedBankConflictWays =

@@ -426,7 +426,7 @@ bool guardProbability(const PtxFunction &F, const PtxCfg &Cfg, unsigned BlockNo,
     if (Dims)
       for (int Dim = 0; Dim < 3; ++Dim)
         *Dims |= G->Block[Dim] || G->Thread[Dim] ? 1u << Dim : 0u;
-    Source = "bounds guard on " + Share->Words + " (" + Facts.LaunchSource +
+    Source = "bounds guard on " + Share->Words + " (" + Share->LaunchSource +
              (Param >= 0 ? "; " + Facts.ArgumentsSource : "") + ")";
     return true;
   }

@@ -200,7 +200,7 @@ private:
       return;
     add("SharedBankConflict", K,
         gpa::sharedBankConflictMessage(Ways, isLoad(F.Body[K]), A.StrideBytes,
-                                       Lanes.ActiveX, BlockX));
+                                       Lanes.ActiveX, BlockX, "--block-size"));
   }
 
   bool isThreadIdxX(const PtxOperand &Op, unsigned Depth = 0) const {

@@ -294,6 +294,13 @@ static void buildKernel(const PtxModule &M, const PtxFunction &K,
   }
   P.Launch.SharedBytesPerBlock = Shared;
 
+  R.ConstantReplays = F.Counts.ConstantReplays;
+  R.ConstantReplaysAssumed = F.Counts.ConstantReplaysAssumed;
+  if (P.count(gpa::Unit::LocalMem) > 0) {
+    R.LocalInRegisters = P;
+    F.Counts.fillProfile(*R.LocalInRegisters, true, gpa::MaxCountPerThread);
+  }
+
   addSummaryNotes(S, K.Name, R.Warnings);
   R.Branches = F.Branches;
   R.Loops = F.Loops;
@@ -359,6 +366,7 @@ bool parsePtxModule(std::string_view Text, const std::string &FileName,
     if (!WOpts.Branches.BlockThreadsX && F.ReqNtid[0]) {
       WOpts.Branches.BlockThreadsX = F.ReqNtid[0];
       WOpts.Branches.LaunchSource = "blockDim.x from .reqntid";
+      WOpts.Branches.BlockSource = ".reqntid";
     }
     // The arguments that count loops (PtxArgumentTripCounts.cpp).
     if (WOpts.Trips)

@@ -16,6 +16,7 @@
 #include "gpa/ptx/PtxFootprint.h"
 #include "gpa/ptx/PtxOpcodeTable.h"
 
+#include "gpa/ConstantCache.h"
 #include "gpa/SharedBankConflicts.h"
 
 #include <algorithm>
@@ -143,7 +144,7 @@ bool summarizeFunction(const PtxFunction &F, const std::string &File,
   Out.Warnings = Cfg.Warnings;
 
   std::vector<OpClassification> Classes;
-  std::vector<unsigned> Bytes, SharedBytes;
+  std::vector<unsigned> Bytes, SharedBytes, ConstBytes;
   Classes.reserve(F.Body.size());
   for (const PtxInstruction &I : F.Body) {
     Classes.push_back(classifyInstruction(I));
@@ -153,6 +154,12 @@ bool summarizeFunction(const PtxFunction &F, const std::string &File,
     bool Shared =
         C.Space == MemSpace::Shared && (I.Opcode == "ld" || I.Opcode == "st");
     SharedBytes.push_back(Shared ? C.AccessBytes : 0);
+    bool Const =
+        I.Opcode == "ld" &&
+        std::any_of(C.Units.begin(), C.Units.end(), [](const UnitCount &U) {
+          return U.U == gpa::Unit::ConstMem;
+        });
+    ConstBytes.push_back(Const ? C.AccessBytes : 0);
   }
   std::set<std::string> Shared;
   for (const PtxVariable &V : Globals)
@@ -165,6 +172,7 @@ bool summarizeFunction(const PtxFunction &F, const std::string &File,
   std::vector<AccessInfo> Patterns = analyzeAccessPatterns(F, Bytes);
   std::vector<AccessInfo> SharedPatterns =
       analyzeAccessPatterns(F, SharedBytes);
+  std::vector<AccessInfo> ConstPatterns = analyzeAccessPatterns(F, ConstBytes);
   std::vector<AddressFacts> Addresses = analyzeAddressFacts(F, Globals, Cfg);
   std::vector<std::vector<gpa::BlockLoad>> Loads = blockLoads(F, Cfg, Classes);
   Out.Findings = findFunctionFindings(
@@ -202,6 +210,22 @@ bool summarizeFunction(const PtxFunction &F, const std::string &File,
       }
       if (C.GenericAddress)
         ++Out.GenericAccesses;
+      if (ConstBytes[K] != 0 && W > 0 && !FoldedBranch) {
+        // The constant cache serves one address per request.
+        const AccessInfo &A = ConstPatterns[K];
+        gpa::ConstantAddress Kind = A.Pattern == AccessPattern::Broadcast
+                                        ? gpa::ConstantAddress::Uniform
+                                    : A.Pattern == AccessPattern::Coalesced ||
+                                            A.Pattern == AccessPattern::Strided
+                                        ? gpa::ConstantAddress::Strided
+                                        : gpa::ConstantAddress::Unknown;
+        double Extra =
+            W * double(gpa::constantCacheRequests(Kind, A.StrideBytes) - 1);
+        Out.Own.Counts[gpa::index(gpa::Unit::ConstMem)] += Extra;
+        Out.Own.ConstantReplays += Extra;
+        if (Kind == gpa::ConstantAddress::Unknown)
+          Out.Own.ConstantReplaysAssumed += Extra;
+      }
       if (SharedBytes[K] != 0 && W > 0 &&
           (SharedPatterns[K].Pattern == AccessPattern::Strided ||
            SharedPatterns[K].Pattern == AccessPattern::Coalesced)) {

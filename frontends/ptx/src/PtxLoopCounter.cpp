@@ -157,6 +157,22 @@ loopExitBranch(const PtxFunction &F, const PtxCfg &Cfg, const PtxLoop &L) {
   return Out;
 }
 
+bool testSeesStep(const PtxCfg &Cfg, const PtxLoop &L, std::size_t StepAt,
+                  std::size_t SetpAt) {
+  std::optional<unsigned> StepBlock, TestBlock;
+  for (unsigned B : L.Blocks) {
+    if (Cfg.Blocks[B].Begin <= StepAt && StepAt < Cfg.Blocks[B].End)
+      StepBlock = B;
+    if (Cfg.Blocks[B].Begin <= SetpAt && SetpAt < Cfg.Blocks[B].End)
+      TestBlock = B;
+  }
+  if (!StepBlock || !TestBlock)
+    return false;
+  if (*StepBlock == *TestBlock)
+    return StepAt < SetpAt;
+  return Cfg.dominates(*StepBlock, *TestBlock);
+}
+
 std::optional<double> executions(std::int64_t First, std::int64_t Step,
                                  std::int64_t Bound, Cmp Cont) {
   if (Step == 0)

@@ -77,6 +77,13 @@ struct LoopExitBranch {
 std::optional<LoopExitBranch>
 loopExitBranch(const PtxFunction &F, const PtxCfg &Cfg, const PtxLoop &L);
 
+/// Whether L's test at \p SetpAt sees the counter after its step at
+/// \p StepAt in the same iteration: the step comes first in the test's
+/// block, or its block dominates the test's (a step in the header, the
+/// test in a latch after an `if` in the body).
+bool testSeesStep(const PtxCfg &Cfg, const PtxLoop &L, std::size_t StepAt,
+                  std::size_t SetpAt);
+
 /// Smallest K >= 1 with !Cont(First + (K-1) * Step): the executions of a
 /// body that tests Cont on First, First+Step, ... after each execution;
 /// nullopt when the counter never fails the test (it would wrap around).

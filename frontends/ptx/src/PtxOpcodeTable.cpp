@@ -231,9 +231,17 @@ void classifyMemory(const PtxInstruction &I, OpClassification &C) {
     C.GenericAddress = true;
   }
   C.AccessBytes = accessBytes(I);
-  C.Units.push_back({memUnit(C.Space), 1});
+  C.Units.push_back(
+      {readsParamThroughRegister(I) ? Unit::ConstMem : memUnit(C.Space), 1});
 }
 } // namespace
+
+bool readsParamThroughRegister(const PtxInstruction &I) {
+  return I.Opcode == "ld" && memSpaceOf(I) == MemSpace::Param &&
+         I.Operands.size() > 1 &&
+         I.Operands[1].K == PtxOperand::Kind::Address &&
+         !I.Operands[1].Name.empty() && I.Operands[1].Name[0] == '%';
+}
 
 MemSpace memSpaceOf(const PtxInstruction &I) {
   for (const std::string &M : I.Modifiers) {

@@ -425,7 +425,8 @@ void applySassRules(const PtxFunction &F, const PtxCfg &Cfg,
   DefUse D = defUse(F);
   for (std::size_t K = 0; K < F.Body.size(); ++K) {
     const PtxInstruction &I = F.Body[K];
-    if (F.IsEntry && I.Opcode == "ld" && I.hasModifier(".param"))
+    if (F.IsEntry && I.Opcode == "ld" && I.hasModifier(".param") &&
+        !readsParamThroughRegister(I))
       Classes[K].Units = {{Unit::Alu, ParameterReadInstructions}};
     else if (I.Opcode == "cvta" && I.hasModifier(".to") &&
              I.hasModifier(".global"))

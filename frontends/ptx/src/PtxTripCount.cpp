@@ -204,17 +204,10 @@ double tripCount(const PtxFunction &F, const PtxCfg &Cfg, const PtxLoop &L) {
     }
     if (!Init)
       return 0;
-    // The compare sees X after the step when the step comes first in the
-    // latch, else the value the iteration started with.
-    // A step in another block that dominates the latch (the header's "add
-    // %rd188, %rd188, 1" with the test in the latch) also comes first.
-    unsigned StepBlock = B;
-    for (unsigned LB : L.Blocks)
-      if (Cfg.Blocks[LB].Begin <= StepAt && StepAt < Cfg.Blocks[LB].End)
-        StepBlock = LB;
-    bool AfterStep = StepBlock == B
-                         ? Cfg.Blocks[B].Begin <= StepAt && StepAt < SetpAt
-                         : Cfg.dominates(StepBlock, B);
+    // The compare sees X after the step when the step comes first (in the
+    // latch, or in a block before it), else the value the iteration
+    // started with.
+    bool AfterStep = testSeesStep(Cfg, L, StepAt, SetpAt);
     if (Step->Factor != 0) {
       std::int64_t First = AfterStep ? *Init * Step->Factor : *Init;
       return geometricExecutions(First, Step->Factor, *Bound, C).value_or(0);

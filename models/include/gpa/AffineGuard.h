@@ -63,9 +63,12 @@ struct GuardIndex {
 /// A guard `index < bound` decided on a launch.
 struct GuardShare {
   double InBounds = 1;
-  /// "32 * blockIdx.y + threadIdx.y + 8: 28 of 104 (block, thread) points
-  /// in bounds (<launch source>)".
+  /// "32 * blockIdx.y + threadIdx.y + 8 < 100: 28 of 104 (block, thread)
+  /// points in bounds".
   std::string Words;
+  /// Where the dimensions it counted over come from: "blockDim.y from
+  /// l.json, gridDim.y from l.json" (BranchFacts::launchSourceOf).
+  std::string LaunchSource;
   /// blockIdx.x * blockDim.x + threadIdx.x (or threadIdx.x) shifted by a
   /// constant: min(1, bound / threads) is exact and says the same.
   bool Contiguous = false;

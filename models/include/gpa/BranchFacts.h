@@ -49,6 +49,9 @@ struct BranchFacts {
   std::uint64_t GridBlocksY = 0, GridBlocksZ = 0;
   /// Where the two come from ("-gpa-launch-file=l.json", "--grid-size").
   std::string LaunchSource;
+  /// Where the block and the grid come from, whatever the dimension
+  /// ("l.json", "--grid-size", ".reqntid"; "" where unknown).
+  std::string BlockSource, GridSource;
   /// Integer kernel arguments by parameter position (from 0).
   std::map<unsigned, std::uint64_t> Arguments;
   std::string ArgumentsSource;
@@ -64,6 +67,12 @@ struct BranchFacts {
 
   /// Distinguishes fact sets (analyses memoised per set).
   std::string key() const;
+
+  /// "blockDim.y from l.json, gridDim.y from l.json": where the launch
+  /// dimension Dim (0 x, 1 y, 2 z) a guard reads comes from, naming
+  /// blockDim when it reads the thread index (Thread) and gridDim when it
+  /// reads the block index (Block).
+  std::string launchSourceOf(int Dim, bool Block, bool Thread) const;
 };
 
 /// The facts of one kernel: the launch-file entry's grid, block, arguments

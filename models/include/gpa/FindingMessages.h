@@ -40,11 +40,14 @@ std::string unanalysedAccessMessage(bool Load, std::uint64_t Bytes,
                                     double IdealTransactions);
 
 /// SharedBankConflict. \p ActiveLanes the lanes under the access's guards
-/// (32: none); \p BlockX the given blockDim.x (0: not given).
+/// (32: none); \p BlockX the given blockDim.x (0: not given); \p Flag gives
+/// the block on the surface that reports it ("-gpa-block-size" for the
+/// plugin and the IR route, "--block-size" for gpa's PTX route).
 std::string sharedBankConflictMessage(unsigned Ways, bool Load,
                                       std::int64_t StrideBytes,
                                       unsigned ActiveLanes,
-                                      std::uint64_t BlockX);
+                                      std::uint64_t BlockX,
+                                      const std::string &Flag);
 
 /// DoublePrecisionInFloatKernel: \p Cause ("the double literal 0.5"),
 /// \p Count instructions listed in \p List; the FP64/FP32 issue cycles of

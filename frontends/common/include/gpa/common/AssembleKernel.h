@@ -118,6 +118,18 @@ AssemblyStatus assembleKernel(KernelDraft &&Draft, const GpuModel &Gpu,
                               const AnalysisRequest &O, AssembledKernel &Out,
                               std::string &Error);
 
+/// The assumption that private-array accesses were not counted as local
+/// memory because \p CompiledBy (ptxas -v, a cubin) reports a 0-byte stack
+/// frame: ptxas keeps the arrays in registers. Both front-ends list it.
+Assumption localInRegistersAssumption(double LocalMemPerThread,
+                                      const std::string &CompiledBy);
+
+/// The constant-cache requests added to const_mem because lanes of a warp
+/// read different addresses (\p Replays per thread, \p Assumed of them for
+/// addresses not known: every lane its own); derived, or assumed when any
+/// is. Both front-ends list it.
+Assumption constantReplaysAssumption(double Replays, double Assumed);
+
 /// The counts and every model output the report shows are finite: huge
 /// counts (deep loop nests times deep call chains) can still overflow.
 bool finiteAnalysis(const KernelAnalysis &A);

@@ -46,6 +46,11 @@ struct KernelCounts {
   /// (gpa/SharedBankConflicts.h).
   double SharedBankReplays = 0;
   unsigned SharedBankConflictWays = 1;
+  /// Constant-cache requests beyond one per warp load, per thread (already
+  /// in Counts' const_mem: a lane-dependent address is serialised,
+  /// gpa/ConstantCache.h), and of those the ones for addresses not known
+  /// (the worst case, assumed).
+  double ConstantReplays = 0, ConstantReplaysAssumed = 0;
 
   /// Folds in a callee's counts at W calls per invocation.
   void addScaled(const KernelCounts &Callee, double W);

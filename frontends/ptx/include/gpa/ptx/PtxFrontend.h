@@ -119,6 +119,15 @@ struct PtxKernelResult {
   /// caller that runs ptxas drops it when ptxas keeps the array in
   /// registers (a 0-byte stack frame).
   std::vector<PtxFinding> Findings;
+  /// The profile as it is when ptxas keeps the private arrays in registers
+  /// (no local-memory instructions); set when the PTX has local accesses.
+  /// The caller that runs ptxas uses it on a 0-byte stack frame, as the IR
+  /// front-end does.
+  std::optional<gpa::KernelProfile> LocalInRegisters;
+  /// Constant-cache requests added to const_mem per thread for
+  /// lane-dependent addresses, and of those the ones for addresses not
+  /// known (gpa/common/KernelCounts.h).
+  double ConstantReplays = 0, ConstantReplaysAssumed = 0;
 };
 
 struct PtxModuleResult {

@@ -54,6 +54,11 @@ OpClassification classifyInstruction(const PtxInstruction &I);
 /// The state space among I's modifiers (".global", ".shared::cta", ...).
 MemSpace memSpaceOf(const PtxInstruction &I);
 
+/// An ld.param through a register address (a kernel's by-value struct
+/// indexed at run time): a constant-bank load (LDC, `const_mem`), not an
+/// operand of the instruction as an ld.param at a named address is.
+bool readsParamThroughRegister(const PtxInstruction &I);
+
 std::string_view memSpaceName(MemSpace S);
 
 } // namespace gpa::ptx
