@@ -527,7 +527,7 @@ void applyThreadIndexTests(const PtxFunction &F, PtxCfg &Cfg,
   std::uint64_t Threads = Dims[0] * Dims[1] * Dims[2];
   if (Threads > MaxThreads)
     return;
-  ThreadValues V(F, Cfg, Facts, Dims);
+  RegisterValues V(F, Cfg, Facts, Dims);
   std::string Launch =
       "blockDim = (" + std::to_string(Dims[0]) + ", " +
       (Known[1] ? std::to_string(Dims[1]) : "?") + ", " +
