@@ -148,14 +148,9 @@ TEST(PtxTripCount, StartFromARegisterHoldingAConstant) {
 }
 
 namespace {
-/// The fp adds of Body with the block (X, Y, 1) given as a launch fact.
-double fpAddsWithBlock(const std::string &Body, unsigned X, unsigned Y) {
+/// The fp adds of Body with Facts given (and the default trip count 16).
+double fpAddsWithFacts(const std::string &Body, const gpa::BranchFacts &Facts) {
   PtxOptions Opts;
-  gpa::BranchFacts Facts;
-  Facts.BlockThreadsX = X;
-  Facts.BlockThreadsY = Y;
-  Facts.BlockThreadsZ = 1;
-  Facts.LaunchSource = "test";
   Opts.BranchFactsFor = [Facts](const std::string &) { return Facts; };
   Opts.TripCountsFor = [Facts](const std::string &) {
     gpa::LoopTripCounts T;
@@ -167,6 +162,16 @@ double fpAddsWithBlock(const std::string &Body, unsigned X, unsigned Y) {
   PtxModuleResult R = analyze(wrapKernel(Body), Opts);
   EXPECT_EQ(R.Kernels.size(), 1u);
   return R.Kernels.empty() ? -1 : R.Kernels[0].Profile.count(Unit::Fp);
+}
+
+/// The fp adds of Body with the block (X, Y, 1) given as a launch fact.
+double fpAddsWithBlock(const std::string &Body, unsigned X, unsigned Y) {
+  gpa::BranchFacts Facts;
+  Facts.BlockThreadsX = X;
+  Facts.BlockThreadsY = Y;
+  Facts.BlockThreadsZ = 1;
+  Facts.LaunchSource = "test";
+  return fpAddsWithFacts(Body, Facts);
 }
 } // namespace
 
@@ -272,21 +277,10 @@ TEST(PtxThreadIndexTest, DecidedPerThread) {
 namespace {
 /// The fp adds of Body with kernel argument 1 (k_param_1) given as N.
 double fpAddsWithArgument(const std::string &Body, std::uint64_t N) {
-  PtxOptions Opts;
   gpa::BranchFacts Facts;
   Facts.Arguments[1] = N;
   Facts.ArgumentsSource = "test: arguments";
-  Opts.BranchFactsFor = [Facts](const std::string &) { return Facts; };
-  Opts.TripCountsFor = [Facts](const std::string &) {
-    gpa::LoopTripCounts T;
-    T.Default.Count = 16;
-    T.Default.Kind = "assumed";
-    T.Branches = Facts;
-    return T;
-  };
-  PtxModuleResult R = analyze(wrapKernel(Body), Opts);
-  EXPECT_EQ(R.Kernels.size(), 1u);
-  return R.Kernels.empty() ? -1 : R.Kernels[0].Profile.count(Unit::Fp);
+  return fpAddsWithFacts(Body, Facts);
 }
 
 /// `for (i = 0; i < BOUND; ++i)` with the step at the top of the header

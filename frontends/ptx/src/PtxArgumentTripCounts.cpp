@@ -36,12 +36,7 @@
 
 namespace gpa::ptx {
 
-namespace {
-bool writes(const PtxInstruction &I, const std::string &Reg) {
-  return !I.Operands.empty() && I.Operands[0].isRegister() &&
-         I.Operands[0].Name == Reg;
-}
-} // namespace
+namespace {} // namespace
 
 std::optional<ArgumentTripCount>
 argumentTripCount(const PtxFunction &F, const PtxCfg &Cfg, const PtxLoop &L,
@@ -57,7 +52,7 @@ argumentTripCount(const PtxFunction &F, const PtxCfg &Cfg, const PtxLoop &L,
   const PtxInstruction *Setp = nullptr;
   std::size_t SetpAt = 0;
   for (std::size_t I = BrAt; I-- > 0 && !Setp;)
-    if (writes(F.Body[I], Br->Guard)) {
+    if (writesRegister(F.Body[I], Br->Guard)) {
       Setp = &F.Body[I];
       SetpAt = I;
     }

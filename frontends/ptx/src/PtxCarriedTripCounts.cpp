@@ -42,17 +42,6 @@
 namespace gpa::ptx {
 
 namespace {
-bool writes(const PtxInstruction &I, const std::string &Reg) {
-  return !I.Operands.empty() && I.Operands[0].isRegister() &&
-         I.Operands[0].Name == Reg;
-}
-
-std::string number(double V) {
-  char Buf[32];
-  std::snprintf(Buf, sizeof Buf, "%.6g", V);
-  return Buf;
-}
-
 /// One test "X C Bound" the loop goes on under.
 struct StayTest {
   const PtxInstruction *Setp = nullptr;
@@ -64,7 +53,7 @@ struct StayTest {
 const PtxInstruction *definition(const PtxFunction &F, const PtxBlock &B,
                                  std::size_t At, const std::string &Pred) {
   for (std::size_t I = At; I-- > B.Begin;)
-    if (writes(F.Body[I], Pred))
+    if (writesRegister(F.Body[I], Pred))
       return &F.Body[I];
   return nullptr;
 }
@@ -165,7 +154,7 @@ bool applyCarriedTripCount(const PtxFunction &F, PtxCfg &Cfg, PtxLoop &L) {
     if (L.contains(B))
       continue;
     for (std::size_t I = Cfg.Blocks[B].Begin; I < Cfg.Blocks[B].End; ++I)
-      if (writes(F.Body[I], Counter))
+      if (writesRegister(F.Body[I], Counter))
         return false;
   }
   std::optional<std::int64_t> Start = valueOnEntry(F, Cfg, P, Counter);
@@ -213,7 +202,7 @@ bool applyCarriedTripCount(const PtxFunction &F, PtxCfg &Cfg, PtxLoop &L) {
         unsigned Defs = 0;
         for (unsigned B : P.Blocks)
           for (std::size_t I = Cfg.Blocks[B].Begin; I < Cfg.Blocks[B].End; ++I)
-            if (writes(F.Body[I], T.Bound->Name)) {
+            if (writesRegister(F.Body[I], T.Bound->Name)) {
               ++Defs;
               Def = &F.Body[I];
             }
@@ -270,12 +259,12 @@ bool applyCarriedTripCount(const PtxFunction &F, PtxCfg &Cfg, PtxLoop &L) {
   L.GivenTripCount = Total / ParentTrips;
   L.TripKind = "derived";
   L.TripSource = "the loop's counter " + Counter +
-                 " carries across the enclosing loop (" + number(ParentTrips) +
-                 " iterations): it starts at " + std::to_string(*Start) +
-                 " before it, steps by " + std::to_string(Step->Add) +
-                 " while " + Expressions + ": " + number(Total) +
-                 " iterations in all, " + number(L.GivenTripCount) +
-                 " per entry";
+                 " carries across the enclosing loop (" +
+                 shortNumber(ParentTrips) + " iterations): it starts at " +
+                 std::to_string(*Start) + " before it, steps by " +
+                 std::to_string(Step->Add) + " while " + Expressions + ": " +
+                 shortNumber(Total) + " iterations in all, " +
+                 shortNumber(L.GivenTripCount) + " per entry";
   return true;
 }
 

@@ -30,11 +30,6 @@
 namespace gpa::ptx {
 
 namespace {
-bool writes(const PtxInstruction &I, const std::string &Reg) {
-  return !I.Operands.empty() && I.Operands[0].isRegister() &&
-         I.Operands[0].Name == Reg;
-}
-
 /// The conditional branches of L that close it (back to the header) or
 /// leave it.
 std::vector<std::size_t> controlBranches(const PtxFunction &F,
@@ -77,7 +72,7 @@ std::optional<std::int64_t> counterStep(const PtxFunction &F, const PtxCfg &Cfg,
   const PtxInstruction &Br = F.Body[Control[0]];
   const PtxInstruction *Setp = nullptr;
   for (std::size_t I = Control[0]; I-- > 0 && !Setp;)
-    if (writes(F.Body[I], Br.Guard))
+    if (writesRegister(F.Body[I], Br.Guard))
       Setp = &F.Body[I];
   if (!Setp || Setp->Opcode != "setp" || Setp->Operands.size() != 3)
     return std::nullopt;

@@ -9,15 +9,22 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 
 namespace gpa::ptx {
 
-namespace {
-bool writes(const PtxInstruction &I, const std::string &Reg) {
+bool writesRegister(const PtxInstruction &I, const std::string &Reg) {
   return !I.Operands.empty() && I.Operands[0].isRegister() &&
          I.Operands[0].Name == Reg;
 }
 
+std::string shortNumber(double V) {
+  char Buf[32];
+  std::snprintf(Buf, sizeof Buf, "%.6g", V);
+  return Buf;
+}
+
+namespace {
 /// The update of Counter that Ins computes ("add/sub D, Counter, Step",
 /// "shl.b32 D, Counter, Imm", "mul.lo D, Counter, Imm"), if it is one.
 std::optional<LoopCounterStep> updateOf(const PtxInstruction &Ins,
@@ -60,7 +67,7 @@ std::optional<std::int64_t> valueBefore(const PtxFunction &F, const PtxCfg &Cfg,
     const PtxBlock &Blk = Cfg.Blocks[B];
     for (std::size_t I = At; I-- > Blk.Begin;) {
       const PtxInstruction &Ins = F.Body[I];
-      if (!writes(Ins, Reg))
+      if (!writesRegister(Ins, Reg))
         continue;
       if (Ins.Opcode != "mov" || !Ins.Guard.empty() || Ins.Operands.size() != 2)
         return std::nullopt;
@@ -103,7 +110,7 @@ loopCounterStep(const PtxFunction &F, const PtxCfg &Cfg, const PtxLoop &L,
   for (unsigned B : L.Blocks)
     for (std::size_t I = Cfg.Blocks[B].Begin; I < Cfg.Blocks[B].End; ++I) {
       const PtxInstruction &Ins = F.Body[I];
-      if (!writes(Ins, X))
+      if (!writesRegister(Ins, X))
         continue;
       ++Writes;
       Step = updateOf(Ins, X, Forms);
@@ -116,7 +123,7 @@ loopCounterStep(const PtxFunction &F, const PtxCfg &Cfg, const PtxLoop &L,
         for (unsigned YB : L.Blocks)
           for (std::size_t J = Cfg.Blocks[YB].Begin; J < Cfg.Blocks[YB].End;
                ++J)
-            if (writes(F.Body[J], Y)) {
+            if (writesRegister(F.Body[J], Y)) {
               ++YWrites;
               YDef = &F.Body[J];
             }

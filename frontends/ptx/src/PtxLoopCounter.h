@@ -77,6 +77,12 @@ struct LoopExitBranch {
 std::optional<LoopExitBranch>
 loopExitBranch(const PtxFunction &F, const PtxCfg &Cfg, const PtxLoop &L);
 
+/// Whether I writes register Reg (its first operand).
+bool writesRegister(const PtxInstruction &I, const std::string &Reg);
+
+/// V with six significant digits, as the trip-count labels print it.
+std::string shortNumber(double V);
+
 /// Whether L's test at \p SetpAt sees the counter after its step at
 /// \p StepAt in the same iteration: the step comes first in the test's
 /// block, or its block dominates the test's (a step in the header, the

@@ -58,17 +58,6 @@ constexpr unsigned MaxPathBlocks = 64;
 /// unrolled path times a large block keeps the default instead).
 constexpr std::uint64_t MaxFollowedInstructions = 4000000;
 
-bool writes(const PtxInstruction &I, const std::string &Reg) {
-  return !I.Operands.empty() && I.Operands[0].isRegister() &&
-         I.Operands[0].Name == Reg;
-}
-
-std::string number(double V) {
-  char Buf[32];
-  std::snprintf(Buf, sizeof Buf, "%.6g", V);
-  return Buf;
-}
-
 /// The counter of L, its bound and how its closing test reads them.
 struct CounterShape {
   std::string Start; ///< the register holding the counter on entry
@@ -93,7 +82,7 @@ std::optional<CounterShape> counterShape(const PtxFunction &F,
       BrBlock = B;
   std::size_t SetpAt = BrAt;
   for (std::size_t I = BrAt; I-- > Cfg.Blocks[BrBlock].Begin;)
-    if (writes(F.Body[I], Br->Guard)) {
+    if (writesRegister(F.Body[I], Br->Guard)) {
       SetpAt = I;
       break;
     }
@@ -110,7 +99,7 @@ std::optional<CounterShape> counterShape(const PtxFunction &F,
       return false;
     for (unsigned B : L.Blocks)
       for (std::size_t I = Cfg.Blocks[B].Begin; I < Cfg.Blocks[B].End; ++I)
-        if (writes(F.Body[I], O.Name))
+        if (writesRegister(F.Body[I], O.Name))
           return true;
     return false;
   };
@@ -512,7 +501,7 @@ bool applyThreadTripCount(const PtxFunction &F, PtxCfg &Cfg, PtxLoop &L,
                       : "") +
                  ": mean over the " + std::to_string(Entered) + " of " +
                  std::to_string(Threads * Sampled) + " threads entering" +
-                 Blocks + ", " + number(L.GivenTripCount) + " iterations";
+                 Blocks + ", " + shortNumber(L.GivenTripCount) + " iterations";
   return true;
 }
 
