@@ -23,6 +23,33 @@ here=$(cd "$(dirname "$0")/.." && pwd)
 cmd=${1:-}
 shift || true
 
+# Shared by run and run_sweeps. Both keep raw data in a folder of their own
+# ($raw) and pack it into $out/ARCHIVE after each step, so a run cut short
+# still returns what finished; $raw, $out and $t0 are the caller's locals.
+pack() { # pack ARCHIVE: the whole raw folder, replaced atomically
+  tar -C "$raw" -czf "$out/$1.part" . && mv "$out/$1.part" "$out/$1"
+}
+write_provenance() { # write_provenance QUICK EXTRA-LINES...
+  {
+    echo "started_utc=$(date -u +%Y-%m-%dT%H:%M:%SZ)"
+    echo "host=$(uname -srm)"
+    echo "quick=${1:-no}"
+    shift
+    for line in "$@"; do echo "$line"; done
+  } > "$raw/provenance.txt"
+}
+record_smi() { # record_smi QUICK as-found|at-end: what the card reports, never changed
+  command -v nvidia-smi > /dev/null && [ -z "$1" ] || return 0
+  if [ "$2" = as-found ]; then
+    nvidia-smi -q > "$raw/nvidia-smi-q.txt" 2>&1
+    nvidia-smi --query-gpu=name,driver_version,pstate,clocks.sm,clocks.mem,clocks.max.sm,clocks.max.mem,power.draw,power.limit,temperature.gpu,compute_mode,persistence_mode,mig.mode.current \
+      --format=csv > "$raw/nvidia-smi-as-found.csv" 2>&1
+  else
+    nvidia-smi --query-gpu=name,driver_version,pstate,clocks.sm,clocks.mem,power.draw,temperature.gpu \
+      --format=csv > "$raw/nvidia-smi-at-end.csv" 2>&1
+  fi
+}
+
 bundle() {
   local build=${1:-$here/build} out=${2:-$here/build/gpu-session}
   set -e
@@ -71,10 +98,6 @@ run() {
   rm -rf "$raw"
   mkdir -p "$raw"
   local t0=$SECONDS
-  pack() { # the whole raw folder, replaced atomically after each stage
-    tar -C "$raw" -czf "$out/gpu_session.tar.gz.part" . &&
-      mv "$out/gpu_session.tar.gz.part" "$out/gpu_session.tar.gz"
-  }
   stage() { # stage NAME LIMIT_S COMMAND...
     local name=$1 limit=$2
     shift 2
@@ -83,7 +106,7 @@ run() {
     local rc=$?
     echo "== $name rc=$rc at $((SECONDS - t0))s" | tee -a "$raw/run.log"
     tail -n 5 "$raw/$name.out"
-    pack
+    pack gpu_session.tar.gz
   }
   local q=() window=1.0 idle=3
   if [ -n "$quick" ]; then
@@ -91,16 +114,8 @@ run() {
     window=0.02
     idle=0.1
   fi
-  {
-    echo "started_utc=$(date -u +%Y-%m-%dT%H:%M:%SZ)"
-    echo "host=$(uname -srm)"
-    echo "quick=${quick:-no}"
-  } > "$raw/provenance.txt"
-  if command -v nvidia-smi > /dev/null && [ -z "$quick" ]; then
-    nvidia-smi -q > "$raw/nvidia-smi-q.txt" 2>&1
-    nvidia-smi --query-gpu=name,driver_version,pstate,clocks.sm,clocks.mem,clocks.max.sm,clocks.max.mem,power.draw,power.limit,temperature.gpu,compute_mode,persistence_mode,mig.mode.current \
-      --format=csv > "$raw/nvidia-smi-as-found.csv" 2>&1
-  fi
+  write_provenance "$quick"
+  record_smi "$quick" as-found
   local s="$b/gpa-session"
   # 1. Power and time against active SMs (and idle power, with and without a
   #    context): the measurement nobody has published for A100/H100.
@@ -136,12 +151,9 @@ run() {
         --kernels "$b/kernels/kernels.json" --only "$id" --window-s "$kwindow" "${q[@]}"
     done
   fi
-  if command -v nvidia-smi > /dev/null && [ -z "$quick" ]; then
-    nvidia-smi --query-gpu=name,driver_version,pstate,clocks.sm,clocks.mem,power.draw,temperature.gpu \
-      --format=csv > "$raw/nvidia-smi-at-end.csv" 2>&1
-  fi
+  record_smi "$quick" at-end
   echo "finished_utc=$(date -u +%Y-%m-%dT%H:%M:%SZ) seconds=$((SECONDS - t0))" >> "$raw/provenance.txt"
-  pack
+  pack gpu_session.tar.gz
   cp "$raw/run.log" "$out/run.log"
   rm -rf "$raw"
   echo "gpu session: $((SECONDS - t0)) s; raw data in $out/gpu_session.tar.gz"
@@ -177,26 +189,13 @@ run_sweeps() {
   mkdir -p "$raw"
   local t0=$SECONDS budget=${GPA_SWEEP_BUDGET_S:-280} window=0.6 limit=20
   [ -n "$quick" ] && window=0.02
-  pack() {
-    tar -C "$raw" -czf "$out/sweeps.tar.gz.part" . &&
-      mv "$out/sweeps.tar.gz.part" "$out/sweeps.tar.gz"
-  }
-  {
-    echo "started_utc=$(date -u +%Y-%m-%dT%H:%M:%SZ)"
-    echo "host=$(uname -srm)"
-    echo "quick=${quick:-no}"
-    echo "window_s=$window budget_s=$budget"
-    echo "bundle_sets=$(tr '\n' ' ' < "$b/sweeps/order.txt")"
-  } > "$raw/provenance.txt"
+  write_provenance "$quick" "window_s=$window budget_s=$budget" \
+    "bundle_sets=$(tr '\n' ' ' < "$b/sweeps/order.txt")"
   # The specs travel with the data: each row's configuration and launch.
   mkdir -p "$raw/specs"
   cp "$b/sweeps/"*.json "$raw/specs/"
-  if command -v nvidia-smi > /dev/null && [ -z "$quick" ]; then
-    nvidia-smi -q > "$raw/nvidia-smi-q.txt" 2>&1
-    nvidia-smi --query-gpu=name,driver_version,pstate,clocks.sm,clocks.mem,clocks.max.sm,clocks.max.mem,power.draw,power.limit,temperature.gpu,compute_mode,persistence_mode,mig.mode.current \
-      --format=csv > "$raw/nvidia-smi-as-found.csv" 2>&1
-  fi
-  pack
+  record_smi "$quick" as-found
+  pack sweeps.tar.gz
   local set id n skipped=0
   while read -r set; do
     [ -n "$set" ] || continue
@@ -217,14 +216,11 @@ run_sweeps() {
       n=$((n + 1))
     done < "$b/sweeps/$set.ids"
     echo "== $set: $n run, at $((SECONDS - t0))s" | tee -a "$raw/run.log"
-    pack
+    pack sweeps.tar.gz
   done < "$b/sweeps/order.txt"
-  if command -v nvidia-smi > /dev/null && [ -z "$quick" ]; then
-    nvidia-smi --query-gpu=name,driver_version,pstate,clocks.sm,clocks.mem,power.draw,temperature.gpu \
-      --format=csv > "$raw/nvidia-smi-at-end.csv" 2>&1
-  fi
+  record_smi "$quick" at-end
   echo "finished_utc=$(date -u +%Y-%m-%dT%H:%M:%SZ) seconds=$((SECONDS - t0)) skipped=$skipped" >> "$raw/provenance.txt"
-  pack
+  pack sweeps.tar.gz
   cp "$raw/run.log" "$out/sweeps-run.log"
   rm -rf "$raw"
   echo "gpu sweeps: $((SECONDS - t0)) s, $skipped skipped; raw data in $out/sweeps.tar.gz"
