@@ -103,6 +103,10 @@ static void fillPower(const GpuModel &Gpu, const Timing &T,
 
   double OnChipW = 0, MemoryW = 0;
   for (std::size_t C = 0; C < ConstSmComponent; ++C) {
+    if (K.AccessCycles[C] == 0) { // no access: rate 0, no runtime power
+      Out.AccessRate[C] = Out.EffectiveRate[C] = Out.ComponentW[C] = 0;
+      continue;
+    }
     double Rate = K.AccessCycles[C] * PerAccessCycle;
     double Ln = K.LnAccessCycles[C] + LnScale;
     if (C == Global) {
