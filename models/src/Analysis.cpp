@@ -45,7 +45,8 @@ Timing timeShape(const KernelProfile &P, const GpuModel &Gpu,
 }
 
 SweepConstants sweepConstants(const KernelProfile &P, const GpuModel &Gpu) {
-  return {smFootprintConstants(Gpu), profileTiming(P, Gpu)};
+  return {smFootprintConstants(Gpu), profileTiming(P, Gpu),
+          powerProfileConstants(P, Gpu)};
 }
 
 bool evaluateShape(const KernelProfile &P, const GpuModel &Gpu,
@@ -56,19 +57,21 @@ bool evaluateShape(const KernelProfile &P, const GpuModel &Gpu,
 }
 
 /// The model for one configuration of Run, the configuration's own profile.
-/// ProfileTiming: profileTiming(Run, Gpu).
+/// ProfileTiming, ProfilePower: profileTiming(Run, Gpu),
+/// powerProfileConstants(Run, Gpu).
 static bool evaluateRun(const KernelProfile &Run, const GpuModel &Gpu,
                         const SmFootprintConstants &K,
-                        const Timing &ProfileTiming, const LaunchShape &Shape,
-                        std::string_view Backend, Evaluation &E,
-                        std::string &Error) {
+                        const Timing &ProfileTiming,
+                        const PowerProfileConstants &ProfilePower,
+                        const LaunchShape &Shape, std::string_view Backend,
+                        Evaluation &E, std::string &Error) {
   // Every field is assigned below (not reset first: the estimate keeps its
   // components' storage when E is reused, docs/architecture.md "Cost").
   E.ActiveSms = Shape.ActiveSms;
   E.Shape = Shape;
-  E.Time = computeTiming(Run, Gpu, ProfileTiming, Shape.ActiveSms,
-                         Shape.ActiveBlocksPerSm, Shape.Rep);
-  E.Pow = computePower(Run, Gpu, E.Time, K.IdleSmsPowered);
+  computeTiming(Run, Gpu, ProfileTiming, Shape.ActiveSms,
+                Shape.ActiveBlocksPerSm, Shape.Rep, E.Time);
+  computePower(Run, Gpu, E.Time, K.IdleSmsPowered, ProfilePower, E.Pow);
   if (!estimatePower(
           {Run, E.Time, memoryLevelBytes(Run, Gpu, E.Time), {}, &E.Pow}, Gpu,
           Backend, E.Est, Error)) {
@@ -96,13 +99,15 @@ bool evaluateShape(const KernelProfile &P, const GpuModel &Gpu,
   // The profile terms depend on the counts, not on the grid.
   if (Shape.WorkScale != 1) {
     KernelProfile Run = shapeProfile(P, Shape);
-    return evaluateRun(Run, Gpu, K.Sms, profileTiming(Run, Gpu), Shape, Backend,
-                       E, Error);
+    return evaluateRun(Run, Gpu, K.Sms, profileTiming(Run, Gpu),
+                       powerProfileConstants(Run, Gpu), Shape, Backend, E,
+                       Error);
   }
   if (Shape.Blocks != P.Launch.Blocks)
     return evaluateRun(shapeProfile(P, Shape), Gpu, K.Sms, K.ProfileTiming,
-                       Shape, Backend, E, Error);
-  return evaluateRun(P, Gpu, K.Sms, K.ProfileTiming, Shape, Backend, E, Error);
+                       K.ProfilePower, Shape, Backend, E, Error);
+  return evaluateRun(P, Gpu, K.Sms, K.ProfileTiming, K.ProfilePower, Shape,
+                     Backend, E, Error);
 }
 
 bool evaluateAt(const KernelProfile &P, const GpuModel &Gpu,

@@ -67,10 +67,12 @@ static void fillEstimate(const Power &P, const GpuModel &Gpu,
         R.push_back({C, powerComponentKey(C)});
     return R;
   }();
-  Out.Components.resize(Components.size());
-  for (std::size_t I = 0; I < Components.size(); ++I) {
-    double W = P.ComponentW[Components[I].Index];
-    Out.Components[I] = {Components[I].Key, W};
+  // Appended into the storage estimatePower kept (a resize would zero it
+  // first).
+  Out.Components.reserve(Components.size());
+  for (const Reported &R : Components) {
+    double W = P.ComponentW[R.Index];
+    Out.Components.push_back({R.Key, W});
     Out.DynamicPowerW += W;
   }
   Out.TotalPowerW = P.TotalPowerW;

@@ -34,7 +34,7 @@ bool isOffChipComponent(std::size_t C) {
 double piecewiseLinearRate(double AccessRate) {
   if (!(AccessRate > 0))
     return 0;
-  return std::clamp(0.1365 * std::log(AccessRate) + 1.001375, 0.0, 1.0);
+  return piecewiseLinearOfLog(std::log(AccessRate));
 }
 
 double activeSmScale(const GpuModel &Gpu, double ActiveSms) {
@@ -57,44 +57,80 @@ static const UnitPower &componentPower(const GpuModel &Gpu, std::size_t C) {
   return C == RegisterFileComponent ? Gpu.RegisterFile : Gpu.Fds;
 }
 
-/// Eq. (7)-(16) with every access rate multiplied by RateScale (1: IPP as
-/// written) and the active-SM factor ActiveSmScale.
-static void fillPower(const KernelProfile &P, const GpuModel &Gpu,
-                      const Timing &T, double RateScale, double ActiveSmScale,
-                      Power &Out) {
+PowerProfileConstants powerProfileConstants(const KernelProfile &P,
+                                            const GpuModel &Gpu) {
+  PowerProfileConstants K;
   PerComponent Accesses{};
   for (std::size_t U = 0; U < NumUnits; ++U)
     Accesses[U] = P.PerThread[U];
-  // Levelled timing: only the DRAM share of global accesses reaches DRAM
-  // (docs/models.md "Memory levels"); HK09 sends all of them.
-  if (T.Levelled)
-    Accesses[index(Unit::GlobalMem)] *= T.Levels.Dram;
   Accesses[RegisterFileComponent] = P.registerFileAccesses();
   Accesses[FdsComponent] = P.totalInstructions();
-
-  double OnChipW = 0;
-  Out.MemoryW = 0;
   for (std::size_t C = 0; C < ConstSmComponent; ++C) {
     const UnitPower &UP = componentPower(Gpu, C);
-    // Eq. (27): DAC_per_th x Warps_per_SM / (Predicted_Exec_Cycles / 4),
-    // with 4 generalised to the unit's cycles per access at peak rate.
-    double Rate = T.ExecCycles > 0 ? Accesses[C] * Out.WarpsPerSm *
-                                         UP.PeakCyclesPerAccess / T.ExecCycles
-                                   : 0;
-    Out.AccessRate[C] = std::clamp(Rate * RateScale, 0.0, 1.0);
-    Out.EffectiveRate[C] = UP.PiecewiseLinear
-                               ? piecewiseLinearRate(Out.AccessRate[C])
-                               : Out.AccessRate[C];
-    double RpW = UP.MaxPowerW * Out.EffectiveRate[C]; // Eq. (9)
+    K.AccessCycles[C] = Accesses[C] * UP.PeakCyclesPerAccess;
+    K.MaxPowerW[C] = UP.MaxPowerW;
+    K.PiecewiseLinear[C] = UP.PiecewiseLinear;
+    if (UP.PiecewiseLinear && K.AccessCycles[C] > 0) {
+      K.LnAccessCycles[C] = std::log(K.AccessCycles[C]);
+      K.AnyPiecewiseLinear = true;
+    }
+  }
+  return K;
+}
+
+/// Eq. (7)-(16) with every access rate multiplied by RateScale (1: IPP as
+/// written) and the active-SM factor ActiveSmScale.
+static void fillPower(const GpuModel &Gpu, const Timing &T,
+                      const PowerProfileConstants &K, double RateScale,
+                      double ActiveSmScale, Power &Out) {
+  // Eq. (27): DAC_per_th x Warps_per_SM / (Predicted_Exec_Cycles / 4), with
+  // 4 generalised to the unit's cycles per access at peak rate.
+  double PerAccessCycle =
+      T.ExecCycles > 0 ? Out.WarpsPerSm * RateScale / T.ExecCycles : 0;
+  // Levelled timing: only the DRAM share of global accesses reaches DRAM
+  // (docs/models.md "Memory levels"); HK09 sends all of them.
+  const std::size_t Global = index(Unit::GlobalMem);
+  double GlobalShare = T.Levelled ? T.Levels.Dram : 1;
+  // IPP §3.4 from ln(rate): one logarithm per configuration (and one for a
+  // levelled DRAM share); a rate clamped to 1 has ln >= 0, which the
+  // conversion clamps to 1 as well.
+  double LnScale =
+      K.AnyPiecewiseLinear && PerAccessCycle > 0 ? std::log(PerAccessCycle) : 0;
+  double LnGlobalShare =
+      K.PiecewiseLinear[Global] && GlobalShare > 0 && GlobalShare != 1
+          ? std::log(GlobalShare)
+          : 0;
+
+  double OnChipW = 0, MemoryW = 0;
+  for (std::size_t C = 0; C < ConstSmComponent; ++C) {
+    if (K.AccessCycles[C] == 0) { // no access: rate 0, no runtime power
+      Out.AccessRate[C] = Out.EffectiveRate[C] = Out.ComponentW[C] = 0;
+      continue;
+    }
+    double Rate = K.AccessCycles[C] * PerAccessCycle;
+    double Ln = K.LnAccessCycles[C] + LnScale;
+    if (C == Global) {
+      Rate *= GlobalShare;
+      Ln += LnGlobalShare;
+    }
+    double AccessRate = std::clamp(Rate, 0.0, 1.0);
+    Out.AccessRate[C] = AccessRate;
+    double Effective = AccessRate;
+    if (K.PiecewiseLinear[C])
+      Effective = AccessRate > 0 ? piecewiseLinearOfLog(Ln) : 0;
+    Out.EffectiveRate[C] = Effective;
+    double RpW = K.MaxPowerW[C] * Effective; // Eq. (9)
     if (isOffChipComponent(C))
-      Out.MemoryW += RpW; // Eq. (13)
+      MemoryW += RpW; // Eq. (13)
     else
       OnChipW += RpW;
     Out.ComponentW[C] = RpW;
   }
+  Out.MemoryW = MemoryW;
   // RP_Const_SM has no access rate (Eq. 7), but only an SM that runs
   // something draws it.
   bool Runs = T.ExecCycles > 0;
+  Out.AccessRate[ConstSmComponent] = Out.EffectiveRate[ConstSmComponent] = 0;
   Out.ComponentW[ConstSmComponent] = Runs ? Gpu.ConstSmPowerW : 0;
   Out.SmComponentsW = OnChipW + Out.ComponentW[ConstSmComponent]; // Eq. (7)
   Out.MaxSmW = Gpu.NumSms * Out.SmComponentsW;                    // Eq. (15)
@@ -117,12 +153,19 @@ Power computePower(const KernelProfile &P, const GpuModel &Gpu,
 Power computePower(const KernelProfile &P, const GpuModel &Gpu, const Timing &T,
                    bool IdleSmsPowered) {
   Power Out;
+  computePower(P, Gpu, T, IdleSmsPowered, powerProfileConstants(P, Gpu), Out);
+  return Out;
+}
+
+void computePower(const KernelProfile &P, const GpuModel &Gpu, const Timing &T,
+                  bool IdleSmsPowered, const PowerProfileConstants &K,
+                  Power &Out) {
   double WarpsPerBlock =
       std::ceil(static_cast<double>(P.Launch.ThreadsPerBlock) / Gpu.WarpSize);
   // Eq. (12): all warps one SM runs over the kernel.
   Out.WarpsPerSm = WarpsPerBlock * static_cast<double>(P.Launch.Blocks) /
                    std::max(T.ActiveSms, 1u);
-  fillPower(P, Gpu, T, 1, activeSmScale(Gpu, T.ActiveSms), Out);
+  fillPower(Gpu, T, K, 1, activeSmScale(Gpu, T.ActiveSms), Out);
   Out.IppRuntimePowerW = Out.RuntimePowerW;
   Out.IdleSmsPowered = IdleSmsPowered;
   if (Out.IdleSmsPowered) {
@@ -135,11 +178,10 @@ Power computePower(const KernelProfile &P, const GpuModel &Gpu, const Timing &T,
     // power-gated").
     double Spread = static_cast<double>(std::max(T.ActiveSms, 1u)) /
                     std::max(Gpu.NumSms, 1u);
-    fillPower(P, Gpu, T, Spread, 1, Out);
+    fillPower(Gpu, T, K, Spread, 1, Out);
   }
   Out.IdlePowerW = Gpu.IdlePowerW;
   Out.TotalPowerW = Out.RuntimePowerW + Out.IdlePowerW; // Eq. (5)
-  return Out;
 }
 
 } // namespace gpa

@@ -26,9 +26,20 @@ const std::vector<const PowerBackend *> &powerBackends() {
 }
 
 const PowerBackend *findPowerBackend(std::string_view Name) {
-  for (const PowerBackend *B : powerBackends())
-    if (B->name() == Name)
-      return B;
+  // Names looked up once: every evaluation asks for its backend.
+  struct Named {
+    std::string_view Name;
+    const PowerBackend *Backend;
+  };
+  static const std::vector<Named> All = [] {
+    std::vector<Named> N;
+    for (const PowerBackend *B : powerBackends())
+      N.push_back({B->name(), B});
+    return N;
+  }();
+  for (const Named &N : All)
+    if (N.Name == Name)
+      return N.Backend;
   return nullptr;
 }
 

@@ -17,17 +17,6 @@ std::uint64_t blocksOnSm(std::uint64_t Blocks, unsigned NumSms, unsigned Sm) {
   return Blocks / NumSms + (Sm < Blocks % NumSms ? 1 : 0);
 }
 
-/// Sum + X + ... + X (N times), rounded after each addition as a loop over
-/// the SMs adds them: reports must not change in the last bit. Adding zero
-/// changes nothing after the first addition (which turns -0 into +0).
-static double addRepeated(double Sum, double X, unsigned N) {
-  if (X == 0)
-    return N > 0 ? Sum + X : Sum;
-  for (unsigned I = 0; I < N; ++I)
-    Sum += X;
-  return Sum;
-}
-
 Footprints computeFootprints(const FootprintLaunch &L,
                              const FootprintPower &P) {
   Footprints F;
@@ -35,8 +24,8 @@ Footprints computeFootprints(const FootprintLaunch &L,
   double Slots = std::max(L.ResidentBlocksPerSm, 1.0);
   unsigned All = std::max(S, L.GpuSms);
   // An SM runs Blocks / S blocks or one more (blocksOnSm), or none: the
-  // three footprints are computed once, by the same operations, and the
-  // sums keep the per-SM order (evaluations per second: bench/run.sh).
+  // three footprints are computed once, and the sums are count x value
+  // (evaluations per second: bench/run.sh).
   std::uint64_t Even = L.Blocks / S;
   unsigned Extra = static_cast<unsigned>(L.Blocks % S);
   F.Count[ExtraBlock] = Extra;
@@ -57,27 +46,30 @@ Footprints computeFootprints(const FootprintLaunch &L,
     if (Sm.Blocks > 0)
       F.BusySms += F.Count[I];
   }
-  // The sums are SM by SM, one dependent addition each: the work and the
-  // static energy are added in one pass, two chains the processor overlaps,
-  // then the dynamic energy, which needs the work (a sweep prices every
-  // configuration: docs/architecture.md "Cost").
+  // The sums over the SMs are count x value per class, one rounding per
+  // class. Added SM by SM in scheduler order they were 2 x Num_SMs
+  // dependent additions per configuration, about half of an evaluation's
+  // time (docs/architecture.md "Cost"); the closed form moved some reports'
+  // last digits once, and the same input still gives the same bytes.
   double TotalWork = 0;
   for (unsigned I = 0; I < NumFootprintClasses; ++I) {
     SmFootprint &Sm = F.Classes[I];
     // Eq. (5): SP(c) x T = static power x CF(c) when gated, x T otherwise.
     Sm.StaticJ =
         P.StaticPowerPerSmW * (P.PowerGating ? Sm.CoreS : F.KernelTimeS);
-    for (unsigned C = 0; C < F.Count[I]; ++C) {
-      TotalWork += Sm.WorkS;
-      F.StaticJ += Sm.StaticJ;
-    }
+    if (F.Count[I] == 0)
+      continue;
+    double N = F.Count[I];
+    TotalWork += N * Sm.WorkS; // WF, the sum of WF(c) (Eq. 3)
+    F.StaticJ += N * Sm.StaticJ;
   }
   for (unsigned I = 0; I < NumFootprintClasses; ++I) {
     SmFootprint &Sm = F.Classes[I];
     // Eq. (3): DE(c) / DE = WF(c) / WF.
     Sm.DynamicJ =
         TotalWork > 0 ? P.CoreDynamicEnergyJ * Sm.WorkS / TotalWork : 0;
-    F.DynamicJ = addRepeated(F.DynamicJ, Sm.DynamicJ, F.Count[I]);
+    if (F.Count[I] != 0)
+      F.DynamicJ += F.Count[I] * Sm.DynamicJ;
   }
   return F;
 }

@@ -333,6 +333,14 @@ Timing computeTiming(const KernelProfile &P, const GpuModel &Gpu,
 Timing computeTiming(const KernelProfile &P, const GpuModel &Gpu,
                      const Timing &Base, unsigned ActiveSms,
                      double ActiveBlocksPerSm, double Rep) {
+  Timing T;
+  computeTiming(P, Gpu, Base, ActiveSms, ActiveBlocksPerSm, Rep, T);
+  return T;
+}
+
+void computeTiming(const KernelProfile &P, const GpuModel &Gpu,
+                   const Timing &Base, unsigned ActiveSms,
+                   double ActiveBlocksPerSm, double Rep, Timing &T) {
   double Blocks =
       static_cast<double>(std::max<std::uint64_t>(P.Launch.Blocks, 1));
   // The busiest SM runs Rep waves: FullWaves of ActiveBlocksPerSm blocks,
@@ -350,7 +358,7 @@ Timing computeTiming(const KernelProfile &P, const GpuModel &Gpu,
   unsigned Sms = std::max(ActiveSms, 1u);
   // Both the full and the last wave start from the profile terms (waveTerms
   // changes some: the memory levels depend on the blocks per SM).
-  Timing T = Base;
+  T = Base;
   std::optional<Timing> Last;
   if (LastBlocksPerSm > 0)
     Last = Base;
@@ -363,7 +371,7 @@ Timing computeTiming(const KernelProfile &P, const GpuModel &Gpu,
   T.FullWaves = FullWaves;
   if (T.Case == TimingCase::Empty) {
     T.ExecCycles = 0;
-    return T;
+    return;
   }
   T.ExecCycles = T.WaveCycles * FullWaves;
   if (LastBlocksPerSm > 0) {
@@ -379,7 +387,6 @@ Timing computeTiming(const KernelProfile &P, const GpuModel &Gpu,
   }
   addSyncCost(Gpu, T);
   T.ExecTimeS = T.ExecCycles / (Gpu.ClockGhz * 1e9);
-  return T;
 }
 
 } // namespace gpa

@@ -108,28 +108,35 @@ TEST(SmFootprints, PerSmDvfsSavesEnergyAtNoLossOfTime) {
   EXPECT_FALSE(None.MissingParameters.empty());
 }
 
-TEST(SmFootprints, SumsAddTheSmsOneByOneInSchedulerOrder) {
-  // The sums are kept per class, not per SM; they must still equal, to the
-  // last bit, the SM-by-SM sums reports were built on (floating-point
-  // addition is not associative: 0.1 added 7 times is not 7 x 0.1).
+TEST(SmFootprints, SumsAreCountTimesValuePerClass) {
+  // 40 blocks on 7 of 11 SMs, 3 slots each, 0.1 s per block: 5 SMs run 6
+  // blocks (WF 0.6 s, CF 6/3 x 0.1 = 0.2 s), 2 run 5 (WF 0.5 s, CF 1/6 s),
+  // 4 run none. WF = 5 x 0.6 + 2 x 0.5 = 4 s, so the SMs share DE = 0.3 J
+  // as 0.3 x 0.6 / 4 = 0.045 J and 0.3 x 0.5 / 4 = 0.0375 J (Eq. 3).
+  // Static power 0.7 W: not gated, all 11 SMs for T = 0.2 s = 1.54 J;
+  // gated, 0.7 x (5 x 0.2 + 2 x 1/6) = 0.7 x 4/3 J (Eq. 5).
   FootprintLaunch L{7, 3, 40, 0.1};
   L.GpuSms = 11; // 4 SMs outside the partition
   for (bool Gating : {false, true}) {
     Footprints F = computeFootprints(L, {0.3, 0.7, Gating});
     std::vector<SmFootprint> Sms = F.perSm();
     ASSERT_EQ(Sms.size(), 11u);
-    double Work = 0, Dynamic = 0, Static = 0;
+    double Dynamic = 0, Static = 0;
     for (unsigned C = 0; C < Sms.size(); ++C) {
       EXPECT_EQ(Sms[C].Sm, C);
       // SMs 7-10 are outside the launch's 7: no blocks.
       EXPECT_EQ(Sms[C].Blocks, C < 7 ? blocksOnSm(40, 7, C) : 0u);
-      Work += Sms[C].WorkS;
       Dynamic += Sms[C].DynamicJ;
       Static += Sms[C].StaticJ;
     }
-    EXPECT_EQ(F.DynamicJ, Dynamic);
-    EXPECT_EQ(F.StaticJ, Static);
-    EXPECT_EQ(Sms[0].DynamicJ, 0.3 * Sms[0].WorkS / Work);
+    EXPECT_NEAR(Sms[0].DynamicJ, 0.045, 1e-15);
+    EXPECT_NEAR(Sms[6].DynamicJ, 0.0375, 1e-15);
+    EXPECT_NEAR(F.DynamicJ, 0.3, 1e-15);
+    EXPECT_NEAR(F.StaticJ, Gating ? 0.7 * 4 / 3 : 1.54, 1e-15);
+    // The SM-by-SM sums agree to rounding (floating-point addition is not
+    // associative: 0.1 added 7 times is not 7 x 0.1).
+    EXPECT_NEAR(F.DynamicJ, Dynamic, 1e-15);
+    EXPECT_NEAR(F.StaticJ, Static, 1e-15);
     EXPECT_EQ(F.BusySms, 7u);
   }
 }

@@ -111,12 +111,13 @@ Timing timeShape(const KernelProfile &Profile, const GpuModel &Gpu,
                  const LaunchShape &Shape);
 
 /// What every evaluation of one profile on one GPU model shares, made once
-/// per sweep: the GPU's sm_footprint constants and the profile's HK09 terms
-/// (docs/architecture.md "Cost"). Valid for that profile (or one that
-/// differs only in its grid) and that GPU model, unchanged since.
+/// per sweep: the GPU's sm_footprint constants and the profile's HK09 and
+/// IPP terms (docs/architecture.md "Cost"). Valid for that profile (or one
+/// that differs only in its grid) and that GPU model, unchanged since.
 struct SweepConstants {
   SmFootprintConstants Sms;
-  Timing ProfileTiming; // profileTiming(Profile, Gpu)
+  Timing ProfileTiming;               // profileTiming(Profile, Gpu)
+  PowerProfileConstants ProfilePower; // powerProfileConstants(Profile, Gpu)
 };
 SweepConstants sweepConstants(const KernelProfile &Profile,
                               const GpuModel &Gpu);

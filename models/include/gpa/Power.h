@@ -63,6 +63,31 @@ bool idleSmsPowered(const GpuModel &Gpu);
 
 /// IPP §3.4: 0.1365 * ln(rate) + 1.001375, clamped to [0, 1].
 double piecewiseLinearRate(double AccessRate);
+/// The same from ln(rate) (a rate above 0).
+inline double piecewiseLinearOfLog(double LnAccessRate) {
+  double R = 0.1365 * LnAccessRate + 1.001375;
+  return R < 0 ? 0 : R > 1 ? 1 : R;
+}
+
+/// What Eq. (7)-(16) take from a profile on one GPU, the same for every
+/// configuration that keeps its counts (a sweep's). Eq. (27)'s rate is
+/// DAC_per_th x cycles per access x Warps_per_SM / Exec_cycles: the first
+/// two are the profile's, so a configuration multiplies once per component
+/// and takes one logarithm for all the piecewise-linear ones (IPP §3.4),
+/// ln(rate) = ln(DAC_per_th x cycles per access) + ln(Warps_per_SM /
+/// Exec_cycles). They were a quarter of IPP's power (docs/architecture.md
+/// "Cost").
+struct PowerProfileConstants {
+  /// DAC_per_th x the unit's cycles per access at peak rate (global memory's
+  /// before the levelled DRAM share).
+  PerComponent AccessCycles{};
+  PerComponent LnAccessCycles{}; // 0 where not piecewise-linear or none
+  PerComponent MaxPowerW{};
+  std::array<bool, NumPowerComponents> PiecewiseLinear{};
+  bool AnyPiecewiseLinear = false; // with accesses
+};
+PowerProfileConstants powerProfileConstants(const KernelProfile &Profile,
+                                            const GpuModel &Gpu);
 
 /// IPP Eq. (14)/(16): log10(alpha * ActiveSms + beta), alpha =
 /// (10-beta)/Num_SMs.
@@ -74,6 +99,10 @@ Power computePower(const KernelProfile &Profile, const GpuModel &Gpu,
 /// SmFootprintConstants).
 Power computePower(const KernelProfile &Profile, const GpuModel &Gpu,
                    const Timing &Time, bool IdleSmsPowered);
+/// The same into Out, with powerProfileConstants(Profile, Gpu) made already.
+void computePower(const KernelProfile &Profile, const GpuModel &Gpu,
+                  const Timing &Time, bool IdleSmsPowered,
+                  const PowerProfileConstants &K, Power &Out);
 
 } // namespace gpa
 

@@ -78,7 +78,7 @@ struct Footprints {
   SmFootprint Classes[NumFootprintClasses];
   unsigned Count[NumFootprintClasses] = {};
   double KernelTimeS = 0; // max CF(c)
-  /// Sums over the SMs, added SM by SM in scheduler order.
+  /// Sums over the SMs: count x value per class, in class order.
   double DynamicJ = 0, StaticJ = 0;
   unsigned BusySms = 0;
 

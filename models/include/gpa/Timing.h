@@ -136,6 +136,10 @@ Timing profileTiming(const KernelProfile &Profile, const GpuModel &Gpu);
 Timing computeTiming(const KernelProfile &Profile, const GpuModel &Gpu,
                      const Timing &Base, unsigned ActiveSms,
                      double ActiveBlocksPerSm, double Rep);
+/// The same into Out (a sweep's evaluation reuses its Timing).
+void computeTiming(const KernelProfile &Profile, const GpuModel &Gpu,
+                   const Timing &Base, unsigned ActiveSms,
+                   double ActiveBlocksPerSm, double Rep, Timing &Out);
 
 } // namespace gpa
 
