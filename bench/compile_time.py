@@ -81,11 +81,14 @@ def compile_once(clang, cuda, source, plugin, full=False, extra=()):
     return children_cpu_s() - start
 
 
-def measure(clang, cuda, source, plugin, repeat, full=False, extra=()):
+def measure(clang, cuda, source, plugin, repeat, full=False, extra=(),
+            pairs=None):
     base, with_plugin = [], []
     for _ in range(repeat):  # interleaved, so drift hits both equally
         base.append(compile_once(clang, cuda, source, None, full))
         with_plugin.append(compile_once(clang, cuda, source, plugin, full, extra))
+    if pairs is not None:  # each pair's ratio: the spread the medians hide
+        pairs.extend(w / b for b, w in zip(base, with_plugin))
     return statistics.median(base), statistics.median(with_plugin)
 
 
@@ -108,9 +111,12 @@ def main():
         if a.no_ptxas:
             runs.append((", -gpa-ptxas=false", ("-mllvm", "-gpa-ptxas=false")))
         for label, extra in runs:
-            b, w = measure(clang, cuda, tu, plugin, a.repeat, True, extra)
+            pairs = []
+            b, w = measure(clang, cuda, tu, plugin, a.repeat, True, extra, pairs)
             print("%-32s without %.3f s  with %.3f s  ratio %.3f (CPU time; target <= 1.02)"
                   % ("thrust/cub full compile" + label, b, w, w / b))
+            print("%-32s pairs %s; load average %.1f"
+                  % ("", " ".join("%.3f" % r for r in pairs), os.getloadavg()[0]))
         if a.only == "full":
             return
     with tempfile.TemporaryDirectory() as tmp:

@@ -26,8 +26,10 @@
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
 #include "llvm/Demangle/Demangle.h"
 #include "llvm/IR/Constants.h"
+#include "llvm/IR/DiagnosticHandler.h"
 #include "llvm/IR/GlobalVariable.h"
 #include "llvm/IR/Instructions.h"
+#include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Format.h"
@@ -480,6 +482,12 @@ void adviseLaunchSites(Module &M, const PluginOptions &O,
                        FunctionAnalysisManager &FAM,
                        const HandoffByArch &Handoff,
                        const ResourcesByArch &Resources, HostReports &Reports) {
+  // Each site's answer goes only to remarks and the report: with neither
+  // (a plain build) nothing is evaluated. The test is ORE.emit's own.
+  LLVMContext &Ctx = M.getContext();
+  if (O.ReportFile.empty() && !Ctx.getLLVMRemarkStreamer() &&
+      !Ctx.getDiagHandlerPtr()->isAnyRemarkEnabled())
+    return;
   std::vector<LaunchSite> Sites = findLaunchSites(M, FAM);
   if (Sites.empty())
     return;

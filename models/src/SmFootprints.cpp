@@ -174,15 +174,22 @@ DvfsFrontier perSmDvfsFrontier(const Footprints &F, const FootprintPower &P,
   }
   Out.Available = true;
   double RefV = T.Voltage[RefIndex];
-  std::vector<SmFootprint> PerSm = F.perSm();
+  // SMs of one footprint class are equal: each class's energy at the
+  // all-SM clock and its best own clock are found once (the clock search
+  // is clocks^2 per SM: issue 26, the plugin's cost), and the sums still
+  // add SM by SM in scheduler order, so every figure is unchanged.
   std::vector<DvfsPoint> All;
   for (std::size_t G = 0; G < T.ClocksMhz.size(); ++G) {
     DvfsPoint Pt;
     Pt.AllSmClockMhz = T.ClocksMhz[G];
     double Deadline = F.KernelTimeS * T.RefMhz / T.ClocksMhz[G];
     double AllJ = UncoreW * Deadline, PerSmJ = 0, Finish = 0;
-    for (const SmFootprint &Sm : PerSm) {
-      AllJ += smEnergyJ(T, RefV, Sm, P, G, Deadline);
+    Pt.SmClockMhz.reserve(F.gpuSms());
+    for (unsigned K = 0; K < NumFootprintClasses; ++K) {
+      if (F.Count[K] == 0)
+        continue;
+      const SmFootprint &Sm = F.Classes[K];
+      double AtAllJ = smEnergyJ(T, RefV, Sm, P, G, Deadline);
       double BestJ = std::numeric_limits<double>::infinity();
       std::size_t BestI = G;
       for (std::size_t C = 0; C < T.ClocksMhz.size(); ++C) {
@@ -194,8 +201,11 @@ DvfsFrontier perSmDvfsFrontier(const Footprints &F, const FootprintPower &P,
           BestI = C;
         }
       }
-      PerSmJ += BestJ;
-      Pt.SmClockMhz.push_back(T.ClocksMhz[BestI]);
+      for (unsigned I = 0; I < F.Count[K]; ++I) {
+        AllJ += AtAllJ;
+        PerSmJ += BestJ;
+        Pt.SmClockMhz.push_back(T.ClocksMhz[BestI]);
+      }
       Finish = std::max(Finish, Sm.CoreS * T.RefMhz / T.ClocksMhz[BestI]);
     }
     Pt.TimeS = Finish;

@@ -50,6 +50,19 @@ const char *const Dotp =
         "per_thread": {"int": 5, "fp": 1, "global_mem": 3}})";
 } // namespace
 
+// The embedded table's architecture and SM count (cmake/EmbedModels.cmake,
+// read from each file by CMake) are what the loader reads from the file:
+// inferredGpuCaveat chooses among boards from the table alone.
+TEST(Loader, EmbeddedTableMatchesEachModel) {
+  for (const BundledModelText &M : bundledModelTexts()) {
+    GpuModel G;
+    std::string Error;
+    ASSERT_TRUE(loadBundledModel(std::string(M.Name), G, Error)) << Error;
+    EXPECT_EQ(M.SmVersion, G.SmVersion) << M.Name;
+    EXPECT_EQ(M.NumSms, G.NumSms) << M.Name;
+  }
+}
+
 TEST(Loader, BundledModelsAllLoad) {
   std::vector<std::string> Names = bundledModelNames();
   // The architecture files and the board catalogue (docs/gpu-catalogue.md).

@@ -16,6 +16,7 @@ namespace gpa {
 struct BundledModelText {
   std::string_view Name;
   unsigned SmVersion;
+  unsigned NumSms; // $.sm.num_sms.value
   std::string_view Json;
 };
 
