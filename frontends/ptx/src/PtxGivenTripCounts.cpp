@@ -190,7 +190,8 @@ void applyGivenTripCounts(const PtxFunction &F, PtxCfg &Cfg,
     if (L.TripCount > 0 || Derived[I] || IsRemainder[I] || Remainder[I] >= 0 ||
         (Lines[I] && Trips.ByLine.count(Lines[I])))
       continue;
-    Derived[I] = applyCarriedTripCount(F, Cfg, L);
+    Derived[I] = applyCarriedTripCount(F, Cfg, L) ||
+                 applyFollowedCarriedTripCount(F, Cfg, L, Trips.Branches);
   }
   for (unsigned I = 0; I < Cfg.Loops.size(); ++I) {
     PtxLoop &L = Cfg.Loops[I];
