@@ -7,8 +7,10 @@
 // does not hold the use are that loop's own), evaluated from the kernel's
 // given arguments (ld.param), immediates, the thread's indices and the
 // launch's sizes, and integer arithmetic, wrapped to the instruction's
-// width. Used by the argument rule (PtxArgumentTripCounts.cpp) and the
-// per-thread rule (PtxThreadTripCounts.cpp).
+// width. Used by the argument rule (PtxArgumentTripCounts.cpp), the
+// per-thread rule (PtxThreadTripCounts.cpp, which also follows paths with
+// it: run, follow), the followed carried rule (PtxCarriedTripCounts.cpp)
+// and the iteration-by-iteration count (PtxTripCount.cpp).
 //
 //===----------------------------------------------------------------------===//
 #ifndef GPA_PTX_PTXREGISTERVALUES_H
