@@ -24,6 +24,7 @@
 #include "Compat.h"
 #include "GuardIndex.h"
 #include "SourceLocation.h"
+#include "gpa/common/LabelNumber.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Analysis/BranchProbabilityInfo.h"
@@ -35,7 +36,6 @@
 #include "llvm/IR/PatternMatch.h"
 
 #include <cmath>
-#include <cstdio>
 #include <optional>
 
 using namespace llvm;
@@ -187,12 +187,6 @@ std::optional<double> boundValue(const Value *V, bool Signed,
   return std::nullopt;
 }
 
-std::string number(double V) {
-  char Buf[32];
-  std::snprintf(Buf, sizeof Buf, "%.15g", V);
-  return Buf;
-}
-
 /// Rule 4 for the compare \p Cmp; false when it is no bounds guard.
 bool decideGuard(const ICmpInst &Cmp, const BranchFacts &Facts,
                  BranchDecision &D) {
@@ -253,7 +247,7 @@ bool decideGuard(const ICmpInst &Cmp, const BranchFacts &Facts,
     D.TrueProbability = InWhenTrue ? In : 1 - In;
     D.Kind = "derived";
     D.Source = std::string("bounds guard on ") + IndexText + ": min(1, " +
-               number(Exclusive) + " / " + number(double(Threads)) +
+               exactNumber(Exclusive) + " / " + exactNumber(double(Threads)) +
                " threads) in bounds (" + Facts.LaunchSource +
                (ArgNo >= 0 ? "; " + Facts.ArgumentsSource : "") + ")";
     return true;

@@ -17,6 +17,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "CarriedTripCounts.h"
+#include "gpa/common/LabelNumber.h"
 
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/ScalarEvolution.h"
@@ -26,7 +27,6 @@
 #include "llvm/IR/PatternMatch.h"
 
 #include <cmath>
-#include <cstdio>
 #include <set>
 
 using namespace llvm;
@@ -109,11 +109,6 @@ bool carries(const Value *V, const PHINode *K, const PHINode *X,
   return true;
 }
 
-std::string number(double V) {
-  char Buf[32];
-  std::snprintf(Buf, sizeof Buf, "%.6g", V);
-  return Buf;
-}
 } // namespace
 
 std::optional<DerivedTrip> carriedTripCount(const Loop &L,
@@ -253,8 +248,8 @@ std::optional<DerivedTrip> carriedTripCount(const Loop &L,
                std::to_string(ParentTrips) + " iterations): it starts at " +
                std::to_string(*Start) + " before it, steps by " +
                std::to_string(Step) + " while " + Bounds + ": " +
-               number(Total) + " iterations in all, " + number(D.Count) +
-               " per iteration of the enclosing loop";
+               shortNumber(Total) + " iterations in all, " +
+               shortNumber(D.Count) + " per iteration of the enclosing loop";
     return D;
   }
   return std::nullopt;

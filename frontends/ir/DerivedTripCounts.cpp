@@ -6,6 +6,7 @@
 
 #include "DerivedTripCounts.h"
 #include "Compat.h"
+#include "gpa/common/LabelNumber.h"
 
 #include "gpa/KernelArguments.h"
 
@@ -19,7 +20,6 @@
 #include "llvm/IR/IntrinsicsNVPTX.h"
 
 #include <cmath>
-#include <cstdio>
 #include <map>
 #include <memory>
 #include <set>
@@ -488,12 +488,6 @@ std::string show(const SCEV *S, const BranchFacts &F, unsigned Depth = 0) {
   return "?";
 }
 
-std::string number(double V) {
-  char Buf[32];
-  std::snprintf(Buf, sizeof Buf, "%.6g", V);
-  return Buf;
-}
-
 } // namespace
 
 std::optional<DerivedTrip> deriveTripCount(const Loop &L, ScalarEvolution &SE,
@@ -632,8 +626,8 @@ std::optional<DerivedTrip> deriveTripCount(const Loop &L, ScalarEvolution &SE,
   if (!Varying.empty())
     D.Source += ", averaged over " +
                 (Points == std::uint64_t(Total)
-                     ? number(Total) + " threads"
-                     : std::to_string(Points) + " of " + number(Total) +
+                     ? shortNumber(Total) + " threads"
+                     : std::to_string(Points) + " of " + shortNumber(Total) +
                            " threads evenly spread");
   if (PerAnchor && Entered < Points)
     D.Source += Entered ? ", " + std::to_string(Entered) + " of " +

@@ -76,16 +76,12 @@ TEST(PtxTripCount, CompareBeforeTheStepSeesTheOldValue) {
 }
 
 TEST(PtxTripCount, UnknownBoundsKeepTheDefault) {
-  // A parameter bound, a step that is not constant, a second write of the
-  // counter, a start that is not constant: 16 (the default) each.
+  // A parameter bound, a step that is not constant, a start that is not
+  // constant: 16 (the default) each.
   EXPECT_EQ(fpAdds("mov.u32 %r1, 0;", "add.s32 %r1, %r1, 1;",
                    "setp.lt.s32 %p1, %r1, %r9;\n@%p1 bra $L;"),
             16.0);
   EXPECT_EQ(fpAdds("mov.u32 %r1, 0;", "add.s32 %r1, %r1, %r8;",
-                   "setp.lt.s32 %p1, %r1, 64;\n@%p1 bra $L;"),
-            16.0);
-  EXPECT_EQ(fpAdds("mov.u32 %r1, 0;",
-                   "add.s32 %r1, %r1, 1;\nshl.b32 %r1, %r1, 1;",
                    "setp.lt.s32 %p1, %r1, 64;\n@%p1 bra $L;"),
             16.0);
   EXPECT_EQ(fpAdds("mov.u32 %r1, %r7;", "add.s32 %r1, %r1, 1;",
@@ -94,6 +90,29 @@ TEST(PtxTripCount, UnknownBoundsKeepTheDefault) {
   // "!= bound" that the step skips over would wrap around: unknown.
   EXPECT_EQ(fpAdds("mov.u32 %r1, 0;", "add.s32 %r1, %r1, 3;",
                    "setp.ne.s32 %p1, %r1, 64;\n@%p1 bra $L;"),
+            16.0);
+}
+
+TEST(PtxTripCount, EvaluatedIterationByIteration) {
+  // A counter written twice, i = (i + 1) * 2 from 0 while i < 64: 2, 6,
+  // 14, 30, 62, 126: 6 iterations (ScalarEvolution's exhaustive
+  // evaluation finds the same).
+  EXPECT_EQ(fpAdds("mov.u32 %r1, 0;",
+                   "add.s32 %r1, %r1, 1;\nshl.b32 %r1, %r1, 1;",
+                   "setp.lt.s32 %p1, %r1, 64;\n@%p1 bra $L;"),
+            6.0);
+  // nvcc's two-trip loop over COMPLEX (ccglib's accumulator set-up in local
+  // memory): c = 0 enters, c + 1 = 1 < 2 goes on with c set to 1, c + 1 =
+  // 2 leaves: 2.
+  EXPECT_EQ(fpAdds("mov.u64 %rd1, 0;",
+                   "add.s64 %rd2, %rd1, 1;\nmov.u64 %rd1, 1;",
+                   "setp.lt.u64 %p1, %rd2, 2;\n@%p1 bra $L;"),
+            2.0);
+  // The same test on the thread's index is per thread: the default 16.
+  EXPECT_EQ(fpAdds("mov.u64 %rd1, 0;",
+                   "add.s64 %rd2, %rd1, 1;\nmov.u64 %rd1, 1;\n"
+                   "cvt.u64.u32 %rd3, %tid.x;",
+                   "setp.lt.u64 %p1, %rd2, %rd3;\n@%p1 bra $L;"),
             16.0);
 }
 
@@ -259,6 +278,57 @@ TEST(PtxCarriedTripCount, ProducerLoopOfAPipeline) {
   // iteration's own i = tid): 1 per thread, followed past the first loop
   // (what that loop writes is unknown after it): 64 + 64 = 128 adds.
   EXPECT_DOUBLE_EQ(fpAddsWithBlock(pipeline("2", true), 64, 1), 128.0);
+}
+
+namespace {
+/// nvcc's producer unrolled by 4 with a peeled remainder (TILE = 96 in
+/// test/cli/cp-async-pipeline-trip-count.test), one fp add per source
+/// iteration: k_buf (%rd69) carried across k (%rd70, 64 steps), bounded by
+/// 64 and k + NB; T = -max(k_buf - k - NB, k_buf - 64) this entry's
+/// iterations, T & 3 peeled bodies, then the loop by 4 behind T < 4.
+std::string peeledPipeline(const std::string &NB) {
+  std::string Body;
+  for (int K = 0; K < 4; ++K)
+    Body += "add.f32 %f1, %f1, %f2;\n";
+  return "mov.u64 %rd1, 0;\nmov.u64 %rd2, 0;\nmov.u64 %rd3, %rd1;\n"
+         "$LK:\nadd.s64 %rd4, %rd2, " +
+         NB +
+         ";\n"
+         "setp.ge.u64 %p1, %rd1, %rd4;\nsetp.gt.u64 %p2, %rd1, 63;\n"
+         "or.pred %p3, %p2, %p1;\n@%p3 bra $LEND;\n"
+         "mov.u64 %rd5, -" +
+         NB +
+         ";\nsub.s64 %rd6, %rd5, %rd2;\n"
+         "add.s64 %rd7, %rd1, %rd6;\nadd.s64 %rd8, %rd1, -64;\n"
+         "max.u64 %rd9, %rd7, %rd8;\nneg.s64 %rd10, %rd9;\n"
+         "and.b64 %rd11, %rd10, 3;\nsetp.eq.s64 %p4, %rd11, 0;\n"
+         "mov.u64 %rd3, %rd1;\n@%p4 bra $LMAIN;\n"
+         "add.f32 %f1, %f1, %f2;\nadd.s64 %rd3, %rd1, 1;\n"
+         "setp.eq.s64 %p5, %rd11, 1;\n@%p5 bra $LMAIN;\n"
+         "add.f32 %f1, %f1, %f2;\nadd.s64 %rd3, %rd1, 2;\n"
+         "setp.eq.s64 %p6, %rd11, 2;\n@%p6 bra $LMAIN;\n"
+         "add.f32 %f1, %f1, %f2;\nadd.s64 %rd3, %rd1, 3;\n"
+         "$LMAIN:\nsetp.gt.u64 %p7, %rd9, -4;\n@%p7 bra $LEND;\n"
+         "$LP:\n" +
+         Body +
+         "add.s64 %rd3, %rd3, 4;\nsetp.lt.u64 %p1, %rd3, 64;\n"
+         "setp.lt.u64 %p2, %rd3, %rd4;\nand.pred %p3, %p1, %p2;\n"
+         "@%p3 bra $LP;\n"
+         "$LEND:\nmov.u64 %rd1, %rd3;\nadd.s64 %rd2, %rd2, 1;\n"
+         "setp.lt.u64 %p4, %rd2, 64;\n@%p4 bra $LK;\nret;\n";
+}
+} // namespace
+
+TEST(PtxCarriedTripCount, PeeledRemainderAndLoopByFour) {
+  // k_buf takes each value 0..63 once over the k loop, one add each: 64,
+  // however the entries split them. NB = 2: T = 2, then 1 (k = 1..62),
+  // then 0: peeled bodies only. NB = 8: T = 8 at k = 0 (the loop by 4
+  // twice), then 1 (k = 1..56), then 0. NB = 16: T = 16 at k = 0 (4 times
+  // by 4), 1 after. (Before: the loop by 4 at the default 16 per entry and
+  // the peeled tests at LLVM's rates.)
+  EXPECT_DOUBLE_EQ(fpAddsWithBlock(peeledPipeline("2"), 0, 0), 64.0);
+  EXPECT_DOUBLE_EQ(fpAddsWithBlock(peeledPipeline("8"), 0, 0), 64.0);
+  EXPECT_DOUBLE_EQ(fpAddsWithBlock(peeledPipeline("16"), 0, 0), 64.0);
 }
 
 TEST(PtxThreadIndexTest, DecidedPerThread) {

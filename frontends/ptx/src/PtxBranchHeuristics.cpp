@@ -27,6 +27,7 @@
 // in PTX (nvcc uses them for layout and folding only).
 //
 //===----------------------------------------------------------------------===//
+#include "gpa/common/LabelNumber.h"
 #include "gpa/ptx/PtxCfg.h"
 
 #include "PtxGuardIndex.h"
@@ -35,7 +36,6 @@
 #include "gpa/ptx/PtxAst.h"
 
 #include <algorithm>
-#include <cstdio>
 #include <optional>
 
 namespace gpa::ptx {
@@ -325,12 +325,6 @@ int parameterOf(const PtxFunction &F, const PtxOperand &O, Scope S = {},
   return -1;
 }
 
-std::string number(double V) {
-  char Buf[32];
-  std::snprintf(Buf, sizeof Buf, "%.15g", V);
-  return Buf;
-}
-
 /// A bounds guard's P(predicate true), its source and kind; false when the
 /// setp defining Pred is none.
 bool guardProbability(const PtxFunction &F, const PtxCfg &Cfg, unsigned BlockNo,
@@ -485,7 +479,7 @@ bool guardProbability(const PtxFunction &F, const PtxCfg &Cfg, unsigned BlockNo,
     P = InWhenTrue ? In : 1 - In;
     Kind = "derived";
     Source = std::string("bounds guard on ") + IndexText + ": min(1, " +
-             number(Exclusive) + " / " + number(double(Threads)) +
+             exactNumber(Exclusive) + " / " + exactNumber(double(Threads)) +
              " threads) in bounds (" + Facts.LaunchSource +
              (Param >= 0 ? "; " + Facts.ArgumentsSource : "") + ")";
     return true;

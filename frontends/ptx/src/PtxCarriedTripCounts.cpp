@@ -30,13 +30,15 @@
 //===----------------------------------------------------------------------===//
 #include "PtxComparison.h"
 #include "PtxLoopCounter.h"
+#include "PtxRegisterValues.h"
 #include "gpa/ptx/PtxCfg.h"
 
 #include "gpa/ptx/PtxAst.h"
 
 #include <cmath>
-#include <cstdio>
+#include <map>
 #include <optional>
+#include <set>
 #include <vector>
 
 namespace gpa::ptx {
@@ -57,6 +59,99 @@ const PtxInstruction *definition(const PtxFunction &F, const PtxBlock &B,
       return &F.Body[I];
   return nullptr;
 }
+
+/// L's stay tests: the one exit branch's setp, or two joined by and.pred
+/// (stay when true) / or.pred (leave when true), each "counter < bound" or
+/// "<=", the counter stepped once in L by an immediate up before the tests
+/// in their block.
+struct StayShape {
+  std::string Counter;
+  LoopCounterStep Step;
+  std::vector<StayTest> Tests;
+};
+
+std::optional<StayShape> stayShape(const PtxFunction &F, const PtxCfg &Cfg,
+                                   const PtxLoop &L) {
+  std::optional<LoopExitBranch> Exit = loopExitBranch(F, Cfg, L);
+  if (!Exit)
+    return std::nullopt;
+  const PtxInstruction &Br = F.Body[Exit->At];
+  unsigned BrBlock = 0;
+  for (unsigned B : L.Blocks)
+    if (Cfg.Blocks[B].Begin <= Exit->At && Exit->At < Cfg.Blocks[B].End)
+      BrBlock = B;
+  const PtxBlock &BB = Cfg.Blocks[BrBlock];
+  const PtxInstruction *G = definition(F, BB, Exit->At, Br.Guard);
+  if (!G)
+    return std::nullopt;
+  std::vector<const PtxInstruction *> Setps;
+  bool Negate = !Exit->StayOnTrue;
+  if (G->Opcode == "setp") {
+    Setps.push_back(G);
+  } else if ((G->Opcode == "and" && Exit->StayOnTrue) ||
+             (G->Opcode == "or" && !Exit->StayOnTrue)) {
+    if (G->Operands.size() != 3)
+      return std::nullopt;
+    std::size_t GAt = std::size_t(G - F.Body.data());
+    for (unsigned K = 1; K <= 2; ++K) {
+      if (!G->Operands[K].isRegister())
+        return std::nullopt;
+      const PtxInstruction *S = definition(F, BB, GAt, G->Operands[K].Name);
+      if (!S || S->Opcode != "setp")
+        return std::nullopt;
+      Setps.push_back(S);
+    }
+  } else {
+    return std::nullopt;
+  }
+  // The counter: a register every test compares, stepped once in L by an
+  // immediate up.
+  StayShape Out;
+  std::optional<LoopCounterStep> Step;
+  for (unsigned Side = 1; Side <= 2 && Out.Counter.empty(); ++Side) {
+    if (Setps[0]->Operands.size() != 3)
+      return std::nullopt;
+    const PtxOperand &X = Setps[0]->Operands[Side];
+    if (!X.isRegister())
+      continue;
+    Step = loopCounterStep(F, Cfg, L, X.Name);
+    if (Step && Step->Add > 0 && Step->Factor == 0 &&
+        Step->StepRegister.empty())
+      Out.Counter = X.Name;
+  }
+  if (Out.Counter.empty())
+    return std::nullopt;
+  Out.Step = *Step;
+  // The tests see the stepped counter (the step comes first in the latch):
+  // the body runs once for each value below the bounds.
+  for (const PtxInstruction *S : Setps)
+    if (!(BB.Begin <= Step->At && &F.Body[Step->At] < S))
+      return std::nullopt;
+  for (const PtxInstruction *S : Setps) {
+    if (S->Operands.size() != 3 || S->Guard.size())
+      return std::nullopt;
+    Cmp C = comparison(*S);
+    if (Negate)
+      C = negated(C);
+    StayTest T;
+    T.Setp = S;
+    if (S->Operands[1].isRegister() && S->Operands[1].Name == Out.Counter) {
+      T.Bound = &S->Operands[2];
+      T.Cont = C;
+    } else if (S->Operands[2].isRegister() &&
+               S->Operands[2].Name == Out.Counter) {
+      T.Bound = &S->Operands[1];
+      T.Cont = swapped(C);
+    } else {
+      return std::nullopt;
+    }
+    if (T.Cont != Cmp::Lt && T.Cont != Cmp::Le)
+      return std::nullopt;
+    // 64-bit unsigned bounds are read as signed: both must be below 2^63.
+    Out.Tests.push_back(T);
+  }
+  return Out;
+}
 } // namespace
 
 bool applyCarriedTripCount(const PtxFunction &F, PtxCfg &Cfg, PtxLoop &L) {
@@ -69,85 +164,12 @@ bool applyCarriedTripCount(const PtxFunction &F, PtxCfg &Cfg, PtxLoop &L) {
                            : 0;
   if (ParentTrips < 1)
     return false;
-  std::optional<LoopExitBranch> Exit = loopExitBranch(F, Cfg, L);
-  if (!Exit)
+  std::optional<StayShape> Shape = stayShape(F, Cfg, L);
+  if (!Shape)
     return false;
-  const PtxInstruction &Br = F.Body[Exit->At];
-  unsigned BrBlock = 0;
-  for (unsigned B : L.Blocks)
-    if (Cfg.Blocks[B].Begin <= Exit->At && Exit->At < Cfg.Blocks[B].End)
-      BrBlock = B;
-  const PtxBlock &BB = Cfg.Blocks[BrBlock];
-  // The tests that must all hold for the loop to go on: one setp, or two
-  // joined by and.pred (stay when true) / or.pred (leave when true).
-  const PtxInstruction *G = definition(F, BB, Exit->At, Br.Guard);
-  if (!G)
-    return false;
-  std::vector<const PtxInstruction *> Setps;
-  bool Negate = !Exit->StayOnTrue;
-  if (G->Opcode == "setp") {
-    Setps.push_back(G);
-  } else if ((G->Opcode == "and" && Exit->StayOnTrue) ||
-             (G->Opcode == "or" && !Exit->StayOnTrue)) {
-    if (G->Operands.size() != 3)
-      return false;
-    std::size_t GAt = std::size_t(G - F.Body.data());
-    for (unsigned K = 1; K <= 2; ++K) {
-      if (!G->Operands[K].isRegister())
-        return false;
-      const PtxInstruction *S = definition(F, BB, GAt, G->Operands[K].Name);
-      if (!S || S->Opcode != "setp")
-        return false;
-      Setps.push_back(S);
-    }
-  } else {
-    return false;
-  }
-  // The counter: a register every test compares, stepped once in L by an
-  // immediate up.
-  std::string Counter;
-  std::optional<LoopCounterStep> Step;
-  for (unsigned Side = 1; Side <= 2 && Counter.empty(); ++Side) {
-    if (Setps[0]->Operands.size() != 3)
-      return false;
-    const PtxOperand &X = Setps[0]->Operands[Side];
-    if (!X.isRegister())
-      continue;
-    Step = loopCounterStep(F, Cfg, L, X.Name);
-    if (Step && Step->Add > 0 && Step->Factor == 0 &&
-        Step->StepRegister.empty())
-      Counter = X.Name;
-  }
-  if (Counter.empty())
-    return false;
-  // The tests see the stepped counter (the step comes first in the latch):
-  // the body runs once for each value below the bounds.
-  for (const PtxInstruction *S : Setps)
-    if (!(BB.Begin <= Step->At && &F.Body[Step->At] < S))
-      return false;
-  std::vector<StayTest> Tests;
-  for (const PtxInstruction *S : Setps) {
-    if (S->Operands.size() != 3 || S->Guard.size())
-      return false;
-    Cmp C = comparison(*S);
-    if (Negate)
-      C = negated(C);
-    StayTest T;
-    T.Setp = S;
-    if (S->Operands[1].isRegister() && S->Operands[1].Name == Counter) {
-      T.Bound = &S->Operands[2];
-      T.Cont = C;
-    } else if (S->Operands[2].isRegister() && S->Operands[2].Name == Counter) {
-      T.Bound = &S->Operands[1];
-      T.Cont = swapped(C);
-    } else {
-      return false;
-    }
-    if (T.Cont != Cmp::Lt && T.Cont != Cmp::Le)
-      return false;
-    // 64-bit unsigned bounds are read as signed: both must be below 2^63.
-    Tests.push_back(T);
-  }
+  const std::string &Counter = Shape->Counter;
+  const LoopCounterStep *Step = &Shape->Step;
+  const std::vector<StayTest> &Tests = Shape->Tests;
   // Carried: no code of P outside L writes the counter, and its value on
   // entry to P is a constant.
   for (unsigned B : P.Blocks) {
@@ -264,6 +286,269 @@ bool applyCarriedTripCount(const PtxFunction &F, PtxCfg &Cfg, PtxLoop &L) {
                  std::to_string(*Start) + " before it, steps by " +
                  std::to_string(Step->Add) + " while " + Expressions + ": " +
                  shortNumber(Total) + " iterations in all, " +
+                 shortNumber(L.GivenTripCount) + " per entry";
+  return true;
+}
+
+namespace {
+/// Iterations of the enclosing loop followed, and blocks per iteration.
+constexpr double MaxFollowedIterations = 65536;
+constexpr unsigned MaxIterationBlocks = 1024;
+
+/// Whether \p Reg's value may come from a special register (%tid, %ntid,
+/// %ctaid, %nctaid) through any of the writes of the registers it is
+/// computed from: such a test differs per thread and is the thread rules'.
+bool readsSpecial(const PtxFunction &F, const std::string &Reg,
+                  std::set<std::string> &Seen) {
+  if (Reg.rfind("%tid", 0) == 0 || Reg.rfind("%ntid", 0) == 0 ||
+      Reg.rfind("%ctaid", 0) == 0 || Reg.rfind("%nctaid", 0) == 0)
+    return true;
+  if (!Seen.insert(Reg).second)
+    return false;
+  for (const PtxInstruction &I : F.Body)
+    if (writesRegister(I, Reg))
+      for (std::size_t K = 1; K < I.Operands.size(); ++K)
+        if (I.Operands[K].isRegister() &&
+            readsSpecial(F, I.Operands[K].Name, Seen))
+          return true;
+  return false;
+}
+
+std::string divisionText(std::int64_t U) {
+  if (U <= 1)
+    return "T";
+  if ((U & (U - 1)) == 0) {
+    int Shift = 0;
+    while ((std::int64_t(1) << Shift) < U)
+      ++Shift;
+    return "T >> " + std::to_string(Shift);
+  }
+  return "T / " + std::to_string(U);
+}
+} // namespace
+
+bool applyFollowedCarriedTripCount(const PtxFunction &F, PtxCfg &Cfg,
+                                   PtxLoop &L, const gpa::BranchFacts &Facts) {
+  if (L.Parent < 0)
+    return false;
+  const PtxLoop &P = Cfg.Loops[L.Parent];
+  double ParentTrips = P.TripCount > 0 ? P.TripCount
+                       : P.GivenTripCount > 0 && P.TripKind != "assumed"
+                           ? P.GivenTripCount
+                           : 0;
+  if (ParentTrips < 1 || ParentTrips > MaxFollowedIterations ||
+      ParentTrips != std::floor(ParentTrips))
+    return false;
+  std::optional<StayShape> Shape = stayShape(F, Cfg, L);
+  if (!Shape)
+    return false;
+  const std::string &X = Shape->Counter;
+  const std::int64_t StepL = Shape->Step.Add;
+  for (const StayTest &T : Shape->Tests)
+    if (T.Bound->isRegister())
+      for (unsigned B : L.Blocks)
+        for (std::size_t I = Cfg.Blocks[B].Begin; I < Cfg.Blocks[B].End; ++I)
+          if (writesRegister(F.Body[I], T.Bound->Name))
+            return false; // a bound L moves
+  // The blocks of P on the way to L: they lead to L's header without
+  // passing P's.
+  std::set<unsigned> Before = {L.Header};
+  for (std::vector<unsigned> Work = {L.Header}; !Work.empty();) {
+    unsigned B = Work.back();
+    Work.pop_back();
+    if (B == P.Header)
+      continue;
+    for (unsigned Pred : Cfg.Blocks[B].Preds)
+      if (P.contains(Pred) && !L.contains(Pred) && Before.insert(Pred).second)
+        Work.push_back(Pred);
+  }
+  // The source loop's counter C: X itself, or the register nvcc's peeled
+  // remainder starts X from ("mov X, C" / "add X, C, k" on the way to L),
+  // which P sets from X once after L ("mov C, X"). X is written outside L
+  // only on the way to L.
+  std::string C = X;
+  std::int64_t PeelStep = 0; // the smallest k of "add X, C, k"
+  for (unsigned B : P.Blocks) {
+    if (L.contains(B))
+      continue;
+    for (std::size_t I = Cfg.Blocks[B].Begin; I < Cfg.Blocks[B].End; ++I) {
+      const PtxInstruction &Ins = F.Body[I];
+      if (!writesRegister(Ins, X))
+        continue;
+      bool Copy = Ins.Opcode == "mov" && Ins.Operands.size() == 2;
+      bool Offset = Ins.Opcode == "add" && Ins.Operands.size() == 3 &&
+                    Ins.Operands[2].K == PtxOperand::Kind::Immediate &&
+                    !Ins.Operands[2].IsFloat && Ins.Operands[2].IntValue > 0;
+      if (!Before.count(B) || !Ins.Guard.empty() || !(Copy || Offset) ||
+          !Ins.Operands[1].isRegister() || Ins.Operands[1].Name == X ||
+          (C != X && Ins.Operands[1].Name != C))
+        return false;
+      C = Ins.Operands[1].Name;
+      if (Offset && (PeelStep == 0 || Ins.Operands[2].IntValue < PeelStep))
+        PeelStep = Ins.Operands[2].IntValue;
+    }
+  }
+  if (C != X) {
+    // C's one write in P: "mov C, X" after L, on every iteration (its
+    // block dominates P's latches).
+    unsigned Writes = 0;
+    for (unsigned B : P.Blocks)
+      for (std::size_t I = Cfg.Blocks[B].Begin; I < Cfg.Blocks[B].End; ++I) {
+        const PtxInstruction &Ins = F.Body[I];
+        if (!writesRegister(Ins, C))
+          continue;
+        ++Writes;
+        if (Ins.Opcode != "mov" || !Ins.Guard.empty() ||
+            Ins.Operands.size() != 2 || !Ins.Operands[1].isRegister() ||
+            Ins.Operands[1].Name != X || L.contains(B) || Before.count(B))
+          return false;
+        for (unsigned Latch : P.Blocks)
+          for (unsigned S : Cfg.Blocks[Latch].Succs)
+            if (S == P.Header && !Cfg.dominates(B, Latch))
+              return false;
+      }
+    if (Writes != 1)
+      return false;
+  }
+  std::optional<std::int64_t> Start = valueOnEntry(F, Cfg, P, C);
+  if (!Start || (C != X && valueOnEntry(F, Cfg, P, X) != Start))
+    return false;
+  // P's counters ("add R, R, Imm" once in P, from a constant): their value
+  // at each iteration's start.
+  struct Counter {
+    std::string Name;
+    std::int64_t First = 0, Step = 0;
+  };
+  std::vector<Counter> Counters;
+  std::set<std::string> Candidates;
+  for (unsigned B : P.Blocks)
+    for (std::size_t I = Cfg.Blocks[B].Begin; I < Cfg.Blocks[B].End; ++I) {
+      const PtxInstruction &Ins = F.Body[I];
+      if (Ins.Opcode == "add" && Ins.Operands.size() == 3 &&
+          Ins.Operands[0].isRegister() && Ins.Operands[1].isRegister() &&
+          Ins.Operands[0].Name == Ins.Operands[1].Name &&
+          Ins.Operands[0].Name != X && Ins.Operands[0].Name != C)
+        Candidates.insert(Ins.Operands[0].Name);
+    }
+  for (const std::string &R : Candidates) {
+    std::optional<LoopCounterStep> S = loopCounterStep(F, Cfg, P, R);
+    if (!S || S->Factor != 0 || !S->StepRegister.empty() || S->ThroughCopy)
+      continue;
+    if (std::optional<std::int64_t> R0 = valueOnEntry(F, Cfg, P, R))
+      Counters.push_back({R, *R0, S->Add});
+  }
+  // Each iteration of P followed from its header to L (or past it), with
+  // the counter's carried value: L's executions when entered, and the
+  // share taking each branch on the way that reads no thread index.
+  std::uint64_t Dims[3] = {std::max<std::uint64_t>(Facts.BlockThreadsX, 1),
+                           std::max<std::uint64_t>(Facts.BlockThreadsY, 1),
+                           std::max<std::uint64_t>(Facts.BlockThreadsZ, 1)};
+  RegisterValues V(F, Cfg, Facts, Dims);
+  std::map<unsigned, std::pair<std::uint64_t, std::uint64_t>> Branches;
+  std::map<unsigned, bool> ReadsThread;
+  std::int64_t Value = *Start;
+  double Executions = 0, Entries = 0;
+  std::size_t HeaderAt = Cfg.Blocks[L.Header].Begin;
+  auto N = std::int64_t(ParentTrips);
+  for (std::int64_t J = 0; J < N; ++J) {
+    V.State.clear();
+    V.Budget = 1u << 20;
+    V.State[C] = {Value};
+    V.State[X] = {Value};
+    for (const Counter &R : Counters)
+      V.State[R.Name] = {R.First + J * R.Step};
+    bool Reached = false;
+    std::vector<std::pair<unsigned, bool>> Path;
+    if (!follow(F, Cfg, V, P.Header, L.Header, &P, Reached, Path,
+                MaxIterationBlocks))
+      return false;
+    for (const auto &[B, Taken] : Path) {
+      ++Branches[B].first;
+      Branches[B].second += Taken;
+    }
+    auto XAt = V.State.find(X);
+    if (XAt == V.State.end() || !XAt->second.Value)
+      return false;
+    std::int64_t Last = *XAt->second.Value;
+    if (Reached) {
+      // L's executions from X's value on entry, tested after each step.
+      std::optional<double> Runs;
+      for (const StayTest &T : Shape->Tests) {
+        V.reset();
+        std::optional<std::int64_t> Bound = V.value(*T.Bound, HeaderAt, &L);
+        if (!Bound)
+          return false;
+        std::optional<double> K = executionsAt(Last + StepL, StepL, *Bound,
+                                               T.Cont, unsignedBits(*T.Setp));
+        if (!K)
+          return false;
+        Runs = Runs ? std::min(*Runs, *K) : *K;
+      }
+      Executions += *Runs;
+      Entries += 1;
+      Last += std::int64_t(*Runs) * StepL;
+    }
+    if (Last < Value)
+      return false;
+    Value = Last;
+  }
+  for (const auto &[B, Counts] : Branches) {
+    const PtxInstruction &Br = F.Body[Cfg.Blocks[B].End - 1];
+    std::set<std::string> Seen;
+    if (readsSpecial(F, Br.Guard, Seen))
+      continue;
+    PtxBlock &Blk = Cfg.Blocks[B];
+    if (Blk.ThreadTakenProbability >= 0)
+      continue;
+    Blk.ThreadTakenProbability = double(Counts.second) / double(Counts.first);
+    Blk.ThreadProbabilitySource =
+        "the enclosing loop's " + shortNumber(ParentTrips) +
+        " iterations followed with the counter " + C +
+        " carried across them: taken in " + std::to_string(Counts.second) +
+        " of the " + std::to_string(Counts.first) + " reaching it";
+  }
+  std::string Bounds;
+  for (const StayTest &T : Shape->Tests) {
+    std::string Text = T.Bound->isRegister()
+                           ? T.Bound->Name
+                           : std::to_string(T.Bound->IntValue);
+    // "Y = R + Imm" where P writes the bound once that way (k + NBUFFER).
+    const PtxInstruction *Def = nullptr;
+    unsigned Defs = 0;
+    if (T.Bound->isRegister())
+      for (unsigned B : P.Blocks)
+        for (std::size_t I = Cfg.Blocks[B].Begin; I < Cfg.Blocks[B].End; ++I)
+          if (writesRegister(F.Body[I], T.Bound->Name)) {
+            ++Defs;
+            Def = &F.Body[I];
+          }
+    if (Defs == 1 && Def->Opcode == "add" && Def->Operands.size() == 3 &&
+        Def->Operands[1].isRegister() &&
+        Def->Operands[2].K == PtxOperand::Kind::Immediate &&
+        !Def->Operands[2].IsFloat)
+      Text += " = " + Def->Operands[1].Name + " + " +
+              std::to_string(Def->Operands[2].IntValue);
+    Bounds += std::string(Bounds.empty() ? "" : " and ") +
+              (T.Cont == Cmp::Le ? "<= " : "< ") + Text;
+  }
+  std::int64_t Unroll =
+      PeelStep > 0 && StepL % PeelStep == 0 ? StepL / PeelStep : 1;
+  L.GivenTripCount = Entries > 0 ? Executions / Entries : 0;
+  L.TripKind = "derived";
+  std::string Shape2 =
+      C == X ? "the loop's counter " + X
+             : "the loop (nvcc's unrolled " + std::to_string(Unroll) +
+                   " times, its counter " + X + " started past a peeled " +
+                   "remainder of T mod " + std::to_string(Unroll) + " at " + C +
+                   " + k) runs " + divisionText(Unroll) +
+                   " per entry, T the source loop's iterations there; its " +
+                   "counter " + C;
+  L.TripSource = Shape2 + " carries across the enclosing loop (" +
+                 shortNumber(ParentTrips) + " iterations, followed): it " +
+                 "starts at " + std::to_string(*Start) + " before it, " +
+                 "steps by " + std::to_string(StepL) + " while " + Bounds +
+                 ": " + shortNumber(Executions) + " iterations in all, " +
+                 shortNumber(Entries) + " entries, " +
                  shortNumber(L.GivenTripCount) + " per entry";
   return true;
 }

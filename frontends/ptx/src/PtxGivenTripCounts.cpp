@@ -18,6 +18,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "PtxLoopCounter.h"
+#include "gpa/common/LabelNumber.h"
 #include "gpa/ptx/PtxCfg.h"
 
 #include "gpa/KernelArguments.h"
@@ -112,11 +113,6 @@ bool follows(const PtxCfg &Cfg, const PtxLoop &M, unsigned R) {
   return false;
 }
 
-std::string number(double V) {
-  char Buf[32];
-  std::snprintf(Buf, sizeof Buf, "%.15g", V);
-  return Buf;
-}
 } // namespace
 
 void applyGivenTripCounts(const PtxFunction &F, PtxCfg &Cfg,
@@ -185,7 +181,7 @@ void applyGivenTripCounts(const PtxFunction &F, PtxCfg &Cfg,
     L.TripSource = Trips.Branches.ArgumentsSource + ": " + With +
                    (Given ? ""
                           : ": the loop's counter and bound evaluated, " +
-                                number(A->Count) + " iterations");
+                                exactNumber(A->Count) + " iterations");
   }
   // Counters carried across the enclosing loop (PtxCarriedTripCounts.cpp),
   // after the other rules, so that the enclosing loop's count is known.
@@ -194,7 +190,8 @@ void applyGivenTripCounts(const PtxFunction &F, PtxCfg &Cfg,
     if (L.TripCount > 0 || Derived[I] || IsRemainder[I] || Remainder[I] >= 0 ||
         (Lines[I] && Trips.ByLine.count(Lines[I])))
       continue;
-    Derived[I] = applyCarriedTripCount(F, Cfg, L);
+    Derived[I] = applyCarriedTripCount(F, Cfg, L) ||
+                 applyFollowedCarriedTripCount(F, Cfg, L, Trips.Branches);
   }
   for (unsigned I = 0; I < Cfg.Loops.size(); ++I) {
     PtxLoop &L = Cfg.Loops[I];
@@ -211,16 +208,16 @@ void applyGivenTripCounts(const PtxFunction &F, PtxCfg &Cfg,
     PtxLoop &R = Cfg.Loops[Remainder[I]];
     double U = double(*Steps[I] / *Steps[Remainder[I]]);
     L.GivenTripCount = double(C.Count / unsigned(U));
-    L.TripSource = C.Source + ": " + number(C.Count) + " iterations div " +
-                   number(U) + " (the loop nvcc unrolled " + number(U) +
-                   " times)";
+    L.TripSource = C.Source + ": " + exactNumber(C.Count) + " iterations div " +
+                   exactNumber(U) + " (the loop nvcc unrolled " +
+                   exactNumber(U) + " times)";
     L.UnrollFactor = unsigned(U);
     L.SourceTripCount = C.Count;
     R.SourceLine = Lines[Remainder[I]];
     R.GivenTripCount = double(C.Count % unsigned(U));
     R.TripKind = C.Kind;
-    R.TripSource = C.Source + ": " + number(C.Count) + " iterations mod " +
-                   number(U) + " (nvcc's remainder loop)";
+    R.TripSource = C.Source + ": " + exactNumber(C.Count) + " iterations mod " +
+                   exactNumber(U) + " (nvcc's remainder loop)";
   }
 }
 
@@ -242,8 +239,9 @@ void decide(PtxBlock &B, unsigned Into, double P, const PtxLoop &M) {
   B.TakenProbability = B.Succs[0] == Into ? P : 1 - P;
   B.ProbabilityKind = "given";
   B.ProbabilitySource = "the count given for the unrolled loop (" +
-                        number(M.SourceTripCount) + " iterations, unrolled " +
-                        number(M.UnrollFactor) + " times)";
+                        exactNumber(M.SourceTripCount) +
+                        " iterations, unrolled " + exactNumber(M.UnrollFactor) +
+                        " times)";
   B.CountDecided = true;
 }
 

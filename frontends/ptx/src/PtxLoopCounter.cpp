@@ -9,19 +9,12 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstdio>
 
 namespace gpa::ptx {
 
 bool writesRegister(const PtxInstruction &I, const std::string &Reg) {
   return !I.Operands.empty() && I.Operands[0].isRegister() &&
          I.Operands[0].Name == Reg;
-}
-
-std::string shortNumber(double V) {
-  char Buf[32];
-  std::snprintf(Buf, sizeof Buf, "%.6g", V);
-  return Buf;
 }
 
 namespace {

@@ -10,6 +10,7 @@
 // (PtxTripCount.cpp), given (PtxGivenTripCounts.cpp), argument
 // (PtxArgumentTripCounts.cpp) and per-thread (PtxThreadTripCounts.cpp)
 // trip counts, with the exit branch and the count of a linear counter.
+// Their labels print numbers with gpa/common/LabelNumber.h's shortNumber.
 //
 //===----------------------------------------------------------------------===//
 #ifndef GPA_PTX_PTXLOOPCOUNTER_H
@@ -18,6 +19,8 @@
 #include "PtxComparison.h"
 #include "gpa/ptx/PtxAst.h"
 #include "gpa/ptx/PtxCfg.h"
+
+#include "gpa/common/LabelNumber.h"
 
 #include <cstdint>
 #include <optional>
@@ -79,9 +82,6 @@ loopExitBranch(const PtxFunction &F, const PtxCfg &Cfg, const PtxLoop &L);
 
 /// Whether I writes register Reg (its first operand).
 bool writesRegister(const PtxInstruction &I, const std::string &Reg);
-
-/// V with six significant digits, as the trip-count labels print it.
-std::string shortNumber(double V);
 
 /// Whether L's test at \p SetpAt sees the counter after its step at
 /// \p StepAt in the same iteration: the step comes first in the test's

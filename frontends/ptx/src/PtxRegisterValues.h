@@ -7,8 +7,10 @@
 // does not hold the use are that loop's own), evaluated from the kernel's
 // given arguments (ld.param), immediates, the thread's indices and the
 // launch's sizes, and integer arithmetic, wrapped to the instruction's
-// width. Used by the argument rule (PtxArgumentTripCounts.cpp) and the
-// per-thread rule (PtxThreadTripCounts.cpp).
+// width. Used by the argument rule (PtxArgumentTripCounts.cpp), the
+// per-thread rule (PtxThreadTripCounts.cpp, which also follows paths with
+// it: run, follow), the followed carried rule (PtxCarriedTripCounts.cpp)
+// and the iteration-by-iteration count (PtxTripCount.cpp).
 //
 //===----------------------------------------------------------------------===//
 #ifndef GPA_PTX_PTXREGISTERVALUES_H
@@ -284,6 +286,20 @@ private:
   std::vector<unsigned> BlockOf;
   std::map<std::string, std::vector<std::size_t>> Defs;
 };
+
+/// Runs Blk's integer instructions for one thread (V.State)
+/// (PtxThreadTripCounts.cpp).
+void run(const PtxFunction &F, const PtxBlock &Blk, RegisterValues &V);
+
+/// One thread followed from \p From to \p To within \p Region (null: the
+/// function), at most \p MaxBlocks blocks: false when it cannot be (a
+/// branch not known, another loop on the way); Reached says whether it got
+/// there, Path the two-way branches it passed (block, took Succs[0])
+/// (PtxThreadTripCounts.cpp; the carried rule follows the enclosing loop's
+/// iterations with it, PtxCarriedTripCounts.cpp).
+bool follow(const PtxFunction &F, const PtxCfg &Cfg, RegisterValues &V,
+            unsigned From, unsigned To, const PtxLoop *Region, bool &Reached,
+            std::vector<std::pair<unsigned, bool>> &Path, unsigned MaxBlocks);
 
 } // namespace gpa::ptx
 

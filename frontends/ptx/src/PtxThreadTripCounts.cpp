@@ -147,10 +147,24 @@ std::optional<CounterShape> counterShape(const PtxFunction &F,
   return std::nullopt;
 }
 
-/// One thread followed from \p From to \p To: false when it cannot be (a
-/// branch not known, another loop on the way); Reached says whether it got
-/// there, Path the two-way branches it passed (block, took Succs[0]).
-/// Runs Blk's integer instructions for one thread (V.State).
+/// A thread index register's values, for the label ("%tid.x: 0 to 127").
+std::string specialsLabel(const std::set<std::string> &Specials,
+                          const std::uint64_t Dims[3],
+                          const std::uint64_t Grid[3]) {
+  std::string Out;
+  for (const std::string &S : Specials) {
+    unsigned D = S.back() - 'x';
+    bool OfGrid = S.find("ctaid") != std::string::npos;
+    std::uint64_t N = OfGrid ? Grid[D] : Dims[D];
+    bool Index = S.rfind("%tid", 0) == 0 || S.rfind("%ctaid", 0) == 0;
+    Out +=
+        (Out.empty() ? "" : ", ") + S +
+        (Index ? ": 0 to " + std::to_string(N - 1) : " = " + std::to_string(N));
+  }
+  return Out;
+}
+} // namespace
+
 void run(const PtxFunction &F, const PtxBlock &Blk, RegisterValues &V) {
   for (std::size_t I = Blk.Begin; I < Blk.End; ++I) {
     const PtxInstruction &Ins = F.Body[I];
@@ -185,7 +199,7 @@ void run(const PtxFunction &F, const PtxBlock &Blk, RegisterValues &V) {
 
 bool follow(const PtxFunction &F, const PtxCfg &Cfg, RegisterValues &V,
             unsigned From, unsigned To, const PtxLoop *Region, bool &Reached,
-            std::vector<std::pair<unsigned, bool>> &Path) {
+            std::vector<std::pair<unsigned, bool>> &Path, unsigned MaxBlocks) {
   Reached = false;
   unsigned B = From;
   std::set<unsigned> Seen;
@@ -201,7 +215,7 @@ bool follow(const PtxFunction &F, const PtxCfg &Cfg, RegisterValues &V,
       if ((!Region || Region->contains(P)) && Leads.insert(P).second)
         Work.push_back(P);
   }
-  for (unsigned Steps = 0; Steps < MaxPathBlocks; ++Steps) {
+  for (unsigned Steps = 0; Steps < MaxBlocks; ++Steps) {
     if (B == To) {
       Reached = true;
       return true;
@@ -300,24 +314,6 @@ bool follow(const PtxFunction &F, const PtxCfg &Cfg, RegisterValues &V,
   return false;
 }
 
-/// A thread index register's values, for the label ("%tid.x: 0 to 127").
-std::string specialsLabel(const std::set<std::string> &Specials,
-                          const std::uint64_t Dims[3],
-                          const std::uint64_t Grid[3]) {
-  std::string Out;
-  for (const std::string &S : Specials) {
-    unsigned D = S.back() - 'x';
-    bool OfGrid = S.find("ctaid") != std::string::npos;
-    std::uint64_t N = OfGrid ? Grid[D] : Dims[D];
-    bool Index = S.rfind("%tid", 0) == 0 || S.rfind("%ctaid", 0) == 0;
-    Out +=
-        (Out.empty() ? "" : ", ") + S +
-        (Index ? ": 0 to " + std::to_string(N - 1) : " = " + std::to_string(N));
-  }
-  return Out;
-}
-} // namespace
-
 bool applyThreadTripCount(const PtxFunction &F, PtxCfg &Cfg, PtxLoop &L,
                           const gpa::BranchFacts &Facts) {
   if (!F.IsEntry || Facts.BlockThreadsX == 0)
@@ -392,7 +388,8 @@ bool applyThreadTripCount(const PtxFunction &F, PtxCfg &Cfg, PtxLoop &L,
         V.State.clear();
         bool Reached = false;
         std::vector<std::pair<unsigned, bool>> Path;
-        if (!follow(F, Cfg, V, From, L.Header, Region, Reached, Path))
+        if (!follow(F, Cfg, V, From, L.Header, Region, Reached, Path,
+                    MaxPathBlocks))
           return false;
         for (const auto &[B, Taken] : Path) {
           ++Branches[B].first;

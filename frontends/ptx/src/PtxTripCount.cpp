@@ -16,12 +16,20 @@
 // mov %r22, %r4" for `s *= 2`): counted test by test, as ScalarEvolution
 // evaluates such loops exhaustively.
 // The trip count is then exact, as ScalarEvolution finds it in the IR, so
-// both front-ends weigh such loops alike. Anything else (a parameter bound,
-// a register changed twice, wrap-around) stays unknown and gets the default.
+// both front-ends weigh such loops alike. A loop whose test reads no
+// stepped counter nvcc can see through (ccglib's zero-initialisation of
+// its local accumulators over COMPLEX, a two-trip loop nvcc writes as
+// "add %rd24, %rd322, 1; mov.u64 %rd322, 1; setp.lt.u64 %p1, %rd24, 2")
+// is evaluated iteration by iteration from the values its registers enter
+// with and immediates, as ScalarEvolution's exhaustive evaluation does (at
+// most 100 iterations). Anything else (a parameter bound, a value read
+// from memory or a thread index, wrap-around) stays unknown and gets the
+// default.
 //
 //===----------------------------------------------------------------------===//
 #include "PtxComparison.h"
 #include "PtxLoopCounter.h"
+#include "PtxRegisterValues.h"
 #include "gpa/ptx/PtxCfg.h"
 
 #include "gpa/ptx/PtxAst.h"
@@ -217,11 +225,69 @@ double tripCount(const PtxFunction &F, const PtxCfg &Cfg, const PtxLoop &L) {
   }
   return 0;
 }
+/// Iterations of L evaluated one by one (ScalarEvolution's exhaustive
+/// evaluation, MaxBruteForceIterations = 100): the registers L writes enter
+/// with their values before it (valueOnEntry; unknown otherwise), the
+/// others are evaluated from their writes; each iteration's path through L
+/// runs and its branches are decided. 0 when a branch on the way is not
+/// known, reads a thread index or an argument, or L runs past the limit.
+double exhaustiveTripCount(const PtxFunction &F, const PtxCfg &Cfg,
+                           const PtxLoop &L) {
+  constexpr unsigned MaxIterations = 100, MaxBlocks = 64;
+  static const gpa::BranchFacts NoFacts;
+  const std::uint64_t Dims[3] = {1, 1, 1};
+  RegisterValues V(F, Cfg, NoFacts, Dims);
+  for (unsigned B : L.Blocks)
+    for (std::size_t I = Cfg.Blocks[B].Begin; I < Cfg.Blocks[B].End; ++I) {
+      const PtxInstruction &Ins = F.Body[I];
+      if (Ins.Operands.empty() || !Ins.Operands[0].isRegister() ||
+          V.State.count(Ins.Operands[0].Name))
+        continue;
+      V.State[Ins.Operands[0].Name] = {
+          valueOnEntry(F, Cfg, L, Ins.Operands[0].Name)};
+    }
+  for (unsigned Iteration = 1; Iteration <= MaxIterations; ++Iteration) {
+    unsigned B = L.Header;
+    for (unsigned Steps = 0;; ++Steps) {
+      if (Steps == MaxBlocks)
+        return 0;
+      const PtxBlock &Blk = Cfg.Blocks[B];
+      run(F, Blk, V);
+      unsigned Next = 0;
+      if (Blk.Succs.size() == 1) {
+        Next = Blk.Succs[0];
+      } else if (Blk.Succs.size() == 2) {
+        const PtxInstruction &Br = F.Body[Blk.End - 1];
+        if (Br.Opcode != "bra" || Br.Guard.empty())
+          return 0;
+        PtxOperand G;
+        G.K = PtxOperand::Kind::Register;
+        G.Name = Br.Guard;
+        V.reset();
+        std::optional<std::int64_t> P = V.value(G, Blk.End - 1, nullptr);
+        if (!P || V.ReadingSpecials || V.ReadingArgs)
+          return 0;
+        Next = ((*P != 0) != Br.GuardNegated) ? Blk.Succs[0] : Blk.Succs[1];
+      } else {
+        return 0;
+      }
+      if (!L.contains(Next))
+        return double(Iteration);
+      if (Next == L.Header)
+        break;
+      B = Next;
+    }
+  }
+  return 0;
+}
 } // namespace
 
 void computeTripCounts(const PtxFunction &F, PtxCfg &Cfg) {
-  for (PtxLoop &L : Cfg.Loops)
+  for (PtxLoop &L : Cfg.Loops) {
     L.TripCount = tripCount(F, Cfg, L);
+    if (L.TripCount == 0)
+      L.TripCount = exhaustiveTripCount(F, Cfg, L);
+  }
 }
 
 } // namespace gpa::ptx

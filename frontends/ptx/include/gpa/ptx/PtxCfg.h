@@ -147,6 +147,17 @@ bool applyThreadTripCount(const PtxFunction &F, PtxCfg &Cfg, PtxLoop &L,
 /// set) when it does not apply (PtxCarriedTripCounts.cpp).
 bool applyCarriedTripCount(const PtxFunction &F, PtxCfg &Cfg, PtxLoop &L);
 
+/// Where applyCarriedTripCount does not apply (nvcc unrolled the producer
+/// and peeled its remainder, `T & 3` bodies before a loop stepping by 4;
+/// no zero-trip guard): the enclosing loop's iterations followed one by one
+/// (at most 65536) with the carried counter, each bound evaluated at the
+/// entry; sets L's GivenTripCount (`derived`, mean over its entries) and
+/// the shares of the branches on the way that read no thread index
+/// (applied by decideThreadTests). False (nothing set) when it does not
+/// apply (PtxCarriedTripCounts.cpp).
+bool applyFollowedCarriedTripCount(const PtxFunction &F, PtxCfg &Cfg,
+                                   PtxLoop &L, const gpa::BranchFacts &Facts);
+
 /// Two-way branches whose test reads only the thread's index, the block's
 /// size, given arguments and immediates (nvcc's unrolled `for (i = tid; i
 /// < n; i += NTHREADS)` of a copy: "setp.gt.u32 %p, %tid, 63; @%p bra"):
