@@ -131,7 +131,7 @@ bool summarizeFunction(const PtxFunction &F, const std::string &File,
       continue;
     double Taken = B.TakenProbability;
     bool Certain = Taken < 1e-3 || Taken > 1 - 1e-3;
-    if (!B.ThreadGuard && Certain)
+    if (!B.ThreadGuard && !B.IndexTest && Certain)
       continue;
     const PtxInstruction &Br = F.Body[B.End - 1];
     Out.Branches.push_back({F.Name, Br.Line, Br.SourceLine, B.ThreadGuard,

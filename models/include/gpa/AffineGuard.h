@@ -84,6 +84,24 @@ std::optional<GuardShare> shareOfLaunch(const GuardIndex &Index,
                                         const BranchFacts &Facts,
                                         bool PtxNames);
 
+/// The share of the launch's (block, thread, iteration) points for which
+/// Index == Value (an equality test: `threadIdx.x == 0` lets one thread of
+/// each block through, `blockIdx.x == 0` one block of the grid), counted
+/// as shareOfLaunch counts; nullopt as there.
+std::optional<GuardShare> shareEqualOfLaunch(const GuardIndex &Index,
+                                             std::int64_t Value,
+                                             const BranchFacts &Facts,
+                                             bool PtxNames);
+
+/// The index's terms as bits: bit D for threadIdx along D, bit 3 + D for
+/// blockIdx along D. Tests on disjoint terms are independent over the
+/// launch (their shares multiply).
+unsigned indexTerms(const GuardIndex &Index);
+
+/// The terms' names, "threadIdx.x, threadIdx.y" (IR) or "%tid.x, %tid.y"
+/// (PTX).
+std::string indexTermNames(unsigned Terms, bool PtxNames);
+
 } // namespace gpa
 
 #endif
