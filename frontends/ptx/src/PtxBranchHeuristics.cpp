@@ -30,6 +30,7 @@
 #include "gpa/ptx/PtxCfg.h"
 
 #include "PtxGuardIndex.h"
+#include "PtxInstructionQueries.h"
 
 #include "gpa/BranchFacts.h"
 #include "gpa/ptx/PtxAst.h"
@@ -48,16 +49,12 @@ constexpr double Likely = 20.0 / 32;   // 62.5%
 /// write of Reg in F (llc defines each predicate once).
 const PtxInstruction *definition(const PtxFunction &F, std::size_t Begin,
                                  std::size_t At, const std::string &Reg) {
-  auto Writes = [&](const PtxInstruction &I) {
-    return !I.Operands.empty() && I.Operands[0].isRegister() &&
-           I.Operands[0].Name == Reg;
-  };
   for (std::size_t I = At; I-- > Begin;)
-    if (Writes(F.Body[I]))
+    if (writesRegister(F.Body[I], Reg))
       return &F.Body[I];
   const PtxInstruction *Only = nullptr;
   for (const PtxInstruction &I : F.Body)
-    if (Writes(I)) {
+    if (writesRegister(I, Reg)) {
       if (Only)
         return nullptr;
       Only = &I;

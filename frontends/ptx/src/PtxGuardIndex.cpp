@@ -4,6 +4,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "PtxGuardIndex.h"
+#include "PtxInstructionQueries.h"
 
 #include "gpa/BranchFacts.h"
 
@@ -13,11 +14,6 @@ namespace gpa::ptx {
 
 namespace {
 constexpr std::int64_t MaxFactor = std::int64_t(1) << 24;
-
-bool writes(const PtxInstruction &I, const std::string &Reg) {
-  return !I.Operands.empty() && I.Operands[0].isRegister() &&
-         I.Operands[0].Name == Reg;
-}
 
 struct Reader {
   const PtxFunction &F;
@@ -71,14 +67,14 @@ struct Reader {
   const PtxInstruction *definition(const std::string &Reg, std::size_t Begin,
                                    std::size_t At, std::size_t &DAt) const {
     for (std::size_t I = At; I-- > Begin;)
-      if (writes(F.Body[I], Reg)) {
+      if (writesRegister(F.Body[I], Reg)) {
         DAt = I;
         return &F.Body[I];
       }
     const PtxInstruction *Only = nullptr;
     unsigned AtBlock = blockOf(At);
     for (std::size_t I = 0; I < F.Body.size(); ++I) {
-      if (!writes(F.Body[I], Reg))
+      if (!writesRegister(F.Body[I], Reg))
         continue;
       if (I < At) {
         if (Only)
@@ -140,7 +136,7 @@ struct Reader {
     const PtxInstruction *Start = nullptr, *Step = nullptr;
     std::size_t StartAt = 0, StepAt = 0;
     for (std::size_t I = 0; I < F.Body.size(); ++I) {
-      if (!writes(F.Body[I], Reg))
+      if (!writesRegister(F.Body[I], Reg))
         continue;
       bool Inside = Loop.contains(blockOf(I));
       if ((Inside && Step) || (!Inside && Start))

@@ -13,11 +13,6 @@
 
 namespace gpa::ptx {
 
-bool writesRegister(const PtxInstruction &I, const std::string &Reg) {
-  return !I.Operands.empty() && I.Operands[0].isRegister() &&
-         I.Operands[0].Name == Reg;
-}
-
 std::string shortNumber(double V) {
   char Buf[32];
   std::snprintf(Buf, sizeof Buf, "%.6g", V);

@@ -16,6 +16,7 @@
 #define GPA_PTX_PTXLOOPCOUNTER_H
 
 #include "PtxComparison.h"
+#include "PtxInstructionQueries.h"
 #include "gpa/ptx/PtxAst.h"
 #include "gpa/ptx/PtxCfg.h"
 
@@ -76,9 +77,6 @@ struct LoopExitBranch {
 /// loop).
 std::optional<LoopExitBranch>
 loopExitBranch(const PtxFunction &F, const PtxCfg &Cfg, const PtxLoop &L);
-
-/// Whether I writes register Reg (its first operand).
-bool writesRegister(const PtxInstruction &I, const std::string &Reg);
 
 /// V with six significant digits, as the trip-count labels print it.
 std::string shortNumber(double V);
