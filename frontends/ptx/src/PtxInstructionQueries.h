@@ -1,5 +1,4 @@
-//===- PtxInstructionQueries.h - Questions about one instruction -*- C++
-//-*-===//
+//===- PtxInstructionQueries.h - One instruction's facts ---*- C++ -*-===//
 //
 // SPDX-License-Identifier: Apache-2.0
 //
