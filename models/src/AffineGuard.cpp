@@ -138,7 +138,9 @@ bool launchIndex(const GuardIndex &Index, const BranchFacts &Facts, int &Dim,
   I.Offset = Index.Offset;
   I.Trips = Index.Trips ? Index.Trips : 1;
   I.Blocks = I.Block ? GridBlocks[Dim] : 1;
-  I.Threads = I.Thread ? BlockThreads[Dim] : 1;
+  I.Threads = !I.Thread               ? 1
+              : Index.ThreadSpan[Dim] ? Index.ThreadSpan[Dim]
+                                      : BlockThreads[Dim];
   return I.Blocks && I.Threads;
 }
 
@@ -149,14 +151,19 @@ std::string pointsText(const AffineIndex &I, std::uint64_t In) {
          " points";
 }
 
-std::string indexText(const AffineIndex &I, int Dim, bool PtxNames) {
+std::string indexText(const AffineIndex &I, const GuardIndex &Index, int Dim,
+                      bool PtxNames) {
   const char *Axis[3] = {"x", "y", "z"};
   std::string B = PtxNames ? std::string("%ctaid.") + Axis[Dim]
                            : std::string("blockIdx.") + Axis[Dim];
   std::string T = PtxNames ? std::string("%tid.") + Axis[Dim]
                            : std::string("threadIdx.") + Axis[Dim];
-  return I.text(B, T, "k") +
-         (I.Trips > 1 ? " (k < " + std::to_string(I.Trips) + ")" : "");
+  if (!Index.ThreadSpan[Dim])
+    return I.text(B, T, "k") +
+           (I.Trips > 1 ? " (k < " + std::to_string(I.Trips) + ")" : "");
+  return I.text(B, "i", "k") + " (i = " + T + " + " +
+         std::to_string(Index.SpanStep) + " * j < " +
+         std::to_string(Index.ThreadSpan[Dim]) + ": each i once per block)";
 }
 } // namespace
 
@@ -177,9 +184,10 @@ std::optional<GuardShare> shareOfLaunch(const GuardIndex &Index,
   Out.InBounds = *Share;
   Out.LaunchSource = Facts.launchSourceOf(Dim, I.Block != 0, I.Thread != 0);
   Out.Contiguous = Dim == 0 && I.Trips == 1 && I.Thread == 1 &&
+                   !Index.ThreadSpan[Dim] &&
                    (I.Block == 0 || std::uint64_t(I.Block) == I.Threads);
-  Out.Words = indexText(I, Dim, PtxNames) + " < " + std::to_string(Bound) +
-              ": " + pointsText(I, *In) + " in bounds";
+  Out.Words = indexText(I, Index, Dim, PtxNames) + " < " +
+              std::to_string(Bound) + ": " + pointsText(I, *In) + " in bounds";
   return Out;
 }
 
@@ -199,8 +207,8 @@ std::optional<GuardShare> shareEqualOfLaunch(const GuardIndex &Index,
   GuardShare Out;
   Out.InBounds = double(*In) / Points;
   Out.LaunchSource = Facts.launchSourceOf(Dim, I.Block != 0, I.Thread != 0);
-  Out.Words = indexText(I, Dim, PtxNames) + " == " + std::to_string(Value) +
-              ": " + pointsText(I, *In);
+  Out.Words = indexText(I, Index, Dim, PtxNames) +
+              " == " + std::to_string(Value) + ": " + pointsText(I, *In);
   return Out;
 }
 

@@ -58,6 +58,13 @@ struct GuardIndex {
   std::int64_t Counter = 0;
   std::uint64_t Trips = 1;
   std::int64_t Offset = 0;
+  /// Where nonzero, the thread term along D is a block-stride loop's
+  /// counter (`for (i = threadIdx.y; i < E; i += blockDim.y)`), which takes
+  /// each value of [0, ThreadSpan[D]) once across the block's threads and
+  /// iterations: it is counted over those values, not the block's threads.
+  std::uint64_t ThreadSpan[3] = {0, 0, 0};
+  /// That loop's step, blockDim along D (for the words only).
+  std::uint64_t SpanStep = 0;
 };
 
 /// A guard `index < bound` decided on a launch.
