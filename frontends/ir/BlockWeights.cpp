@@ -374,7 +374,9 @@ BlockWeights computeBlockWeights(Function &F, BlockFrequencyInfo &BFI,
               DT, LI, Out);
   for (const BranchDecision &D : Decided) {
     bool Certain = D.TrueProbability < 1e-3 || D.TrueProbability > 1 - 1e-3;
-    if (D.ThreadGuard || D.Stated || !Certain)
+    // A thread-index test's share is listed however small (1 block of
+    // 1024 passes `blockIdx.x == 0`).
+    if (D.ThreadGuard || D.IndexTest || D.Stated || !Certain)
       Out.Branches.push_back(D);
   }
   listSwitchShares(F, BPI, LI, Out.Branches);

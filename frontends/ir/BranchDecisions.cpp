@@ -16,7 +16,11 @@
 //     reads as a * blockIdx + b * threadIdx + c * k + d in one dimension
 //     (k a counted loop's counter; an unrolled copy's c * k is in d), with
 //     the launch known: the exact share of the launch's (block, thread,
-//     iteration) points in bounds (gpa/AffineGuard.h), derived;
+//     iteration) points in bounds (gpa/AffineGuard.h), derived; an
+//     equality test on such indices (`tx == 0 && ty == 0`, InstCombine's
+//     `(tx | ty) == 0`; `blockIdx.x == 0`): the share of the launch's
+//     points with that value, derived; the launch unknown: the heuristics'
+//     weight, assumed and labelled;
 //  5. else BranchProbabilityInfo's static heuristics, assumed.
 //
 //===----------------------------------------------------------------------===//
@@ -235,7 +239,8 @@ bool decideGuard(const ICmpInst &Cmp, const BranchFacts &Facts,
   std::string BoundText =
       ArgNo >= 0 ? "argument " + std::to_string(ArgNo) : "a constant";
   D.ThreadGuard = true;
-  D.GuardDims = 1; // x
+  // threadIdx.x, and blockIdx.x for the grid's index (gpa::indexTerms).
+  D.GuardDims = Kind == IndexKind::BlockX ? 1u : 1u | 8u;
   // The shift by whole strides needs the threads launched along x.
   bool ShiftKnown = !Off.Strides || Facts.GridThreadsX;
   if (B && Threads && ShiftKnown) {
@@ -298,9 +303,7 @@ bool decideAffineGuard(const ICmpInst &Cmp, const BranchFacts &Facts,
       return false;
     D.ThreadGuard = true;
     D.InBounds = S->InBounds;
-    for (int Dim = 0; Dim < 3; ++Dim)
-      if (G->Block[Dim] || G->Thread[Dim])
-        D.GuardDims |= 1u << Dim;
+    D.GuardDims = indexTerms(*G);
     D.TrueProbability = InWhenTrue ? S->InBounds : 1 - S->InBounds;
     D.Kind = "derived";
     D.Source = "bounds guard on " + S->Words + " (" + S->LaunchSource +
@@ -310,11 +313,88 @@ bool decideAffineGuard(const ICmpInst &Cmp, const BranchFacts &Facts,
   return false;
 }
 
+/// The values an equality with 0 tests through `or`s: (a | b) == 0 holds
+/// when a == 0 and b == 0 (InstCombine's form of `tx == 0 && ty == 0`).
+void orParts(const Value *V, SmallVectorImpl<const Value *> &Out,
+             unsigned Depth = 0) {
+  Value *A = nullptr, *B = nullptr;
+  if (Depth < 4 && match(V, m_Or(m_Value(A), m_Value(B)))) {
+    orParts(A, Out, Depth + 1);
+    orParts(B, Out, Depth + 1);
+    return;
+  }
+  Out.push_back(V);
+}
+
+/// Rule 4 for an equality test on thread or block indices (`threadIdx.x ==
+/// 0`, `tx == 0 && ty == 0`, `blockIdx.x == 0`): the share of the launch's
+/// points with that value, the tests on disjoint index terms multiplied;
+/// with the launch unknown, the heuristics' weight, assumed and labelled.
+/// False when the compared value is no index.
+bool decideEqualityGuard(const ICmpInst &Cmp, const BranchFacts &Facts,
+                         ScalarEvolution *SE, const LoopInfo &LI,
+                         BranchDecision &D) {
+  if (!SE || !Cmp.isEquality())
+    return false;
+  for (unsigned Side = 0; Side < 2; ++Side) {
+    const auto *C = dyn_cast<ConstantInt>(Cmp.getOperand(1 - Side));
+    if (!C || C->getBitWidth() > 64)
+      continue;
+    std::int64_t Tested = C->getSExtValue();
+    SmallVector<const Value *, 4> Parts;
+    if (Tested == 0)
+      orParts(Cmp.getOperand(Side), Parts);
+    else
+      Parts.push_back(Cmp.getOperand(Side));
+    unsigned Terms = 0;
+    double Share = 1;
+    bool Known = true;
+    std::string Words, Launch;
+    for (const Value *Part : Parts) {
+      std::optional<GuardIndex> G =
+          guardIndexOf(Part, *Cmp.getParent(), *SE, LI, Facts);
+      unsigned T = G ? indexTerms(*G) : 0;
+      if (!T || (T & Terms))
+        return false;
+      Terms |= T;
+      std::optional<GuardShare> S =
+          shareEqualOfLaunch(*G, Tested, Facts, false);
+      if (!S) {
+        Known = false;
+        continue;
+      }
+      Share *= S->InBounds;
+      Words += (Words.empty() ? "" : "; ") + S->Words;
+      if (Launch.find(S->LaunchSource) == std::string::npos)
+        Launch += (Launch.empty() ? "" : ", ") + S->LaunchSource;
+    }
+    bool Equal = Cmp.getPredicate() == CmpInst::ICMP_EQ;
+    D.GuardDims = Terms;
+    D.IndexTest = true;
+    if (!Known) {
+      D.Kind = "assumed";
+      D.Source = "equality test on " + indexTermNames(Terms, false) +
+                 ": the launch's shape along it unknown, LLVM's static "
+                 "branch heuristics (BranchProbabilityInfo) assumed; give the "
+                 "launch's grid and block in a launch file";
+      return true;
+    }
+    D.TrueProbability = Equal ? Share : 1 - Share;
+    D.Kind = "derived";
+    D.Source = "equality test " + Words + ": " + number(Share) +
+               " of the launch (" + Launch + ")";
+    return true;
+  }
+  return false;
+}
+
 /// Rule 4, either form.
 bool decideAnyGuard(const ICmpInst &Cmp, const BranchFacts &Facts,
                     ScalarEvolution *SE, const LoopInfo &LI,
                     BranchDecision &D) {
-  return decideAffineGuard(Cmp, Facts, SE, LI, D) || decideGuard(Cmp, Facts, D);
+  return decideAffineGuard(Cmp, Facts, SE, LI, D) ||
+         decideGuard(Cmp, Facts, D) ||
+         decideEqualityGuard(Cmp, Facts, SE, LI, D);
 }
 
 /// Rule 4 for guards on different dimensions joined into one condition
@@ -337,7 +417,9 @@ bool decideJoinedGuards(const Value *Cond, const BranchFacts &Facts,
       (DA.GuardDims & DB.GuardDims))
     return false;
   double PA = DA.TrueProbability, PB = DB.TrueProbability;
-  D.ThreadGuard = true;
+  // An equality test's share is no bound's: listed as the branch's weight.
+  D.ThreadGuard = DA.ThreadGuard && DB.ThreadGuard;
+  D.IndexTest = !D.ThreadGuard;
   D.GuardDims = DA.GuardDims | DB.GuardDims;
   D.InBounds = DA.InBounds * DB.InBounds;
   D.TrueProbability = And ? PA * PB : 1 - (1 - PA) * (1 - PB);
@@ -371,7 +453,9 @@ decideBranches(const Function &F, BranchProbabilityInfo &BPI,
     if (IsLoopGuard) {
       const auto *Cmp = dyn_cast<ICmpInst>(Br->getCondition());
       BranchDecision Probe;
-      if (!Cmp || !decideAnyGuard(*Cmp, Facts, SE, LI, Probe))
+      // An equality test the launch does not decide keeps the loop entered.
+      if (!Cmp || !decideAnyGuard(*Cmp, Facts, SE, LI, Probe) ||
+          (!Probe.ThreadGuard && Probe.Kind != "derived"))
         continue;
     }
     if (const Loop *L = LI.getLoopFor(&BB))

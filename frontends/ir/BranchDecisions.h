@@ -34,7 +34,8 @@ struct BranchDecision {
   double HeuristicTrue = 0.5;              // BranchProbabilityInfo's
   bool ThreadGuard = false;                // a thread-index bounds guard
   double InBounds = 1;                     // a guard's P(in bounds)
-  unsigned GuardDims = 0; // a guard's index dimensions (bit 0: x, 1: y, 2: z)
+  bool IndexTest = false; // an equality test on thread or block indices
+  unsigned GuardDims = 0; // a guard's index terms (gpa::indexTerms)
   bool Stated = false;    // by the code: __builtin_expect, __builtin_assume
   /// A switch's successor (listed, not decided): its index and, in words,
   /// the case ("default", "case 3") whose share TrueProbability is.

@@ -113,55 +113,128 @@ std::string AffineIndex::text(const std::string &BlockName,
   return Out.empty() ? "0" : Out;
 }
 
-std::optional<GuardShare> shareOfLaunch(const GuardIndex &Index,
-                                        std::int64_t Bound, bool Signed,
-                                        const BranchFacts &Facts,
-                                        bool PtxNames) {
-  int Dim = -1;
+namespace {
+/// Index's one dimension over the launch, as AffineIndex; false when it
+/// has no thread or block term, spans several dimensions, or the launch
+/// lacks a dimension it needs.
+bool launchIndex(const GuardIndex &Index, const BranchFacts &Facts, int &Dim,
+                 AffineIndex &I) {
+  Dim = -1;
   for (int D = 0; D < 3; ++D)
     if (Index.Block[D] || Index.Thread[D]) {
       if (Dim >= 0)
-        return std::nullopt;
+        return false;
       Dim = D;
     }
   if (Dim < 0)
-    return std::nullopt;
+    return false;
   const std::uint64_t GridBlocks[3] = {Facts.GridBlocksX, Facts.GridBlocksY,
                                        Facts.GridBlocksZ};
   const std::uint64_t BlockThreads[3] = {
       Facts.BlockThreadsX, Facts.BlockThreadsY, Facts.BlockThreadsZ};
-  AffineIndex I;
   I.Block = Index.Block[Dim];
   I.Thread = Index.Thread[Dim];
   I.Counter = Index.Counter;
   I.Offset = Index.Offset;
   I.Trips = Index.Trips ? Index.Trips : 1;
   I.Blocks = I.Block ? GridBlocks[Dim] : 1;
-  I.Threads = I.Thread ? BlockThreads[Dim] : 1;
-  if (!I.Blocks || !I.Threads)
+  I.Threads = !I.Thread               ? 1
+              : Index.ThreadSpan[Dim] ? Index.ThreadSpan[Dim]
+                                      : BlockThreads[Dim];
+  return I.Blocks && I.Threads;
+}
+
+std::string pointsText(const AffineIndex &I, std::uint64_t In) {
+  return std::to_string(In) + " of " +
+         std::to_string(I.Blocks * I.Threads * I.Trips) +
+         (I.Trips > 1 ? " (block, thread, iteration)" : " (block, thread)") +
+         " points";
+}
+
+std::string indexText(const AffineIndex &I, const GuardIndex &Index, int Dim,
+                      bool PtxNames) {
+  const char *Axis[3] = {"x", "y", "z"};
+  std::string B = PtxNames ? std::string("%ctaid.") + Axis[Dim]
+                           : std::string("blockIdx.") + Axis[Dim];
+  std::string T = PtxNames ? std::string("%tid.") + Axis[Dim]
+                           : std::string("threadIdx.") + Axis[Dim];
+  if (!Index.ThreadSpan[Dim])
+    return I.text(B, T, "k") +
+           (I.Trips > 1 ? " (k < " + std::to_string(I.Trips) + ")" : "");
+  return I.text(B, "i", "k") + " (i = " + T + " + " +
+         std::to_string(Index.SpanStep) + " * j < " +
+         std::to_string(Index.ThreadSpan[Dim]) + ": each i once per block)";
+}
+} // namespace
+
+std::optional<GuardShare> shareOfLaunch(const GuardIndex &Index,
+                                        std::int64_t Bound, bool Signed,
+                                        const BranchFacts &Facts,
+                                        bool PtxNames) {
+  int Dim = -1;
+  AffineIndex I;
+  if (!launchIndex(Index, Facts, Dim, I))
     return std::nullopt;
   std::optional<double> Share = shareBelow(I, Bound, Signed);
   std::optional<std::uint64_t> In = pointsInRange(
       I, Signed ? std::numeric_limits<std::int64_t>::min() : 0, Bound);
   if (!Share || !In)
     return std::nullopt;
-  const char *Axis[3] = {"x", "y", "z"};
-  std::string B = PtxNames ? std::string("%ctaid.") + Axis[Dim]
-                           : std::string("blockIdx.") + Axis[Dim];
-  std::string T = PtxNames ? std::string("%tid.") + Axis[Dim]
-                           : std::string("threadIdx.") + Axis[Dim];
   GuardShare Out;
   Out.InBounds = *Share;
   Out.LaunchSource = Facts.launchSourceOf(Dim, I.Block != 0, I.Thread != 0);
   Out.Contiguous = Dim == 0 && I.Trips == 1 && I.Thread == 1 &&
+                   !Index.ThreadSpan[Dim] &&
                    (I.Block == 0 || std::uint64_t(I.Block) == I.Threads);
-  std::string Points =
-      I.Trips > 1 ? "(block, thread, iteration)" : "(block, thread)";
-  Out.Words = I.text(B, T, "k") +
-              (I.Trips > 1 ? " (k < " + std::to_string(I.Trips) + ")" : "") +
-              " < " + std::to_string(Bound) + ": " + std::to_string(*In) +
-              " of " + std::to_string(I.Blocks * I.Threads * I.Trips) + " " +
-              Points + " points in bounds";
+  Out.Words = indexText(I, Index, Dim, PtxNames) + " < " +
+              std::to_string(Bound) + ": " + pointsText(I, *In) + " in bounds";
+  return Out;
+}
+
+std::optional<GuardShare> shareEqualOfLaunch(const GuardIndex &Index,
+                                             std::int64_t Value,
+                                             const BranchFacts &Facts,
+                                             bool PtxNames) {
+  int Dim = -1;
+  AffineIndex I;
+  if (!launchIndex(Index, Facts, Dim, I) ||
+      Value >= std::numeric_limits<std::int64_t>::max())
+    return std::nullopt;
+  std::optional<std::uint64_t> In = pointsInRange(I, Value, Value + 1);
+  if (!In)
+    return std::nullopt;
+  double Points = double(I.Blocks) * double(I.Threads) * double(I.Trips);
+  GuardShare Out;
+  Out.InBounds = double(*In) / Points;
+  Out.LaunchSource = Facts.launchSourceOf(Dim, I.Block != 0, I.Thread != 0);
+  Out.Words = indexText(I, Index, Dim, PtxNames) +
+              " == " + std::to_string(Value) + ": " + pointsText(I, *In);
+  return Out;
+}
+
+unsigned indexTerms(const GuardIndex &Index) {
+  unsigned Bits = 0;
+  for (int D = 0; D < 3; ++D) {
+    if (Index.Thread[D])
+      Bits |= 1u << D;
+    if (Index.Block[D])
+      Bits |= 1u << (3 + D);
+  }
+  return Bits;
+}
+
+std::string indexTermNames(unsigned Terms, bool PtxNames) {
+  const char *Axis[3] = {"x", "y", "z"};
+  std::string Out;
+  for (int Bit = 0; Bit < 6; ++Bit) {
+    if (!(Terms >> Bit & 1))
+      continue;
+    bool Block = Bit >= 3;
+    Out += (Out.empty() ? "" : ", ") +
+           std::string(PtxNames ? (Block ? "%ctaid." : "%tid.")
+                                : (Block ? "blockIdx." : "threadIdx.")) +
+           Axis[Bit % 3];
+  }
   return Out;
 }
 

@@ -4,6 +4,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "gpa/AffineGuard.h"
+#include "gpa/BranchFacts.h"
 
 #include <gtest/gtest.h>
 
@@ -104,4 +105,42 @@ TEST(AffineGuard, RefusesWhatItCannotCountExactly) {
 TEST(AffineGuard, Text) {
   EXPECT_EQ(tileRows(1, 8, -8, 4).text("blockIdx.y", "threadIdx.y", "k"),
             "32 * blockIdx.y + threadIdx.y + 8 * k - 8");
+}
+
+TEST(AffineGuard, EqualityLetsOneIndexValueThrough) {
+  // expdist's `if (tx == 0 && ty == 0)` on blocks of 32 x 8 threads (HeCBench
+  // expdist-cuda) on a grid of 128 x 512: threadIdx.x == 0 holds for 1 of
+  // 32 threads, threadIdx.y == 0 for 1 of 8, blockIdx.x == 0 for 1 of 128
+  // blocks.
+  BranchFacts F;
+  F.BlockThreadsX = 32;
+  F.BlockThreadsY = 8;
+  F.GridBlocksX = 128;
+  F.GridBlocksY = 512;
+  GuardIndex Tx, Ty, Bx, Gx;
+  Tx.Thread[0] = 1;
+  Ty.Thread[1] = 1;
+  Bx.Block[0] = 1;
+  EXPECT_DOUBLE_EQ(shareEqualOfLaunch(Tx, 0, F, false)->InBounds, 1.0 / 32);
+  EXPECT_DOUBLE_EQ(shareEqualOfLaunch(Ty, 0, F, false)->InBounds, 1.0 / 8);
+  EXPECT_DOUBLE_EQ(shareEqualOfLaunch(Bx, 0, F, false)->InBounds, 1.0 / 128);
+  EXPECT_EQ(shareEqualOfLaunch(Tx, 0, F, false)->Words,
+            "threadIdx.x == 0: 1 of 32 (block, thread) points");
+  // A value no thread has: threadIdx.x == 32 never holds.
+  EXPECT_DOUBLE_EQ(shareEqualOfLaunch(Tx, 32, F, false)->InBounds, 0.0);
+  // The global index 32 * blockIdx.x + threadIdx.x == 100: one thread of
+  // the 4096.
+  Gx.Block[0] = 32;
+  Gx.Thread[0] = 1;
+  EXPECT_DOUBLE_EQ(shareEqualOfLaunch(Gx, 100, F, true)->InBounds, 1.0 / 4096);
+  // Without the block's shape along z, nothing is derived.
+  GuardIndex Tz;
+  Tz.Thread[2] = 1;
+  EXPECT_FALSE(shareEqualOfLaunch(Tz, 0, F, false));
+  // Terms: thread x is bit 0, thread y bit 1, block x bit 3.
+  EXPECT_EQ(indexTerms(Tx), 1u);
+  EXPECT_EQ(indexTerms(Ty), 2u);
+  EXPECT_EQ(indexTerms(Gx), 9u);
+  EXPECT_EQ(indexTermNames(9u, false), "threadIdx.x, blockIdx.x");
+  EXPECT_EQ(indexTermNames(3u, true), "%tid.x, %tid.y");
 }

@@ -213,7 +213,8 @@ RegionResult Weigher::weighRegion(int Loop) {
           Inside.empty() ? Mass[B] / Exits.size() : Mass[B] * Share[S];
     // A bounds guard before a loop keeps its decision: the launch says
     // how many threads enter.
-    bool MayGuard = Inside.size() == 2 && !Blk.ThreadGuard && !Blk.CountDecided;
+    bool MayGuard = Inside.size() == 2 && !Blk.ThreadGuard && !Blk.IndexTest &&
+                    !Blk.CountDecided;
     if (MayGuard && isLoopGuard(Inside[0], Inside[1], B)) {
       Mass[Inside[0]] += Mass[B];
       Cfg.Blocks[B].LoopGuard = true;

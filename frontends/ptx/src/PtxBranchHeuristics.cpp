@@ -31,6 +31,7 @@
 #include "gpa/ptx/PtxCfg.h"
 
 #include "PtxGuardIndex.h"
+#include "PtxInstructionQueries.h"
 
 #include "gpa/BranchFacts.h"
 #include "gpa/ptx/PtxAst.h"
@@ -48,16 +49,12 @@ constexpr double Likely = 20.0 / 32;   // 62.5%
 /// write of Reg in F (llc defines each predicate once).
 const PtxInstruction *definition(const PtxFunction &F, std::size_t Begin,
                                  std::size_t At, const std::string &Reg) {
-  auto Writes = [&](const PtxInstruction &I) {
-    return !I.Operands.empty() && I.Operands[0].isRegister() &&
-           I.Operands[0].Name == Reg;
-  };
   for (std::size_t I = At; I-- > Begin;)
-    if (Writes(F.Body[I]))
+    if (writesRegister(F.Body[I], Reg))
       return &F.Body[I];
   const PtxInstruction *Only = nullptr;
   for (const PtxInstruction &I : F.Body)
-    if (Writes(I)) {
+    if (writesRegister(I, Reg)) {
       if (Only)
         return nullptr;
       Only = &I;
@@ -325,13 +322,114 @@ int parameterOf(const PtxFunction &F, const PtxOperand &O, Scope S = {},
   return -1;
 }
 
+/// A register an equality test reads, and where: the setp's operand, or
+/// the operands of the `or.b32`s it tests against 0 (nvcc's `or.b32 %r3,
+/// %r2, %r1; setp.ne.s32 %p1, %r3, 0` for `tx == 0 && ty == 0`).
+struct TestedPart {
+  const PtxOperand *Operand;
+  std::size_t At;
+  unsigned Block;
+};
+
+unsigned blockOfInstruction(const PtxCfg &Cfg, std::size_t At,
+                            unsigned Otherwise) {
+  for (unsigned B = 0; B < Cfg.Blocks.size(); ++B)
+    if (At >= Cfg.Blocks[B].Begin && At < Cfg.Blocks[B].End)
+      return B;
+  return Otherwise;
+}
+
+void orParts(const PtxFunction &F, const PtxCfg &Cfg, const PtxOperand &O,
+             TestedPart At, Scope S, std::vector<TestedPart> &Out,
+             unsigned Depth = 0) {
+  Scope In;
+  const PtxInstruction *D =
+      O.isRegister() && Depth < 4 ? definitionIn(F, S, O.Name, In) : nullptr;
+  if (D && D->Guard.empty() && D->Opcode == "or" && !D->hasModifier(".pred") &&
+      D->Operands.size() == 3 && D->Operands[1].isRegister() &&
+      D->Operands[2].isRegister()) {
+    std::size_t DAt = static_cast<std::size_t>(D - F.Body.data());
+    TestedPart Inner{nullptr, DAt, blockOfInstruction(Cfg, DAt, At.Block)};
+    orParts(F, Cfg, D->Operands[1], Inner, In, Out, Depth + 1);
+    orParts(F, Cfg, D->Operands[2], Inner, In, Out, Depth + 1);
+    return;
+  }
+  At.Operand = &O;
+  Out.push_back(At);
+}
+
+/// An equality test (setp.eq / setp.ne against an immediate) on thread or
+/// block indices: the share of the launch's points with that value, the
+/// tests on disjoint index terms multiplied (gpa/AffineGuard.h), derived;
+/// the launch unknown: LLVM's weight, assumed and labelled. False when a
+/// tested register is no index.
+bool equalityProbability(const PtxFunction &F, const PtxCfg &Cfg,
+                         unsigned BlockNo, const PtxInstruction &Setp, Scope S,
+                         const gpa::BranchFacts &Facts, double &P,
+                         std::string &Source, std::string &Kind,
+                         unsigned *Terms) {
+  bool Equal = Setp.hasModifier(".eq");
+  if ((!Equal && !Setp.hasModifier(".ne")) || Setp.Operands.size() != 3)
+    return false;
+  std::size_t SetpAt = static_cast<std::size_t>(&Setp - F.Body.data());
+  unsigned SetpBlock = blockOfInstruction(Cfg, SetpAt, BlockNo);
+  for (unsigned Side = 1; Side <= 2; ++Side) {
+    auto V = immediate(Setp.Operands[3 - Side]);
+    if (!V)
+      continue;
+    std::vector<TestedPart> Parts;
+    TestedPart At{&Setp.Operands[Side], SetpAt, SetpBlock};
+    if (*V == 0)
+      orParts(F, Cfg, Setp.Operands[Side], At, S, Parts);
+    else
+      Parts.push_back(At);
+    unsigned Seen = 0;
+    double Share = 1;
+    bool Known = true;
+    std::string Words, Launch;
+    for (const TestedPart &Part : Parts) {
+      auto G = guardIndexOf(F, Cfg, Part.Block, Part.At, *Part.Operand, Facts);
+      unsigned T = G ? gpa::indexTerms(*G) : 0;
+      if (!T || (T & Seen))
+        return false;
+      Seen |= T;
+      auto Sh = gpa::shareEqualOfLaunch(*G, *V, Facts, true);
+      if (!Sh) {
+        Known = false;
+        continue;
+      }
+      Share *= Sh->InBounds;
+      Words += (Words.empty() ? "" : "; ") + Sh->Words;
+      if (Launch.find(Sh->LaunchSource) == std::string::npos)
+        Launch += (Launch.empty() ? "" : ", ") + Sh->LaunchSource;
+    }
+    if (Terms)
+      *Terms = Seen;
+    if (!Known) {
+      P = setpProbability(F, S.Begin, SetpAt, Setp).value_or(0.5);
+      Kind = "assumed";
+      Source = "equality test on " + gpa::indexTermNames(Seen, true) +
+               ": the launch's shape along it unknown, LLVM's integer rules "
+               "assumed; give the launch's grid and block in a launch file, "
+               "or --grid-size and --block-size";
+      return true;
+    }
+    P = Equal ? Share : 1 - Share;
+    Kind = "derived";
+    Source = "equality test " + Words + ": " + exactNumber(Share) +
+             " of the launch (" + Launch + ")";
+    return true;
+  }
+  return false;
+}
+
 /// A bounds guard's P(predicate true), its source and kind; false when the
 /// setp defining Pred is none.
 bool guardProbability(const PtxFunction &F, const PtxCfg &Cfg, unsigned BlockNo,
                       const std::string &Pred, Scope Block,
                       const gpa::BranchFacts &Facts, double &P,
                       double &InBounds, std::string &Source, std::string &Kind,
-                      unsigned *Dims = nullptr) {
+                      unsigned *Dims = nullptr, bool *IndexTest = nullptr) {
   Scope S;
   const PtxInstruction *D = definitionIn(F, Block, Pred, S);
   // nvcc joins guards on different dimensions into one branch (`or.pred`
@@ -345,10 +443,11 @@ bool guardProbability(const PtxFunction &F, const PtxCfg &Cfg, unsigned BlockNo,
     double PA = 0, PB = 0, InA = 1, InB = 1;
     std::string SA, SB, KA, KB;
     unsigned DA = 0, DB = 0;
+    bool TA = false, TB = false;
     if (!guardProbability(F, Cfg, BlockNo, D->Operands[1].Name, S, Facts, PA,
-                          InA, SA, KA, &DA) ||
+                          InA, SA, KA, &DA, &TA) ||
         !guardProbability(F, Cfg, BlockNo, D->Operands[2].Name, S, Facts, PB,
-                          InB, SB, KB, &DB) ||
+                          InB, SB, KB, &DB, &TB) ||
         KA != "derived" || KB != "derived" || (DA & DB) || !DA || !DB)
       return false;
 
@@ -359,6 +458,8 @@ bool guardProbability(const PtxFunction &F, const PtxCfg &Cfg, unsigned BlockNo,
     Source = "both of (" + SA + ") and (" + SB + ")";
     if (Dims)
       *Dims = DA | DB;
+    if (IndexTest)
+      *IndexTest = TA || TB;
     return true;
   }
   if (!D || !D->Guard.empty() || D->Opcode != "setp" || D->Operands.size() != 3)
@@ -380,8 +481,13 @@ bool guardProbability(const PtxFunction &F, const PtxCfg &Cfg, unsigned BlockNo,
     Cmp = ".gt";
   else if (Cmp == ".hs")
     Cmp = ".ge";
-  if (Cmp.empty())
-    return false;
+  if (Cmp.empty()) {
+    bool Equality = equalityProbability(F, Cfg, BlockNo, *D, S, Facts, P,
+                                        Source, Kind, Dims);
+    if (Equality && IndexTest)
+      *IndexTest = true;
+    return Equality;
+  }
   // An index that is not the contiguous thread index: the exact share of
   // the launch in bounds.
   std::size_t DAt = static_cast<std::size_t>(D - F.Body.data());
@@ -418,8 +524,7 @@ bool guardProbability(const PtxFunction &F, const PtxCfg &Cfg, unsigned BlockNo,
     P = InWhenTrue ? Share->InBounds : 1 - Share->InBounds;
     Kind = "derived";
     if (Dims)
-      for (int Dim = 0; Dim < 3; ++Dim)
-        *Dims |= G->Block[Dim] || G->Thread[Dim] ? 1u << Dim : 0u;
+      *Dims = gpa::indexTerms(*G);
     Source = "bounds guard on " + Share->Words + " (" + Share->LaunchSource +
              (Param >= 0 ? "; " + Facts.ArgumentsSource : "") + ")";
     return true;
@@ -468,8 +573,9 @@ bool guardProbability(const PtxFunction &F, const PtxCfg &Cfg, unsigned BlockNo,
         (Off.Constant > 0 ? " + " : " - ") +
         std::to_string(Off.Constant > 0 ? Off.Constant : -Off.Constant);
   // The shift by whole strides needs the threads launched along x.
+  // %tid.x, and %ctaid.x for the grid's index (gpa::indexTerms).
   if (Dims)
-    *Dims = 1; // x
+    *Dims = K == IndexKind::BlockX ? 1u : 1u | 8u;
   if (B && Threads && (!Off.Strides || Facts.GridThreadsX)) {
     // index + shift < B  <=>  index < B - shift.
     double Exclusive = *B + (Inclusive ? 1 : 0) - double(Off.Constant) -
@@ -560,11 +666,14 @@ void computeBranchProbabilities(const PtxFunction &F, PtxCfg &Cfg,
       B.ProbabilityKind = "given";
       B.ProbabilitySource =
           Facts.ByLineSource + " line " + std::to_string(Br.SourceLine);
-    } else if (guardProbability(F, Cfg, Self, Br.Guard,
-                                Scope{B.Begin, B.End - 1}, Facts, True,
-                                B.GuardInBounds, B.ProbabilitySource,
-                                B.ProbabilityKind)) {
-      B.ThreadGuard = true;
+    } else if (bool IndexTest = false; guardProbability(
+                   F, Cfg, Self, Br.Guard, Scope{B.Begin, B.End - 1}, Facts,
+                   True, B.GuardInBounds, B.ProbabilitySource,
+                   B.ProbabilityKind, nullptr, &IndexTest)) {
+      // An equality test's share is listed as the branch's weight; decided
+      // by the launch, it also decides whether a loop behind it is entered.
+      B.ThreadGuard = !IndexTest;
+      B.IndexTest = IndexTest && B.ProbabilityKind == "derived";
     } else {
       True = 0.5;
       if (auto P = predicateProbability(F, B.Begin, B.End - 1, Br.Guard))

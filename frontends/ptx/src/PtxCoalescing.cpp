@@ -459,4 +459,21 @@ analyzeAccessPatterns(const PtxFunction &F,
   return Out;
 }
 
+std::vector<unsigned>
+coalesceNarrowAccesses(std::vector<AccessInfo> &Patterns,
+                       const std::vector<unsigned> &Bytes) {
+  constexpr std::int64_t Word = 4;
+  std::vector<unsigned> Lane = Bytes;
+  for (std::size_t K = 0; K < Patterns.size() && K < Bytes.size(); ++K) {
+    AccessInfo &A = Patterns[K];
+    std::int64_t Stride = std::llabs(A.StrideBytes);
+    if (A.Pattern != AccessPattern::Strided || !Bytes[K] || Stride > Word ||
+        Stride <= std::int64_t(Bytes[K]))
+      continue;
+    A.Pattern = AccessPattern::Coalesced;
+    Lane[K] = unsigned(Stride);
+  }
+  return Lane;
+}
+
 } // namespace gpa::ptx

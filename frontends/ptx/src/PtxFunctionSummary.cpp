@@ -131,7 +131,7 @@ bool summarizeFunction(const PtxFunction &F, const std::string &File,
       continue;
     double Taken = B.TakenProbability;
     bool Certain = Taken < 1e-3 || Taken > 1 - 1e-3;
-    if (!B.ThreadGuard && Certain)
+    if (!B.ThreadGuard && !B.IndexTest && Certain)
       continue;
     const PtxInstruction &Br = F.Body[B.End - 1];
     Out.Branches.push_back({F.Name, Br.Line, Br.SourceLine, B.ThreadGuard,
@@ -170,6 +170,7 @@ bool summarizeFunction(const PtxFunction &F, const std::string &File,
       Shared.insert(V.Name);
   applySassRules(F, Cfg, Shared, Classes);
   std::vector<AccessInfo> Patterns = analyzeAccessPatterns(F, Bytes);
+  std::vector<unsigned> LaneBytes = coalesceNarrowAccesses(Patterns, Bytes);
   std::vector<AccessInfo> SharedPatterns =
       analyzeAccessPatterns(F, SharedBytes);
   std::vector<AccessInfo> ConstPatterns = analyzeAccessPatterns(F, ConstBytes);
@@ -206,7 +207,7 @@ bool summarizeFunction(const PtxFunction &F, const std::string &File,
         TimingMem |= U.U == gpa::Unit::GlobalMem || U.U == gpa::Unit::LocalMem;
       if (TimingMem) {
         Out.Own.Mem.Accesses += W;
-        Out.Own.Mem.Bytes += W * C.AccessBytes;
+        Out.Own.Mem.Bytes += W * (Bytes[K] ? LaneBytes[K] : C.AccessBytes);
       }
       if (C.GenericAddress)
         ++Out.GenericAccesses;
@@ -239,7 +240,7 @@ bool summarizeFunction(const PtxFunction &F, const std::string &File,
         const AccessInfo &A = Patterns[K];
         if (W > 0) {
           gpa::GlobalAccessFact Fact =
-              accessFact(I, A, Addresses[K], Bytes[K], W);
+              accessFact(I, A, Addresses[K], LaneBytes[K], W);
           // The launch's facts bound the grid's footprint (rule R4), as
           // the IR front-end's AccessFootprint.cpp.
           if (std::optional<double> Span = ptxAccessFootprintBytes(

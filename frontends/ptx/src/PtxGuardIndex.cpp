@@ -4,6 +4,8 @@
 //
 //===----------------------------------------------------------------------===//
 #include "PtxGuardIndex.h"
+#include "PtxInstructionQueries.h"
+#include "PtxLoopCounter.h"
 
 #include "gpa/BranchFacts.h"
 
@@ -13,11 +15,6 @@ namespace gpa::ptx {
 
 namespace {
 constexpr std::int64_t MaxFactor = std::int64_t(1) << 24;
-
-bool writes(const PtxInstruction &I, const std::string &Reg) {
-  return !I.Operands.empty() && I.Operands[0].isRegister() &&
-         I.Operands[0].Name == Reg;
-}
 
 struct Reader {
   const PtxFunction &F;
@@ -71,14 +68,14 @@ struct Reader {
   const PtxInstruction *definition(const std::string &Reg, std::size_t Begin,
                                    std::size_t At, std::size_t &DAt) const {
     for (std::size_t I = At; I-- > Begin;)
-      if (writes(F.Body[I], Reg)) {
+      if (writesRegister(F.Body[I], Reg)) {
         DAt = I;
         return &F.Body[I];
       }
     const PtxInstruction *Only = nullptr;
     unsigned AtBlock = blockOf(At);
     for (std::size_t I = 0; I < F.Body.size(); ++I) {
-      if (!writes(F.Body[I], Reg))
+      if (!writesRegister(F.Body[I], Reg))
         continue;
       if (I < At) {
         if (Only)
@@ -135,12 +132,19 @@ struct Reader {
       return false;
     const PtxLoop &Loop = Cfg.Loops[L];
     double Trips = Loop.TripCount;
-    if (!(Trips >= 1) || Trips != std::floor(Trips) || Trips > (1 << 20))
+    if (!(Trips >= 1) || Trips != std::floor(Trips) || Trips > (1 << 20)) {
+      // The loop whose counter Reg is: the innermost holding the guard
+      // that writes Reg once inside and once before.
+      for (const PtxLoop &Outer : Cfg.Loops)
+        if (Outer.contains(Block) && writesInside(Outer, Reg) == 1 &&
+            (&Outer == &Loop || !(Outer.TripCount >= 1)))
+          return blockStrideCounter(Outer, Reg, Factor);
       return false;
+    }
     const PtxInstruction *Start = nullptr, *Step = nullptr;
     std::size_t StartAt = 0, StepAt = 0;
     for (std::size_t I = 0; I < F.Body.size(); ++I) {
-      if (!writes(F.Body[I], Reg))
+      if (!writesRegister(F.Body[I], Reg))
         continue;
       bool Inside = Loop.contains(blockOf(I));
       if ((Inside && Step) || (!Inside && Start))
@@ -161,6 +165,129 @@ struct Reader {
     G.Counter = Counter;
     G.Trips = std::uint64_t(Trips);
     return instruction(*Start, StartAt, Factor, Depth + 1);
+  }
+
+  unsigned writesInside(const PtxLoop &Loop, const std::string &Reg) const {
+    unsigned N = 0;
+    for (std::size_t I = 0; I < F.Body.size(); ++I)
+      N += writesRegister(F.Body[I], Reg) && Loop.contains(blockOf(I));
+    return N;
+  }
+
+  /// Reg as a block-stride loop's counter (nvcc's `for (i = tid.y; i < E;
+  /// i += blockDim.y)` kept as a loop, its trips differing between
+  /// threads): written once outside Loop as %tid.d, once inside as `add
+  /// Reg, X, blockDim.d` with X Reg or its copy at the loop's head, the
+  /// loop going on while the counter is below an immediate. Across the
+  /// block's threads and iterations it takes each value of [0, E) once (E
+  /// >= blockDim.d: every thread enters): the thread term spans E values.
+  bool blockStrideCounter(const PtxLoop &Loop, const std::string &Reg,
+                          std::int64_t Factor) {
+
+    const PtxInstruction *Start = nullptr, *Step = nullptr;
+    std::size_t StepAt = 0;
+    for (std::size_t I = 0; I < F.Body.size(); ++I) {
+      if (!writesRegister(F.Body[I], Reg))
+        continue;
+      bool Inside = Loop.contains(blockOf(I));
+      if ((Inside && Step) || (!Inside && Start))
+        return false;
+      (Inside ? Step : Start) = &F.Body[I];
+      if (Inside)
+        StepAt = I;
+    }
+    if (!Start || !Step || !Start->Guard.empty() || !Step->Guard.empty() ||
+        Start->Opcode != "mov" || Start->Operands.size() != 2 ||
+        Step->Opcode != "add" || Step->Operands.size() != 3 ||
+        !Step->Operands[1].isRegister())
+      return false;
+    // The register the step reads: Reg, or its copy `mov X, Reg` in the
+    // loop (the value of this iteration).
+    std::string Copy = Step->Operands[1].Name;
+    if (Copy != Reg) {
+      const PtxInstruction *Only = nullptr;
+      for (std::size_t I = 0; I < F.Body.size(); ++I)
+        if (writesRegister(F.Body[I], Copy)) {
+          if (Only || !Loop.contains(blockOf(I)))
+            return false;
+          Only = &F.Body[I];
+        }
+      if (!Only || !Only->Guard.empty() || Only->Opcode != "mov" ||
+          Only->Operands.size() != 2 || !Only->Operands[1].isRegister() ||
+          Only->Operands[1].Name != Reg)
+        return false;
+    }
+    // The start, through movs: %tid.d.
+    const PtxOperand *First = &Start->Operands[1];
+    std::size_t FirstAt = static_cast<std::size_t>(Start - F.Body.data()),
+                DAt = 0;
+    for (unsigned Hop = 0;
+         Hop < 4 && First->isRegister() && First->Name.rfind("%tid.", 0) != 0;
+         ++Hop) {
+      const PtxInstruction *D = definition(First->Name, 0, FirstAt, DAt);
+      if (!D || !D->Guard.empty() || D->Opcode != "mov" ||
+          D->Operands.size() != 2)
+        return false;
+      First = &D->Operands[1];
+      FirstAt = DAt;
+    }
+    int Dim = -1;
+    for (int D = 0; D < 3; ++D)
+      if (First->isRegister() &&
+          First->Name == std::string("%tid.") + char('x' + D))
+        Dim = D;
+    const std::uint64_t Threads[3] = {Facts.BlockThreadsX, Facts.BlockThreadsY,
+                                      Facts.BlockThreadsZ};
+    auto Inc = Step->Operands[2].K == PtxOperand::Kind::Immediate &&
+                       !Step->Operands[2].IsFloat
+                   ? std::optional<std::int64_t>(Step->Operands[2].IntValue)
+                   : constant(Step->Operands[2], 0, 0, 0);
+    if (Dim < 0 || !Threads[Dim] || !Inc ||
+        *Inc != std::int64_t(Threads[Dim]) || G.ThreadSpan[Dim] ||
+        G.Thread[Dim])
+      return false;
+    std::optional<LoopExitBranch> Exit = loopExitBranch(F, Cfg, Loop);
+    if (!Exit)
+      return false;
+    const PtxInstruction &Br = F.Body[Exit->At];
+    const PtxInstruction *Setp = nullptr;
+    std::size_t SetpAt = 0;
+    for (std::size_t I = Exit->At; I-- > 0;)
+      if (writesRegister(F.Body[I], Br.Guard)) {
+        Setp = &F.Body[I];
+        SetpAt = I;
+        break;
+      }
+    if (!Setp || Setp->Opcode != "setp" || !Setp->Guard.empty() ||
+        Setp->Operands.size() != 3 || unsignedBits(*Setp) ||
+        !Loop.contains(blockOf(SetpAt)))
+      return false;
+    Cmp C = comparison(*Setp);
+    const PtxOperand *Tested = &Setp->Operands[1], *Bound = &Setp->Operands[2];
+    if (Bound->K != PtxOperand::Kind::Immediate) {
+      std::swap(Tested, Bound);
+      C = swapped(C);
+    }
+    if (Bound->K != PtxOperand::Kind::Immediate || Bound->IsFloat ||
+        !Tested->isRegister() || (Tested->Name != Reg && Tested->Name != Copy))
+      return false;
+    if (!Exit->StayOnTrue)
+      C = negated(C);
+    if (C != Cmp::Lt && C != Cmp::Le)
+      return false;
+    // The test reads the next value (Reg after its step) or this
+    // iteration's (its copy, or Reg before the step): E bounds the next.
+    bool SeesNext =
+        Tested->Name == Reg && testSeesStep(Cfg, Loop, StepAt, SetpAt);
+    std::int64_t E =
+        Bound->IntValue + (C == Cmp::Le ? 1 : 0) + (SeesNext ? 0 : *Inc);
+    if (E < *Inc || E > MaxFactor)
+      return false;
+    HasCounter = true;
+    G.Thread[Dim] += Factor;
+    G.ThreadSpan[Dim] = std::uint64_t(E);
+    G.SpanStep = std::uint64_t(*Inc);
+    return true;
   }
 
   /// Adds Factor x O (read before instruction At; [Begin, At) straight

@@ -12,11 +12,6 @@
 
 namespace gpa::ptx {
 
-bool writesRegister(const PtxInstruction &I, const std::string &Reg) {
-  return !I.Operands.empty() && I.Operands[0].isRegister() &&
-         I.Operands[0].Name == Reg;
-}
-
 namespace {
 /// The update of Counter that Ins computes ("add/sub D, Counter, Step",
 /// "shl.b32 D, Counter, Imm", "mul.lo D, Counter, Imm"), if it is one.

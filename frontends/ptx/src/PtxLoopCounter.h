@@ -17,6 +17,7 @@
 #define GPA_PTX_PTXLOOPCOUNTER_H
 
 #include "PtxComparison.h"
+#include "PtxInstructionQueries.h"
 #include "gpa/ptx/PtxAst.h"
 #include "gpa/ptx/PtxCfg.h"
 
@@ -79,9 +80,6 @@ struct LoopExitBranch {
 /// loop).
 std::optional<LoopExitBranch>
 loopExitBranch(const PtxFunction &F, const PtxCfg &Cfg, const PtxLoop &L);
-
-/// Whether I writes register Reg (its first operand).
-bool writesRegister(const PtxInstruction &I, const std::string &Reg);
 
 /// Whether L's test at \p SetpAt sees the counter after its step at
 /// \p StepAt in the same iteration: the step comes first in the test's

@@ -58,6 +58,13 @@ struct GuardIndex {
   std::int64_t Counter = 0;
   std::uint64_t Trips = 1;
   std::int64_t Offset = 0;
+  /// Where nonzero, the thread term along D is a block-stride loop's
+  /// counter (`for (i = threadIdx.y; i < E; i += blockDim.y)`), which takes
+  /// each value of [0, ThreadSpan[D]) once across the block's threads and
+  /// iterations: it is counted over those values, not the block's threads.
+  std::uint64_t ThreadSpan[3] = {0, 0, 0};
+  /// That loop's step, blockDim along D (for the words only).
+  std::uint64_t SpanStep = 0;
 };
 
 /// A guard `index < bound` decided on a launch.
@@ -83,6 +90,24 @@ std::optional<GuardShare> shareOfLaunch(const GuardIndex &Index,
                                         std::int64_t Bound, bool Signed,
                                         const BranchFacts &Facts,
                                         bool PtxNames);
+
+/// The share of the launch's (block, thread, iteration) points for which
+/// Index == Value (an equality test: `threadIdx.x == 0` lets one thread of
+/// each block through, `blockIdx.x == 0` one block of the grid), counted
+/// as shareOfLaunch counts; nullopt as there.
+std::optional<GuardShare> shareEqualOfLaunch(const GuardIndex &Index,
+                                             std::int64_t Value,
+                                             const BranchFacts &Facts,
+                                             bool PtxNames);
+
+/// The index's terms as bits: bit D for threadIdx along D, bit 3 + D for
+/// blockIdx along D. Tests on disjoint terms are independent over the
+/// launch (their shares multiply).
+unsigned indexTerms(const GuardIndex &Index);
+
+/// The terms' names, "threadIdx.x, threadIdx.y" (IR) or "%tid.x, %tid.y"
+/// (PTX).
+std::string indexTermNames(unsigned Terms, bool PtxNames);
 
 } // namespace gpa
 

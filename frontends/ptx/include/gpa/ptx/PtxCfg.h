@@ -41,6 +41,9 @@ struct PtxBlock {
   /// The branch is a thread-index bounds guard.
   bool ThreadGuard = false;
   double GuardInBounds = 1; ///< a guard's P(in bounds)
+  /// The branch is an equality test on thread or block indices the launch
+  /// decides (PtxBranchHeuristics.cpp): listed however small its share.
+  bool IndexTest = false;
   /// The branch is a loop's zero-trip guard: the loop is assumed entered
   /// (PtxBlockWeights.cpp), whatever TakenProbability says.
   bool LoopGuard = false;

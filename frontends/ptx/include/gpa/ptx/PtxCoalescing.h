@@ -58,6 +58,17 @@ std::vector<AccessInfo>
 analyzeAccessPatterns(const PtxFunction &F,
                       const std::vector<unsigned> &AccessBytes);
 
+/// The bytes each lane's global access moves: its own, or, for a narrow
+/// access at a stride of at most a 32-bit word (nvcc loads the low byte of
+/// an int array, `idx[i] & 255`, as ld.global.u8 at a 4-byte stride), the
+/// stride: the warp's lanes then fall in the sectors a coalesced access of
+/// stride-sized elements moves (4 sectors for 32 lanes at 4 B), in one
+/// request, so such an access is made Coalesced (no UncoalescedAccess, no
+/// uncoalesced transactions) and priced at stride bytes per lane.
+std::vector<unsigned>
+coalesceNarrowAccesses(std::vector<AccessInfo> &Patterns,
+                       const std::vector<unsigned> &Bytes);
+
 } // namespace gpa::ptx
 
 #endif
