@@ -505,7 +505,7 @@ def main():
     print("# gpuFLOPBench end to end, board %s, clang route; %d programs"
           % (BOARD, len(programs)))
     print("# ratios predicted / measured; why: trip@L=N given, trip@L=Nd "
-          "derived from given arguments, trip@L=N? assumed, p@L=x? assumed branch weight, s@L=x? assumed switch case share, g@L? bounds guard assumed in bounds, rows? i / n, i % n rows assumed a warp long, args given, inst 1/k "
+          "derived from given arguments, trip@L=N? assumed, p@L=x? assumed branch weight, s@L=x? assumed switch case share, g@L? bounds guard assumed in bounds, rows? i / n, i % n rows assumed a warp long, lanes? lanes of a run-time stride assumed to walk their own sectors (R7), args given, inst 1/k "
           "first of k template instances")
     print("%-22s %-28s %5s %5s %5s %5s %-4s %s" %
           ("program", "kernel", "FLOP", "DRAM", "time", "int", "lvl", "why"))
