@@ -124,6 +124,37 @@ FACTS = {
                    "repeat count",
         },
     },
+    "heat2d-cuda": {
+        "dev_lapl_iter": {
+            "arguments": {"4": 4096, "5": 8192},
+            "why": "exeArgs 4096 8192 1000 data.txt: lx = Lx = 4096, "
+                   "ly = Ly = 8192 (main.cu:67-68, 138)",
+        },
+    },
+    "glu-cuda": {
+        "glu_kernel": {
+            "arguments": {"0": 1048576, "1": 512, "2": 1},
+            "why": "exeArgs 3 1024 100: three dimensions of 1024; the first "
+                   "launch splits the last (input_dim = -1, split_index = "
+                   "2): M = 1024 x 1024, split_dim_size = 512, N = 1 "
+                   "(main.cu:78-86, 100)",
+        },
+    },
+    "burger-cuda": {
+        **dict.fromkeys(("bound_h", "bound_v"), {
+            "arguments": {"2": 8193, "3": 8193},
+            "why": "exeArgs 8193 8193 100: x_points = y_points = 8193 "
+                   "(main.cu:20-21, 105-107)",
+        }),
+        "core": {
+            "arguments": {"4": 8193, "5": 8193},
+            "why": "x_points = y_points = 8193 (main.cu:20-21, 102)",
+        },
+        "update": {
+            "arguments": {"4": 67125249},
+            "why": "n = grid_elems = 8193 x 8193 (main.cu:28, 110)",
+        },
+    },
     "babelstream-cuda": {
         "dot_kernel": {
             "arguments": {"3": 33554432},
@@ -337,6 +368,11 @@ def why(k, instances, extra):
             # are assumed at least a warp long (counted with the guards).
             assumed_branches += 1
             tags.append("rows?")
+        elif key == "gather_lanes_walk_own_sectors" and kind == "assumed":
+            # R7 on a load whose lane stride is a run-time value not given:
+            # each lane assumed to walk its own sectors (with the guards).
+            assumed_branches += 1
+            tags.append("lanes?")
     if extra.get("arguments"):
         tags.append("args")
     if instances > 1:
@@ -469,7 +505,7 @@ def main():
     print("# gpuFLOPBench end to end, board %s, clang route; %d programs"
           % (BOARD, len(programs)))
     print("# ratios predicted / measured; why: trip@L=N given, trip@L=Nd "
-          "derived from given arguments, trip@L=N? assumed, p@L=x? assumed branch weight, s@L=x? assumed switch case share, g@L? bounds guard assumed in bounds, rows? i / n, i % n rows assumed a warp long, args given, inst 1/k "
+          "derived from given arguments, trip@L=N? assumed, p@L=x? assumed branch weight, s@L=x? assumed switch case share, g@L? bounds guard assumed in bounds, rows? i / n, i % n rows assumed a warp long, lanes? lanes of a run-time stride assumed to walk their own sectors (R7), args given, inst 1/k "
           "first of k template instances")
     print("%-22s %-28s %5s %5s %5s %5s %-4s %s" %
           ("program", "kernel", "FLOP", "DRAM", "time", "int", "lvl", "why"))

@@ -34,8 +34,9 @@ struct Range {
 
 class Spanner {
 public:
-  Spanner(ScalarEvolution &SE, const LoopTripCounts &Facts, const Value *Base)
-      : SE(SE), Facts(Facts), Base(Base) {}
+  Spanner(ScalarEvolution &SE, const LoopTripCounts &Facts, const Value *Base,
+          const ThreadPoint *Pin = nullptr)
+      : SE(SE), Facts(Facts), Base(Base), Pin(Pin) {}
 
   std::optional<Range> span(const SCEV *S, unsigned Depth = 0);
 
@@ -43,6 +44,8 @@ private:
   ScalarEvolution &SE;
   const LoopTripCounts &Facts;
   const Value *Base;
+  /// One thread (its loops at their first iteration) instead of the grid.
+  const ThreadPoint *Pin;
 
   std::optional<Range> unknown(const Value *V, unsigned Depth);
   std::optional<double> trips(const Loop *L, unsigned Depth);
@@ -102,6 +105,22 @@ std::optional<Range> Spanner::unknown(const Value *V, unsigned Depth) {
         return std::nullopt;
       return Range{std::floor(N->Lo / D->Hi), std::floor(N->Hi / D->Lo)};
     }
+    // Remainders (x % lx) and masks (col & 1) of one thread's values.
+    if (Pin && (Code == Instruction::SRem || Code == Instruction::URem ||
+                Code == Instruction::And)) {
+      std::optional<Range> N = Op(0), D = Op(1);
+      if (!N || !D || N->Lo != N->Hi || D->Lo != D->Hi || N->Lo < 0 ||
+          D->Lo < 0 || N->Lo > 9.0e15 || D->Lo > 9.0e15)
+        return std::nullopt;
+      double V = 0;
+      if (Code == Instruction::And)
+        V = double(std::uint64_t(N->Lo) & std::uint64_t(D->Lo));
+      else if (D->Lo > 0)
+        V = std::fmod(N->Lo, D->Lo);
+      else
+        return std::nullopt;
+      return Range{V, V};
+    }
   }
   const BranchFacts &F = Facts.Branches;
   if (const auto *A = dyn_cast<Argument>(V)) {
@@ -121,6 +140,10 @@ std::optional<Range> Spanner::unknown(const Value *V, unsigned Depth) {
   std::uint64_t Grid[3] = {F.GridBlocksX, F.GridBlocksY, F.GridBlocksZ};
   for (unsigned D = 0; D < 3; ++D) {
     std::string Dim(1, "xyz"[D]);
+    if (Pin && Name == "tid." + Dim)
+      return Range{double(Pin->Tid[D]), double(Pin->Tid[D])};
+    if (Pin && Name == "ctaid." + Dim)
+      return Range{double(Pin->Ctaid[D]), double(Pin->Ctaid[D])};
     if (Name == "tid." + Dim)
       return below(Block[D]);
     if (Name == "ntid." + Dim)
@@ -210,6 +233,8 @@ std::optional<Range> Spanner::span(const SCEV *S, unsigned Depth) {
   if (const auto *Rec = dyn_cast<SCEVAddRecExpr>(S)) {
     if (!Rec->isAffine())
       return std::nullopt;
+    if (Pin)
+      return span(Rec->getStart(), Depth + 1);
     std::optional<Range> Start = span(Rec->getStart(), Depth + 1);
     std::optional<Range> Step = span(Rec->getStepRecurrence(SE), Depth + 1);
     std::optional<double> T = trips(Rec->getLoop(), Depth);
@@ -234,6 +259,18 @@ std::optional<double> accessFootprintBytes(const Value *Ptr,
   if (!R || !std::isfinite(R->Lo) || !std::isfinite(R->Hi) || R->Hi < R->Lo)
     return std::nullopt;
   return R->Hi - R->Lo + double(Bytes);
+}
+
+std::optional<double> accessOffsetAt(const Value *Ptr, ScalarEvolution &SE,
+                                     const LoopTripCounts &Facts,
+                                     const ThreadPoint &Thread) {
+  if (!Ptr || !SE.isSCEVable(Ptr->getType()))
+    return std::nullopt;
+  Spanner S(SE, Facts, getUnderlyingObject(Ptr), &Thread);
+  std::optional<Range> R = S.span(addressSCEV(Ptr, SE));
+  if (!R || R->Lo != R->Hi || !std::isfinite(R->Lo))
+    return std::nullopt;
+  return R->Lo;
 }
 
 } // namespace gpa

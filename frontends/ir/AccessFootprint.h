@@ -14,6 +14,7 @@
 #ifndef GPA_FRONTENDS_IR_ACCESSFOOTPRINT_H
 #define GPA_FRONTENDS_IR_ACCESSFOOTPRINT_H
 
+#include "gpa/RereadSearch.h"
 #include "gpa/TripCounts.h"
 
 #include <cstdint>
@@ -31,6 +32,14 @@ std::optional<double> accessFootprintBytes(const llvm::Value *Ptr,
                                            std::uint64_t Bytes,
                                            llvm::ScalarEvolution &SE,
                                            const LoopTripCounts &Facts);
+
+/// The byte offset from its base of the address \p Thread uses (its loops
+/// at their first iteration), with the kernel's arguments at their given
+/// values; nullopt when it depends on anything else.
+std::optional<double> accessOffsetAt(const llvm::Value *Ptr,
+                                     llvm::ScalarEvolution &SE,
+                                     const LoopTripCounts &Facts,
+                                     const ThreadPoint &Thread);
 
 } // namespace gpa
 

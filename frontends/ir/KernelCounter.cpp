@@ -32,6 +32,7 @@
 #include "llvm/IR/Module.h"
 
 #include <algorithm>
+#include <cmath>
 
 using namespace llvm;
 
@@ -123,12 +124,29 @@ static void addMemory(IrFunctionSummary &S, const Instruction &I,
   if (W > 0) {
     GlobalAccessFact F =
         describeGlobalAccess(I, C.Pointer, C.Bytes, P, W, SE, DL, LI, &Texts);
+    // A run-time lane stride (src[i * n + j]) evaluated with the given
+    // arguments places the access as a constant one would be (R2, R7).
+    if (P.Kind == AccessKind::VariableStride)
+      if (std::optional<double> Stride = laneStrideAt(
+              Facts.Branches, [&](std::size_t, const ThreadPoint &At) {
+                return accessOffsetAt(C.Pointer, SE, Facts, At);
+              })) {
+        F.LaneStrideBytes = std::fabs(*Stride);
+        F.Shape = *Stride == 0 ? AccessShape::Broadcast
+                  : F.LaneStrideBytes <= double(C.Bytes)
+                      ? AccessShape::Coalesced
+                      : AccessShape::Strided;
+      }
+    if (F.Shape == AccessShape::Gather && F.InLoop && F.IterationStrideKnown &&
+        !F.Store)
+      S.Assumed["gather_lanes_walk_own_sectors"] += W;
     // The launch's facts bound the grid's footprint (rule R4).
     if (std::optional<double> Bytes =
             accessFootprintBytes(C.Pointer, C.Bytes, SE, Facts))
       F.WorkingSetBytes =
           F.WorkingSetBytes > 0 ? std::min(F.WorkingSetBytes, *Bytes) : *Bytes;
     S.GlobalAccesses.push_back(std::move(F));
+    S.OwnAccessPointers.push_back({S.GlobalAccesses.size() - 1, C.Pointer});
   }
   if (P.DivisorRows)
     S.Assumed["divisor_rows_span_warps"] += W;
@@ -169,6 +187,17 @@ void KernelCounter::countFunction(Function &F, IrFunctionSummary &S) {
       foldConstantOffsets(F, LSR, SE, FAM.getResult<DominatorTreeAnalysis>(F));
   for (BasicBlock &BB : F)
     countBlock(BB, BW.weight(&BB), SE, LSR, Offsets, S, /*Notes=*/true);
+  // R3: which thread re-reads each load's bytes through another group.
+  std::vector<std::size_t> Own;
+  for (const auto &Entry : S.OwnAccessPointers)
+    Own.push_back(Entry.first);
+  findRereads(S.GlobalAccesses, Own, Trips.Branches,
+              [&](std::size_t K, const ThreadPoint &P) {
+                for (const auto &[Index, Ptr] : S.OwnAccessPointers)
+                  if (Index == K)
+                    return accessOffsetAt(Ptr, SE, Trips, P);
+                return std::optional<double>();
+              });
   // Loops bounded by an argument: their bodies once more, on their own.
   std::map<const Loop *, int> Index;
   for (const AssumedLoop &A : BW.Assumed) {

@@ -71,6 +71,9 @@ struct IrFunctionSummary : KernelCounts {
   unsigned ConstantTripCountLoops = 0;
   /// Blocks whose weight hit MaxBlockWeight (BlockWeights.h).
   unsigned ClampedBlocks = 0;
+  /// This function's own global accesses (not callees'): index into
+  /// GlobalAccesses and address, for R3's reread search.
+  std::vector<std::pair<std::size_t, const llvm::Value *>> OwnAccessPointers;
   /// Functions reachable through direct calls, this one included.
   llvm::SmallPtrSet<const llvm::Function *, 8> Reached;
   void addScaled(const IrFunctionSummary &Callee, double W);

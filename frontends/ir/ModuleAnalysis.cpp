@@ -58,6 +58,11 @@ static const char *assumptionSource(const std::string &Name) {
     return "global accesses indexed by a run-time divisor's quotient or "
            "remainder (i / n, i % n), priced as one row's lanes: rows "
            "assumed at least a warp long (dynamic per thread)";
+  if (Name == "gather_lanes_walk_own_sectors")
+    return "gathered loads in a loop whose address moves a constant step "
+           "per iteration (a run-time lane stride not given): each lane "
+           "assumed to walk its own sectors, re-read over the iterations "
+           "from L1 (rule R7; dynamic per thread)";
   return "dynamic instructions per thread counted as 'other' because the "
          "estimate cannot see through them";
 }

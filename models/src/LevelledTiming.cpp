@@ -19,10 +19,12 @@
 
 namespace gpa {
 
-/// Bytes one warp's execution of a broadcast or coalesced access moves
-/// beyond L1: the 32-byte sectors it touches (CUDA C++ Best Practices
+/// Bytes one warp's execution of a broadcast, coalesced or strided access
+/// moves beyond L1: the 32-byte sectors it touches (CUDA C++ Best Practices
 /// Guide, "Coalesced Access to Global Memory"). A broadcast touches one
-/// sector, 32 one-byte loads one; strided and gathered accesses keep the
+/// sector, 32 one-byte loads one, 32 floats 8 bytes apart eight (every
+/// sector of the span: laplace's coefficients at every other float), lanes
+/// a sector or more apart one sector each; gathered accesses keep the
 /// profile's bytes (the uncoalesced path models their transactions).
 static double bytesBeyondL1PerWarp(const GlobalAccessFact &F,
                                    const GpuModel &Gpu, double Default) {
@@ -32,11 +34,11 @@ static double bytesBeyondL1PerWarp(const GlobalAccessFact &F,
   switch (F.Shape) {
   case AccessShape::Broadcast:
     return SectorsPerLane * Sector;
-  case AccessShape::Coalesced: {
+  case AccessShape::Coalesced:
+  case AccessShape::Strided: {
     double Span = Lanes * std::max(F.LaneStrideBytes, F.Bytes);
     return std::min(std::ceil(Span / Sector), Lanes * SectorsPerLane) * Sector;
   }
-  case AccessShape::Strided:
   case AccessShape::Gather:
     break;
   }

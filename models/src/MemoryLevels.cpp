@@ -16,6 +16,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <functional>
 #include <map>
 #include <optional>
 #include <utility>
@@ -44,17 +45,31 @@ struct GroupSpan {
   /// The unions of the group's overlapping spans: a[i-1], a[i], a[i+1] make
   /// one cluster; a[i] and a[i+2048] (a row apart) make two, as a[i] and
   /// a[i+n] of two groups do.
-  std::vector<double> clusterUnions() const {
+  /// Bytes between consecutive threads (the widest of the group's).
+  double ThreadStrideBytes = 0;
+  /// Groups whose accesses read this group's bytes close enough for L2.
+  std::vector<std::string> RereadFrom;
+  /// The cluster unions in address order, split into chains: a cluster
+  /// joins the previous one's chain when a thread Gap / ThreadStride
+  /// threads away reads its bytes through the previous cluster and that
+  /// distance \p Fits L2 (a[i] and a[i + 2048]: 2048 / 4 threads apart).
+  template <typename FitsFn>
+  std::vector<std::vector<double>> clusterChains(double ThreadStride,
+                                                 FitsFn Fits) const {
     auto Sorted = Intervals;
     std::sort(Sorted.begin(), Sorted.end());
-    std::vector<double> Out;
-    double End = -INFINITY;
+    std::vector<std::vector<double>> Out;
+    double End = -INFINITY, Start = 0;
     for (auto [Lo, Hi] : Sorted) {
-      if (Lo >= End)
-        Out.push_back(0);
+      if (Lo >= End) {
+        if (Out.empty() || !Fits((Lo - Start) / std::max(1.0, ThreadStride)))
+          Out.emplace_back();
+        Out.back().push_back(0);
+        Start = Lo;
+      }
       Lo = std::max(Lo, End);
       if (Hi > Lo)
-        Out.back() += Hi - Lo;
+        Out.back().back() += Hi - Lo;
       End = std::max(End, Hi);
     }
     return Out;
@@ -132,8 +147,7 @@ loopBytesPerWarpIteration(const std::vector<GlobalAccessFact> &Facts,
 static bool loopReuseApplies(const GlobalAccessFact &F, const CacheLevels &C,
                              const L1Budget &B) {
   return C.present() && !F.Store && F.InLoop && F.IterationStrideKnown &&
-         F.Shape != AccessShape::Gather && C.L1SharedBytesPerSm > 0 &&
-         B.ResidentBlocksPerSm > 0;
+         C.L1SharedBytesPerSm > 0 && B.ResidentBlocksPerSm > 0;
 }
 
 static bool fitsL2(const GlobalAccessFact &F, const CacheLevels &C) {
@@ -244,28 +258,34 @@ estimateMemoryLevels(const std::vector<GlobalAccessFact> &Given,
   // R2/R3 inputs: per base, per group, the intervals one warp touches (a
   // group's accesses run the same number of times: the smallest count).
   std::map<std::string, std::map<std::string, GroupSpan>> Bases;
-  // A base whose known working set exceeds L2 (R3's capacity check).
-  std::map<std::string, bool> BaseExceedsL2;
-  // One access's known working set beyond L2 puts its base beyond L2,
-  // whatever its other accesses' are.
-  for (const GlobalAccessFact &F : Given)
-    if (F.WorkingSetBytes > Caches.L2Bytes)
-      BaseExceedsL2[F.Base] = true;
+  // R3's reuse distances are priced in the bytes the grid requests between
+  // two reads of a byte: threads apart x what a thread requests.
+  double BytesPerThread = 0;
+  for (const GlobalAccessFact &F : Facts)
+    BytesPerThread += F.PerThread * F.Bytes;
+  auto FitsL2Between = [&](double Threads) {
+    return Threads * BytesPerThread <= Caches.L2Bytes;
+  };
   if (Caches.present())
     for (const GlobalAccessFact &F : Facts) {
       if (!reusesByOffset(F, Caches))
         continue;
       GroupSpan &G = Bases[F.Base][F.Group];
-      double Span = Lanes * std::max(F.LaneStrideBytes, F.Bytes);
+      double Stride = std::max(F.LaneStrideBytes, F.Bytes);
+      double Span = Lanes * Stride;
       G.Intervals.push_back({F.OffsetBytes, F.OffsetBytes + Span});
       G.RequestedBytes += Span;
+      G.ThreadStrideBytes = std::max(G.ThreadStrideBytes, Stride);
+      if (!F.RereadGroup.empty() && F.RereadGroup != F.Group &&
+          FitsL2Between(F.RereadThreads))
+        G.RereadFrom.push_back(F.RereadGroup);
     }
 
   // R5 for a base with one access; else R2 within each cluster of
   // overlapping spans (the union is fetched once, the rest hits L1) and R3
-  // across the base's clusters, in one group or several (the largest union
-  // is the compulsory DRAM traffic; the other clusters' misses hit L2, their
-  // lines fetched by a neighbouring warp).
+  // across the base's clusters (the first read of a byte is compulsory DRAM
+  // traffic; a later read hits L2 only where the same bytes were read
+  // before by a thread whose distance keeps them within L2's capacity).
   std::map<std::string, AccessLevels> BaseLevels;
   for (const auto &[Base, Groups] : Bases) {
     AccessLevels &A = BaseLevels[Base];
@@ -273,24 +293,42 @@ estimateMemoryLevels(const std::vector<GlobalAccessFact> &Given,
       A.Rule = LevelRule::Streaming;
       continue;
     }
-    // Clusters of other groups lie a run-time distance away: their lines
-    // were fetched by another warp only if that distance stays within L2.
-    // A base whose working set is known to exceed L2 gets no such credit:
-    // each group's largest cluster is its own compulsory DRAM traffic.
-    bool Exceeds = BaseExceedsL2.count(Base) > 0;
-    double SumUnions = 0, MaxUnion = 0, SumGroupMax = 0, SumRequested = 0;
+    // Groups are linked where a front-end found the thread that reads the
+    // same bytes through the other group within L2's capacity; a linked set
+    // of groups is fetched once (its largest compulsory share).
+    std::map<std::string, std::string> Parent;
+    std::function<std::string(const std::string &)> Root =
+        [&](const std::string &G) -> std::string {
+      auto It = Parent.find(G);
+      if (It == Parent.end() || It->second == G)
+        return G;
+      return It->second = Root(It->second);
+    };
+    for (const auto &[Name, G] : Groups)
+      for (const std::string &From : G.RereadFrom)
+        if (Groups.count(From))
+          Parent[Root(Name)] = Root(From);
+    double SumUnions = 0, SumRequested = 0, Compulsory = 0;
+    std::map<std::string, double> LinkedMax;
     for (const auto &[Name, G] : Groups) {
-      double GroupMax = 0;
-      for (double U : G.clusterUnions()) {
-        SumUnions += U;
-        GroupMax = std::max(GroupMax, U);
+      double GroupCompulsory = 0;
+      for (const std::vector<double> &Chain :
+           G.clusterChains(G.ThreadStrideBytes, FitsL2Between)) {
+        double ChainMax = 0;
+        for (double U : Chain) {
+          SumUnions += U;
+          ChainMax = std::max(ChainMax, U);
+        }
+        GroupCompulsory += ChainMax;
       }
-      MaxUnion = std::max(MaxUnion, GroupMax);
-      SumGroupMax += GroupMax;
+      double &M = LinkedMax[Root(Name)];
+      M = std::max(M, GroupCompulsory);
       SumRequested += G.RequestedBytes;
     }
+    for (const auto &Linked : LinkedMax)
+      Compulsory += Linked.second;
     double L1 = 1 - SumUnions / SumRequested;
-    double Dram = (Exceeds ? SumGroupMax : MaxUnion) / SumRequested;
+    double Dram = std::min(Compulsory, SumUnions) / SumRequested;
     A.Shares = {L1, 1 - L1 - Dram, Dram};
     A.Rule = LevelRule::Neighbours;
   }

@@ -101,7 +101,7 @@ static void readPerThread(JsonReader &R, const nlohmann::json &Counts,
 static const char *const AccessKeys =
     "base,group,offset_bytes,shape,lane_stride_bytes,bytes,per_thread,store,"
     "working_set_bytes,read_only,in_loop,iteration_stride_bytes,block_sectors,"
-    "thread_y_stride_bytes,thread_z_stride_bytes";
+    "thread_y_stride_bytes,thread_z_stride_bytes,reread_group,reread_threads";
 
 static void readAccess(JsonReader &R, const nlohmann::json &J,
                        const std::string &Path, GlobalAccessFact &F) {
@@ -140,6 +140,10 @@ static void readAccess(JsonReader &R, const nlohmann::json &J,
   Read("per_thread", F.PerThread, 0, MaxCountPerThread);
   Read("working_set_bytes", F.WorkingSetBytes, 0, 1e18);
   Read("block_sectors", F.BlockSectors, 0, 1e15);
+  if (const nlohmann::json *V = R.member(J, Path, "reread_group", false))
+    if (auto S = R.string(*V, childPath(Path, "reread_group")))
+      F.RereadGroup = *S;
+  Read("reread_threads", F.RereadThreads, 0, 1e18);
   if (const nlohmann::json *V = R.member(J, Path, "store", false))
     if (auto B = R.boolean(*V, childPath(Path, "store")))
       F.Store = *B;
@@ -287,6 +291,10 @@ nlohmann::json kernelProfileToJson(const KernelProfile &P) {
     if (F.ThreadStrideZKnown)
       Out["global_accesses"].back()["thread_z_stride_bytes"] =
           F.ThreadStrideZBytes;
+    if (!F.RereadGroup.empty()) {
+      Out["global_accesses"].back()["reread_group"] = F.RereadGroup;
+      Out["global_accesses"].back()["reread_threads"] = F.RereadThreads;
+    }
   }
   return Out;
 }

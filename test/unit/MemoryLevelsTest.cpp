@@ -37,10 +37,18 @@ GlobalAccessFact store(const std::string &Base) {
   return F;
 }
 
-/// out[i] = in[i-1] + in[i] + in[i+1] + in[i-n] + in[i+n] (n at run time).
+/// out[i] = in[i-1] + in[i] + in[i+1] + in[i-n] + in[i+n] (n at run time,
+/// given: n = 2048; the front-end found the threads n away that read the up
+/// and down rows through the row group).
 std::vector<GlobalAccessFact> fivePointStencil() {
-  return {load("in", "row", -4), load("in", "row", 0),  load("in", "row", 4),
-          load("in", "up", 0),   load("in", "down", 0), store("out")};
+  std::vector<GlobalAccessFact> Facts = {
+      load("in", "row", -4), load("in", "row", 0),  load("in", "row", 4),
+      load("in", "up", 0),   load("in", "down", 0), store("out")};
+  for (int I : {3, 4}) {
+    Facts[I].RereadGroup = "row";
+    Facts[I].RereadThreads = 2048;
+  }
+  return Facts;
 }
 } // namespace
 
@@ -577,24 +585,22 @@ TEST(MemoryLevels, BlockSectorsRoundTripThroughTheProfile) {
 }
 
 TEST(MemoryLevels, FarClustersOfABaseBeyondL2MissToDram) {
-  // c[i] = a[i] + b[i] + a[i + n/2] (issue 24), n = 2^24 floats: a's
-  // accesses span 4 x 2^24 = 64 MB each (96 MB together), more than the
-  // 40 MB L2. a[i] and a[i + n/2] are two groups (a run-time distance);
-  // each warp span is 128 bytes. R3 with a's working set unknown: the
-  // largest union (128 of the base's 256 requested) is compulsory DRAM, the
-  // other cluster hits L2: each of a's two loads L2 1/2, DRAM 1/2. With the
-  // working set known beyond L2, the far cluster is not re-read within L2's
-  // capacity: both clusters DRAM. Kernel (a, a', b, c, one each): unknown
-  // L2 = 2 x 0.5 / 4 = 0.25; known 0, DRAM bytes per thread 16 against
-  // vecadd's 12 (+33%).
+  // c[i] = a[i] + b[i] + a[i + n/2] (issue 24), n = 2^24 floats. a[i] and
+  // a[i + n/2] are two groups (a run-time distance); each warp span is 128
+  // bytes. Without a reread fact (the distance not evaluated) R3 credits no
+  // reuse between the groups: both clusters DRAM. With the front-end's
+  // reread fact, thread t + n/2 reads through a[i] what thread t reads
+  // through a[i + n/2]: 2^23 threads apart x 16 bytes requested per thread
+  // (three loads and a store) = 128 MiB between the two reads, beyond the
+  // 40 MiB L2: still DRAM. DRAM bytes per thread 16 against vecadd's 12.
   std::vector<GlobalAccessFact> Far = {load("a", "i", 0),
                                        load("a", "i + n/2", 0),
                                        load("b", "i", 0), store("c")};
   auto Unknown = estimateMemoryLevels(Far, someCaches(), 256, 65536, 32);
-  EXPECT_DOUBLE_EQ(Unknown.Kernel.L2, 0.25);
-  const double Span = 4.0 * (1 << 24);
-  Far[0].WorkingSetBytes = Far[1].WorkingSetBytes = Span;
-  Far[2].WorkingSetBytes = Far[3].WorkingSetBytes = Span;
+  EXPECT_DOUBLE_EQ(Unknown.Kernel.L2, 0.0);
+  EXPECT_DOUBLE_EQ(Unknown.DramBytesPerThread, 16.0);
+  Far[1].RereadGroup = "i";
+  Far[1].RereadThreads = 1 << 23;
   auto Known = estimateMemoryLevels(Far, someCaches(), 256, 65536, 32);
   EXPECT_DOUBLE_EQ(Known.Kernel.L2, 0.0);
   EXPECT_DOUBLE_EQ(Known.Kernel.Dram, 1.0);
@@ -603,6 +609,39 @@ TEST(MemoryLevels, FarClustersOfABaseBeyondL2MissToDram) {
       estimateMemoryLevels({load("a", "i", 0), load("b", "i", 0), store("c")},
                            someCaches(), 256, 65536, 32);
   EXPECT_DOUBLE_EQ(Plain.DramBytesPerThread, 12.0);
+}
+
+TEST(MemoryLevels, NearClustersOfAnotherGroupHitL2) {
+  // The same kernel with a[i + 4096] (heat2d's next row, 4096 floats):
+  // thread t + 4096 reads through a[i] what t reads through a[i + 4096];
+  // 4096 threads x 16 bytes = 64 KiB between the reads, within the 40 MiB
+  // L2: the far cluster's misses hit L2. a: 256 requested bytes per warp,
+  // 128 compulsory: each of a's loads L2 1/2, DRAM 1/2; kernel L2 = 2 x 0.5
+  // / 4 = 0.25, DRAM bytes per thread 4 x (0.5 + 0.5) + 4 + 4 = 12.
+  std::vector<GlobalAccessFact> Near = {
+      load("a", "i", 0), load("a", "i + n", 0), load("b", "i", 0), store("c")};
+  Near[1].RereadGroup = "i";
+  Near[1].RereadThreads = 4096;
+  auto E = estimateMemoryLevels(Near, someCaches(), 256, 65536, 32);
+  EXPECT_DOUBLE_EQ(E.Kernel.L2, 0.25);
+  EXPECT_DOUBLE_EQ(E.DramBytesPerThread, 12.0);
+}
+
+TEST(MemoryLevels, ClustersOfOneGroupChainOnlyWithinL2) {
+  // a[i] and a[i + 2^22] (a constant 16 MiB apart, one group), b[i], c[i]:
+  // thread t + 2^22 reads through a[i] what t reads through a[i + 2^22];
+  // 2^22 threads x 16 bytes = 64 MiB between the reads. With a 40 MiB L2
+  // the far cluster is compulsory too (DRAM 16 bytes per thread); with a
+  // 128 MiB L2 it hits L2 (12).
+  std::vector<GlobalAccessFact> Facts = {load("a", "i", 0),
+                                         load("a", "i", 4.0 * (1 << 22)),
+                                         load("b", "i", 0), store("c")};
+  auto Small = estimateMemoryLevels(Facts, someCaches(), 256, 65536, 32);
+  EXPECT_DOUBLE_EQ(Small.DramBytesPerThread, 16.0);
+  CacheLevels Big = someCaches();
+  Big.L2Bytes = 128.0 * 1024 * 1024;
+  auto Large = estimateMemoryLevels(Facts, Big, 256, 65536, 32);
+  EXPECT_DOUBLE_EQ(Large.DramBytesPerThread, 12.0);
 }
 
 TEST(MemoryLevels, AStreamBeyondL2GetsNoHits) {
@@ -618,12 +657,13 @@ TEST(MemoryLevels, AStreamBeyondL2GetsNoHits) {
 
 TEST(MemoryLevels, ABaseWithAnUnknownAccessHasNoWorkingSet) {
   // in[i] (a known 4 MB span) and in[i + n] (n unknown): the base's extent
-  // is unknown, so neither access is R4's; R3 places them as before.
+  // is unknown, so neither access is R4's; R3 places them, and with no
+  // reread fact (n unknown) credits no reuse between the two groups.
   std::vector<GlobalAccessFact> Facts = {load("in", "i", 0),
                                          load("in", "i + n", 0)};
   Facts[0].WorkingSetBytes = 4.0 * 1024 * 1024;
   auto E = estimateMemoryLevels(Facts, someCaches(), 256, 4096, 32);
   EXPECT_EQ(E.PerAccess[0].Rule, LevelRule::Neighbours);
-  EXPECT_DOUBLE_EQ(E.Kernel.L2, 0.5);
-  EXPECT_DOUBLE_EQ(E.Kernel.Dram, 0.5);
+  EXPECT_DOUBLE_EQ(E.Kernel.L2, 0.0);
+  EXPECT_DOUBLE_EQ(E.Kernel.Dram, 1.0);
 }

@@ -28,8 +28,9 @@ struct Range {
 class Evaluator {
 public:
   Evaluator(const PtxFunction &F, const std::string &Base,
-            const gpa::BranchFacts &Launch)
-      : F(F), Base(Base), Launch(Launch) {
+            const gpa::BranchFacts &Launch,
+            const gpa::ThreadPoint *Pin = nullptr)
+      : F(F), Base(Base), Launch(Launch), Pin(Pin) {
     for (std::size_t K = 0; K < F.Body.size(); ++K) {
       const PtxInstruction &I = F.Body[K];
       if (!I.Operands.empty() && I.Operands[0].isRegister() &&
@@ -50,6 +51,8 @@ private:
   const PtxFunction &F;
   const std::string &Base;
   const gpa::BranchFacts &Launch;
+  /// One thread instead of the grid (R3's reread search).
+  const gpa::ThreadPoint *Pin;
   std::map<std::string, std::vector<std::size_t>> Defs;
   std::map<std::string, std::size_t> Params;
 
@@ -66,6 +69,13 @@ private:
 
   std::optional<Range> special(const std::string &N) {
     const gpa::BranchFacts &L = Launch;
+    for (unsigned D = 0; Pin && D < 3; ++D) {
+      std::string Dim(1, "xyz"[D]);
+      if (N == "%tid." + Dim)
+        return Range{double(Pin->Tid[D]), double(Pin->Tid[D])};
+      if (N == "%ctaid." + Dim)
+        return Range{double(Pin->Ctaid[D]), double(Pin->Ctaid[D])};
+    }
     if (N == "%tid.x")
       return upTo(L.BlockThreadsX);
     if (N == "%tid.y")
@@ -174,6 +184,22 @@ private:
       double K = std::ldexp(1.0, int(Ops[2].IntValue));
       return Range{A->Lo * K, A->Hi * K};
     }
+    // One thread's quotients, remainders and masks (x % lx, col & 1).
+    if (Pin && (O == "div" || O == "rem" || O == "and") && Ops.size() == 3) {
+      std::optional<Range> A = Op(1), B = Op(2);
+      if (!A || !B || A->Lo != A->Hi || B->Lo != B->Hi || A->Lo < 0 ||
+          B->Lo < 0 || A->Lo > 9.0e15 || B->Lo > 9.0e15)
+        return std::nullopt;
+      if (O == "and") {
+        double V = double(std::uint64_t(A->Lo) & std::uint64_t(B->Lo));
+        return Range{V, V};
+      }
+      if (B->Lo == 0)
+        return std::nullopt;
+      double V =
+          O == "div" ? std::floor(A->Lo / B->Lo) : std::fmod(A->Lo, B->Lo);
+      return Range{V, V};
+    }
     if (O == "and" && Ops.size() == 3 &&
         Ops[2].K == PtxOperand::Kind::Immediate && Ops[2].IntValue >= 0) {
       std::optional<Range> A = Op(1);
@@ -206,6 +232,24 @@ std::optional<double> ptxAccessFootprintBytes(const PtxFunction &F,
   if (!R || !std::isfinite(R->Lo) || !std::isfinite(R->Hi) || R->Hi < R->Lo)
     return std::nullopt;
   return R->Hi - R->Lo + double(Bytes);
+}
+
+std::optional<double> ptxAccessOffsetAt(const PtxFunction &F,
+                                        const PtxInstruction &I,
+                                        const std::string &Base,
+                                        const gpa::BranchFacts &Launch,
+                                        const gpa::ThreadPoint &Thread) {
+  if (Base.rfind("arg", 0) != 0)
+    return std::nullopt;
+  for (const PtxOperand &Op : I.Operands)
+    if (Op.K == PtxOperand::Kind::Address) {
+      Evaluator E(F, Base, Launch, &Thread);
+      std::optional<Range> R = E.address(Op);
+      if (!R || R->Lo != R->Hi || !std::isfinite(R->Lo))
+        return std::nullopt;
+      return R->Lo + double(Op.IntValue);
+    }
+  return std::nullopt;
 }
 
 } // namespace gpa::ptx

@@ -161,6 +161,12 @@ static void addSummaryNotes(const PtxFunctionSummary &S, const std::string &Fn,
                 "or remainder (i / n, i % n) priced as one row's lanes: rows "
                 "assumed at least a warp long" +
                 In);
+  if (S.GatherLoopAccesses)
+    W.push_back(std::to_string(S.GatherLoopAccesses) +
+                " gathered load(s) in a loop moving a constant step per "
+                "iteration (a run-time lane stride not given): each lane "
+                "assumed to walk its own sectors, re-read from L1 (R7)" +
+                In);
   if (S.UnknownPatterns)
     W.push_back(std::to_string(S.UnknownPatterns) +
                 " global access(es) with an address not affine in %tid.x "

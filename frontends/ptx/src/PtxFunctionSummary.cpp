@@ -20,6 +20,7 @@
 #include "gpa/SharedBankConflicts.h"
 
 #include <algorithm>
+#include <cmath>
 
 namespace gpa::ptx {
 
@@ -185,6 +186,9 @@ bool summarizeFunction(const PtxFunction &F, const std::string &File,
     Out.Own.Rounds.add(gpa::roundsOfBlock(Loads[B]), Cfg.Blocks[B].Weight);
 
   std::map<std::string, double> CallWeights;
+  // This function's global accesses: index into Own.GlobalAccesses and the
+  // instruction (R3's reread search after the loop).
+  std::vector<std::pair<std::size_t, std::size_t>> OwnAccesses;
   for (const PtxBlock &B : Cfg.Blocks) {
     for (std::size_t K = B.Begin; K < B.End; ++K) {
       const PtxInstruction &I = F.Body[K];
@@ -241,6 +245,25 @@ bool summarizeFunction(const PtxFunction &F, const std::string &File,
         if (W > 0) {
           gpa::GlobalAccessFact Fact =
               accessFact(I, A, Addresses[K], LaneBytes[K], W);
+          // A run-time lane stride evaluated with the given arguments
+          // places the access as a constant one would be (R2, R7).
+          if (A.Pattern == AccessPattern::Unknown && Fact.Base != "unknown")
+            if (std::optional<double> Stride = gpa::laneStrideAt(
+                    Opts.Branches,
+                    [&](std::size_t, const gpa::ThreadPoint &At) {
+                      return ptxAccessOffsetAt(F, I, Fact.Base, Opts.Branches,
+                                               At);
+                    })) {
+              Fact.LaneStrideBytes = std::fabs(*Stride);
+              Fact.Shape = *Stride == 0 ? gpa::AccessShape::Broadcast
+                           : Fact.LaneStrideBytes <= Fact.Bytes
+                               ? gpa::AccessShape::Coalesced
+                               : gpa::AccessShape::Strided;
+            }
+          if (Fact.Shape == gpa::AccessShape::Gather && Fact.InLoop &&
+              Fact.IterationStrideKnown && !Fact.Store)
+            ++Out.GatherLoopAccesses;
+          OwnAccesses.push_back({Out.Own.GlobalAccesses.size(), K});
           // The launch's facts bound the grid's footprint (rule R4), as
           // the IR front-end's AccessFootprint.cpp.
           if (std::optional<double> Span = ptxAccessFootprintBytes(
@@ -288,6 +311,18 @@ bool summarizeFunction(const PtxFunction &F, const std::string &File,
     }
   }
   Out.Calls.assign(CallWeights.begin(), CallWeights.end());
+  std::vector<std::size_t> Own;
+  std::map<std::size_t, std::size_t> InstructionOf;
+  for (const auto &[Index, K] : OwnAccesses) {
+    Own.push_back(Index);
+    InstructionOf[Index] = K;
+  }
+  gpa::findRereads(Out.Own.GlobalAccesses, Own, Opts.Branches,
+                   [&](std::size_t Index, const gpa::ThreadPoint &At) {
+                     return ptxAccessOffsetAt(
+                         F, F.Body[InstructionOf.at(Index)],
+                         Out.Own.GlobalAccesses[Index].Base, Opts.Branches, At);
+                   });
   return true;
 }
 

@@ -66,6 +66,13 @@ struct GlobalAccessFact {
   bool InLoop = false;
   bool IterationStrideKnown = false;
   double IterationStrideBytes = 0;
+  /// R3's reuse across groups: the bytes this access reads are read by the
+  /// access of group RereadGroup (same base) of a thread RereadThreads
+  /// threads away in launch order (the IR front-end finds that thread with
+  /// the given arguments and launch, RereadDistance.cpp). Empty: no such
+  /// thread is known, and R3 credits no reuse between this group and others.
+  std::string RereadGroup;
+  double RereadThreads = 0;
   /// Distinct 32-byte sectors that one execution of the access by all of a
   /// block's threads touches, when known (R9: the block's warps read
   /// overlapping sectors, e.g. rows of a 2-D block at nearly the same

@@ -13,6 +13,7 @@
 #define GPA_PTX_PTXFOOTPRINT_H
 
 #include "gpa/BranchFacts.h"
+#include "gpa/RereadSearch.h"
 #include "gpa/ptx/PtxAst.h"
 
 #include <cstdint>
@@ -35,6 +36,16 @@ std::optional<double> ptxAccessFootprintBytes(const PtxFunction &F,
                                               const std::string &Base,
                                               unsigned Bytes,
                                               const gpa::BranchFacts &Launch);
+
+/// The byte offset from the parameter \p Base of the address of \p I for
+/// one thread, with the launch file's arguments (R3's reread search and a
+/// run-time lane stride); nullopt when a register on the way is defined
+/// more than once or anything else is unknown.
+std::optional<double> ptxAccessOffsetAt(const PtxFunction &F,
+                                        const PtxInstruction &I,
+                                        const std::string &Base,
+                                        const gpa::BranchFacts &Launch,
+                                        const gpa::ThreadPoint &Thread);
 
 } // namespace gpa::ptx
 
