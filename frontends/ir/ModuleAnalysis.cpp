@@ -215,8 +215,13 @@ bool analyzeModule(Module &M, FunctionAnalysisManager &FAM,
   unsigned PtxasSm = std::max(Sm ? *Sm : 80u, 75u);
   ResourceTable Compiled;
   std::string PtxasWhy = "-gpa-ptxas=false";
+  // The PTX is LLVM's (this compilation's code generation), not nvcc's:
+  // the two compilers' code for one source can differ in registers and
+  // spills (docs/validation.md "The two routes"), so the source says so.
   std::string CompiledBy =
-      "ptxas -v on the module's PTX, sm_" + std::to_string(PtxasSm);
+      "ptxas -v on the module's PTX from LLVM's NVPTX back-end (clang's "
+      "code, not nvcc's), sm_" +
+      std::to_string(PtxasSm);
   if (!Out.ResourcesPending.empty()) {
     PtxasWhy = Out.ResourcesPending;
   } else if (O.RunPtxas) {

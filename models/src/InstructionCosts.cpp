@@ -328,14 +328,19 @@ double sharedLoadInstructions(const std::vector<std::int64_t> &OffsetsBytes,
   std::int64_t Window =
       std::int64_t(std::min<std::uint64_t>(16, BaseAlignBytes));
   std::int64_t Bytes = std::int64_t(AccessBytes);
+  // Two loads of one address with no store between read one value: the
+  // compiler keeps the first (on clang's code the NVPTX back-end's EarlyCSE
+  // after SeparateConstOffsetFromGEP; nvcc's NVVM GVN), so the group's
+  // distinct offsets are what remains to load.
+  std::set<std::int64_t> Distinct(OffsetsBytes.begin(), OffsetsBytes.end());
   if (Window <= Bytes || Bytes <= 0)
-    return double(OffsetsBytes.size());
+    return double(Distinct.size());
   auto WindowOf = [Window](std::int64_t Off) {
     return Off >= 0 ? Off / Window : -((-Off + Window - 1) / Window);
   };
   std::set<std::int64_t> Windows;
   double Straddling = 0; // a load across two windows stays a load of its own
-  for (std::int64_t Off : OffsetsBytes) {
+  for (std::int64_t Off : Distinct) {
     if (WindowOf(Off) == WindowOf(Off + Bytes - 1))
       Windows.insert(WindowOf(Off));
     else

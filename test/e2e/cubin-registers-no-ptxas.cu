@@ -41,7 +41,7 @@
 // RUN:   -O2 -fpass-plugin=%gpa_plugin -mllvm -gpa-report=%t/nozstd.%arch.json -Xcuda-fatbinary --compress-all -c -o %t/kn.o %s
 // RUN: FileCheck %s --check-prefix=LOG < %t/ptxas.log
 // RUN: %python %inputs/passes/report_registers.py %t/nozstd.sm_80.json --labels | FileCheck %s --check-prefix=NOZSTD
-// NOZSTD: _Z7stencilPKfPfi kind=derived source=ptxas -v on the module's PTX, sm_80
+// NOZSTD: _Z7stencilPKfPfi kind=derived source=ptxas -v on the module's PTX from LLVM's NVPTX back-end (clang's code, not nvcc's), sm_80
 
 __global__ void stencil(const float *In, float *Out, int N) {
   int I = blockIdx.x * blockDim.x + threadIdx.x;

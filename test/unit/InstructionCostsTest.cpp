@@ -596,6 +596,21 @@ TEST(InstructionCosts, SharedLoadsOfAWordAlignedBaseStayScalar) {
   EXPECT_EQ(sharedLoadInstructions({0, 4, 8, 12}, 4, 4), 4.0);
 }
 
+// The fully unrolled 15x15 stencil of benchmark_hub's convolution_milo
+// (tile_size_y 2): output rows yi = 0 and 1 read input rows ty + yi + i, so
+// row r is read by (yi 0, i r) and (yi 1, i r - 1), both at the byte offset
+// r * 4 * width from one word-aligned base. clang's PTX of it has one
+// ld.shared per distinct offset (960 of the IR's 1800 loads for tile 4x2);
+// so has nvcc's. Here: rows 0..2 of one column read twice each except the
+// ends -> 3 LDS for 4 loads; 16-byte aligned, offsets {0, 0, 4} -> 1 LDS.
+TEST(InstructionCosts, SharedLoadsOfOneAddressAreOneLds) {
+  EXPECT_EQ(sharedLoadInstructions({0, 2616, 2616, 5232}, 4, 4), 3.0);
+  EXPECT_EQ(sharedLoadInstructions({0, 0, 4}, 4, 16), 1.0);
+  // A straddling load read twice is one LDS of its own: 8-byte loads at
+  // +12 (across the 16-byte windows [0,16) and [16,32)) twice.
+  EXPECT_EQ(sharedLoadInstructions({12, 12}, 8, 16), 1.0);
+}
+
 TEST(InstructionCosts, SharedLoadsInTwoWindowsAreTwoLds) {
   // %rd6 = tile + %tid.x * 64, loads at +0..+12 and +20
   // -> LDS.128 R4, [R0]; LDS R8, [R0+0x14].

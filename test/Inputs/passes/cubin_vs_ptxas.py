@@ -12,7 +12,7 @@ import sys
 
 full, device, arch = json.load(open(sys.argv[1])), json.load(open(sys.argv[2])), sys.argv[3]
 CUBIN = "the cubin of this compilation, " + arch
-PTXAS = "ptxas -v on the module's PTX, " + arch
+PTXAS = "ptxas -v on the module's PTX from LLVM's NVPTX back-end (clang's code, not nvcc's), " + arch
 
 
 def renamed(value):
