@@ -381,7 +381,7 @@ bool decideEqualityGuard(const ICmpInst &Cmp, const BranchFacts &Facts,
     }
     D.TrueProbability = Equal ? Share : 1 - Share;
     D.Kind = "derived";
-    D.Source = "equality test " + Words + ": " + number(Share) +
+    D.Source = "equality test " + Words + ": " + exactNumber(Share) +
                " of the launch (" + Launch + ")";
     return true;
   }
