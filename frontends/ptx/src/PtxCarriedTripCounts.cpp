@@ -152,16 +152,20 @@ std::optional<StayShape> stayShape(const PtxFunction &F, const PtxCfg &Cfg,
   }
   return Out;
 }
+/// L's trips where they are counted or given, else 0 (an assumed count
+/// cannot carry a counter's value across iterations).
+double knownTrips(const PtxLoop &L) {
+  return L.TripCount > 0                                   ? L.TripCount
+         : L.GivenTripCount > 0 && L.TripKind != "assumed" ? L.GivenTripCount
+                                                           : 0;
+}
 } // namespace
 
 bool applyCarriedTripCount(const PtxFunction &F, PtxCfg &Cfg, PtxLoop &L) {
   if (L.Parent < 0)
     return false;
   const PtxLoop &P = Cfg.Loops[L.Parent];
-  double ParentTrips = P.TripCount > 0 ? P.TripCount
-                       : P.GivenTripCount > 0 && P.TripKind != "assumed"
-                           ? P.GivenTripCount
-                           : 0;
+  double ParentTrips = knownTrips(P);
   if (ParentTrips < 1)
     return false;
   std::optional<StayShape> Shape = stayShape(F, Cfg, L);
@@ -332,10 +336,7 @@ bool applyFollowedCarriedTripCount(const PtxFunction &F, PtxCfg &Cfg,
   if (L.Parent < 0)
     return false;
   const PtxLoop &P = Cfg.Loops[L.Parent];
-  double ParentTrips = P.TripCount > 0 ? P.TripCount
-                       : P.GivenTripCount > 0 && P.TripKind != "assumed"
-                           ? P.GivenTripCount
-                           : 0;
+  double ParentTrips = knownTrips(P);
   if (ParentTrips < 1 || ParentTrips > MaxFollowedIterations ||
       ParentTrips != std::floor(ParentTrips))
     return false;

@@ -141,18 +141,12 @@ struct Reader {
           return blockStrideCounter(Outer, Reg, Factor);
       return false;
     }
-    const PtxInstruction *Start = nullptr, *Step = nullptr;
-    std::size_t StartAt = 0, StepAt = 0;
-    for (std::size_t I = 0; I < F.Body.size(); ++I) {
-      if (!writesRegister(F.Body[I], Reg))
-        continue;
-      bool Inside = Loop.contains(blockOf(I));
-      if ((Inside && Step) || (!Inside && Start))
-        return false;
-      (Inside ? Step : Start) = &F.Body[I];
-      (Inside ? StepAt : StartAt) = I;
-    }
-    if (!Start || !Step || !Step->Guard.empty() || Step->Opcode != "add" ||
+    std::optional<StartAndStep> W = startAndStep(Loop, Reg);
+    if (!W)
+      return false;
+    const PtxInstruction *Start = W->Start, *Step = W->Step;
+    std::size_t StartAt = W->StartAt, StepAt = W->StepAt;
+    if (!Step->Guard.empty() || Step->Opcode != "add" ||
         Step->Operands.size() != 3 || !Step->Operands[1].isRegister() ||
         Step->Operands[1].Name != Reg || StepAt < At ||
         Cfg.Blocks[Loop.Header].Begin > At)
@@ -165,6 +159,29 @@ struct Reader {
     G.Counter = Counter;
     G.Trips = std::uint64_t(Trips);
     return instruction(*Start, StartAt, Factor, Depth + 1);
+  }
+
+  /// A counter's two writes: the one before Loop (its start) and the one
+  /// inside (its step); none when Reg has another write or lacks either.
+  struct StartAndStep {
+    const PtxInstruction *Start = nullptr, *Step = nullptr;
+    std::size_t StartAt = 0, StepAt = 0;
+  };
+  std::optional<StartAndStep> startAndStep(const PtxLoop &Loop,
+                                           const std::string &Reg) const {
+    StartAndStep W;
+    for (std::size_t I = 0; I < F.Body.size(); ++I) {
+      if (!writesRegister(F.Body[I], Reg))
+        continue;
+      bool Inside = Loop.contains(blockOf(I));
+      if ((Inside && W.Step) || (!Inside && W.Start))
+        return std::nullopt;
+      (Inside ? W.Step : W.Start) = &F.Body[I];
+      (Inside ? W.StepAt : W.StartAt) = I;
+    }
+    if (!W.Start || !W.Step)
+      return std::nullopt;
+    return W;
   }
 
   unsigned writesInside(const PtxLoop &Loop, const std::string &Reg) const {
@@ -183,20 +200,12 @@ struct Reader {
   /// >= blockDim.d: every thread enters): the thread term spans E values.
   bool blockStrideCounter(const PtxLoop &Loop, const std::string &Reg,
                           std::int64_t Factor) {
-
-    const PtxInstruction *Start = nullptr, *Step = nullptr;
-    std::size_t StepAt = 0;
-    for (std::size_t I = 0; I < F.Body.size(); ++I) {
-      if (!writesRegister(F.Body[I], Reg))
-        continue;
-      bool Inside = Loop.contains(blockOf(I));
-      if ((Inside && Step) || (!Inside && Start))
-        return false;
-      (Inside ? Step : Start) = &F.Body[I];
-      if (Inside)
-        StepAt = I;
-    }
-    if (!Start || !Step || !Start->Guard.empty() || !Step->Guard.empty() ||
+    std::optional<StartAndStep> W = startAndStep(Loop, Reg);
+    if (!W)
+      return false;
+    const PtxInstruction *Start = W->Start, *Step = W->Step;
+    std::size_t StepAt = W->StepAt;
+    if (!Start->Guard.empty() || !Step->Guard.empty() ||
         Start->Opcode != "mov" || Start->Operands.size() != 2 ||
         Step->Opcode != "add" || Step->Operands.size() != 3 ||
         !Step->Operands[1].isRegister())
