@@ -42,15 +42,14 @@ namespace {
 struct GroupSpan {
   std::vector<std::pair<double, double>> Intervals;
   double RequestedBytes = 0; // per warp, summed over the group's accesses
-  /// The unions of the group's overlapping spans: a[i-1], a[i], a[i+1] make
-  /// one cluster; a[i] and a[i+2048] (a row apart) make two, as a[i] and
-  /// a[i+n] of two groups do.
   /// Bytes between consecutive threads (the widest of the group's).
   double ThreadStrideBytes = 0;
   /// Groups whose accesses read this group's bytes close enough for L2.
   std::vector<std::string> RereadFrom;
-  /// The cluster unions in address order, split into chains: a cluster
-  /// joins the previous one's chain when a thread Gap / ThreadStride
+  /// The unions of the group's overlapping spans (clusters: a[i-1], a[i],
+  /// a[i+1] make one; a[i] and a[i+2048], a row apart, make two, as a[i]
+  /// and a[i+n] of two groups do), in address order, split into chains: a
+  /// cluster joins the previous one's chain when a thread Gap / ThreadStride
   /// threads away reads its bytes through the previous cluster and that
   /// distance \p Fits L2 (a[i] and a[i + 2048]: 2048 / 4 threads apart).
   template <typename FitsFn>
