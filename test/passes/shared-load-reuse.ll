@@ -40,7 +40,7 @@ target triple = "nvptx64-nvidia-cuda"
 
 @_ZZ4rowsPfPKfE4tile = internal unnamed_addr addrspace(3) global [8 x [64 x float]] undef, align 4
 
-define dso_local ptx_kernel void @_Z4rowsPfPKf(ptr noundef writeonly captures(none) %0, ptr noundef readonly captures(none) %1) local_unnamed_addr {
+define dso_local ptx_kernel void @_Z4rowsPfPKf(ptr noundef writeonly nocapture %0, ptr noundef readonly nocapture %1) local_unnamed_addr {
   %3 = tail call noundef i32 @llvm.nvvm.read.ptx.sreg.tid.x()
   %4 = tail call noundef i32 @llvm.nvvm.read.ptx.sreg.tid.y()
   %5 = shl nuw nsw i32 %4, 6
