@@ -18,14 +18,27 @@
 
 namespace gpa {
 
+static bool hasPerSmLimit(const GpuModel &G) {
+  return G.PerSmBandwidthGbps > 0 && G.BandwidthSaturationExponent > 0;
+}
+
+double GpuModel::sustainedBandwidthTerm() const {
+  return hasPerSmLimit(*this)
+             ? std::pow(MemBandwidthGbps, -BandwidthSaturationExponent)
+             : 0;
+}
+
 double GpuModel::bandwidthOfSmsGbps(double ActiveSms) const {
-  if (!(PerSmBandwidthGbps > 0) || !(BandwidthSaturationExponent > 0) ||
-      !(ActiveSms > 0))
+  return bandwidthOfSmsGbps(ActiveSms, sustainedBandwidthTerm());
+}
+
+double GpuModel::bandwidthOfSmsGbps(double ActiveSms,
+                                    double SustainedTerm) const {
+  if (!hasPerSmLimit(*this) || !(ActiveSms > 0))
     return MemBandwidthGbps;
   double P = BandwidthSaturationExponent;
   double SmsGbps = ActiveSms * PerSmBandwidthGbps;
-  return std::pow(std::pow(SmsGbps, -P) + std::pow(MemBandwidthGbps, -P),
-                  -1 / P);
+  return std::pow(std::pow(SmsGbps, -P) + SustainedTerm, -1 / P);
 }
 
 } // namespace gpa

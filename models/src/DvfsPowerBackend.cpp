@@ -256,8 +256,15 @@ bool DvfsPowerBackend::estimate(const PowerInput &In, const GpuModel &Gpu,
   Out.StaticPowerW = W.CoreStaticW + W.MemStaticW;
   Out.SmStaticPowerW = W.CoreStaticW; // Eq. (5)'s a0
   Out.ConstantPowerW = W.CoreConstantW + W.MemConstantW;
+  static const std::vector<ComponentPowerW> Listed = [] {
+    std::vector<ComponentPowerW> L;
+    for (std::size_t C = 0; C < NumDvfsComponents; ++C)
+      L.emplace_back(dvfsComponentKey(C), 0.0);
+    return L;
+  }();
+  listComponents(Listed, Out);
   for (std::size_t C = 0; C < NumDvfsComponents; ++C) {
-    Out.Components.push_back({dvfsComponentKey(C), W.ComponentW[C]});
+    Out.Components[C].PowerW = W.ComponentW[C];
     Out.DynamicPowerW += W.ComponentW[C];
   }
   Out.TotalPowerW = W.totalW();

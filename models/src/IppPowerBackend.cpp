@@ -55,24 +55,24 @@ static void fillEstimate(const Power &P, const GpuModel &Gpu,
   Out.SmStaticPowerW = P.IdlePowerW;
   Out.ConstantPowerW = P.ComponentW[ConstSmComponent];
   // The reported components and their keys are the same for every
-  // estimate: listed once, in component order.
-  struct Reported {
-    std::size_t Index;
-    std::string_view Key;
-  };
-  static const std::vector<Reported> Components = [] {
-    std::vector<Reported> R;
+  // estimate: listed once, in component order, and classified once.
+  static const std::vector<std::size_t> Reported = [] {
+    std::vector<std::size_t> R;
     for (std::size_t C = 0; C < ConstSmComponent; ++C)
       if (powerComponentReported(C))
-        R.push_back({C, powerComponentKey(C)});
+        R.push_back(C);
     return R;
   }();
-  // Appended into the storage estimatePower kept (a resize would zero it
-  // first).
-  Out.Components.reserve(Components.size());
-  for (const Reported &R : Components) {
-    double W = P.ComponentW[R.Index];
-    Out.Components.push_back({R.Key, W});
+  static const std::vector<ComponentPowerW> Listed = [] {
+    std::vector<ComponentPowerW> L;
+    for (std::size_t C : Reported)
+      L.emplace_back(powerComponentKey(C), 0.0);
+    return L;
+  }();
+  listComponents(Listed, Out);
+  for (std::size_t I = 0; I < Reported.size(); ++I) {
+    double W = P.ComponentW[Reported[I]];
+    Out.Components[I].PowerW = W;
     Out.DynamicPowerW += W;
   }
   Out.TotalPowerW = P.TotalPowerW;

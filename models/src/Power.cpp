@@ -27,10 +27,6 @@ bool powerComponentReported(std::size_t C) {
   return C >= NumUnits || allUnits()[C].HasPower;
 }
 
-bool isOffChipComponent(std::size_t C) {
-  return C == index(Unit::GlobalMem) || C == index(Unit::LocalMem);
-}
-
 double piecewiseLinearRate(double AccessRate) {
   if (!(AccessRate > 0))
     return 0;
@@ -75,6 +71,8 @@ PowerProfileConstants powerProfileConstants(const KernelProfile &P,
       K.AnyPiecewiseLinear = true;
     }
   }
+  K.WarpsPerBlock =
+      std::ceil(static_cast<double>(P.Launch.ThreadsPerBlock) / Gpu.WarpSize);
   return K;
 }
 
@@ -101,10 +99,17 @@ static void fillPower(const GpuModel &Gpu, const Timing &T,
           ? std::log(GlobalShare)
           : 0;
 
+  // Each component's share of Runtime_power: SM components scale by
+  // Num_SMs (Eq. 15), all by the active-SM factor (Eq. 16).
+  auto Share = [&](std::size_t C, double RpW) {
+    double PerChip = isOffChipComponent(C) ? RpW : Gpu.NumSms * RpW;
+    return PerChip * ActiveSmScale;
+  };
   double OnChipW = 0, MemoryW = 0;
   for (std::size_t C = 0; C < ConstSmComponent; ++C) {
     if (K.AccessCycles[C] == 0) { // no access: rate 0, no runtime power
-      Out.AccessRate[C] = Out.EffectiveRate[C] = Out.ComponentW[C] = 0;
+      Out.AccessRate[C] = Out.EffectiveRate[C] = 0;
+      Out.ComponentW[C] = Share(C, 0);
       continue;
     }
     double Rate = K.AccessCycles[C] * PerAccessCycle;
@@ -124,25 +129,19 @@ static void fillPower(const GpuModel &Gpu, const Timing &T,
       MemoryW += RpW; // Eq. (13)
     else
       OnChipW += RpW;
-    Out.ComponentW[C] = RpW;
+    Out.ComponentW[C] = Share(C, RpW);
   }
   Out.MemoryW = MemoryW;
   // RP_Const_SM has no access rate (Eq. 7), but only an SM that runs
   // something draws it.
   bool Runs = T.ExecCycles > 0;
+  double ConstSmW = Runs ? Gpu.ConstSmPowerW : 0;
   Out.AccessRate[ConstSmComponent] = Out.EffectiveRate[ConstSmComponent] = 0;
-  Out.ComponentW[ConstSmComponent] = Runs ? Gpu.ConstSmPowerW : 0;
-  Out.SmComponentsW = OnChipW + Out.ComponentW[ConstSmComponent]; // Eq. (7)
-  Out.MaxSmW = Gpu.NumSms * Out.SmComponentsW;                    // Eq. (15)
+  Out.ComponentW[ConstSmComponent] = Share(ConstSmComponent, ConstSmW);
+  Out.SmComponentsW = OnChipW + ConstSmW;      // Eq. (7)
+  Out.MaxSmW = Gpu.NumSms * Out.SmComponentsW; // Eq. (15)
   Out.ActiveSmScale = ActiveSmScale;
   Out.RuntimePowerW = (Out.MaxSmW + Out.MemoryW) * Out.ActiveSmScale; // (16)
-  // Report each component's share of Runtime_power: SM components scale by
-  // Num_SMs (Eq. 15), all by the active-SM factor (Eq. 16).
-  for (std::size_t C = 0; C < NumPowerComponents; ++C) {
-    double PerChip = isOffChipComponent(C) ? Out.ComponentW[C]
-                                           : Gpu.NumSms * Out.ComponentW[C];
-    Out.ComponentW[C] = PerChip * Out.ActiveSmScale;
-  }
 }
 
 Power computePower(const KernelProfile &P, const GpuModel &Gpu,
@@ -160,10 +159,8 @@ Power computePower(const KernelProfile &P, const GpuModel &Gpu, const Timing &T,
 void computePower(const KernelProfile &P, const GpuModel &Gpu, const Timing &T,
                   bool IdleSmsPowered, const PowerProfileConstants &K,
                   Power &Out) {
-  double WarpsPerBlock =
-      std::ceil(static_cast<double>(P.Launch.ThreadsPerBlock) / Gpu.WarpSize);
   // Eq. (12): all warps one SM runs over the kernel.
-  Out.WarpsPerSm = WarpsPerBlock * static_cast<double>(P.Launch.Blocks) /
+  Out.WarpsPerSm = K.WarpsPerBlock * static_cast<double>(P.Launch.Blocks) /
                    std::max(T.ActiveSms, 1u);
   fillPower(Gpu, T, K, 1, activeSmScale(Gpu, T.ActiveSms), Out);
   Out.IppRuntimePowerW = Out.RuntimePowerW;

@@ -8,7 +8,9 @@
 #include "gpa/DvfsPowerBackend.h"
 #include "gpa/IppPowerBackend.h"
 #include "gpa/SeedPowerBackends.h"
+#include "gpa/SmPricing.h"
 
+#include <algorithm>
 #include <cmath>
 
 namespace gpa {
@@ -76,15 +78,29 @@ bool estimatePower(const PowerInput &In, const GpuModel &Gpu,
     return false;
   }
   // A fresh estimate that keeps Out's vectors' storage: a caller that
-  // reuses one estimate (a sweep's) allocates nothing per configuration.
+  // reuses one estimate (a sweep's) allocates nothing per configuration,
+  // and its components keep their keys for the backend (listComponents).
   std::vector<ComponentPowerW> Components = std::move(Out.Components);
   std::vector<ParameterUse> Parameters = std::move(Out.Parameters);
   Out = PowerEstimate();
-  Components.clear();
   Parameters.clear();
   Out.Components = std::move(Components);
   Out.Parameters = std::move(Parameters);
   return B->estimate(In, Gpu, Out, Error);
+}
+
+ComponentPowerW::ComponentPowerW(std::string_view Key, double PowerW)
+    : Key(Key), PowerW(PowerW), Uncore(isUncoreTerm(Key)) {}
+
+void listComponents(const std::vector<ComponentPowerW> &Listed,
+                    PowerEstimate &Out) {
+  auto SameKey = [](const ComponentPowerW &A, const ComponentPowerW &B) {
+    return A.Key.data() == B.Key.data() && A.Key.size() == B.Key.size();
+  };
+  if (Out.Components.size() == Listed.size() &&
+      std::equal(Listed.begin(), Listed.end(), Out.Components.begin(), SameKey))
+    return;
+  Out.Components = Listed;
 }
 
 MemoryLevelBytes memoryLevelBytes(const KernelProfile &P, const GpuModel &Gpu) {

@@ -83,6 +83,7 @@ static bool toBackendEstimate(const ModelEstimate &M, const PowerInput &In,
   Out.StaticPowerW = M.StaticW;
   Out.SmStaticPowerW = M.StaticW;
   Out.ConstantPowerW = M.ConstantW;
+  Out.Components.clear();
   for (const PowerTerm &T : M.Terms)
     if (T.Category == PowerCategory::Dynamic) {
       Out.Components.push_back({internText(T.Name), T.PowerW});

@@ -13,7 +13,7 @@
 namespace gpa {
 
 bool isUncoreTerm(std::string_view N) {
-  // By length first: every evaluation asks this of each power component.
+  // By length first (ComponentPowerW asks it of each component it makes).
   switch (N.size()) {
   case 2:
     return N == "l2";
@@ -101,7 +101,7 @@ SmEnergy priceSmFootprints(const GpuModel &Gpu, unsigned ActiveSms,
   SmEnergy E;
   double CoreDynW = 0;
   for (const ComponentPowerW &C : Est.Components)
-    if (!isUncoreTerm(C.Key))
+    if (!C.Uncore)
       CoreDynW += C.PowerW;
   E.Power.CoreDynamicEnergyJ = CoreDynW * ExecTimeS;
   E.Power.StaticPowerPerSmW = M.StaticPowerPerSmW;

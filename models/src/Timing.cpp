@@ -249,6 +249,9 @@ double wavesOnBusiestSm(std::uint64_t Blocks, unsigned ActiveSms,
 /// docs/architecture.md "Cost").
 static void profileTerms(const KernelProfile &P, const GpuModel &Gpu,
                          Timing &T) {
+  T.WarpsPerBlock =
+      std::ceil(static_cast<double>(P.Launch.ThreadsPerBlock) / Gpu.WarpSize);
+  T.SustainedBandwidthTerm = Gpu.sustainedBandwidthTerm();
   T.SyncInsts = P.count(Unit::Sync);
   T.BarrierLoadRounds = T.SyncInsts > 0 ? P.BarrierLoadRounds : 0;
 
@@ -291,11 +294,10 @@ static void waveTerms(const KernelProfile &P, const GpuModel &Gpu,
                       double BandwidthSms, Timing &T) {
   T.ActiveSms = std::max(ActiveSms, 1u);
   T.ActiveBlocksPerSm = BlocksPerSm;
-  double WarpsPerBlock =
-      std::ceil(static_cast<double>(P.Launch.ThreadsPerBlock) / Gpu.WarpSize);
-  T.N = BlocksPerSm * WarpsPerBlock;
+  T.N = BlocksPerSm * T.WarpsPerBlock;
   T.BandwidthSms = BandwidthSms;
-  T.SmsBandwidthGbps = Gpu.bandwidthOfSmsGbps(T.BandwidthSms);
+  T.SmsBandwidthGbps =
+      Gpu.bandwidthOfSmsGbps(T.BandwidthSms, T.SustainedBandwidthTerm);
   applyMemoryLevels(P, Gpu, T);
   T.MemCycles = (T.MemLUncoalCycles * T.UncoalMemInsts +
                  T.MemLCoalCycles * T.CoalMemInsts) /

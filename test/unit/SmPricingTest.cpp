@@ -167,6 +167,42 @@ TEST(SmPricing, TheDefaultBackendPricesEverything) {
   EXPECT_DOUBLE_EQ(A.Requested.TotalPowerW, A.Requested.Pow.TotalPowerW);
 }
 
+TEST(SmPricing, AnEstimateReusedAcrossBackendsListsEachOnesComponents) {
+  // A sweep reuses one estimate and a backend keeps the keys it finds
+  // there (listComponents): after another backend's estimate, the keys,
+  // the powers and which components are uncore must be this backend's.
+  // Uncore, by seed 004's split: L2, DRAM, memory controller and IPP's
+  // global and local memory.
+  GpuModel Gpu = test::bundled("titan-v");
+  KernelProfile P = test::dotpProfile();
+  Timing T = computeTiming(P, Gpu, 80, 1, 1);
+  MemoryLevelBytes Bytes = memoryLevelBytes(P, Gpu, T);
+  std::string Error;
+  PowerEstimate Reused;
+  for (const char *Backend : {"ipp", "dvfs", "ipp", "ipp", "dvfs"}) {
+    PowerEstimate Fresh;
+    ASSERT_TRUE(estimatePower({P, T, Bytes, {}}, Gpu, Backend, Fresh, Error))
+        << Error;
+    ASSERT_TRUE(estimatePower({P, T, Bytes, {}}, Gpu, Backend, Reused, Error))
+        << Error;
+    ASSERT_EQ(Reused.Components.size(), Fresh.Components.size()) << Backend;
+    for (std::size_t I = 0; I < Fresh.Components.size(); ++I) {
+      const ComponentPowerW &C = Reused.Components[I];
+      EXPECT_EQ(C.Key, Fresh.Components[I].Key) << Backend;
+      EXPECT_EQ(C.PowerW, Fresh.Components[I].PowerW) << Backend << C.Key;
+      bool Uncore = C.Key == "l2" || C.Key == "dram" ||
+                    C.Key == "memory_controller" || C.Key == "global_mem" ||
+                    C.Key == "local_mem";
+      EXPECT_EQ(C.Uncore, Uncore) << Backend << " " << C.Key;
+    }
+    EXPECT_EQ(Reused.DynamicPowerW, Fresh.DynamicPowerW) << Backend;
+    EXPECT_EQ(Reused.TotalPowerW, Fresh.TotalPowerW) << Backend;
+  }
+  // Components made by hand are classified by their key.
+  EXPECT_TRUE(ComponentPowerW("dram", 1).Uncore);
+  EXPECT_FALSE(ComponentPowerW("fp", 1).Uncore);
+}
+
 TEST(SmPricing, ABackendWithoutParametersIsAnErrorNotAFallback) {
   GpuModel Gpu = test::bundled("gtx280");
   Gpu.PowerBackendName = "dvfs"; // gtx280 has no seed 002 parameters

@@ -137,6 +137,12 @@ struct GpuModel {
   /// ((n b)^-p + B^-p)^(-1/p) of the SMs' own limit n b and B
   /// (docs/models.md "Bandwidth on fewer SMs").
   double bandwidthOfSmsGbps(double ActiveSms) const;
+  /// B^-p of that smooth minimum: the GPU's own term, the same for every
+  /// number of SMs (a sweep takes it once: Timing's profile terms); 0
+  /// without a per-SM limit.
+  double sustainedBandwidthTerm() const;
+  /// bandwidthOfSmsGbps with B^-p given (sustainedBandwidthTerm()).
+  double bandwidthOfSmsGbps(double ActiveSms, double SustainedTerm) const;
   double sustainedBandwidthFraction() const {
     return DatasheetBandwidthGbps > 0
                ? MemBandwidthGbps / DatasheetBandwidthGbps

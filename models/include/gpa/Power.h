@@ -32,7 +32,10 @@ std::string_view powerComponentKey(std::size_t Component);
 /// Whether the component has a power parameter and so appears in reports.
 bool powerComponentReported(std::size_t Component);
 /// True for off-chip components (global and local memory, IPP Eq. 13).
-bool isOffChipComponent(std::size_t Component);
+inline bool isOffChipComponent(std::size_t Component) {
+  return Component == index(Unit::GlobalMem) ||
+         Component == index(Unit::LocalMem);
+}
 
 struct Power {
   double WarpsPerSm = 0;        // Eq. (12)
@@ -85,6 +88,7 @@ struct PowerProfileConstants {
   PerComponent MaxPowerW{};
   std::array<bool, NumPowerComponents> PiecewiseLinear{};
   bool AnyPiecewiseLinear = false; // with accesses
+  double WarpsPerBlock = 0;        // ceil(threads per block / warp size)
 };
 PowerProfileConstants powerProfileConstants(const KernelProfile &Profile,
                                             const GpuModel &Gpu);

@@ -63,8 +63,17 @@ struct PowerInput {
 /// every configuration of a sweep gets an estimate, and copying strings was
 /// most of its cost (docs/architecture.md "Cost").
 struct ComponentPowerW {
+  /// Uncore: isUncoreTerm(Key) (gpa/SmPricing.h), decided when the
+  /// component is made, not each time an estimate is priced.
+  ComponentPowerW(std::string_view Key, double PowerW);
+  ComponentPowerW(std::string_view Key, double PowerW, bool Uncore)
+      : Key(Key), PowerW(PowerW), Uncore(Uncore) {}
+
   std::string_view Key; // "fp32_fma", "dram", "register_file", ...
   double PowerW = 0;
+  /// Drawn outside the SMs (L2, memory controller, DRAM, IPP's global and
+  /// local memory): seed 004 pays it for the kernel time, not per SM.
+  bool Uncore = false;
 };
 
 struct PowerEstimate {
@@ -119,7 +128,16 @@ const PowerBackend *findPowerBackend(std::string_view Name);
 /// "ipp, dvfs" for messages.
 std::string powerBackendNames();
 
-/// Runs Backend ("" = the GPU model's default) on In.
+/// Makes Out.Components the backend's fixed list Listed (its keys, power 0)
+/// unless it is that list already: an estimate reused across a sweep keeps
+/// its keys, and the backend writes only the powers (docs/architecture.md
+/// "Cost"). Keys are compared by address (static or interned text).
+void listComponents(const std::vector<ComponentPowerW> &Listed,
+                    PowerEstimate &Out);
+
+/// Runs Backend ("" = the GPU model's default) on In. Out is reset first
+/// but for its components, which may hold an earlier estimate's list:
+/// a backend sets them with listComponents, or clears them before adding.
 bool estimatePower(const PowerInput &In, const GpuModel &Gpu,
                    std::string_view Backend, PowerEstimate &Out,
                    std::string &Error);

@@ -40,6 +40,9 @@ struct Timing {
   /// What those SMs sustain together (GpuModel::bandwidthOfSmsGbps):
   /// Eq. (30)'s Mem_Bandwidth and the bandwidth bound's.
   double SmsBandwidthGbps = 0;
+  /// Profile terms a wave reads: ceil(threads per block / warp size), and
+  /// the GPU's sustained-bandwidth term (GpuModel::sustainedBandwidthTerm).
+  double WarpsPerBlock = 0, SustainedBandwidthTerm = 0;
 
   double MemInsts = 0, CoalMemInsts = 0, UncoalMemInsts = 0, SyncInsts = 0;
   /// The profile's barrier load rounds (0 without barriers).
