@@ -19,6 +19,7 @@
 
 #include <cstdio>
 #include <mutex>
+#include <set>
 #include <unistd.h>
 
 using namespace llvm;
@@ -65,15 +66,20 @@ std::string parseHandoff(const std::string &Text, const std::string &Name,
     return Name + ": expected an object with \"schema\": \"gpa-handoff/1\"";
   try {
     std::vector<HandoffKernel> Kernels;
-    for (const nlohmann::json &K : Doc->at("kernels"))
+    // The document is this function's: its trees move, not copy, into the
+    // kernels (a pending entry holds a kernel's accesses and findings).
+    auto Take = [](nlohmann::json &K, const char *Key) {
+      auto It = K.find(Key);
+      return It == K.end() ? nlohmann::json() : std::move(*It);
+    };
+    for (nlohmann::json &K : Doc->at("kernels"))
       Kernels.push_back({K.at("name").get<std::string>(),
                          K.at("grid_independent").get<bool>(),
-                         K.at("reason").get<std::string>(), K.at("profile"),
-                         K.value("argument_loops", nlohmann::json()),
+                         K.at("reason").get<std::string>(),
+                         std::move(K.at("profile")), Take(K, "argument_loops"),
                          K.value("grid_unit_dims", 0u) & 7u,
                          K.value("sm_refusal", std::string()),
-                         K.value("kernel_decision", nlohmann::json()),
-                         K.value("pending", nlohmann::json())});
+                         Take(K, "kernel_decision"), Take(K, "pending")});
     std::string DocArch = Doc->at("arch").get<std::string>();
     Out[DocArch] = std::move(Kernels);
     if (Arch)
@@ -268,14 +274,19 @@ HandoffByArch findDeviceKernels(const std::string &SourceFile,
   std::lock_guard<std::mutex> Lock(RegistryMutex);
   // Consumed files stay readable to later readers in this process (the
   // launch-site advisor and the launch rewrite both read them).
+  std::set<std::string> ParsedFromFile;
   for (auto &[Arch, Text] : Texts)
-    registry()[SourceFile].emplace(Arch, std::move(Text));
+    if (registry()[SourceFile].emplace(Arch, std::move(Text)).second)
+      ParsedFromFile.insert(Arch);
   auto It = registry().find(SourceFile);
   if (It != registry().end())
     for (const auto &[Arch, Text] : It->second)
       // This process's own compile wins over files; its text was made by
-      // HandoffWriter or read above, so it parses.
-      parseHandoff(Text, Arch, Out);
+      // HandoffWriter or read above, so it parses. A file's text that is
+      // now the registry's is in Out already (parsing is most of the host
+      // pass's own cost).
+      if (!ParsedFromFile.count(Arch))
+        parseHandoff(Text, Arch, Out);
   return Out;
 }
 

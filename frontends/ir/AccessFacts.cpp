@@ -67,30 +67,33 @@ struct LinearAddress {
   int64_t Const = 0;
 };
 
-std::string printed(const SCEV *S, ScevTexts *Texts) {
-  if (Texts)
-    if (auto It = Texts->find(S); It != Texts->end())
-      return It->second;
+/// Where a SCEV's text comes from: the function's ScevTexts when given.
+struct Printer {
+  ScevTexts *Texts;
+  const Function *F;
+};
+
+std::string printed(const SCEV *S, const Printer &P) {
+  if (P.Texts && P.F)
+    return P.Texts->text(S, *P.F);
   std::string Text;
   raw_string_ostream OS(Text);
   S->print(OS);
   OS.flush();
-  if (Texts)
-    Texts->emplace(S, Text);
   return Text;
 }
 
-std::string atomName(const SCEV *S, ScevTexts *Texts) {
+std::string atomName(const SCEV *S, const Printer &P) {
   if (auto *U = dyn_cast<SCEVUnknown>(S)) {
     const Value *V = U->getValue();
     if (isa<Argument>(V) || isa<GlobalVariable>(V))
       return baseName(V);
   }
-  return printed(S, Texts);
+  return printed(S, P);
 }
 
 void addLinear(const SCEV *S, int64_t Scale, ScalarEvolution &SE,
-               LinearAddress &Out, ScevTexts *Texts, unsigned Depth = 0) {
+               LinearAddress &Out, const Printer &Texts, unsigned Depth = 0) {
   auto Atom = [&](const std::string &Name) {
     if ((Out.Terms[Name] += Scale) == 0)
       Out.Terms.erase(Name);
@@ -253,7 +256,7 @@ GlobalAccessFact describeGlobalAccess(const Instruction &I, const Value *Ptr,
   F.Group = F.Base;
   if (Ptr && SE.isSCEVable(Ptr->getType())) {
     LinearAddress A;
-    addLinear(addressSCEV(Ptr, SE), 1, SE, A, Texts);
+    addLinear(addressSCEV(Ptr, SE), 1, SE, A, Printer{Texts, I.getFunction()});
     F.OffsetBytes = double(A.Const);
     F.Group.clear();
     for (const auto &[Atom, C] : A.Terms)

@@ -13,6 +13,7 @@
 #define GPA_PASSES_ACCESSFACTS_H
 
 #include "AccessPattern.h"
+#include "ScevText.h"
 #include "gpa/MemoryLevels.h"
 
 #include <map>
@@ -48,13 +49,6 @@ unsigned sharedBankConflictWays(const llvm::Value *Ptr, uint64_t Bytes,
 /// executed \p PerThread times, whose coalescing is \p Pattern; with \p LI,
 /// also whether it sits in a loop and its address's step per iteration of
 /// the innermost one (rule R7 of docs/models.md "Memory levels").
-/// The text of the SCEVs of one function's ScalarEvolution printed so far.
-/// Printing a SCEV that mentions an unnamed value numbers every value of
-/// its function (LLVM's SlotTracker) each time: 1.5% of the device compile
-/// of a thrust/cub translation unit (issue 26 item 6). Valid only while
-/// that ScalarEvolution lives.
-using ScevTexts = std::map<const llvm::SCEV *, std::string>;
-
 GlobalAccessFact describeGlobalAccess(
     const llvm::Instruction &I, const llvm::Value *Ptr, uint64_t Bytes,
     const AccessPattern &Pattern, double PerThread, llvm::ScalarEvolution &SE,

@@ -89,7 +89,7 @@ static void addMemory(IrFunctionSummary &S, const Instruction &I,
                       const Classification &C, double W, ScalarEvolution &SE,
                       const DataLayout &DL, const MemoryGeometry &G,
                       const LoopInfo *LI, const LoopTripCounts &Facts,
-                      ScevTexts &Texts) {
+                      ScevTexts &Texts, bool AccessFacts) {
   bool Global = C.AddrSpace == AS_Global || C.GenericAsGlobal;
   if (C.AddrSpace == AS_Shared && W > 0) {
     unsigned Ways = sharedBankConflictWays(C.Pointer, C.Bytes, SE, G);
@@ -121,7 +121,8 @@ static void addMemory(IrFunctionSummary &S, const Instruction &I,
     return;
   }
   AccessPattern P = analyzeAccess(C.Pointer, C.Bytes, SE, G);
-  if (W > 0) {
+  // An argument loop's body keeps only its counts and memory totals.
+  if (W > 0 && AccessFacts) {
     GlobalAccessFact F =
         describeGlobalAccess(I, C.Pointer, C.Bytes, P, W, SE, DL, LI, &Texts);
     // A run-time lane stride (src[i * n + j]) evaluated with the given
@@ -289,7 +290,8 @@ void KernelCounter::countBlock(BasicBlock &BB, double W, ScalarEvolution &SE,
     case InstKind::Plain:
       break;
     case InstKind::Memory:
-      addMemory(S, I, C, W, SE, DL, Geometry, &LI, Trips, Texts);
+      addMemory(S, I, C, W, SE, DL, Geometry, &LI, Trips, Texts,
+                /*AccessFacts=*/Notes);
       break;
     case InstKind::Unknown:
       S.Assumed[C.Assumption] += W;

@@ -114,7 +114,8 @@ public:
 private:
   void countFunction(llvm::Function &F, IrFunctionSummary &S);
   /// Adds one block's instructions at weight W to S (Notes: record what the
-  /// estimate cannot see through).
+  /// estimate cannot see through and describe each global access; an
+  /// argument loop's body needs only its counts).
   void countBlock(llvm::BasicBlock &BB, double W, llvm::ScalarEvolution &SE,
                   const StrengthReduced &LSR, const ConstantOffsets &Offsets,
                   IrFunctionSummary &S, bool Notes);
