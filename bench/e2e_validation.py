@@ -11,7 +11,9 @@ through two routes:
 
   clang  clang 22 with the plugin (`-fpass-plugin=GpuPowerAdvisor.so`,
          `-gpa-gpu`, `-gpa-launch-file`, `-gpa-report`), device side only;
-  ptx    nvcc -ptx, then `gpa analyze --gpu B --launch-file F X.ptx`.
+  ptx    nvcc -ptx, then `gpa analyze --gpu B --launch-file F X.ptx`
+         (`--ptx-compiler clang`: clang 22's own PTX of the same file, so
+         the `c/p` lines compare the two front-ends on one compiler's code).
 
 The launch file (gpa-launch/1) gives the launch Kernel Tuner made (block,
 grid) and the problem size where the kernel takes it as an argument.
@@ -39,7 +41,8 @@ the first N configurations of each set; the CSV carries them for all.
 convolutions' staging loops are given their trip counts from the source.
 
   python3 bench/e2e_validation.py [--corpus NAME ...] [--board B ...]
-      [--sample N] [--seed S] [--routes clang,ptx] [--csv FILE] [--data DIR]
+      [--sample N] [--seed S] [--routes clang,ptx] [--ptx-compiler nvcc|clang]
+      [--csv FILE] [--data DIR]
       [--build build] [--keep DIR] [--decompose N] [--staging-trips]
 
 A benchmark, not a test: it prints ratios and takes minutes (one compile at
@@ -312,9 +315,18 @@ def predict_ptx(a, spec, params, src, launch, board, work, ptx_cache):
     ptx = ptx_cache.get(arch)
     if ptx is None:
         ptx = os.path.join(work, "k-%s.ptx" % arch)
-        run([os.path.join(a.cuda, "bin", "nvcc"), "-ptx", "-arch=" + arch,
-             "-w", "-I", KERNELS, src, "-o", ptx] +
-            (["-lineinfo"] if a.staging_trips else []))
+        if a.ptx_compiler == "clang":
+            # clang's own PTX of the file the clang route analyses: the
+            # two front-ends on one compiler's code (issue 26).
+            run([a.clang, "-x", "cuda", "--cuda-path=" + a.cuda,
+                 "--cuda-gpu-arch=" + arch, "-Wno-unknown-cuda-version",
+                 "-O2", "--cuda-device-only", "-S", "-I", KERNELS] +
+                (["-gline-tables-only"] if a.staging_trips else []) +
+                spec.get("clang_flags", []) + [src, "-o", ptx])
+        else:
+            run([os.path.join(a.cuda, "bin", "nvcc"), "-ptx",
+                 "-arch=" + arch, "-w", "-I", KERNELS, src, "-o", ptx] +
+                (["-lineinfo"] if a.staging_trips else []))
         ptx_cache[arch] = ptx
     # The PTX route takes a trip count on the command line only.
     trips = (["--trip-count", str(spec["trip_count"](params))]
@@ -404,6 +416,11 @@ def main():
     ap.add_argument("--build", default=os.path.join(ROOT, "build"))
     ap.add_argument("--cuda", default="/usr/local/cuda")
     ap.add_argument("--clang", default="/usr/lib/llvm-22/bin/clang++")
+    ap.add_argument("--ptx-compiler", choices=("nvcc", "clang"),
+                    default="nvcc",
+                    help="who makes the ptx route's PTX: nvcc (the measured "
+                    "binary's compiler) or clang 22 (`--cuda-device-only "
+                    "-S`: the IR and PTX front-ends on one compiler's code)")
     ap.add_argument("--csv", help="per-configuration results to this file")
     ap.add_argument("--keep", help="keep the prepared sources here")
     ap.add_argument("--staging-trips", action="store_true",

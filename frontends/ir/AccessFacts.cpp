@@ -215,8 +215,7 @@ static void describeLoop(const Instruction &I, const Value *Ptr,
   F.InLoop = true;
   if (!Ptr || !SE.isSCEVable(Ptr->getType()))
     return;
-  if (std::optional<int64_t> Step =
-          stepIn(SE.getSCEV(const_cast<Value *>(Ptr)), L, SE)) {
+  if (std::optional<int64_t> Step = stepIn(addressSCEV(Ptr, SE), L, SE)) {
     F.IterationStrideKnown = true;
     F.IterationStrideBytes = double(*Step);
   }

@@ -24,6 +24,7 @@
 #include "llvm/Analysis/ScalarEvolution.h"
 #include "llvm/Analysis/ScalarEvolutionExpressions.h"
 #include "llvm/IR/Instructions.h"
+#include "llvm/IR/Operator.h"
 #include "llvm/IR/IntrinsicInst.h"
 
 #include <cmath>
@@ -318,6 +319,17 @@ private:
 } // namespace
 
 const SCEV *addressSCEV(const Value *Ptr, ScalarEvolution &SE) {
+  // ScalarEvolution stops at an addrspacecast (an unknown that depends on
+  // the lane), but a cast between pointers of one width keeps the address:
+  // __ldg's and clang's `ptr -> ptr addrspace(1)` before ld.global.nc.
+  while (auto *Cast = dyn_cast<Operator>(Ptr)) {
+    if (Cast->getOpcode() != Instruction::AddrSpaceCast ||
+        !SE.isSCEVable(Cast->getOperand(0)->getType()) ||
+        SE.getTypeSizeInBits(Cast->getType()) !=
+            SE.getTypeSizeInBits(Cast->getOperand(0)->getType()))
+      break;
+    Ptr = Cast->getOperand(0);
+  }
   return EqualPhiRewriter(SE, 0).visit(SE.getSCEV(const_cast<Value *>(Ptr)));
 }
 

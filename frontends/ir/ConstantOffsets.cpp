@@ -167,6 +167,27 @@ static const Value *extractionRest(const GetElementPtrInst &GEP,
   return nullptr;
 }
 
+/// The value a zero-extended index leaves once SeparateConstOffsetFromGEP
+/// takes out the constant it can: x of `zext(x + C)` (a nuw add or a
+/// disjoint or of a constant), the extended value itself when there is no
+/// constant. Null when the constant sits deeper (`zext(y + (x + C))`): llc
+/// then rebuilds the index in 64-bit arithmetic on its own (PolyBench
+/// 2DCONV's `A[(i - 1) * NJ + (j + 1)]`: cvt.u64 x2, add.s64, shl.b64).
+static const Value *zeroExtendedRest(const GetElementPtrInst &GEP) {
+  const Value *Inner = unextended(variableIndex(GEP));
+  APInt C = extractableConstant(Inner, GEP, /*SignExtended=*/false,
+                                /*ZeroExtended=*/true, /*Extended=*/true);
+  if (C.isZero())
+    return Inner;
+  auto *BO = dyn_cast<BinaryOperator>(Inner);
+  if (BO && isa<ConstantInt>(BO->getOperand(1)))
+    return BO->getOperand(0);
+  if (BO && isa<ConstantInt>(BO->getOperand(0)) &&
+      BO->getOpcode() == Instruction::Add)
+    return BO->getOperand(1);
+  return nullptr;
+}
+
 /// The int instructions that rebuild \p GEP's index from \p V, computed
 /// anyway: none when they are equal, one add when they differ by a
 /// constant (reassociation); none when V cannot.
@@ -196,6 +217,7 @@ static std::optional<double> rebuildCost(const GetElementPtrInst &GEP,
 static DenseSet<const Instruction *>
 deadIndexMath(Function &F, const StrengthReduced &LSR,
               const DenseSet<const Instruction *> &Rebased,
+              const DenseSet<const Instruction *> &Unused,
               const DenseSet<const Value *> &Pinned) {
   DenseSet<const Instruction *> Dead;
   for (BasicBlock &BB : F)
@@ -206,6 +228,8 @@ deadIndexMath(Function &F, const StrengthReduced &LSR,
     auto *UI = dyn_cast<Instruction>(U);
     if (!UI)
       return false;
+    if (Unused.count(UI))
+      return true;
     if (Rebased.count(UI))
       return cast<GetElementPtrInst>(UI)->getPointerOperand() != &I;
     return Dead.count(UI) != 0;
@@ -231,6 +255,7 @@ ConstantOffsets foldConstantOffsets(Function &F, const StrengthReduced &LSR,
     struct Group {
       const GetElementPtrInst *Leader;
       const Value *Rest;
+      const Value *ZextRest; // set for a zero-extended index
       SmallVector<const GetElementPtrInst *, 4> Members;
     };
     SmallVector<Group, 8> Groups;
@@ -239,18 +264,32 @@ ConstantOffsets foldConstantOffsets(Function &F, const StrengthReduced &LSR,
       if (!GEP || LSR.PointerIncrements.count(GEP) ||
           LSR.IndexIncrements.count(GEP) || LSR.SharedIncrements.count(GEP))
         continue;
-      // Straight-line strength reduction looks through a sext only; llc
-      // computes zero-extended indices' neighbours each on its own.
       const Value *Index = variableIndex(*GEP);
-      if (!Index || !Index->getType()->isIntegerTy() || isa<ZExtInst>(Index))
+      if (!Index || !Index->getType()->isIntegerTy())
         continue;
+      // Straight-line strength reduction looks through a sext only. A
+      // zero-extended index shares an address only with GEPs whose index
+      // leaves the same value once SeparateConstOffsetFromGEP takes its
+      // constant out: EarlyCSE and the DAG's CSE then give them one
+      // register and the constants become immediates.
+      const Value *ZextRest = nullptr;
+      if (isa<ZExtInst>(Index)) {
+        ZextRest = zeroExtendedRest(*GEP);
+        if (!ZextRest)
+          continue;
+      }
       bool Unmodelled = false;
-      const Value *Rest = extractionRest(*GEP, SE, DT, Adds, Unmodelled);
+      const Value *Rest =
+          ZextRest ? (ZextRest == unextended(Index) ? nullptr : ZextRest)
+                   : extractionRest(*GEP, SE, DT, Adds, Unmodelled);
       if (Unmodelled)
         continue;
       Group *Into = nullptr;
       if (onlyAddressOfMemory(*GEP))
         for (Group &G : Groups) {
+          if ((G.ZextRest == nullptr) != (ZextRest == nullptr) ||
+              (ZextRest && scev(SE, G.ZextRest) != scev(SE, ZextRest)))
+            continue;
           std::optional<int64_t> D = byteDistance(*G.Leader, *GEP, SE, DL);
           if (D && offsetFoldsIntoAccess(*D)) {
             Into = &G;
@@ -261,10 +300,16 @@ ConstantOffsets foldConstantOffsets(Function &F, const StrengthReduced &LSR,
         Into->Members.push_back(GEP);
         R.FoldedAddresses.insert(GEP);
       } else {
-        Groups.push_back({GEP, Rest, {}});
+        Groups.push_back({GEP, Rest, ZextRest, {}});
       }
     }
     for (const Group &G : Groups) {
+      if (G.ZextRest) {
+        // llc computes the leader's own index (less its constant).
+        R.RebuiltIndices[G.Leader] = 0;
+        Pinned.insert(G.ZextRest);
+        continue;
+      }
       if (G.Rest) {
         R.RebuiltIndices[G.Leader] = 0;
         Pinned.insert(G.Rest);
@@ -293,6 +338,20 @@ ConstantOffsets foldConstantOffsets(Function &F, const StrengthReduced &LSR,
         Tentative[G.Leader] = BestFrom;
     }
   }
+  // A folded address is rebased on its group's first: the pointer it was
+  // built on is not needed for it (the unrolled convolution's per-column
+  // `&sh[tx] + 4 * k`, read only through its rows' folded addresses).
+  for (BasicBlock &BB : F)
+    for (Instruction &I : BB)
+      if (isa<GetElementPtrInst>(I) && !R.FoldedAddresses.count(&I) &&
+          !LSR.PointerIncrements.count(&I) && !LSR.IndexIncrements.count(&I) &&
+          !LSR.SharedIncrements.count(&I))
+        R.UnusedBases.insert(&I);
+  keepOnlyDeadMembers(R.UnusedBases, [&](const Instruction &I, const User *U) {
+    auto *UG = dyn_cast<GetElementPtrInst>(U);
+    return UG && UG->getPointerOperand() == &I &&
+           (R.FoldedAddresses.count(UG) || R.UnusedBases.count(UG));
+  });
   // A rebuilding add pays only from a value computed anyway.
   DenseSet<const Instruction *> Dead;
   for (bool Cancelled = true; Cancelled;) {
@@ -300,7 +359,7 @@ ConstantOffsets foldConstantOffsets(Function &F, const StrengthReduced &LSR,
                                           R.FoldedAddresses.end());
     for (const auto &[GEP, Cost] : R.RebuiltIndices)
       Rebased.insert(GEP);
-    Dead = deadIndexMath(F, LSR, Rebased, Pinned);
+    Dead = deadIndexMath(F, LSR, Rebased, R.UnusedBases, Pinned);
     Cancelled = false;
     for (auto It = Tentative.begin(); It != Tentative.end();) {
       auto Next = std::next(It);

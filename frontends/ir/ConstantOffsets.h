@@ -12,7 +12,9 @@
 // address between them, and the index arithmetic that only made the
 // neighbours' indices is not executed. Straight-line strength reduction
 // looks through a sext only: zero-extended indices (nuw arithmetic) keep
-// one address each. Observed on llc 22 for sm_80 (docs/ptx-frontend.md
+// one address each, except where the index is `zext(x + C)` (nuw) or
+// `zext(x)` for one x: SeparateConstOffsetFromGEP takes C out, CSE leaves
+// one register. Observed on llc 22 for sm_80 (docs/ptx-frontend.md
 // "Neighbour addresses").
 //
 //===----------------------------------------------------------------------===//
@@ -47,6 +49,10 @@ struct ConstantOffsets {
   /// constant only before the extension. Their own index arithmetic is
   /// then not executed (it is in DeadIndexMath).
   llvm::DenseMap<const llvm::Instruction *, double> RebuiltIndices;
+  /// GEPs used only (transitively) as the pointer of folded addresses:
+  /// those are rebased on their group's first GEP, so these are not
+  /// computed.
+  llvm::DenseSet<const llvm::Instruction *> UnusedBases;
   /// Integer instructions used only (transitively) as indices of those
   /// GEPs.
   llvm::DenseSet<const llvm::Instruction *> DeadIndexMath;

@@ -493,8 +493,12 @@ std::string show(const SCEV *S, const BranchFacts &F, unsigned Depth = 0) {
 std::optional<DerivedTrip> deriveTripCount(const Loop &L, ScalarEvolution &SE,
                                            const LoopInfo &LI,
                                            const BranchFacts &Facts) {
-  if (Facts.Arguments.empty())
-    return std::nullopt; // only the arguments make a count derivable
+  // Only the arguments or the launch make a count derivable; the launch
+  // alone does for a loop started at a thread index with a constant bound
+  // (a convolution's `for (i = ty; i < 18; i++)` staging rows).
+  if (Facts.Arguments.empty() && Facts.BlockThreadsX == 0 &&
+      Facts.GridThreadsX == 0)
+    return std::nullopt;
   // Trips: the backedge-taken count + 1, or the latch's test.
   const SCEV *Trips = nullptr;
   std::optional<LatchTest> Test;

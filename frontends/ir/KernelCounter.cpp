@@ -268,7 +268,7 @@ void KernelCounter::countBlock(BasicBlock &BB, double W, ScalarEvolution &SE,
     else if (LSR.DuplicateIncrements.count(&I))
       C.Units.clear();
     else if (Offsets.FoldedAddresses.count(&I) ||
-             Offsets.DeadIndexMath.count(&I))
+             Offsets.UnusedBases.count(&I) || Offsets.DeadIndexMath.count(&I))
       C.Units.clear();
     else if (auto It = Offsets.RebuiltIndices.find(&I);
              It != Offsets.RebuiltIndices.end() && It->second > 0)

@@ -6,6 +6,10 @@
 // barrier or call between them, become one LDS.64/LDS.128 per aligned window
 // (gpa/InstructionCosts.h sharedLoadInstructions). The IR front-end's share
 // of that rule: each such load's fraction of the group's LDS instructions.
+// Before that, what clang's NVPTX back-end does to the IR: consecutive
+// loads its LoadStoreVectorizer joins (within their `align`) are one
+// ld.shared.v2/.v4 each, and a load a single-predecessor chain of
+// dominating blocks already made is reused (EarlyCSE), no LDS.
 //
 //===----------------------------------------------------------------------===//
 #ifndef GPA_SHAREDLOADMERGING_H
