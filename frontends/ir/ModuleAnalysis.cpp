@@ -308,7 +308,7 @@ bool analyzeModule(Module &M, FunctionAnalysisManager &FAM,
     if (Given && Given->BlockShape.known())
       Context.Block = Given->BlockShape;
     else if (Given && Given->ThreadsPerBlock)
-      Context.Block = {Given->ThreadsPerBlock, 1, 1};
+      Context.Block = {*Given->ThreadsPerBlock, 1, 1};
     else if (O.BlockSize)
       Context.Block = {*O.BlockSize, 1, 1};
     R.Findings =

@@ -43,7 +43,7 @@ BranchFacts branchFactsFor(const LaunchEntry *File, const std::string &FileName,
   std::string BlockFrom;
   if (File && File->ThreadsPerBlock) {
     F.BlockThreadsX =
-        File->BlockShape.known() ? File->BlockShape.X : File->ThreadsPerBlock;
+        File->BlockShape.known() ? File->BlockShape.X : *File->ThreadsPerBlock;
     F.BlockThreadsY = File->BlockShape.known() ? File->BlockShape.Y : 0;
     F.BlockThreadsZ = File->BlockShape.known() ? File->BlockShape.Z : 0;
     BlockFrom = FileName;
@@ -57,7 +57,7 @@ BranchFacts branchFactsFor(const LaunchEntry *File, const std::string &FileName,
   std::uint64_t GridX = 0;
   std::string GridFrom;
   if (File && File->Blocks) {
-    GridX = File->GridShape.known() ? File->GridShape.X : File->Blocks;
+    GridX = File->GridShape.known() ? File->GridShape.X : *File->Blocks;
     F.GridBlocksY = File->GridShape.known() ? File->GridShape.Y : 0;
     F.GridBlocksZ = File->GridShape.known() ? File->GridShape.Z : 0;
     GridFrom = FileName;

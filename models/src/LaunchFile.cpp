@@ -191,18 +191,21 @@ bool parseLaunchFile(const json &Doc, const std::string &Path, LaunchFile &Out,
       if (Key == "kernel" || Key == "description")
         continue;
       if (Key == "block") {
-        if (!dims(V, At, E.ThreadsPerBlock, Error, &E.BlockShape))
+        if (!dims(V, At, N, Error, &E.BlockShape))
           return false;
+        E.ThreadsPerBlock = N;
       } else if (Key == "grid") {
-        if (!dims(V, At, E.Blocks, Error, &E.GridShape))
+        if (!dims(V, At, N, Error, &E.GridShape))
           return false;
+        E.Blocks = N;
       } else if (Key == "dynamic_shared_bytes") {
-        if (!count(V, At, 0, E.DynamicSharedBytes, Error))
+        if (!count(V, At, 0, N, Error))
           return false;
-        E.DynamicSharedGiven = true;
+        E.DynamicSharedBytes = N;
       } else if (Key == "registers_per_thread") {
-        if (!count(V, At, 1, E.RegistersPerThread, Error))
+        if (!count(V, At, 1, N, Error))
           return false;
+        E.RegistersPerThread = N;
       } else if (Key == "trip_count") {
         if (!count(V, At, 1, N, Error))
           return false;

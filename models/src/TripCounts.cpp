@@ -94,7 +94,7 @@ LoopTripCounts tripCountsFor(const std::string &Mangled,
   Out.Default = Fallback;
   if (File) {
     if (File->TripCount)
-      Out.Default = {File->TripCount, FileName, "given"};
+      Out.Default = {*File->TripCount, FileName, "given"};
     for (const auto &[Line, N] : File->LoopTripCounts)
       Out.ByLine[Line] = {N, FileName + ": loops line " + std::to_string(Line),
                           "given"};

@@ -103,10 +103,10 @@ static AssemblyStatus buildLaunch(const KernelDraft &D, const GpuModel &Gpu,
   const std::string &Opt = O.OptionPrefix;
   const std::string FromFile = Opt + "launch-file=" + O.LaunchFile;
   if (Given && Given->ThreadsPerBlock) {
-    Launch.ThreadsPerBlock = Given->ThreadsPerBlock;
+    Launch.ThreadsPerBlock = *Given->ThreadsPerBlock;
     Assumed.push_back(numberAssumption(name(AssumptionId::BlockSize),
-                                       double(Given->ThreadsPerBlock), FromFile,
-                                       "given"));
+                                       double(*Given->ThreadsPerBlock),
+                                       FromFile, "given"));
     // The shape only when the file gives [x, y, z] (rule R9's derived block
     // footprint); a single number leaves it unknown.
     if (Given->BlockShape.known()) {
@@ -115,9 +115,9 @@ static AssemblyStatus buildLaunch(const KernelDraft &D, const GpuModel &Gpu,
                                        blockDimsText(Launch.BlockShape),
                                        FromFile, "given"));
     }
-    if (Given->ThreadsPerBlock > Gpu.MaxThreadsPerBlock) {
+    if (*Given->ThreadsPerBlock > Gpu.MaxThreadsPerBlock) {
       Error = FromFile + ": block of " +
-              std::to_string(Given->ThreadsPerBlock) + " threads exceeds " +
+              std::to_string(*Given->ThreadsPerBlock) + " threads exceeds " +
               Gpu.Name + "'s " + std::to_string(Gpu.MaxThreadsPerBlock);
       return AssemblyStatus::NotAnalysed;
     }
@@ -182,7 +182,7 @@ static AssemblyStatus buildLaunch(const KernelDraft &D, const GpuModel &Gpu,
   }
   Launch.RegistersPerThread = registersPerThreadOf(O);
   if (Given && Given->RegistersPerThread) {
-    Launch.RegistersPerThread = Given->RegistersPerThread;
+    Launch.RegistersPerThread = *Given->RegistersPerThread;
     Assumed.push_back(numberAssumption(name(AssumptionId::RegistersPerThread),
                                        double(Launch.RegistersPerThread),
                                        FromFile, "given"));
@@ -231,8 +231,8 @@ static AssemblyStatus buildLaunch(const KernelDraft &D, const GpuModel &Gpu,
   std::string StaticSource = SharedCompiled
                                  ? "static shared memory from " + Compiled.From
                                  : "static __shared__ variables";
-  if (Given && Given->DynamicSharedGiven) {
-    Launch.SharedBytesPerBlock += Given->DynamicSharedBytes;
+  if (Given && Given->DynamicSharedBytes) {
+    Launch.SharedBytesPerBlock += *Given->DynamicSharedBytes;
     Assumed.push_back(numberAssumption(
         name(AssumptionId::SharedBytesPerBlock),
         double(Launch.SharedBytesPerBlock),
@@ -267,7 +267,7 @@ static AssemblyStatus buildLaunch(const KernelDraft &D, const GpuModel &Gpu,
     return AssemblyStatus::NotAnalysed;
   }
   if (Given && Given->Blocks) {
-    Launch.Blocks = Given->Blocks;
+    Launch.Blocks = *Given->Blocks;
     Assumed.push_back(numberAssumption(name(AssumptionId::GridSize),
                                        double(Launch.Blocks), FromFile,
                                        "given"));

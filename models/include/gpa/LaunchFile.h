@@ -19,6 +19,7 @@
 
 #include <cstdint>
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -26,17 +27,17 @@ namespace gpa {
 
 struct LaunchEntry {
   std::string Pattern; // glob on the mangled or the demangled name
-  std::uint64_t ThreadsPerBlock = 0; // 0: not given (block x*y*z)
+  // Unset: not given (the analysis takes it from elsewhere and labels it).
+  std::optional<std::uint64_t> ThreadsPerBlock; // block x*y*z
   /// The block's shape when `block` is an array ([x], [x, y] or [x, y, z];
   /// missing dimensions are 1); unknown for a single number.
   BlockDims BlockShape;
-  std::uint64_t Blocks = 0; // 0: not given (grid x*y*z)
+  std::optional<std::uint64_t> Blocks; // grid x*y*z
   /// The grid's shape when `grid` is an array; unknown for a single number.
   BlockDims GridShape;
-  std::uint64_t DynamicSharedBytes = 0;
-  bool DynamicSharedGiven = false;
-  std::uint64_t RegistersPerThread = 0; // 0: not given
-  unsigned TripCount = 0;               // 0: not given
+  std::optional<std::uint64_t> DynamicSharedBytes; // may be given as 0
+  std::optional<std::uint64_t> RegistersPerThread;
+  std::optional<unsigned> TripCount;
   /// `loops`: source line of a loop -> its trip count.
   std::map<unsigned, unsigned> LoopTripCounts;
   /// `arguments`: integer kernel arguments by parameter position (from 0),
