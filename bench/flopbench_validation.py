@@ -77,6 +77,14 @@ ORIGIN = "/home/gbolet/hecbench-roofline/"
 # `instance` (a substring of the demangled name when the source
 # instantiates a template more than once). Every value says where it comes
 # from; they are `given` facts to the product.
+# cfd's nelr is the input file's element count rounded up to block_length
+# (its exeArgs name ../data/cfd/fvcorr.domn.097K, not in the corpus); the
+# measured grid fixes it.
+NELR = ("nelr = block_length x ceil(nel / block_length) (euler3d.cu:415), "
+        "block_length = 192 (euler3d.cu:27-28; no -D in the compile "
+        "command), so a multiple of 192; the measured grid, 506 blocks = "
+        "(nelr + 191) / 192 (BLOCK_SIZE_n = 192, util.h; euler3d.cu:503-"
+        "506), puts it in (505 x 192, 506 x 192]: nelr = 97152")
 FACTS = {
     "adam-cuda": {
         "adam": {
@@ -153,6 +161,19 @@ FACTS = {
         "update": {
             "arguments": {"4": 67125249},
             "why": "n = grid_elems = 8193 x 8193 (main.cu:28, 110)",
+        },
+    },
+    "cfd-cuda": {
+        **dict.fromkeys(("compute_flux", "compute_step_factor",
+                         "initialize_variables"), {
+            "arguments": {"0": 97152},
+            "why": NELR,
+        }),
+        "initialize_buffer": {"arguments": {"2": 97152}, "why": NELR},
+        "time_step": {
+            "arguments": {"0": 0, "1": 97152},
+            "why": "j = 0, the first launch of the RK loop (euler3d.cu:"
+                   "527-532); " + NELR,
         },
     },
     "babelstream-cuda": {

@@ -147,7 +147,7 @@ static void addMemory(IrFunctionSummary &S, const Instruction &I,
       F.WorkingSetBytes =
           F.WorkingSetBytes > 0 ? std::min(F.WorkingSetBytes, *Bytes) : *Bytes;
     S.GlobalAccesses.push_back(std::move(F));
-    S.OwnAccessPointers.push_back({S.GlobalAccesses.size() - 1, C.Pointer});
+    S.OwnAccessPointers.push_back({S.GlobalAccesses.size() - 1, C.Pointer, &I});
   }
   if (P.DivisorRows)
     S.Assumed["divisor_rows_span_warps"] += W;
@@ -191,14 +191,24 @@ void KernelCounter::countFunction(Function &F, IrFunctionSummary &S) {
   // R3: which thread re-reads each load's bytes through another group.
   std::vector<std::size_t> Own;
   for (const auto &Entry : S.OwnAccessPointers)
-    Own.push_back(Entry.first);
-  findRereads(S.GlobalAccesses, Own, Trips.Branches,
-              [&](std::size_t K, const ThreadPoint &P) {
-                for (const auto &[Index, Ptr] : S.OwnAccessPointers)
-                  if (Index == K)
-                    return accessOffsetAt(Ptr, SE, Trips, P);
-                return std::optional<double>();
-              });
+    Own.push_back(Entry.Index);
+  findRereads(
+      S.GlobalAccesses, Own, Trips.Branches,
+      [&](std::size_t K, const ThreadPoint &P) {
+        for (const auto &A : S.OwnAccessPointers)
+          if (A.Index == K)
+            return accessOffsetAt(A.Pointer, SE, Trips, P);
+        return std::optional<double>();
+      },
+      [&](std::size_t K) {
+        std::vector<const void *> Chain;
+        for (const auto &A : S.OwnAccessPointers)
+          if (A.Index == K)
+            for (const Loop *L = LI.getLoopFor(A.Access->getParent()); L;
+                 L = L->getParentLoop())
+              Chain.push_back(L);
+        return Chain;
+      });
   // Loops bounded by an argument: their bodies once more, on their own.
   std::map<const Loop *, int> Index;
   for (const AssumedLoop &A : BW.Assumed) {

@@ -72,8 +72,14 @@ struct IrFunctionSummary : KernelCounts {
   /// Blocks whose weight hit MaxBlockWeight (BlockWeights.h).
   unsigned ClampedBlocks = 0;
   /// This function's own global accesses (not callees'): index into
-  /// GlobalAccesses and address, for R3's reread search.
-  std::vector<std::pair<std::size_t, const llvm::Value *>> OwnAccessPointers;
+  /// GlobalAccesses, address and the access (its loops), for R3's reread
+  /// search.
+  struct OwnAccess {
+    std::size_t Index;
+    const llvm::Value *Pointer;
+    const llvm::Instruction *Access;
+  };
+  std::vector<OwnAccess> OwnAccessPointers;
   /// Functions reachable through direct calls, this one included.
   llvm::SmallPtrSet<const llvm::Function *, 8> Reached;
   void addScaled(const IrFunctionSummary &Callee, double W);

@@ -51,7 +51,8 @@ void applyMemoryLevels(const KernelProfile &P, const GpuModel &Gpu, Timing &T) {
   MemoryLevelsEstimate E = estimateMemoryLevels(
       P.GlobalAccesses, Gpu.Caches, P.Launch.ThreadsPerBlock, P.Launch.Blocks,
       Gpu.WarpSize,
-      L1Budget{T.ActiveBlocksPerSm, double(P.Launch.SharedBytesPerBlock)},
+      L1Budget{T.ActiveBlocksPerSm, double(P.Launch.SharedBytesPerBlock),
+               double(Gpu.NumSms)},
       P.Launch.BlockShape);
   // The facts cover the global accesses; the other memory instructions
   // (local memory, accesses without a fact) stay at DRAM as in HK09.

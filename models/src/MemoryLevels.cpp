@@ -265,6 +265,20 @@ estimateMemoryLevels(const std::vector<GlobalAccessFact> &Given,
   auto FitsL2Between = [&](double Threads) {
     return Threads * BytesPerThread <= Caches.L2Bytes;
   };
+  // A thread that re-reads bytes after the rest of a loop: every thread in
+  // flight requests the same bytes meanwhile (the resident grid, at most
+  // the whole grid; unknown residency: never fits).
+  double ThreadsInFlight =
+      std::min(GridThreads, Budget.Sms * Budget.ResidentBlocksPerSm *
+                                static_cast<double>(ThreadsPerBlock));
+  auto RereadFitsL2 = [&](const GlobalAccessFact &F) {
+    if (F.RereadBytesBetween <= 0)
+      return FitsL2Between(F.RereadThreads);
+    return ThreadsInFlight > 0 &&
+           F.RereadThreads * BytesPerThread +
+                   ThreadsInFlight * F.RereadBytesBetween <=
+               Caches.L2Bytes;
+  };
   if (Caches.present())
     for (const GlobalAccessFact &F : Facts) {
       if (!reusesByOffset(F, Caches))
@@ -275,8 +289,7 @@ estimateMemoryLevels(const std::vector<GlobalAccessFact> &Given,
       G.Intervals.push_back({F.OffsetBytes, F.OffsetBytes + Span});
       G.RequestedBytes += Span;
       G.ThreadStrideBytes = std::max(G.ThreadStrideBytes, Stride);
-      if (!F.RereadGroup.empty() && F.RereadGroup != F.Group &&
-          FitsL2Between(F.RereadThreads))
+      if (!F.RereadGroup.empty() && F.RereadGroup != F.Group && RereadFitsL2(F))
         G.RereadFrom.push_back(F.RereadGroup);
     }
 

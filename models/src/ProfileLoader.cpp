@@ -101,7 +101,8 @@ static void readPerThread(JsonReader &R, const nlohmann::json &Counts,
 static const char *const AccessKeys =
     "base,group,offset_bytes,shape,lane_stride_bytes,bytes,per_thread,store,"
     "working_set_bytes,read_only,in_loop,iteration_stride_bytes,block_sectors,"
-    "thread_y_stride_bytes,thread_z_stride_bytes,reread_group,reread_threads";
+    "thread_y_stride_bytes,thread_z_stride_bytes,reread_group,reread_threads,"
+    "reread_bytes_between";
 
 static void readAccess(JsonReader &R, const nlohmann::json &J,
                        const std::string &Path, GlobalAccessFact &F) {
@@ -144,6 +145,7 @@ static void readAccess(JsonReader &R, const nlohmann::json &J,
     if (auto S = R.string(*V, childPath(Path, "reread_group")))
       F.RereadGroup = *S;
   Read("reread_threads", F.RereadThreads, 0, 1e18);
+  Read("reread_bytes_between", F.RereadBytesBetween, 0, 1e18);
   if (const nlohmann::json *V = R.member(J, Path, "store", false))
     if (auto B = R.boolean(*V, childPath(Path, "store")))
       F.Store = *B;
@@ -294,6 +296,9 @@ nlohmann::json kernelProfileToJson(const KernelProfile &P) {
     if (!F.RereadGroup.empty()) {
       Out["global_accesses"].back()["reread_group"] = F.RereadGroup;
       Out["global_accesses"].back()["reread_threads"] = F.RereadThreads;
+      if (F.RereadBytesBetween > 0)
+        Out["global_accesses"].back()["reread_bytes_between"] =
+            F.RereadBytesBetween;
     }
   }
   return Out;

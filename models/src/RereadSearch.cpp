@@ -9,12 +9,17 @@
 // launch dimension, so the thread d / s threads along that dimension is the
 // candidate, and it counts only when A's address there is B's (glu's
 // x2 = X[i*2S + S + j] is d = S floats from x1 = X[i*2S + j], but thread
-// + S reads the next row's x1, not x2's bytes: no reuse).
+// + S reads the next row's x1, not x2's bytes: no reuse). Two reads in
+// different loops (softmax's passes over a row, each thread 0 threads from
+// itself) lie a loop's bytes apart in the thread's own requests; the model
+// multiplies them by the threads in flight (MemoryLevels.cpp).
 //
 //===----------------------------------------------------------------------===//
 #include "gpa/RereadSearch.h"
 
+#include <algorithm>
 #include <cmath>
+#include <map>
 
 namespace gpa {
 
@@ -49,9 +54,52 @@ struct Launch {
 };
 } // namespace
 
+namespace {
+/// Each access's loops and each loop's per-thread bytes, for the bytes
+/// between two reads in different loops.
+struct LoopBytes {
+  std::map<std::size_t, std::vector<const void *>> Around;
+  std::map<const void *, double> PerThread;
+
+  LoopBytes(const std::vector<GlobalAccessFact> &Facts,
+            const std::vector<std::size_t> &Own,
+            const LoopsAroundAccess &LoopsOf) {
+    if (!LoopsOf)
+      return;
+    for (std::size_t K : Own) {
+      std::vector<const void *> &Chain = Around[K] = LoopsOf(K);
+      for (const void *L : Chain)
+        PerThread[L] += Facts[K].PerThread * Facts[K].Bytes;
+    }
+  }
+
+  /// The largest footprint of a loop around one of \p A, \p B and not the
+  /// other; 0 in the same innermost loop (or without loops).
+  double between(std::size_t A, std::size_t B) const {
+    auto IA = Around.find(A), IB = Around.find(B);
+    if (IA == Around.end() || IB == Around.end())
+      return 0;
+    const std::vector<const void *> &LA = IA->second, &LB = IB->second;
+    if (!LA.empty() && !LB.empty() && LA.front() == LB.front())
+      return 0;
+    double Largest = 0;
+    auto Add = [&](const std::vector<const void *> &Of,
+                   const std::vector<const void *> &Other) {
+      for (const void *L : Of)
+        if (std::find(Other.begin(), Other.end(), L) == Other.end())
+          Largest = std::max(Largest, PerThread.at(L));
+    };
+    Add(LA, LB);
+    Add(LB, LA);
+    return Largest;
+  }
+};
+} // namespace
+
 void findRereads(std::vector<GlobalAccessFact> &Facts,
                  const std::vector<std::size_t> &Own, const BranchFacts &F,
-                 const OffsetAtThread &OffsetAt) {
+                 const OffsetAtThread &OffsetAt,
+                 const LoopsAroundAccess &LoopsOf) {
   Launch L{{F.BlockThreadsX, F.BlockThreadsY, F.BlockThreadsZ},
            {F.GridBlocksX, F.GridBlocksY, F.GridBlocksZ}};
   if (!L.known(0))
@@ -59,6 +107,7 @@ void findRereads(std::vector<GlobalAccessFact> &Facts,
   ThreadPoint Ref;
   for (unsigned D = 0; D < 3; ++D)
     Ref.Ctaid[D] = L.known(D) ? L.Grid[D] / 2 : 0;
+  const LoopBytes Loops(Facts, Own, LoopsOf);
   auto Eligible = [&](const GlobalAccessFact &A) {
     return !A.Store && (A.Shape == AccessShape::Coalesced ||
                         A.Shape == AccessShape::Strided);
@@ -95,9 +144,13 @@ void findRereads(std::vector<GlobalAccessFact> &Facts,
         if (!Check || *Check != *At)
           continue;
         double Threads = std::fabs(L.linear(*There) - L.linear(Ref));
-        if (B.RereadGroup.empty() || Threads < B.RereadThreads) {
+        double Between = Loops.between(AI, BI);
+        // The nearest: fewest bytes of loops between, then fewest threads.
+        if (B.RereadGroup.empty() || Between < B.RereadBytesBetween ||
+            (Between == B.RereadBytesBetween && Threads < B.RereadThreads)) {
           B.RereadGroup = A.Group;
           B.RereadThreads = Threads;
+          B.RereadBytesBetween = Between;
         }
       }
     }

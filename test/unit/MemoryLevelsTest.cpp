@@ -627,6 +627,47 @@ TEST(MemoryLevels, NearClustersOfAnotherGroupHitL2) {
   EXPECT_DOUBLE_EQ(E.DramBytesPerThread, 12.0);
 }
 
+TEST(MemoryLevels, PassesInSuccessiveLoopsHitL2OnlyWhenTheGridsLoopFitsL2) {
+  // softmax's softMax2: a warp per row of 784 floats, three loops over the
+  // row (lane j, j += 32), the third also storing dest: each load 24.5
+  // executions x 4 bytes = 98 bytes per thread, one group per loop; the
+  // store 98. BytesPerThread 4 x 98 = 392. Each thread reads its own bytes
+  // again in the next loop, 0 threads apart, but the rest of the first
+  // loop and the start of the second lie between: the second pass's load
+  // is re-read after 98 bytes of loop 1 (the front-end's
+  // reread_bytes_between: the larger loop's, 98), the third's after loop
+  // 3's 196. Every thread in flight requests as much meanwhile: RTX 3080,
+  // 68 SMs x 6 blocks of 256 = 104,448 threads: 104,448 x 98 = 10.2 MB
+  // and x 196 = 20.5 MB, beyond its 5 MiB L2: each pass is its own
+  // compulsory fetch, DRAM 3 x 98 + 98 = 392 bytes per thread. With a 40
+  // MiB L2 both fit: the passes are one linked set fetched once, each
+  // load's DRAM share 128 / 384 = 1/3, 3 x 98 / 3 + 98 = 196. With the SM
+  // count unknown nothing is credited (392).
+  auto Pass = [](const std::string &Group, const std::string &From,
+                 double Between) {
+    GlobalAccessFact F = load("src", Group, 0);
+    F.PerThread = 24.5;
+    F.RereadGroup = From;
+    F.RereadBytesBetween = Between;
+    return F;
+  };
+  GlobalAccessFact Dest = store("dest");
+  Dest.PerThread = 24.5;
+  std::vector<GlobalAccessFact> Facts = {
+      Pass("j1", "j2", 98), Pass("j2", "j1", 98), Pass("j3", "j1", 196), Dest};
+  CacheLevels Rtx3080 = someCaches();
+  Rtx3080.L2Bytes = 5.0 * 1024 * 1024;
+  L1Budget Resident{6, 0, 68};
+  auto Small = estimateMemoryLevels(Facts, Rtx3080, 256, 12500, 32, Resident);
+  EXPECT_DOUBLE_EQ(Small.DramBytesPerThread, 392.0);
+  auto Large =
+      estimateMemoryLevels(Facts, someCaches(), 256, 12500, 32, Resident);
+  EXPECT_DOUBLE_EQ(Large.DramBytesPerThread, 196.0);
+  auto Unknown = estimateMemoryLevels(Facts, someCaches(), 256, 12500, 32,
+                                      L1Budget{6, 0, 0});
+  EXPECT_DOUBLE_EQ(Unknown.DramBytesPerThread, 392.0);
+}
+
 TEST(MemoryLevels, ClustersOfOneGroupChainOnlyWithinL2) {
   // a[i] and a[i + 2^22] (a constant 16 MiB apart, one group), b[i], c[i]:
   // thread t + 2^22 reads through a[i] what t reads through a[i + 2^22];

@@ -100,3 +100,40 @@ TEST(RereadSearch, LaneStrideOfARowPerThread) {
   };
   EXPECT_FALSE(laneStrideAt(launch(12500, 256), Square));
 }
+
+TEST(RereadSearch, PassesOverARowInSuccessiveLoopsLieALoopApart) {
+  // softMax2: warp w reads row w (784 floats) in three loops, lane j at
+  // src[w * 784 + j] on each loop's first iteration; loops 1 and 2 load
+  // only (24.5 executions x 4 bytes = 98 bytes per thread), loop 3 loads
+  // and stores dest (196). Each pass's bytes are the thread's own in the
+  // other loops: 0 threads apart, with the larger loop between them: pass
+  // 2 <- pass 1 (98; pass 3 would be 196), pass 1 <- pass 2 (98), pass 3
+  // <- pass 1 (196, the first of the equal candidates).
+  std::vector<GlobalAccessFact> Facts = {load("j1"), load("j2"), load("j3"),
+                                         load("dest")};
+  Facts[3].Base = "dest";
+  Facts[3].Store = true;
+  for (GlobalAccessFact &F : Facts)
+    F.PerThread = 24.5;
+  auto At = [](std::size_t, const ThreadPoint &P) {
+    double T = globalX(P, 256);
+    return std::optional<double>(4 *
+                                 (std::floor(T / 32) * 784 + std::fmod(T, 32)));
+  };
+  int Loops[3];
+  auto LoopsOf = [&](std::size_t K) {
+    return std::vector<const void *>{&Loops[K == 3 ? 2 : K]};
+  };
+  findRereads(Facts, {0, 1, 2, 3}, launch(12500, 256), At, LoopsOf);
+  EXPECT_EQ(Facts[1].RereadGroup, "j1");
+  EXPECT_DOUBLE_EQ(Facts[1].RereadThreads, 0);
+  EXPECT_DOUBLE_EQ(Facts[1].RereadBytesBetween, 98);
+  EXPECT_EQ(Facts[0].RereadGroup, "j2");
+  EXPECT_DOUBLE_EQ(Facts[0].RereadBytesBetween, 98);
+  EXPECT_EQ(Facts[2].RereadGroup, "j1");
+  EXPECT_DOUBLE_EQ(Facts[2].RereadBytesBetween, 196);
+  // Without the loops (the same loop, or a front-end that gives none) the
+  // passes are 0 threads and 0 bytes apart.
+  findRereads(Facts, {0, 1, 2, 3}, launch(12500, 256), At);
+  EXPECT_DOUBLE_EQ(Facts[2].RereadBytesBetween, 0);
+}

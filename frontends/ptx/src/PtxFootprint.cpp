@@ -29,8 +29,8 @@ class Evaluator {
 public:
   Evaluator(const PtxFunction &F, const std::string &Base,
             const gpa::BranchFacts &Launch,
-            const gpa::ThreadPoint *Pin = nullptr)
-      : F(F), Base(Base), Launch(Launch), Pin(Pin) {
+            const gpa::ThreadPoint *Pin = nullptr, const PtxCfg *Cfg = nullptr)
+      : F(F), Base(Base), Launch(Launch), Pin(Pin), Cfg(Cfg) {
     for (std::size_t K = 0; K < F.Body.size(); ++K) {
       const PtxInstruction &I = F.Body[K];
       if (!I.Operands.empty() && I.Operands[0].isRegister() &&
@@ -39,11 +39,19 @@ public:
     }
     for (std::size_t P = 0; P < F.Params.size(); ++P)
       Params[F.Params[P].Name] = P;
+    if (Cfg) {
+      BlockOf.assign(F.Body.size(), ~0u);
+      for (unsigned B = 0; B < Cfg->Blocks.size(); ++B)
+        for (std::size_t K = Cfg->Blocks[B].Begin;
+             K < Cfg->Blocks[B].End && K < F.Body.size(); ++K)
+          BlockOf[K] = B;
+    }
   }
 
-  std::optional<Range> address(const PtxOperand &A) {
-    std::optional<Range> R =
-        A.Name.empty() ? std::optional<Range>(Range{0, 0}) : reg(A.Name, 0);
+  /// The address operand \p A of instruction \p Use.
+  std::optional<Range> address(const PtxOperand &A, std::size_t Use) {
+    std::optional<Range> R = A.Name.empty() ? std::optional<Range>(Range{0, 0})
+                                            : reg(A.Name, 0, Use);
     return R;
   }
 
@@ -53,6 +61,9 @@ private:
   const gpa::BranchFacts &Launch;
   /// One thread instead of the grid (R3's reread search).
   const gpa::ThreadPoint *Pin;
+  /// With a pinned thread: the loops, for a register a loop advances.
+  const PtxCfg *Cfg;
+  std::vector<unsigned> BlockOf;
   std::map<std::string, std::vector<std::size_t>> Defs;
   std::map<std::string, std::size_t> Params;
 
@@ -117,21 +128,92 @@ private:
     return Range{double(V->second), double(V->second)};
   }
 
-  std::optional<Range> operand(const PtxOperand &Op, unsigned Depth) {
+  std::optional<Range> operand(const PtxOperand &Op, unsigned Depth,
+                               std::size_t Use) {
     if (Op.K == PtxOperand::Kind::Immediate && !Op.IsFloat)
       return Range{double(Op.IntValue), double(Op.IntValue)};
     if (Op.isRegister() && !Op.Negated)
-      return reg(Op.Name, Depth + 1);
+      return reg(Op.Name, Depth + 1, Use);
     return std::nullopt;
   }
 
-  std::optional<Range> reg(const std::string &Name, unsigned Depth) {
+  /// Register \p Name as instruction \p Use reads it.
+  std::optional<Range> reg(const std::string &Name, unsigned Depth,
+                           std::size_t Use) {
     if (Name.rfind("%", 0) == 0 && Name.find('.') != std::string::npos)
       return special(Name);
     auto D = Defs.find(Name);
-    if (Depth > 32 || D == Defs.end() || D->second.size() != 1)
+    if (Depth > 32 || D == Defs.end())
       return std::nullopt;
-    return definition(F.Body[D->second[0]], Depth);
+    if (D->second.size() == 1)
+      return definition(F.Body[D->second[0]], Depth);
+    return loopStart(Name, D->second, Depth, Use);
+  }
+
+  /// A self-update `r = r + x` / `r = r - x` (a loop's pointer or counter).
+  static bool advances(const PtxInstruction &I, const std::string &R) {
+    if ((I.Opcode != "add" && I.Opcode != "sub") || I.Operands.size() != 3 ||
+        !I.Guard.empty())
+      return false;
+    auto Is = [&](std::size_t K) {
+      return I.Operands[K].isRegister() && I.Operands[K].Name == R;
+    };
+    return Is(1) != (I.Opcode == "add" && Is(2));
+  }
+
+  /// R3 and the lane stride read a loop's accesses at its first iteration
+  /// (as the IR front-end's SCEV start): a register that loops only
+  /// advance (p = p + 128) is, at a use inside such a loop or where no path
+  /// leads from the loop to the use (before it, on another branch), the value
+  /// of its other definitions, when they agree (nvcc's `add.s64 %rd20,
+  /// %rd1, %rd16` before the loop, `and.b32 %r25, %r14, 31` before the
+  /// counter's loop). A use after an advancing loop is unknown.
+  std::optional<Range> loopStart(const std::string &Name,
+                                 const std::vector<std::size_t> &Ds,
+                                 unsigned Depth, std::size_t Use) {
+    if (!Pin || !Cfg || Use >= BlockOf.size() || BlockOf[Use] == ~0u)
+      return std::nullopt;
+    unsigned At = BlockOf[Use];
+    auto Innermost = [&](unsigned B) {
+      const PtxLoop *In = nullptr;
+      for (const PtxLoop &L : Cfg->Loops)
+        if (L.contains(B) && (!In || L.Blocks.size() < In->Blocks.size()))
+          In = &L;
+      return In;
+    };
+    // No path leads from the loop to the use: its advances never reach it.
+    auto NotYetRun = [&](const PtxLoop &L) {
+      std::vector<bool> Seen(Cfg->Blocks.size(), false);
+      std::vector<unsigned> Work{L.Header};
+      while (!Work.empty()) {
+        unsigned B = Work.back();
+        Work.pop_back();
+        if (B >= Seen.size() || Seen[B])
+          continue;
+        if (B == At)
+          return false;
+        Seen[B] = true;
+        for (unsigned S : Cfg->Blocks[B].Succs)
+          Work.push_back(S);
+      }
+      return true;
+    };
+    std::optional<Range> Start;
+    for (std::size_t K : Ds) {
+      if (K >= BlockOf.size() || BlockOf[K] == ~0u)
+        return std::nullopt;
+      const PtxLoop *L = Innermost(BlockOf[K]);
+      if (L && advances(F.Body[K], Name)) {
+        if (L->contains(At) || NotYetRun(*L))
+          continue;
+        return std::nullopt;
+      }
+      std::optional<Range> V = definition(F.Body[K], Depth);
+      if (!V || (Start && (V->Lo != Start->Lo || V->Hi != Start->Hi)))
+        return std::nullopt;
+      Start = V;
+    }
+    return Start;
   }
 
   static Range product(Range A, Range B) {
@@ -146,8 +228,9 @@ private:
       if (M.rfind(".f", 0) == 0 || M.rfind(".bf", 0) == 0)
         return std::nullopt;
     const std::vector<PtxOperand> &Ops = I.Operands;
+    std::size_t Here = std::size_t(&I - F.Body.data());
     auto Op = [&](std::size_t K) -> std::optional<Range> {
-      return K < Ops.size() ? operand(Ops[K], Depth) : std::nullopt;
+      return K < Ops.size() ? operand(Ops[K], Depth, Here) : std::nullopt;
     };
     const std::string &O = I.Opcode;
     if (O == "ld" && I.hasModifier(".param") && Ops.size() == 2 &&
@@ -183,6 +266,16 @@ private:
         return std::nullopt;
       double K = std::ldexp(1.0, int(Ops[2].IntValue));
       return Range{A->Lo * K, A->Hi * K};
+    }
+    // A logical shift right of a non-negative value (threadIdx.x >> 5).
+    if (O == "shr" && Ops.size() == 3 &&
+        Ops[2].K == PtxOperand::Kind::Immediate && Ops[2].IntValue >= 0 &&
+        Ops[2].IntValue < 63) {
+      std::optional<Range> A = Op(1);
+      if (!A || A->Lo < 0)
+        return std::nullopt;
+      double K = std::ldexp(1.0, int(Ops[2].IntValue));
+      return Range{std::floor(A->Lo / K), std::floor(A->Hi / K)};
     }
     // One thread's quotients, remainders and masks (x % lx, col & 1).
     if (Pin && (O == "div" || O == "rem" || O == "and") && Ops.size() == 3) {
@@ -228,23 +321,22 @@ std::optional<double> ptxAccessFootprintBytes(const PtxFunction &F,
   if (!Addr)
     return std::nullopt;
   Evaluator E(F, Base, Launch);
-  std::optional<Range> R = E.address(*Addr);
+  std::optional<Range> R = E.address(*Addr, std::size_t(&I - F.Body.data()));
   if (!R || !std::isfinite(R->Lo) || !std::isfinite(R->Hi) || R->Hi < R->Lo)
     return std::nullopt;
   return R->Hi - R->Lo + double(Bytes);
 }
 
-std::optional<double> ptxAccessOffsetAt(const PtxFunction &F,
-                                        const PtxInstruction &I,
-                                        const std::string &Base,
-                                        const gpa::BranchFacts &Launch,
-                                        const gpa::ThreadPoint &Thread) {
+std::optional<double>
+ptxAccessOffsetAt(const PtxFunction &F, const PtxInstruction &I,
+                  const std::string &Base, const gpa::BranchFacts &Launch,
+                  const gpa::ThreadPoint &Thread, const PtxCfg *Cfg) {
   if (Base.rfind("arg", 0) != 0)
     return std::nullopt;
   for (const PtxOperand &Op : I.Operands)
     if (Op.K == PtxOperand::Kind::Address) {
-      Evaluator E(F, Base, Launch, &Thread);
-      std::optional<Range> R = E.address(Op);
+      Evaluator E(F, Base, Launch, &Thread, Cfg);
+      std::optional<Range> R = E.address(Op, std::size_t(&I - F.Body.data()));
       if (!R || R->Lo != R->Hi || !std::isfinite(R->Lo))
         return std::nullopt;
       return R->Lo + double(Op.IntValue);

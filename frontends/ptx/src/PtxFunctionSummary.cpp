@@ -252,7 +252,7 @@ bool summarizeFunction(const PtxFunction &F, const std::string &File,
                     Opts.Branches,
                     [&](std::size_t, const gpa::ThreadPoint &At) {
                       return ptxAccessOffsetAt(F, I, Fact.Base, Opts.Branches,
-                                               At);
+                                               At, &Cfg);
                     })) {
               Fact.LaneStrideBytes = std::fabs(*Stride);
               Fact.Shape = *Stride == 0 ? gpa::AccessShape::Broadcast
@@ -317,12 +317,31 @@ bool summarizeFunction(const PtxFunction &F, const std::string &File,
     Own.push_back(Index);
     InstructionOf[Index] = K;
   }
-  gpa::findRereads(Out.Own.GlobalAccesses, Own, Opts.Branches,
-                   [&](std::size_t Index, const gpa::ThreadPoint &At) {
-                     return ptxAccessOffsetAt(
-                         F, F.Body[InstructionOf.at(Index)],
-                         Out.Own.GlobalAccesses[Index].Base, Opts.Branches, At);
-                   });
+  std::vector<unsigned> BlockOf(F.Body.size(), ~0u);
+  for (unsigned B = 0; B < Cfg.Blocks.size(); ++B)
+    for (std::size_t K = Cfg.Blocks[B].Begin;
+         K < Cfg.Blocks[B].End && K < F.Body.size(); ++K)
+      BlockOf[K] = B;
+  gpa::findRereads(
+      Out.Own.GlobalAccesses, Own, Opts.Branches,
+      [&](std::size_t Index, const gpa::ThreadPoint &At) {
+        return ptxAccessOffsetAt(F, F.Body[InstructionOf.at(Index)],
+                                 Out.Own.GlobalAccesses[Index].Base,
+                                 Opts.Branches, At, &Cfg);
+      },
+      [&](std::size_t Index) {
+        // The loops around the access, innermost (fewest blocks) first.
+        std::vector<const PtxLoop *> Around;
+        unsigned B = BlockOf[InstructionOf.at(Index)];
+        for (const PtxLoop &L : Cfg.Loops)
+          if (L.contains(B))
+            Around.push_back(&L);
+        std::stable_sort(Around.begin(), Around.end(),
+                         [](const PtxLoop *X, const PtxLoop *Y) {
+                           return X->Blocks.size() < Y->Blocks.size();
+                         });
+        return std::vector<const void *>(Around.begin(), Around.end());
+      });
   return true;
 }
 

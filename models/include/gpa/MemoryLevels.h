@@ -73,6 +73,12 @@ struct GlobalAccessFact {
   /// thread is known, and R3 credits no reuse between this group and others.
   std::string RereadGroup;
   double RereadThreads = 0;
+  /// Bytes the re-reading thread itself requests between its two reads
+  /// when they lie in different loops (softmax's passes over a row: the
+  /// rest of one loop and the start of the next, at most the larger loop's
+  /// per-thread bytes); every resident thread requests as much meanwhile,
+  /// so R3 prices it x the threads in flight. 0: the same loop or none.
+  double RereadBytesBetween = 0;
   /// Distinct 32-byte sectors that one execution of the access by all of a
   /// block's threads touches, when known (R9: the block's warps read
   /// overlapping sectors, e.g. rows of a 2-D block at nearly the same
@@ -142,6 +148,10 @@ struct AccessLevels {
 struct L1Budget {
   double ResidentBlocksPerSm = 0;
   double SharedBytesPerBlock = 0;
+  /// The GPU's SMs: with ResidentBlocksPerSm, the threads in flight that R3
+  /// multiplies a re-read's RereadBytesBetween by (0: unknown, such a
+  /// re-read gets no L2 credit).
+  double Sms = 0;
 };
 
 struct MemoryLevelsEstimate {

@@ -39,11 +39,21 @@ struct ThreadPoint {
 using OffsetAtThread = std::function<std::optional<double>(
     std::size_t Access, const ThreadPoint &)>;
 
+/// The loops around access \p Access, innermost first (any identity its
+/// front-end keeps: an llvm::Loop, a PtxLoop); empty: not in a loop.
+using LoopsAroundAccess =
+    std::function<std::vector<const void *>(std::size_t Access)>;
+
 /// Fills RereadGroup and RereadThreads of the loads \p Own (indices into
-/// \p Facts, all of one function) from the launch in \p Launch.
+/// \p Facts, all of one function) from the launch in \p Launch. With
+/// \p LoopsOf, two reads in different loops also get RereadBytesBetween:
+/// the per-thread bytes (PerThread x Bytes of \p Own's accesses) of the
+/// largest loop around one of them and not the other (the rest of one loop
+/// and the start of the next lie between a thread's two reads of a byte).
 void findRereads(std::vector<GlobalAccessFact> &Facts,
                  const std::vector<std::size_t> &Own, const BranchFacts &Launch,
-                 const OffsetAtThread &OffsetAt);
+                 const OffsetAtThread &OffsetAt,
+                 const LoopsAroundAccess &LoopsOf = nullptr);
 
 /// The address's change from one lane to the next in a warp (threadIdx.x
 /// 0 to 31 of the grid's middle block), when the same for the neighbouring

@@ -57,3 +57,24 @@ __global__ void coeff(const float *__restrict__ aW, float *__restrict__ out) {
   int ind = 2 * row - (col & 1) - 1 + NUM * (col - 1);
   out[col * ((NUM >> 1) + 2) + row] = aW[ind];
 }
+
+// softmax's softMax2: a warp per row of n floats, three passes over the row
+// in successive loops (the third also writes dst); the loops kept rolled so
+// that each pass is one load; softMax2's `if (i >= numSlice) return` left
+// out (the launches cover the rows exactly; the guard's weight is not what
+// reread-distance.test checks).
+__global__ void passes(const int rows, const int n, const float *src,
+                       float *dst) {
+  int row = blockIdx.x * (blockDim.x / 32) + threadIdx.x / 32;
+  int lane = threadIdx.x % 32;
+  float m = -INFINITY, s = 0;
+#pragma unroll 1
+  for (int j = lane; j < n; j += 32)
+    m = fmaxf(m, src[row * n + j]);
+#pragma unroll 1
+  for (int j = lane; j < n; j += 32)
+    s += expf(src[row * n + j] - m);
+#pragma unroll 1
+  for (int j = lane; j < n; j += 32)
+    dst[row * n + j] = expf(src[row * n + j] - m) / s;
+}

@@ -15,6 +15,7 @@
 #include "gpa/BranchFacts.h"
 #include "gpa/RereadSearch.h"
 #include "gpa/ptx/PtxAst.h"
+#include "gpa/ptx/PtxCfg.h"
 
 #include <cstdint>
 #include <optional>
@@ -26,26 +27,28 @@ namespace gpa::ptx {
 /// whole launch, for an access of \p Bytes bytes from the parameter
 /// \p Base ("argN"): hi - lo + Bytes, where the address's offset from the
 /// parameter ranges over [lo, hi]. Registers defined once are evaluated
-/// through mov, cvt, cvta, add, sub, mul(.lo/.wide), mad(.lo/.wide), shl
-/// and and by an immediate; %tid, %ntid, %ctaid and %nctaid take the
-/// launch's ranges, integer parameters the launch file's arguments.
-/// nullopt when any of them is unknown, or a register is defined more than
-/// once (a loop's counter).
+/// through mov, cvt, cvta, add, sub, mul(.lo/.wide), mad(.lo/.wide), shl,
+/// shr (of a non-negative value) and and by an immediate; %tid, %ntid, %ctaid
+/// and %nctaid take the launch's ranges, integer parameters the launch file's
+/// arguments. nullopt when any of them is unknown, or a register is defined
+/// more than once (a loop's counter).
 std::optional<double> ptxAccessFootprintBytes(const PtxFunction &F,
                                               const PtxInstruction &I,
                                               const std::string &Base,
                                               unsigned Bytes,
                                               const gpa::BranchFacts &Launch);
 
-/// The byte offset from the parameter \p Base of the address of \p I for
-/// one thread, with the launch file's arguments (R3's reread search and a
-/// run-time lane stride); nullopt when a register on the way is defined
-/// more than once or anything else is unknown.
-std::optional<double> ptxAccessOffsetAt(const PtxFunction &F,
-                                        const PtxInstruction &I,
-                                        const std::string &Base,
-                                        const gpa::BranchFacts &Launch,
-                                        const gpa::ThreadPoint &Thread);
+/// The byte offset from the parameter \p Base of the address of \p I (an
+/// instruction of \p F's body) for one thread, with the launch file's
+/// arguments (R3's reread search and a run-time lane stride), its loops at
+/// their first iteration: with \p Cfg, a register that the innermost loop
+/// around its use only advances (`add %rd15, %rd15, 16`) takes its value
+/// on entry to that loop. nullopt when a register on the way is otherwise
+/// defined more than once or anything else is unknown.
+std::optional<double>
+ptxAccessOffsetAt(const PtxFunction &F, const PtxInstruction &I,
+                  const std::string &Base, const gpa::BranchFacts &Launch,
+                  const gpa::ThreadPoint &Thread, const PtxCfg *Cfg = nullptr);
 
 } // namespace gpa::ptx
 
