@@ -373,8 +373,7 @@ void shareSinCosReduction(const PtxFunction &F, const PtxCfg &Cfg,
         if (It != Reduced.end() && It->second != I.Opcode) {
           Classes[K].Units = sinCosSharingReduction();
           Classes[K].Facts.reset(); // the MUFU alone: no FMUL.RZ, no FLOP
-        }
-        else
+        } else
           Reduced.emplace(I.Operands[1].Name, I.Opcode);
       }
       if (writesFirstOperand(I) && I.Operands[0].isRegister())
