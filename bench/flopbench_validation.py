@@ -14,8 +14,8 @@ program it runs
      -fpass-plugin=GpuPowerAdvisor.so -mllvm -gpa-gpu=rtx3080
      -mllvm -gpa-launch-file=F -mllvm -gpa-report=R
 
-twice: as compiled (clang's CUDA default -ffp-contract=fast) and with
--ffp-contract=off. The launch file gives each measured kernel its first
+once, as compiled (clang's CUDA default -ffp-contract=fast). The launch
+file gives each measured kernel its first
 measured launch (block, grid) and, where the program's command line
 (exeArgs) fixes them and the table FACTS below derives them by hand, the
 kernel's integer arguments and loop trip counts; nothing else is given.
@@ -24,11 +24,11 @@ What is compared per kernel (measured: the CSV's first row of the kernel;
 gatherData.py, ncu --set roofline):
   FLOP   Nsight: fadd + fmul + 2 x ffma, FP32 and FP64, thread-level,
          predicated on (derived__..._ffma_pred_on_x2); the CSV keeps them as
-         rates, so FLOP = (spPerf + dpPerf) x xtime. Predicted: the FP32 +
-         FP64 counts per thread x threads of the -ffp-contract=off compile,
-         where every FMA the front-end would contract stays one FMUL + one
-         FADD, i.e. an FMA counts 2 as Nsight counts it; other FP
-         instructions (min/max, the Newton steps of a division) count 1.
+         rates, so FLOP = (spPerf + dpPerf) x xtime. Predicted: the
+         report's flops_per_thread (fp32 + fp64) x threads, which the
+         front-end counts as Nsight does (gpa/FlopCounts.h: FADD/FMUL 1,
+         FFMA 2, a division's or square root's Newton steps as the SASS
+         ptxas emits for them, min/max and FCHK none).
   DRAM   Nsight dram__bytes.sum.per_second x xtime; predicted: the
          report's timing.memory_levels.dram_bytes (the levelled model).
   time   gpu__time_duration.sum (xtime, ns); predicted exec_time_s. ncu's
@@ -50,7 +50,7 @@ model parameter.
       [--sample N] [--seed S] [--facts-only] [--csv FILE] [--keep DIR
       [--reuse]] [--max-files N] [--build build]
 
-A benchmark, not a test: two compiles per program, one at a time.
+A benchmark, not a test: one compile per .cu file, one at a time.
 """
 import argparse
 import csv
@@ -312,40 +312,40 @@ def run(cmd, cwd, timeout):
 
 
 def compile_reports(a, prog, compiles, launch, work):
-    """{contract: [report kernels]} over the program's .cu files."""
-    out = {"fast": [], "off": []}
+    """{"fast": [report kernels]} over the program's .cu files, compiled as
+    gpuFLOPBench compiled them (clang's CUDA default -ffp-contract=fast)."""
+    out = {"fast": []}
     # CUDA 13 keeps libcu++/CUB (cuda/std, cub/) under include/cccl, where
     # CUDA 12.6's nvcc-less clang build found them in include/.
     cccl = os.path.join(a.cuda, "include", "cccl")
     extra = ["-isystem", cccl] if os.path.isdir(cccl) else []
     for n, (src, flags) in enumerate(compiles):
-        for contract in ("fast", "off"):
-            report = os.path.join(work, "%d-%s.json" % (n, contract))
-            if a.reuse and os.path.exists(report):
-                with open(report) as f:  # --keep's earlier compile
-                    out[contract] += json.load(f).get("kernels", [])
-                continue
-            cmd = ([a.clang, "-x", "cuda", "--cuda-path=" + a.cuda,
-                    "--cuda-gpu-arch=" + ARCH, "-Wno-unknown-cuda-version",
-                    "-w", "-O3", "-DNDEBUG", "--cuda-device-only",
-                    "-gline-tables-only", "-ffp-contract=" + contract,
-                    "-fpass-plugin=" + a.plugin, "-mllvm", "-gpa-gpu=" + BOARD,
-                    "-mllvm", "-gpa-launch-file=" + launch,
-                    "-mllvm", "-gpa-report=" + report] + flags + extra +
-                   ["-S", src, "-o", os.devnull])
-            try:
-                run(cmd, os.path.dirname(src), a.timeout)
-            except RuntimeError as e:
-                # CUDA 13's libcu++ and CUB (cooperative_groups, cub/)
-                # require C++17 where CUDA 12.6 took the programs' C++14.
-                if "C++17" not in str(e) and "libcu++" not in str(e):
-                    raise
-                run([w for w in cmd if not w.startswith("-std=")] +
-                    ["-std=gnu++17"], os.path.dirname(src), a.timeout)
-            if not os.path.exists(report):
-                continue  # no kernel in this file: the plugin writes none
-            with open(report) as f:
-                out[contract] += json.load(f).get("kernels", [])
+        report = os.path.join(work, "%d-fast.json" % n)
+        if a.reuse and os.path.exists(report):
+            with open(report) as f:  # --keep's earlier compile
+                out["fast"] += json.load(f).get("kernels", [])
+            continue
+        cmd = ([a.clang, "-x", "cuda", "--cuda-path=" + a.cuda,
+                "--cuda-gpu-arch=" + ARCH, "-Wno-unknown-cuda-version",
+                "-w", "-O3", "-DNDEBUG", "--cuda-device-only",
+                "-gline-tables-only", "-ffp-contract=fast",
+                "-fpass-plugin=" + a.plugin, "-mllvm", "-gpa-gpu=" + BOARD,
+                "-mllvm", "-gpa-launch-file=" + launch,
+                "-mllvm", "-gpa-report=" + report] + flags + extra +
+               ["-S", src, "-o", os.devnull])
+        try:
+            run(cmd, os.path.dirname(src), a.timeout)
+        except RuntimeError as e:
+            # CUDA 13's libcu++ and CUB (cooperative_groups, cub/)
+            # require C++17 where CUDA 12.6 took the programs' C++14.
+            if "C++17" not in str(e) and "libcu++" not in str(e):
+                raise
+            run([w for w in cmd if not w.startswith("-std=")] +
+                ["-std=gnu++17"], os.path.dirname(src), a.timeout)
+        if not os.path.exists(report):
+            continue  # no kernel in this file: the plugin writes none
+        with open(report) as f:
+            out["fast"] += json.load(f).get("kernels", [])
     return out
 
 
@@ -431,17 +431,16 @@ def compare(prog, kernels, reports):
         targs = template_args(name, row["Kernel Name"])
         extra = FACTS.get(prog, {}).get(name, {})
         fast = [k for k in reports["fast"] if matches(name, targs, k)]
-        off = [k for k in reports["off"] if matches(name, targs, k)]
         if "instance" in extra:
             fast = [k for k in fast if extra["instance"] in k["demangled"]]
-            off = [k for k in off if extra["instance"] in k["demangled"]]
-        if not fast or not off:
+        if not fast:
             rows.append({"program": prog, "kernel": name, "missing": True})
             continue
-        k, koff = fast[0], off[0]
+        k = fast[0]
         threads = (k["launch"]["threads_per_block"] * k["launch"]["blocks"])
-        c, coff = k["counts_per_thread"], koff["counts_per_thread"]
-        flop = (coff.get("fp", 0) + coff.get("fp64", 0)) * threads
+        c = k["counts_per_thread"]
+        f = k.get("flops_per_thread")
+        flop = (f["fp32"] + f["fp64"]) * threads if f else None
         levels = k["timing"].get("memory_levels", {})
         dram = levels.get("dram_bytes")
         ints = (c.get("int", 0) + c.get("alu", 0)) * threads

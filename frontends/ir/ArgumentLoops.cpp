@@ -29,6 +29,7 @@ json argumentLoopsToJson(const std::vector<ArgumentLoop> &Loops,
                     {"trip_count", L.TripCount},
                     {"parent", L.Parent},
                     {"counts", Counts},
+                    {"flops", {L.Flops.Fp32, L.Flops.Fp64}},
                     {"mem",
                      {L.Mem.Accesses, L.Mem.Bytes, L.Mem.Uncoalesced,
                       L.Mem.UncoalescedTransactions}}});
@@ -55,6 +56,8 @@ bool argumentLoopsFromJson(const json &Doc, std::vector<ArgumentLoop> &Loops,
         throw std::runtime_error("bad argument loop");
       for (std::size_t U = 0; U < NumUnits; ++U)
         L.Counts[U] = Counts[U].get<double>();
+      const json &Flops = J.at("flops");
+      L.Flops = {Flops.at(0).get<double>(), Flops.at(1).get<double>()};
       const json &Mem = J.at("mem");
       L.Mem.Accesses = Mem.at(0).get<double>();
       L.Mem.Bytes = Mem.at(1).get<double>();
@@ -94,6 +97,7 @@ rescaleArgumentLoops(KernelProfile &P, const std::vector<ArgumentLoop> &Loops,
       ArgumentLoop &E = Exclusive[L.Parent];
       for (std::size_t U = 0; U < NumUnits; ++U)
         E.Counts[U] -= L.Counts[U];
+      E.Flops.addScaled(L.Flops, -1);
       E.Mem.addScaled(L.Mem, -1);
     }
   double MemBefore = P.memoryInstructions();
@@ -108,6 +112,11 @@ rescaleArgumentLoops(KernelProfile &P, const std::vector<ArgumentLoop> &Loops,
     for (std::size_t U = 0; U < NumUnits; ++U)
       P.PerThread[U] =
           std::max(0.0, P.PerThread[U] + Exclusive[I].Counts[U] * Factor);
+    if (P.FlopsPerThread) {
+      FlopCounts &F = *P.FlopsPerThread;
+      F.addScaled(Exclusive[I].Flops, Factor);
+      F = {std::max(0.0, F.Fp32), std::max(0.0, F.Fp64)};
+    }
     Delta.addScaled(Exclusive[I].Mem, Factor);
   }
   double MemAfter = P.memoryInstructions();

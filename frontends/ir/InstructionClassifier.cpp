@@ -249,6 +249,44 @@ static const Type *callType(const CallBase &CB) {
   return CB.getArgOperand(0)->getType();
 }
 
+/// Units' fp and fp64 instructions at \p PerInstruction FLOPs each: 1 for
+/// an FADD/FMUL, 2 for an FFMA, 0 for FMNMX or a sign operation.
+static FlopCounts flopsOfUnits(const UnitCounts &Units,
+                               double PerInstruction = 1) {
+  FlopCounts F;
+  for (const UnitCount &U : Units)
+    if (U.U == Unit::Fp)
+      F.Fp32 += U.N * PerInstruction;
+    else if (U.U == Unit::Fp64)
+      F.Fp64 += U.N * PerInstruction;
+  return F;
+}
+
+/// FLOPs per fp instruction of a named call the tables count by unit
+/// (intrinsics by prefix, libdevice functions not inlined): an fma is one
+/// FFMA (2), min/max/abs/copysign are FMNMX or a sign bit (0); the rest, an
+/// FADD/FMUL each (libdevice's fp counts are their fast paths' estimates).
+static double flopsPerInstruction(StringRef Name) {
+  static const char *const FmaNames[] = {"llvm.fma.", "llvm.fmuladd.",
+                                         "llvm.nvvm.fma."};
+  static const char *const SignPrefixes[] = {
+      "llvm.fabs.",     "llvm.minnum.",   "llvm.maxnum.",
+      "llvm.minimum.",  "llvm.maximum.",  "llvm.copysign.",
+      "llvm.nvvm.fmin", "llvm.nvvm.fmax", "llvm.nvvm.fabs"};
+  for (const char *P : FmaNames)
+    if (Name.starts_with(P))
+      return 2;
+  for (const char *P : SignPrefixes)
+    if (Name.starts_with(P))
+      return 0;
+  Name.consume_front("__nv_"); // libdevice, by exact name
+  if (Name == "fmaf" || Name == "fma")
+    return 2;
+  if (Name == "fabsf" || Name == "fminf" || Name == "fmaxf" || Name == "fabs")
+    return 0;
+  return 1;
+}
+
 static Classification memTransfer(const CallBase &CB) {
   auto *Len = dyn_cast<ConstantInt>(CB.getArgOperand(2));
   if (!Len)
@@ -314,8 +352,60 @@ static Classification fragmentTransfer(const CallBase &CB, StringRef Name,
   return C;
 }
 
+/// Whether \p V is an f32 or f64 add, subtract, multiply or fma: what SASS
+/// can negate an operand of, and (f32) saturate in the same instruction
+/// (FADD.SAT, FMUL.SAT, FFMA.SAT).
+static bool isFloatArithmetic(const Value *V) {
+  const auto *I = dyn_cast<Instruction>(V);
+  if (!I || !(I->getType()->isFloatTy() || I->getType()->isDoubleTy()))
+    return false;
+  if (I->getOpcode() == Instruction::FAdd ||
+      I->getOpcode() == Instruction::FSub ||
+      I->getOpcode() == Instruction::FMul)
+    return true;
+  const auto *Call = dyn_cast<CallBase>(I);
+  const Function *Callee = Call ? Call->getCalledFunction() : nullptr;
+  if (!Callee)
+    return false;
+  StringRef Name = Callee->getName();
+  return Name.starts_with("llvm.fma.") || Name.starts_with("llvm.fmuladd.") ||
+         Name.starts_with("llvm.nvvm.fma.");
+}
+
+/// llvm.nvvm.saturate.{f,ftz.f,d}: cvt.sat.fT.fT, the shared model's clamp
+/// (FADD.SAT for f32), except that ptxas folds the clamp of an f32 add,
+/// multiply or fma read nowhere else into that instruction (FFMA.SAT):
+/// libdevice's expf clamps its range reduction's fma so, and gpuFLOPBench's
+/// glu, whose sigmoid is one expf, measures 17 FLOPs per thread, the count
+/// without an FADD.SAT.
+static Classification saturation(const CallBase &CB) {
+  Classification C;
+  const Value *Src = CB.getArgOperand(0);
+  if (Src->getType()->isFloatTy() && isFloatArithmetic(Src) && Src->hasOneUse())
+    return C;
+  OpFacts F{OpFamily::Convert, opTypeFor(CB.getType())};
+  F.From = F.Type;
+  F.Saturate = true;
+  for (const UnitCount &U : expandOp(F))
+    C.Units.push_back(U);
+  C.Flops = expandFlops(F);
+  return C;
+}
+
+/// An fneg read only by float adds, subtracts, multiplies and fmas: ptxas
+/// folds the negation into their operands (`FFMA R5, -R0, R5, R4`), as the
+/// PTX front-end's foldFloatNegations does; one also read elsewhere stays an
+/// `FADD R7, -R0, -RZ` (test/cli/neg-fold.test).
+static bool negationFolds(const Instruction &Neg) {
+  return !Neg.use_empty() && all_of(Neg.users(), [](const User *U) {
+    return isFloatArithmetic(U);
+  });
+}
+
 static Classification classifyIntrinsic(const CallBase &CB, StringRef Name,
                                         const DataLayout &DL) {
+  if (Name.starts_with("llvm.nvvm.saturate."))
+    return saturation(CB);
   CallCost Cost = lookupIntrinsic(Name);
   Classification C;
   switch (Cost.Rule) {
@@ -323,10 +413,12 @@ static Classification classifyIntrinsic(const CallBase &CB, StringRef Name,
     return C;
   case CallRule::Fixed:
     C.Units = Cost.Units;
+    C.Flops = flopsOfUnits(C.Units, flopsPerInstruction(Name));
     return C;
   case CallRule::ByType:
     C.Units = Cost.Units;
     C.Units[0].U = unitForType(callType(CB));
+    C.Flops = flopsOfUnits(C.Units, flopsPerInstruction(Name));
     return C;
   case CallRule::Op: {
     OpPrecision P = Cost.Precision;
@@ -337,6 +429,8 @@ static Classification classifyIntrinsic(const CallBase &CB, StringRef Name,
       C.Units.assign(Second.begin(), Second.end());
     } else {
       C.Units = expansion(Cost.Family, callType(CB), P);
+      if (Cost.Family != OpFamily::Convert) // FRND: no FLOP
+        C.Flops = expandFlops({Cost.Family, opTypeFor(callType(CB)), P});
     }
     return C;
   }
@@ -381,6 +475,7 @@ static Classification classifyCall(const CallBase &CB, const DataLayout &DL) {
   if (Cost.Rule == CallRule::Fixed) {
     Classification C;
     C.Units = Cost.Units;
+    C.Flops = flopsOfUnits(C.Units, flopsPerInstruction(Name));
     return C;
   }
   if (Name.starts_with("__nv_"))
@@ -556,6 +651,12 @@ Classification classifyInstruction(const Instruction &I, const DataLayout &DL) {
                   integerAddInstructions(I.getType()->getIntegerBitWidth())}};
     if (mulFusesIntoAdd(I))
       C.Units = {{Unit::Int, FusedIntegerMultiplyInstructions}};
+    // An fadd/fsub that folds an fmul in is one FFMA: 2 FLOPs.
+    C.Flops = flopsOfUnits(C.Units, contractedMul(I) ? 2 : 1);
+    if (I.getOpcode() == Instruction::FNeg && negationFolds(I)) {
+      C.Units.clear();
+      C.Flops = {};
+    }
     break;
   case OpRule::Alu:
     C.Units = {{Unit::Alu, predicateLogicCost(I)}};
@@ -565,6 +666,7 @@ Classification classifyInstruction(const Instruction &I, const DataLayout &DL) {
     break;
   case OpRule::Cvt:
     C.Units = conversion(I.getOperand(0)->getType(), I.getType());
+    C.Flops = flopsOfUnits(C.Units); // FADD.SAT/.FTZ; F2F, I2F are sfu
     break;
   case OpRule::Trunc:
     if (I.getType()->isIntOrIntVectorTy() &&
@@ -585,6 +687,7 @@ Classification classifyInstruction(const Instruction &I, const DataLayout &DL) {
   case OpRule::FMul:
     if (!isFullyContracted(I))
       C.Units = {{unitForType(I.getType()), 1}};
+    C.Flops = flopsOfUnits(C.Units);
     break;
   case OpRule::FDiv: {
     // 1.0 / x is selected as rcp (llc 22: rcp.rn.f32 / rcp.rn.f64).
@@ -602,10 +705,12 @@ Classification classifyInstruction(const Instruction &I, const DataLayout &DL) {
           (I.getType()->isFloatTy() || I.getType()->isDoubleTy());
     for (const UnitCount &U : expandOp(F))
       C.Units.push_back(U);
+    C.Flops = expandFlops(F);
     break;
   }
   case OpRule::FRem:
     C.Units = expansion(OpFamily::FloatRem, I.getType(), OpPrecision::Ieee);
+    C.Flops = expandFlops({OpFamily::FloatRem, opTypeFor(I.getType())});
     break;
   case OpRule::IntDiv: {
     if (isa<Constant>(I.getOperand(1))) {

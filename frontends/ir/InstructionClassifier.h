@@ -45,6 +45,9 @@ enum class InstKind {
 struct Classification {
   InstKind Kind = InstKind::Plain;
   UnitCounts Units;
+  /// FP32/FP64 operations as Nsight counts them (gpa/FlopCounts.h): what
+  /// Units' fp and fp64 instructions compute.
+  FlopCounts Flops;
   // Memory: resolved address space, bytes moved per thread, the address.
   unsigned AddrSpace = AS_Generic;
   uint64_t Bytes = 0;

@@ -232,6 +232,7 @@ void KernelCounter::countFunction(Function &F, IrFunctionSummary &S) {
     for (BasicBlock *BB : A.L->blocks())
       countBlock(*BB, BW.weight(BB), SE, LSR, Offsets, Body, /*Notes=*/false);
     AL.Counts = Body.Counts;
+    AL.Flops = Body.Flops;
     AL.Mem = Body.Mem;
     Index[A.L] = int(S.ArgumentLoops.size());
     S.ArgumentLoops.push_back(AL);
@@ -294,6 +295,7 @@ void KernelCounter::countBlock(BasicBlock &BB, double W, ScalarEvolution &SE,
         C.Units.push_back(U);
     }
     addUnits(S, C.Units, W);
+    S.Flops.addScaled(C.Flops, W);
     if (C.GenericAsGlobal)
       S.Assumed["generic_as_global"] += W;
     switch (C.Kind) {

@@ -53,6 +53,7 @@ struct ArgumentLoop {
   double TripCount = 0; // the count the body counts were made with
   int Parent = -1;      // the enclosing ArgumentLoop, -1 for none
   PerUnit Counts{};     // the body's (nested loops included) per thread
+  FlopCounts Flops;     // the body's FLOPs per thread
   MemoryCounts Mem;
 };
 

@@ -28,6 +28,9 @@ KernelProfile shapeProfile(const KernelProfile &P, const LaunchShape &Shape) {
     double W = Shape.WorkScale;
     for (double &Count : Run.PerThread)
       Count *= W;
+    if (Run.FlopsPerThread)
+      *Run.FlopsPerThread = {Run.FlopsPerThread->Fp32 * W,
+                             Run.FlopsPerThread->Fp64 * W};
     Run.UncoalescedMem *= W;
     Run.LoadRounds *= W;
     Run.BarrierLoadRounds *= W;

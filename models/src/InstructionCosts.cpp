@@ -20,11 +20,12 @@ struct ExpansionRow {
   OpType Type;
   OpPrecision Precision;
   double Sfu, Fp, Fp64, Int, Alu, Other;
+  double Flop, Flop64; // Nsight's FLOPs of those instructions (FlopCounts.h)
 };
 
 // One initialiser for both tables' rows (GPA_EXPANSION, GPA_IMMEDIATE_DIVISOR).
 #define GPA_EXPANSION_ROW(Family, Type, Precision, Sfu, Fp, Fp64, Int, Alu,    \
-                          Other)                                               \
+                          Other, Flop, Flop64)                                 \
   {OpFamily::Family,                                                           \
    OpType::Type,                                                               \
    OpPrecision::Precision,                                                     \
@@ -33,7 +34,9 @@ struct ExpansionRow {
    Fp64,                                                                       \
    Int,                                                                        \
    Alu,                                                                        \
-   Other},
+   Other,                                                                      \
+   Flop,                                                                       \
+   Flop64},
 
 const ExpansionRow Expansions[] = {
 #define GPA_EXPANSION(...) GPA_EXPANSION_ROW(__VA_ARGS__)
@@ -290,6 +293,45 @@ UnitCountList expandOp(const OpFacts &F) {
   for (const UnitCount &C : parameterDivisorCopies(F))
     Out.push_back(C);
   return Out;
+}
+
+namespace {
+/// A row's FLOPs (a division's parameter copies are moves: none).
+FlopCounts flopsOfRow(const ExpansionRow &R) { return {R.Flop, R.Flop64}; }
+} // namespace
+
+FlopCounts expandFlops(const OpFacts &F) {
+  OpType T = F.Type;
+  if (F.Family == OpFamily::Convert) {
+    // cvt.sat.f32.f32 / cvt.ftz.f32.f32 are FADD.SAT / FADD.FTZ: the
+    // conversion's fp instructions are FADDs; no other kind has any.
+    double Fp = 0;
+    for (const UnitCount &C : expandOperation(F))
+      if (C.U == Unit::Fp)
+        Fp += C.N;
+    return {Fp, 0};
+  }
+  if (F.Family == OpFamily::IntAdd || !isFloat(T))
+    return {};
+  if (F.DivisorIsImmediate)
+    if (const ExpansionRow *R =
+            findIn(ImmediateDivisors, F.Family, F.Type, F.Precision))
+      return flopsOfRow(*R);
+  if (T == OpType::F16 && F.Family == OpFamily::Fma)
+    return {}; // HFMA2: a half-precision instruction, not FP32
+  if (T == OpType::F16 || T == OpType::BF16)
+    T = OpType::F32; // promoted: the f32 operation between conversions
+  if (F.Family == OpFamily::FloatRem) {
+    // The division, then the fma of x - trunc(x / y) * y (expandOperation).
+    FlopCounts Out =
+        flopsOfRow(*findNearest(OpFamily::Div, T, OpPrecision::Ieee));
+    (T == OpType::F64 ? Out.Fp64 : Out.Fp32) += 2;
+    return Out;
+  }
+  if (const ExpansionRow *R = findNearest(F.Family, T, F.Precision))
+    return flopsOfRow(*R);
+  // No row: one instruction on the type's unit, taken as one FADD/FMUL.
+  return T == OpType::F64 ? FlopCounts{0, 1} : FlopCounts{1, 0};
 }
 
 UnitCountList sinCosSharingReduction() {

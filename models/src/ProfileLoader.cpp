@@ -184,6 +184,21 @@ static void readProfile(JsonReader &R, const nlohmann::json &J,
     readLaunch(R, *Launch, childPath(Path, "launch"), P.Launch);
   if (const nlohmann::json *Counts = R.member(J, Path, "per_thread", true))
     readPerThread(R, *Counts, childPath(Path, "per_thread"), P);
+  if (const nlohmann::json *F = R.member(J, Path, "flops_per_thread", false)) {
+    std::string FPath = childPath(Path, "flops_per_thread");
+    R.rejectUnknownKeys(*F, FPath, "fp32,fp64");
+    FlopCounts Flops;
+    // An FMA is 2 FLOPs of one fp/fp64 instruction.
+    auto Read = [&](const char *Key, double &Field) {
+      if (const nlohmann::json *V = R.member(*F, FPath, Key, true))
+        if (auto N =
+                R.number(*V, childPath(FPath, Key), 0, 2 * MaxCountPerThread))
+          Field = *N;
+    };
+    Read("fp32", Flops.Fp32);
+    Read("fp64", Flops.Fp64);
+    P.FlopsPerThread = Flops;
+  }
   if (const nlohmann::json *A = R.member(J, Path, "global_accesses", false)) {
     std::string APath = childPath(Path, "global_accesses");
     if (!A->is_array())
@@ -264,6 +279,9 @@ nlohmann::json kernelProfileToJson(const KernelProfile &P) {
         {"registers_per_thread", P.Launch.RegistersPerThread},
         {"shared_bytes_per_block", P.Launch.SharedBytesPerBlock}}},
       {"per_thread", Counts}};
+  if (P.FlopsPerThread)
+    Out["flops_per_thread"] = {{"fp32", P.FlopsPerThread->Fp32},
+                               {"fp64", P.FlopsPerThread->Fp64}};
   if (P.Launch.BlockShape.known())
     Out["launch"]["block_dims"] = {P.Launch.BlockShape.X, P.Launch.BlockShape.Y,
                                    P.Launch.BlockShape.Z};

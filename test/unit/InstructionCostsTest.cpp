@@ -713,3 +713,91 @@ TEST(InstructionCosts, NarrowAddsStayOneInstruction) {
   EXPECT_EQ(add(OpType::S32, false, false), (Counts{{"int", 1}}));
   EXPECT_EQ(add(OpType::S32, true, false), (Counts{{"int", 1}}));
 }
+
+// FLOPs as Nsight Compute counts them (gpa/FlopCounts.h): the FADD/FMUL
+// (1) and FFMA (2) of the SASS quoted in the tests above, DADD/DMUL/DFMA
+// likewise for FP64, predicated-on only for normal operands; FCHK, MUFU,
+// FSETP and FMNMX none.
+namespace {
+std::pair<double, double> flops(OpFamily F, OpType T,
+                                OpPrecision P = OpPrecision::Ieee) {
+  FlopCounts C = expandFlops({F, T, P});
+  return {C.Fp32, C.Fp64};
+}
+using Flops = std::pair<double, double>;
+} // namespace
+
+TEST(InstructionCostsFlops, DivisionsCountTheirNewtonStepsAsFmas) {
+  // div.rn.f32: MUFU.RCP; FCHK; FFMA x5 -> 5 x 2 (FCHK is no FLOP).
+  EXPECT_EQ(flops(OpFamily::Div, OpType::F32), Flops(10, 0));
+  // div.full.f32: @P0 FMUL x2 and @!P1 FMUL x2 scale operands beyond
+  // 2^126 or below 2^-126, off for normal ones; MUFU.RCP; FMUL -> 1.
+  EXPECT_EQ(flops(OpFamily::Div, OpType::F32, OpPrecision::Full), Flops(1, 0));
+  // div.approx.f32: @!P0 FMUL x2 (off); MUFU.RCP; FMUL -> 1.
+  EXPECT_EQ(flops(OpFamily::Div, OpType::F32, OpPrecision::Approx),
+            Flops(1, 0));
+  // div.approx.ftz.f32: MUFU.RCP; FMUL.FTZ -> 1.
+  EXPECT_EQ(flops(OpFamily::Div, OpType::F32, OpPrecision::ApproxFtz),
+            Flops(1, 0));
+  // div.rn.f64: DFMA x7, DMUL -> 15 FP64; the FFMA on the exponent word
+  // -> 2 FP32 (gpuFLOPBench's burger `core`, all FP64 source, measures 8
+  // FP32 FLOPs per thread: its four divisions).
+  EXPECT_EQ(flops(OpFamily::Div, OpType::F64), Flops(2, 15));
+  // div.rn.f32 by an immediate: FFMA x5, FCHK -> 10.
+  OpFacts Imm{OpFamily::Div, OpType::F32};
+  Imm.DivisorIsImmediate = true;
+  EXPECT_EQ(expandFlops(Imm).Fp32, 10);
+}
+
+TEST(InstructionCostsFlops, ReciprocalsAndRoots) {
+  // rcp.rn.f32: FFMA; FADD.FTZ; FFMA -> 2 + 1 + 2.
+  EXPECT_EQ(flops(OpFamily::Rcp, OpType::F32), Flops(5, 0));
+  // rcp.approx.f32: FMUL; MUFU.RCP; FMUL (not predicated) -> 2.
+  EXPECT_EQ(flops(OpFamily::Rcp, OpType::F32, OpPrecision::Approx),
+            Flops(2, 0));
+  // rcp.rn.f64: DFMA x5 -> 10.
+  EXPECT_EQ(flops(OpFamily::Rcp, OpType::F64), Flops(0, 10));
+  // sqrt.rn.f32: FMUL.FTZ x2; FFMA x2 -> 2 + 4.
+  EXPECT_EQ(flops(OpFamily::Sqrt, OpType::F32), Flops(6, 0));
+  // sqrt.approx.f32: @!P0 FMUL (off); MUFU.SQRT; @!P0 FMUL (off) -> 0.
+  EXPECT_EQ(flops(OpFamily::Sqrt, OpType::F32, OpPrecision::Approx),
+            Flops(0, 0));
+  // sqrt.rn.f64: DMUL x3; DFMA x5 -> 3 + 10.
+  EXPECT_EQ(flops(OpFamily::Sqrt, OpType::F64), Flops(0, 13));
+  // rsqrt.approx.f64: DMUL x2; DFMA x3 -> 2 + 6.
+  EXPECT_EQ(flops(OpFamily::Rsqrt, OpType::F64, OpPrecision::Approx),
+            Flops(0, 8));
+}
+
+TEST(InstructionCostsFlops, TranscendentalsAndFmas) {
+  // ex2/lg2.approx.f32: only predicated-off FMUL/FADD beside the MUFU.
+  EXPECT_EQ(flops(OpFamily::Ex2, OpType::F32, OpPrecision::Approx),
+            Flops(0, 0));
+  EXPECT_EQ(flops(OpFamily::Lg2, OpType::F32, OpPrecision::Approx),
+            Flops(0, 0));
+  // sin.approx.f32: FMUL.RZ; MUFU.SIN -> 1.
+  EXPECT_EQ(flops(OpFamily::SinCos, OpType::F32, OpPrecision::Approx),
+            Flops(1, 0));
+  // fma.rn.f32 -> FFMA, fma.rn.f64 -> DFMA: 2 each; an f16 fma is HFMA2,
+  // no FP32 operation.
+  EXPECT_EQ(flops(OpFamily::Fma, OpType::F32), Flops(2, 0));
+  EXPECT_EQ(flops(OpFamily::Fma, OpType::F64), Flops(0, 2));
+  EXPECT_EQ(flops(OpFamily::Fma, OpType::F16), Flops(0, 0));
+  // Integer division: no FP operation.
+  EXPECT_EQ(flops(OpFamily::IntDiv, OpType::S32), Flops(0, 0));
+}
+
+TEST(InstructionCostsFlops, RemaindersConversionsAndHalves) {
+  // frem: the division, then @P0 FFMA R3, R0, -R6, R3 -> division + 2.
+  EXPECT_EQ(flops(OpFamily::FloatRem, OpType::F32), Flops(12, 0));
+  EXPECT_EQ(flops(OpFamily::FloatRem, OpType::F64), Flops(2, 17));
+  // cvt.sat.f32.f32 -> FADD.SAT: 1; cvt.rn.f32.f64 -> F2F: none.
+  OpFacts Sat{OpFamily::Convert, OpType::F32};
+  Sat.Saturate = true;
+  EXPECT_EQ(expandFlops(Sat).Fp32, 1);
+  OpFacts Narrow{OpFamily::Convert, OpType::F32};
+  Narrow.From = OpType::F64;
+  EXPECT_EQ(expandFlops(Narrow), FlopCounts());
+  // fdiv half: HADD2.F32 x2 around div.rn.f32's FFMA x5 -> 10.
+  EXPECT_EQ(flops(OpFamily::Div, OpType::F16), Flops(10, 0));
+}

@@ -25,6 +25,7 @@ void MemoryCounts::addScaled(const MemoryCounts &O, double W) {
 void KernelCounts::addScaled(const KernelCounts &Callee, double W) {
   for (std::size_t U = 0; U < NumUnits; ++U)
     Counts[U] += Callee.Counts[U] * W;
+  Flops.addScaled(Callee.Flops, W);
   Mem.addScaled(Callee.Mem, W);
   for (GlobalAccessFact F : Callee.GlobalAccesses) {
     F.PerThread *= W;
@@ -49,6 +50,7 @@ bool KernelCounts::fillProfile(KernelProfile &P, bool LocalInRegisters,
       C = MaxPerThread;
       Clamped = true;
     }
+  P.FlopsPerThread = Flops;
   P.UncoalescedMem = Mem.Uncoalesced;
   P.GlobalAccesses = GlobalAccesses;
   double Accesses = Mem.Accesses, Bytes = Mem.Bytes;

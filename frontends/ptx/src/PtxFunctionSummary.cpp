@@ -201,9 +201,11 @@ bool summarizeFunction(const PtxFunction &F, const std::string &File,
       bool FoldedBranch = I.Opcode == "bra" && I.Guard.empty() && K > 0 &&
                           F.Body[K - 1].Opcode == "bra" &&
                           !F.Body[K - 1].Guard.empty();
-      if (!FoldedBranch)
+      if (!FoldedBranch) {
         for (const UnitCount &U : C.Units)
           Out.Own.Counts[gpa::index(U.U)] += U.N * W;
+        Out.Own.Flops.addScaled(flopsOf(I, C), W);
+      }
       if (!C.Known)
         ++Out.UnknownOpcodes[I.Opcode];
       bool TimingMem = false;

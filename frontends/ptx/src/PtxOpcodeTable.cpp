@@ -281,6 +281,26 @@ std::string_view memSpaceName(MemSpace S) {
   return "none";
 }
 
+gpa::FlopCounts flopsOf(const PtxInstruction &I, const OpClassification &C) {
+  if (C.Units.empty())
+    return {}; // fused into another instruction by a SASS rule
+  if (C.Facts)
+    return gpa::expandFlops(*C.Facts);
+  const std::string &Op = I.Opcode;
+  double PerInstruction = Op == "fma" || Op == "mad" ? 2
+                          : Op == "min" || Op == "max" || Op == "abs" ||
+                                  Op == "copysign" || Op == "testp"
+                              ? 0
+                              : 1;
+  gpa::FlopCounts F;
+  for (const UnitCount &U : C.Units)
+    if (U.U == Unit::Fp)
+      F.Fp32 += U.N * PerInstruction;
+    else if (U.U == Unit::Fp64)
+      F.Fp64 += U.N * PerInstruction;
+  return F;
+}
+
 OpClassification classifyInstruction(const PtxInstruction &I) {
   OpClassification C;
   const Row *Found = nullptr;

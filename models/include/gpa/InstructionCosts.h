@@ -12,6 +12,7 @@
 #ifndef GPA_INSTRUCTIONCOSTS_H
 #define GPA_INSTRUCTIONCOSTS_H
 
+#include "gpa/FlopCounts.h"
 #include "gpa/Units.h"
 
 #include <cstdint>
@@ -114,6 +115,14 @@ struct OpFacts {
 /// add that only addresses shared memory is the 32-bit row, or nothing
 /// when it adds a shared variable's address (OpFacts).
 UnitCountList expandOp(const OpFacts &F);
+
+/// The FP32 and FP64 operations of expandOp(F) as Nsight Compute counts
+/// them (gpa/FlopCounts.h; the Flop columns of InstructionCosts.def): an
+/// FFMA 2, FADD/FMUL 1, predicated-off and other FP instructions none. A
+/// conversion's FLOPs are its FADDs (cvt.sat/.ftz.f32.f32); half-precision
+/// FMAs (HFMA2) are none; an operation without a row is one FLOP of its
+/// type, as it is one instruction.
+FlopCounts expandFlops(const OpFacts &F);
 
 /// What ptxas makes of one cvt on sm_80 (the GPA_CONVERSION rows of
 /// InstructionCosts.def).

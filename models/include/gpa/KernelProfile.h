@@ -11,10 +11,12 @@
 #ifndef GPA_KERNELPROFILE_H
 #define GPA_KERNELPROFILE_H
 
+#include "gpa/FlopCounts.h"
 #include "gpa/MemoryLevels.h"
 #include "gpa/Units.h"
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -38,6 +40,10 @@ struct KernelProfile {
   LaunchConfig Launch;
   /// Dynamic instructions per thread, per unit.
   PerUnit PerThread{};
+  /// FP32 and FP64 operations per thread as Nsight Compute counts them
+  /// (gpa/FlopCounts.h), when a front-end counted them; a profile file's
+  /// units alone do not say.
+  std::optional<FlopCounts> FlopsPerThread;
   /// How many of the timing-memory instructions are uncoalesced (HK09
   /// Uncoal_Mem_insts); the rest are coalesced.
   double UncoalescedMem = 0;

@@ -37,6 +37,8 @@ struct MemoryCounts {
 
 struct KernelCounts {
   PerUnit Counts{};
+  /// FP32/FP64 operations as Nsight counts them (gpa/FlopCounts.h).
+  FlopCounts Flops;
   MemoryCounts Mem;
   /// One fact per static global access (callees' scaled by the call).
   std::vector<GlobalAccessFact> GlobalAccesses;

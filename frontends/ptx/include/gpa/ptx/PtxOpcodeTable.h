@@ -51,6 +51,13 @@ struct OpClassification {
 /// Classifies I; never fails (unknown opcodes give Known = false, Other).
 OpClassification classifyInstruction(const PtxInstruction &I);
 
+/// The FP32/FP64 operations one execution of I classified as C computes,
+/// as Nsight counts them (gpa/FlopCounts.h): fma/mad 2 per fp instruction,
+/// min/max/abs/copysign/testp none (FMNMX, sign bits, FSETP; a neg that
+/// stays is an FADD: 1), an expansion
+/// its rows' FLOPs (gpa::expandFlops), any other fp instruction 1.
+gpa::FlopCounts flopsOf(const PtxInstruction &I, const OpClassification &C);
+
 /// The state space among I's modifiers (".global", ".shared::cta", ...).
 MemSpace memSpaceOf(const PtxInstruction &I);
 
