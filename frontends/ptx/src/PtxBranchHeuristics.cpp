@@ -558,6 +558,13 @@ bool guardProbability(const PtxFunction &F, const PtxCfg &Cfg, unsigned BlockNo,
   for (unsigned B = 0; B < Cfg.Blocks.size(); ++B)
     if (DAt >= Cfg.Blocks[B].Begin && DAt < Cfg.Blocks[B].End)
       DBlock = B;
+  // The contiguous index in a form the rule below does not read (`(%tid.x
+  // + 32) + %ctaid.x * 32`: a staging loop's unrolled copy) is counted as
+  // any launch-affine index, after that rule.
+  std::optional<gpa::GuardShare> ContiguousShare;
+  bool ContiguousInWhenTrue = false;
+  unsigned ContiguousDims = 0;
+  int ContiguousParam = -1;
   for (unsigned Side = 1; Side <= 2; ++Side) {
     std::string C = Cmp;
     if (Side == 2)
@@ -585,6 +592,12 @@ bool guardProbability(const PtxFunction &F, const PtxCfg &Cfg, unsigned BlockNo,
     bool Inclusive = C == ".le" || C == ".gt";
     auto Share =
         gpa::shareOfLaunch(*G, *B + (Inclusive ? 1 : 0), Signed, Facts, true);
+    if (Share && Share->Contiguous) {
+      ContiguousShare = Share;
+      ContiguousInWhenTrue = InWhenTrue;
+      ContiguousDims = gpa::indexTerms(*G);
+      ContiguousParam = Param;
+    }
     if (!Share || Share->Contiguous)
       break;
     InBounds = Share->InBounds;
@@ -608,6 +621,17 @@ bool guardProbability(const PtxFunction &F, const PtxCfg &Cfg, unsigned BlockNo,
           : Cmp == ".gt" ? ".lt"
           : Cmp == ".le" ? ".ge"
                          : ".le";
+  }
+  if (K == IndexKind::None && ContiguousShare) {
+    InBounds = ContiguousShare->InBounds;
+    P = ContiguousInWhenTrue ? InBounds : 1 - InBounds;
+    Kind = "derived";
+    if (Dims)
+      *Dims = ContiguousDims;
+    Source = "bounds guard on " + ContiguousShare->Words + " (" +
+             ContiguousShare->LaunchSource +
+             (ContiguousParam >= 0 ? "; " + Facts.ArgumentsSource : "") + ")";
+    return true;
   }
   if (K == IndexKind::None ||
       threadIndex(F, *Bound, nullptr, 0, S) != IndexKind::None)
