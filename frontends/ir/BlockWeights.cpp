@@ -265,8 +265,20 @@ static double reweighFactor(const BranchDecision &D, const BasicBlock &X,
   const Loop *L = LI.getLoopFor(D.Block);
   if (L && !L->contains(&X))
     return 1;
-  const auto *Br = cast<BranchInst>(D.Block->getTerminator());
   constexpr double Tiny = 1e-9;
+  if (D.SwitchCase) {
+    // A destination reached by several of the switch's cases is no single
+    // edge: reached only from the switch, it dominates what it reaches.
+    const BasicBlock *Dest =
+        D.Block->getTerminator()->getSuccessor(D.Successor);
+    bool Through = Dest->getUniquePredecessor() == D.Block
+                       ? DT.dominates(Dest, &X)
+                       : DT.dominates(BasicBlockEdge(D.Block, Dest), &X);
+    if (!D.FirstOfDestination || D.DestinationHeuristic <= Tiny || !Through)
+      return 1;
+    return D.DestinationChosen / D.DestinationHeuristic;
+  }
+  const auto *Br = cast<BranchInst>(D.Block->getTerminator());
   BasicBlockEdge True(D.Block, Br->getSuccessor(0));
   BasicBlockEdge False(D.Block, Br->getSuccessor(1));
   if (D.HeuristicTrue > Tiny && DT.dominates(True, &X))
@@ -283,62 +295,6 @@ static double reweighed(const std::vector<const BranchDecision *> &Moved,
   for (const BranchDecision *D : Moved)
     W *= reweighFactor(*D, X, DT, LI);
   return W;
-}
-
-/// A switch's successors keep LLVM's static shares (decideBranches decides
-/// two-way branches only); every share that is not 0 or 1 is listed, so no
-/// weight removes work silently (a chain of ix == 0 / ix == 399 tests is
-/// written as a switch: gpuFLOPBench ace, docs/validation.md).
-static void listSwitchShares(const Function &F, BranchProbabilityInfo &BPI,
-                             const LoopInfo &LI,
-                             std::vector<BranchDecision> &Out) {
-  for (const BasicBlock &BB : F) {
-    const auto *Sw = dyn_cast<SwitchInst>(BB.getTerminator());
-    if (!Sw)
-      continue;
-    if (const Loop *L = LI.getLoopFor(&BB))
-      if (any_of(successors(&BB), [&](const BasicBlock *S) {
-            return S == L->getHeader() || !L->contains(S);
-          }))
-        continue; // loop control: the trip count weighs it
-    unsigned N = Sw->getNumSuccessors();
-    for (unsigned I = 0; I < N; ++I) {
-      BranchProbability P = BPI.getEdgeProbability(&BB, I);
-      double Share = double(P.getNumerator()) /
-                     double(BranchProbability::getDenominator());
-      // The code's own weights are always listed, as for two-way branches.
-      bool Stated = Sw->hasMetadata(LLVMContext::MD_prof);
-      if (!Stated && (Share < 1e-3 || Share > 1 - 1e-3))
-        continue;
-      BranchDecision D;
-      D.Block = &BB;
-      D.SwitchCase = true;
-      D.Successor = I;
-      // Successor 0 is the default; successor I > 0 is case I - 1.
-      D.CaseText = I == 0
-                       ? std::string("default")
-                       : "case " + std::to_string((Sw->case_begin() + (I - 1))
-                                                      ->getCaseValue()
-                                                      ->getSExtValue());
-      D.TrueProbability = D.HeuristicTrue = Share;
-      if (const DILocation *Loc = Sw->getDebugLoc().get()) {
-        D.File = relativeFile(*Loc);
-        D.Line = Loc->getLine();
-        D.Column = Loc->getColumn();
-      }
-      if (Stated) {
-        D.Kind = "given";
-        D.Stated = true;
-        D.Source = "the switch's weights in the IR (__builtin_expect)";
-      } else {
-        D.Kind = "assumed";
-        D.Source = "LLVM's static branch heuristics (BranchProbabilityInfo) "
-                   "for one of the switch's " +
-                   std::to_string(N) + " successors";
-      }
-      Out.push_back(std::move(D));
-    }
-  }
 }
 
 BlockWeights computeBlockWeights(Function &F, BlockFrequencyInfo &BFI,
@@ -365,9 +321,15 @@ BlockWeights computeBlockWeights(Function &F, BlockFrequencyInfo &BFI,
       DecidedGuards.push_back(D.Block);
   // Only the branches whose chosen probability differs from BFI's move
   // weights; the listing keeps guards and every weight not 0 or 1.
+  std::vector<BranchDecision> Switches =
+      decideSwitches(F, BPI, LI, Trips.Branches, &SE);
   std::vector<const BranchDecision *> Moved;
   for (const BranchDecision &D : Decided)
     if (std::fabs(D.TrueProbability - D.HeuristicTrue) > 1e-12)
+      Moved.push_back(&D);
+  for (const BranchDecision &D : Switches)
+    if (D.FirstOfDestination &&
+        std::fabs(D.DestinationChosen - D.DestinationHeuristic) > 1e-12)
       Moved.push_back(&D);
   for (const Loop *L : LI)
     scaleLoop(*L, 1.0, Scale, BFI, BPI, SE, Trips, DecidedGuards, Pairs, Moved,
@@ -379,7 +341,14 @@ BlockWeights computeBlockWeights(Function &F, BlockFrequencyInfo &BFI,
     if (D.ThreadGuard || D.IndexTest || D.Stated || !Certain)
       Out.Branches.push_back(D);
   }
-  listSwitchShares(F, BPI, LI, Out.Branches);
+  // Every switch share that is not 0 or 1 is listed, the code's and the
+  // launch's however small, so no weight removes work silently (a chain of
+  // ix == 0 / ix == 399 tests is written as a switch: gpuFLOPBench ace).
+  for (const BranchDecision &D : Switches) {
+    bool Certain = D.TrueProbability < 1e-3 || D.TrueProbability > 1 - 1e-3;
+    if (D.IndexTest || D.Stated || !Certain)
+      Out.Branches.push_back(D);
+  }
   for (const BasicBlock &BB : F) {
     double W = double(BFI.getBlockFreq(&BB).getFrequency()) / Entry;
     if (const Loop *L = LI.getLoopFor(&BB))

@@ -39,6 +39,7 @@
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/PatternMatch.h"
 
+#include <algorithm>
 #include <cmath>
 #include <optional>
 
@@ -173,8 +174,73 @@ IndexKind shiftedThreadIndex(const Value *V, std::uint64_t *Scale,
   return IndexKind::None;
 }
 
-/// The bound's value: a constant (signed as the compare reads it), or a
-/// kernel argument the facts give. \p ArgNo is set for an argument.
+/// V as the kernel computes it from constants and kernel arguments (glu's
+/// `M * split_dim_size * N`, burger's `x_points - 1`, matrix-rotate's
+/// `n / 2`), in V's own width so that it wraps as the kernel's does;
+/// nullopt for anything else or an argument the facts do not give.
+/// \p ArgNo is set to the first kernel argument V reads.
+std::optional<APInt> argumentExpression(const Value *V,
+                                        const BranchFacts &Facts, int &ArgNo,
+                                        unsigned Depth = 0) {
+  if (!V->getType()->isIntegerTy() || Depth > 6)
+    return std::nullopt;
+  unsigned Width = V->getType()->getIntegerBitWidth();
+  if (const auto *C = dyn_cast<ConstantInt>(V))
+    return C->getValue();
+  if (const auto *A = dyn_cast<Argument>(V)) {
+    if (!isKernel(*A->getParent()))
+      return std::nullopt;
+    if (ArgNo < 0)
+      ArgNo = int(A->getArgNo());
+    auto It = Facts.Arguments.find(A->getArgNo());
+    if (It == Facts.Arguments.end() || Width > 64)
+      return std::nullopt;
+    return APInt(Width, It->second);
+  }
+  const auto *I = dyn_cast<Instruction>(V);
+  if (!I)
+    return std::nullopt;
+  if (isa<ZExtInst>(I) || isa<SExtInst>(I) || isa<TruncInst>(I)) {
+    auto X = argumentExpression(I->getOperand(0), Facts, ArgNo, Depth + 1);
+    if (!X)
+      return std::nullopt;
+    return isa<SExtInst>(I) ? X->sextOrTrunc(Width) : X->zextOrTrunc(Width);
+  }
+  const auto *B = dyn_cast<BinaryOperator>(I);
+  if (!B)
+    return std::nullopt;
+  auto X = argumentExpression(B->getOperand(0), Facts, ArgNo, Depth + 1);
+  auto Y = argumentExpression(B->getOperand(1), Facts, ArgNo, Depth + 1);
+  if (!X || !Y)
+    return std::nullopt;
+  bool ShiftOk = Y->ult(Width);
+  switch (B->getOpcode()) {
+  case Instruction::Add:
+    return *X + *Y;
+  case Instruction::Sub:
+    return *X - *Y;
+  case Instruction::Mul:
+    return *X * *Y;
+  case Instruction::Shl:
+    return ShiftOk ? std::optional<APInt>(X->shl(*Y)) : std::nullopt;
+  case Instruction::LShr:
+    return ShiftOk ? std::optional<APInt>(X->lshr(*Y)) : std::nullopt;
+  case Instruction::AShr:
+    return ShiftOk ? std::optional<APInt>(X->ashr(*Y)) : std::nullopt;
+  case Instruction::SDiv:
+    return Y->isZero() || (Y->isAllOnes() && X->isMinSignedValue())
+               ? std::nullopt
+               : std::optional<APInt>(X->sdiv(*Y));
+  case Instruction::UDiv:
+    return Y->isZero() ? std::nullopt : std::optional<APInt>(X->udiv(*Y));
+  default:
+    return std::nullopt;
+  }
+}
+
+/// The bound's value: a constant (signed as the compare reads it), a kernel
+/// argument the facts give, or an expression of them (argumentExpression).
+/// \p ArgNo is set for a bound that reads an argument.
 std::optional<double> boundValue(const Value *V, bool Signed,
                                  const BranchFacts &Facts, int &ArgNo) {
   V = stripIntCasts(V);
@@ -187,8 +253,16 @@ std::optional<double> boundValue(const Value *V, bool Signed,
     auto It = Facts.Arguments.find(A->getArgNo());
     if (It != Facts.Arguments.end())
       return double(It->second);
+    return std::nullopt;
   }
-  return std::nullopt;
+  // Only an expression of arguments the facts give bounds the data: with
+  // one unknown the branch keeps the rules it had (ArgNo stays unset).
+  int Read = -1;
+  std::optional<APInt> E = argumentExpression(V, Facts, Read);
+  if (!E || Read < 0 || E->getBitWidth() > 64)
+    return std::nullopt;
+  ArgNo = Read;
+  return Signed ? double(E->getSExtValue()) : double(E->getZExtValue());
 }
 
 /// Rule 4 for the compare \p Cmp; false when it is no bounds guard.
@@ -276,7 +350,7 @@ bool decideGuard(const ICmpInst &Cmp, const BranchFacts &Facts,
 /// same.
 bool decideAffineGuard(const ICmpInst &Cmp, const BranchFacts &Facts,
                        ScalarEvolution *SE, const LoopInfo &LI,
-                       BranchDecision &D) {
+                       BranchDecision &D, bool TakeContiguous = false) {
   if (!SE || Cmp.isEquality())
     return false;
   for (unsigned Side = 0; Side < 2; ++Side) {
@@ -299,7 +373,7 @@ bool decideAffineGuard(const ICmpInst &Cmp, const BranchFacts &Facts,
                      Pred == CmpInst::ICMP_UGT || Pred == CmpInst::ICMP_SGT;
     std::optional<GuardShare> S = shareOfLaunch(
         *G, std::int64_t(*B) + (Inclusive ? 1 : 0), Signed, Facts, false);
-    if (!S || S->Contiguous)
+    if (!S || (S->Contiguous && !TakeContiguous))
       return false;
     D.ThreadGuard = true;
     D.InBounds = S->InBounds;
@@ -346,32 +420,19 @@ bool decideEqualityGuard(const ICmpInst &Cmp, const BranchFacts &Facts,
       orParts(Cmp.getOperand(Side), Parts);
     else
       Parts.push_back(Cmp.getOperand(Side));
-    unsigned Terms = 0;
-    double Share = 1;
-    bool Known = true;
-    std::string Words, Launch;
+    EqualityShares Tests;
     for (const Value *Part : Parts) {
       std::optional<GuardIndex> G =
           guardIndexOf(Part, *Cmp.getParent(), *SE, LI, Facts);
-      unsigned T = G ? indexTerms(*G) : 0;
-      if (!T || (T & Terms))
+      if (!G || !Tests.add(*G, Tested, Facts, false))
         return false;
-      Terms |= T;
-      std::optional<GuardShare> S =
-          shareEqualOfLaunch(*G, Tested, Facts, false);
-      if (!S) {
-        Known = false;
-        continue;
-      }
-      Share *= S->InBounds;
-      Words += (Words.empty() ? "" : "; ") + S->Words;
-      if (Launch.find(S->LaunchSource) == std::string::npos)
-        Launch += (Launch.empty() ? "" : ", ") + S->LaunchSource;
     }
     bool Equal = Cmp.getPredicate() == CmpInst::ICMP_EQ;
+    unsigned Terms = Tests.terms();
+    double Share = Tests.share();
     D.GuardDims = Terms;
     D.IndexTest = true;
-    if (!Known) {
+    if (!Tests.known()) {
       D.Kind = "assumed";
       D.Source = "equality test on " + indexTermNames(Terms, false) +
                  ": the launch's shape along it unknown, LLVM's static "
@@ -381,8 +442,8 @@ bool decideEqualityGuard(const ICmpInst &Cmp, const BranchFacts &Facts,
     }
     D.TrueProbability = Equal ? Share : 1 - Share;
     D.Kind = "derived";
-    D.Source = "equality test " + Words + ": " + exactNumber(Share) +
-               " of the launch (" + Launch + ")";
+    D.Source = "equality test " + Tests.words() + ": " + exactNumber(Share) +
+               " of the launch (" + Tests.launchSource() + ")";
     return true;
   }
   return false;
@@ -392,8 +453,12 @@ bool decideEqualityGuard(const ICmpInst &Cmp, const BranchFacts &Facts,
 bool decideAnyGuard(const ICmpInst &Cmp, const BranchFacts &Facts,
                     ScalarEvolution *SE, const LoopInfo &LI,
                     BranchDecision &D) {
+  // The contiguous index the rule for it does not read (clang's
+  // `(threadIdx.x + 1) + blockIdx.x * blockDim.x`: burger-cuda's `j`) is
+  // counted as any launch-affine index.
   return decideAffineGuard(Cmp, Facts, SE, LI, D) ||
          decideGuard(Cmp, Facts, D) ||
+         decideAffineGuard(Cmp, Facts, SE, LI, D, true) ||
          decideEqualityGuard(Cmp, Facts, SE, LI, D);
 }
 
@@ -403,16 +468,20 @@ bool decideAnyGuard(const ICmpInst &Cmp, const BranchFacts &Facts,
 /// independent, so the shares multiply. Both must be derived.
 bool decideJoinedGuards(const Value *Cond, const BranchFacts &Facts,
                         ScalarEvolution *SE, const LoopInfo &LI,
-                        BranchDecision &D) {
+                        BranchDecision &D, unsigned Depth = 0) {
   const Value *A = nullptr, *B = nullptr;
   bool And = match(Cond, m_LogicalAnd(m_Value(A), m_Value(B)));
-  if (!And && !match(Cond, m_LogicalOr(m_Value(A), m_Value(B))))
+  if (Depth > 6 || (!And && !match(Cond, m_LogicalOr(m_Value(A), m_Value(B)))))
     return false;
-  const auto *CA = dyn_cast<ICmpInst>(A);
-  const auto *CB = dyn_cast<ICmpInst>(B);
+  // Each side a guard, or itself such a join (`ix < 400 && iy < 400 &&
+  // iz < 400`: ace-cuda's swapGrid).
+  auto Side = [&](const Value *V, BranchDecision &Out) {
+    const auto *C = dyn_cast<ICmpInst>(V);
+    return C ? decideAnyGuard(*C, Facts, SE, LI, Out)
+             : decideJoinedGuards(V, Facts, SE, LI, Out, Depth + 1);
+  };
   BranchDecision DA = D, DB = D;
-  if (!CA || !CB || !decideAnyGuard(*CA, Facts, SE, LI, DA) ||
-      !decideAnyGuard(*CB, Facts, SE, LI, DB) || DA.Kind != "derived" ||
+  if (!Side(A, DA) || !Side(B, DB) || DA.Kind != "derived" ||
       DB.Kind != "derived" || !DA.GuardDims || !DB.GuardDims ||
       (DA.GuardDims & DB.GuardDims))
     return false;
@@ -496,6 +565,115 @@ decideBranches(const Function &F, BranchProbabilityInfo &BPI,
       D.Source = "LLVM's static branch heuristics (BranchProbabilityInfo)";
     }
     Out.push_back(std::move(D));
+  }
+  return Out;
+}
+
+std::vector<BranchDecision> decideSwitches(const Function &F,
+                                           BranchProbabilityInfo &BPI,
+                                           const LoopInfo &LI,
+                                           const BranchFacts &Facts,
+                                           ScalarEvolution *SE) {
+  std::vector<BranchDecision> Out;
+  for (const BasicBlock &BB : F) {
+    const auto *Sw = dyn_cast<SwitchInst>(BB.getTerminator());
+    if (!Sw)
+      continue;
+    if (const Loop *L = LI.getLoopFor(&BB))
+      if (any_of(successors(&BB), [&](const BasicBlock *S) {
+            return S == L->getHeader() || !L->contains(S);
+          }))
+        continue; // loop control: the trip count weighs it
+    unsigned N = Sw->getNumSuccessors();
+    bool Stated = Sw->hasMetadata(LLVMContext::MD_prof);
+    // A switch on a thread or block index: each case value's share of the
+    // launch (the values are distinct, so the default takes the rest).
+    std::optional<GuardIndex> G;
+    if (SE && !Stated)
+      G = guardIndexOf(Sw->getCondition(), BB, *SE, LI, Facts);
+    unsigned Terms = G ? indexTerms(*G) : 0;
+    std::vector<double> Chosen(N, 0);
+    std::vector<std::string> Words(N);
+    bool Known = Terms != 0;
+    std::string Launch;
+    for (unsigned I = 1; Terms && I < N; ++I) {
+      const ConstantInt *V = (Sw->case_begin() + (I - 1))->getCaseValue();
+      EqualityShares Test;
+      if (V->getBitWidth() > 64 ||
+          !Test.add(*G, V->getSExtValue(), Facts, false) || !Test.known()) {
+        Known = false;
+        break;
+      }
+      Chosen[I] = Test.share();
+      Words[I] = Test.words();
+      Launch = Test.launchSource();
+      Chosen[0] += Test.share();
+    }
+    Chosen[0] = std::max(0.0, 1 - Chosen[0]);
+    for (unsigned I = 0; I < N; ++I) {
+      BranchProbability P = BPI.getEdgeProbability(&BB, I);
+      double Share = double(P.getNumerator()) /
+                     double(BranchProbability::getDenominator());
+      BranchDecision D;
+      D.Block = &BB;
+      D.SwitchCase = true;
+      D.Successor = I;
+      // Successor 0 is the default; successor I > 0 is case I - 1.
+      D.CaseText = I == 0
+                       ? std::string("default")
+                       : "case " + std::to_string((Sw->case_begin() + (I - 1))
+                                                      ->getCaseValue()
+                                                      ->getSExtValue());
+      D.TrueProbability = D.HeuristicTrue = Share;
+      if (const DILocation *Loc = Sw->getDebugLoc().get()) {
+        D.File = relativeFile(*Loc);
+        D.Line = Loc->getLine();
+        D.Column = Loc->getColumn();
+      }
+      if (Stated) {
+        D.Kind = "given";
+        D.Stated = true;
+        D.Source = "the switch's weights in the IR (__builtin_expect)";
+      } else if (Known) {
+        D.TrueProbability = Chosen[I];
+        D.IndexTest = true;
+        D.GuardDims = Terms;
+        D.Kind = "derived";
+        D.Source = (I ? "equality test " + Words[I]
+                      : "none of the switch's " + std::to_string(N - 1) +
+                            " case values on " + indexTermNames(Terms, false)) +
+                   ": " + exactNumber(Chosen[I]) + " of the launch (" + Launch +
+                   ")";
+      } else {
+        D.Kind = "assumed";
+        D.Source = "LLVM's static branch heuristics (BranchProbabilityInfo) "
+                   "for one of the switch's " +
+                   std::to_string(N) + " successors";
+        if (Terms)
+          D.Source += " on " + indexTermNames(Terms, false) +
+                      " (the launch's shape along it unknown; give the "
+                      "launch's grid and block in a launch file)";
+      }
+      Out.push_back(std::move(D));
+    }
+    // Cases that share a destination move its weight together.
+    std::size_t First = Out.size() - N;
+    for (unsigned I = 0; I < N; ++I) {
+      const BasicBlock *Dest = Sw->getSuccessor(I);
+      bool Seen = false;
+      for (unsigned J = 0; J < I; ++J)
+        Seen |= Sw->getSuccessor(J) == Dest;
+      if (Seen)
+        continue;
+      BranchDecision &D = Out[First + I];
+      D.FirstOfDestination = true;
+      for (unsigned J = I; J < N; ++J)
+        if (Sw->getSuccessor(J) == Dest)
+          D.DestinationChosen += Out[First + J].TrueProbability;
+      BranchProbability P = BPI.getEdgeProbability(&BB, Dest);
+      D.DestinationHeuristic = double(P.getNumerator()) /
+                               double(BranchProbability::getDenominator());
+    }
   }
   return Out;
 }

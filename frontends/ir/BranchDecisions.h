@@ -37,11 +37,15 @@ struct BranchDecision {
   bool IndexTest = false; // an equality test on thread or block indices
   unsigned GuardDims = 0; // a guard's index terms (gpa::indexTerms)
   bool Stated = false;    // by the code: __builtin_expect, __builtin_assume
-  /// A switch's successor (listed, not decided): its index and, in words,
-  /// the case ("default", "case 3") whose share TrueProbability is.
+  /// A switch's successor: its index and, in words, the case ("default",
+  /// "case 3") whose share TrueProbability is. Cases sharing a destination
+  /// block move its weight together: the first of them carries the
+  /// destination's chosen and heuristic shares (sums over its cases).
   bool SwitchCase = false;
   unsigned Successor = 0;
   std::string CaseText;
+  bool FirstOfDestination = false;
+  double DestinationChosen = 0, DestinationHeuristic = 0;
   std::string File; // relative, "" without debug info
   unsigned Line = 0, Column = 0;
   std::string Source; // in words
@@ -59,6 +63,19 @@ decideBranches(const llvm::Function &F, llvm::BranchProbabilityInfo &BPI,
                const llvm::LoopInfo &LI, const BranchFacts &Facts,
                const std::vector<const llvm::BasicBlock *> &LoopGuards,
                llvm::ScalarEvolution *SE = nullptr);
+
+/// Each successor of every switch of F that is not loop control, with its
+/// share: a switch on a thread or block index (gpa/AffineGuard.h) whose
+/// launch is known takes each case's share of the launch (`switch (ix)`
+/// with cases 0 and 399 on 400 threads along x: 1/400 each, the default
+/// 398/400), derived; else BranchProbabilityInfo's shares, assumed (or
+/// given by __builtin_expect). Shares of 0 or 1 are left out unless stated
+/// or derived from the launch.
+std::vector<BranchDecision> decideSwitches(const llvm::Function &F,
+                                           llvm::BranchProbabilityInfo &BPI,
+                                           const llvm::LoopInfo &LI,
+                                           const BranchFacts &Facts,
+                                           llvm::ScalarEvolution *SE = nullptr);
 
 } // namespace gpa
 

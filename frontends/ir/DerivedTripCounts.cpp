@@ -33,6 +33,9 @@ namespace {
 constexpr std::uint64_t MaxTrips = 4294967295ull; // as a given count
 constexpr std::uint64_t MaxPoints = 65536;        // threads evaluated
 constexpr unsigned MaxReachDepth = 8;
+/// Operands followed through a value ScalarEvolution leaves opaque (a
+/// binary tree: at most 2^8 evaluated per thread).
+constexpr unsigned MaxValueDepth = 8;
 
 /// A special register: threadIdx (0), blockIdx (1), blockDim (2),
 /// gridDim (3), dimension 0-2; Kind -1: not one.
@@ -169,7 +172,7 @@ public:
       }
       Special Sp = specialOf(U->getValue());
       if (Sp.Kind < 0)
-        return std::nullopt;
+        return evalValue(U->getValue(), 0);
       std::uint64_t V =
           Sp.Kind < 2 ? Index[Sp.Kind][Sp.Dim] : Dims[Sp.Kind][Sp.Dim];
       if (Sp.Kind >= 2 && V == 0)
@@ -236,6 +239,78 @@ public:
     return std::nullopt;
   }
 
+  /// A value ScalarEvolution leaves opaque (a signed division, `n / 2`
+  /// of matrix-rotate's guard `layer < n / 2`; a remainder; a shift) from
+  /// its operands at this thread; nullopt for anything else.
+  std::optional<APInt> evalValue(const Value *V, unsigned Depth) {
+    if (Depth > MaxValueDepth || !V->getType()->isIntegerTy())
+      return std::nullopt;
+    unsigned Bits = V->getType()->getIntegerBitWidth();
+    if (const auto *C = dyn_cast<ConstantInt>(V))
+      return C->getValue();
+    if (const Argument *A = kernelArgument(V)) {
+      auto It = Facts.Arguments.find(A->getArgNo());
+      if (It == Facts.Arguments.end() || Bits > 64)
+        return std::nullopt;
+      return APInt(Bits, It->second);
+    }
+    Special Sp = specialOf(V);
+    if (Sp.Kind >= 0) {
+      std::uint64_t X =
+          Sp.Kind < 2 ? Index[Sp.Kind][Sp.Dim] : Dims[Sp.Kind][Sp.Dim];
+      if (Sp.Kind >= 2 && X == 0)
+        return std::nullopt;
+      return APInt(Bits, X);
+    }
+    if (const auto *Cast = dyn_cast<CastInst>(V)) {
+      if (!isa<ZExtInst>(Cast) && !isa<SExtInst>(Cast) && !isa<TruncInst>(Cast))
+        return std::nullopt;
+      std::optional<APInt> X = evalValue(Cast->getOperand(0), Depth + 1);
+      if (!X)
+        return std::nullopt;
+      return isa<SExtInst>(Cast) ? X->sextOrTrunc(Bits) : X->zextOrTrunc(Bits);
+    }
+    const auto *B = dyn_cast<BinaryOperator>(V);
+    if (!B)
+      return std::nullopt;
+    std::optional<APInt> X = evalValue(B->getOperand(0), Depth + 1);
+    std::optional<APInt> Y = evalValue(B->getOperand(1), Depth + 1);
+    if (!X || !Y || X->getBitWidth() != Y->getBitWidth())
+      return std::nullopt;
+    bool ShiftOk = Y->ult(Bits);
+    bool DivOk = !Y->isZero() && !(Y->isAllOnes() && X->isMinSignedValue());
+    switch (B->getOpcode()) {
+    case Instruction::Add:
+      return *X + *Y;
+    case Instruction::Sub:
+      return *X - *Y;
+    case Instruction::Mul:
+      return *X * *Y;
+    case Instruction::And:
+      return *X & *Y;
+    case Instruction::Or:
+      return *X | *Y;
+    case Instruction::Xor:
+      return *X ^ *Y;
+    case Instruction::Shl:
+      return ShiftOk ? std::optional<APInt>(X->shl(*Y)) : std::nullopt;
+    case Instruction::LShr:
+      return ShiftOk ? std::optional<APInt>(X->lshr(*Y)) : std::nullopt;
+    case Instruction::AShr:
+      return ShiftOk ? std::optional<APInt>(X->ashr(*Y)) : std::nullopt;
+    case Instruction::SDiv:
+      return DivOk ? std::optional<APInt>(X->sdiv(*Y)) : std::nullopt;
+    case Instruction::SRem:
+      return DivOk ? std::optional<APInt>(X->srem(*Y)) : std::nullopt;
+    case Instruction::UDiv:
+      return !Y->isZero() ? std::optional<APInt>(X->udiv(*Y)) : std::nullopt;
+    case Instruction::URem:
+      return !Y->isZero() ? std::optional<APInt>(X->urem(*Y)) : std::nullopt;
+    default:
+      return std::nullopt;
+    }
+  }
+
   /// 1 holds, 0 does not, -1 not evaluable.
   int holds(const Cond &C) {
     switch (C.K) {
@@ -267,16 +342,29 @@ public:
 };
 
 /// Collects the special registers and arguments an expression reads.
+/// The same for a value ScalarEvolution leaves opaque (Evaluator::evalValue
+/// reads through its integer casts and binary operators).
+void collectValue(const Value *V, std::set<std::pair<int, unsigned>> &Specials,
+                  std::set<unsigned> &Args, unsigned Depth) {
+  if (Depth > MaxValueDepth)
+    return;
+  if (const Argument *A = kernelArgument(V))
+    Args.insert(A->getArgNo());
+  Special Sp = specialOf(V);
+  if (Sp.Kind >= 0)
+    Specials.insert({Sp.Kind, Sp.Dim});
+  if (isa<BinaryOperator>(V) || isa<ZExtInst>(V) || isa<SExtInst>(V) ||
+      isa<TruncInst>(V))
+    for (const Value *Op : cast<Instruction>(V)->operands())
+      collectValue(Op, Specials, Args, Depth + 1);
+}
+
 void collect(const SCEV *S, std::set<std::pair<int, unsigned>> &Specials,
              std::set<unsigned> &Args, unsigned Depth = 0) {
   if (Depth > 64)
     return;
   if (const auto *U = dyn_cast<SCEVUnknown>(S)) {
-    if (const Argument *A = kernelArgument(U->getValue()))
-      Args.insert(A->getArgNo());
-    Special Sp = specialOf(U->getValue());
-    if (Sp.Kind >= 0)
-      Specials.insert({Sp.Kind, Sp.Dim});
+    collectValue(U->getValue(), Specials, Args, 0);
     return;
   }
   for (const SCEV *Op : S->operands())

@@ -212,6 +212,25 @@ std::optional<GuardShare> shareEqualOfLaunch(const GuardIndex &Index,
   return Out;
 }
 
+bool EqualityShares::add(const GuardIndex &Index, std::int64_t Value,
+                         const BranchFacts &Facts, bool PtxNames) {
+  unsigned T = indexTerms(Index);
+  if (!T || (T & Terms))
+    return false;
+  Terms |= T;
+  std::optional<GuardShare> S =
+      shareEqualOfLaunch(Index, Value, Facts, PtxNames);
+  if (!S) {
+    Known = false;
+    return true;
+  }
+  Share *= S->InBounds;
+  Words += (Words.empty() ? "" : "; ") + S->Words;
+  if (Launch.find(S->LaunchSource) == std::string::npos)
+    Launch += (Launch.empty() ? "" : ", ") + S->LaunchSource;
+  return true;
+}
+
 unsigned indexTerms(const GuardIndex &Index) {
   unsigned Bits = 0;
   for (int D = 0; D < 3; ++D) {

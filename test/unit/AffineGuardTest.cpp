@@ -144,3 +144,36 @@ TEST(AffineGuard, EqualityLetsOneIndexValueThrough) {
   EXPECT_EQ(indexTermNames(9u, false), "threadIdx.x, blockIdx.x");
   EXPECT_EQ(indexTermNames(3u, true), "%tid.x, %tid.y");
 }
+
+TEST(AffineGuard, EqualityTestsOnDisjointTermsMultiply) {
+  // expdist's `tx == 0 && ty == 0` on blocks of 32 x 8: 1/32 x 1/8 = 1/256
+  // of the launch; a third test on threadIdx.x again is no independent
+  // test (refused); one along z, whose shape the launch lacks, leaves the
+  // product unknown.
+  BranchFacts F;
+  F.BlockThreadsX = 32;
+  F.BlockThreadsY = 8;
+  F.GridBlocksX = 128;
+  F.GridBlocksY = 512;
+  GuardIndex Tx, Ty, Tz;
+  Tx.Thread[0] = 1;
+  Ty.Thread[1] = 1;
+  Tz.Thread[2] = 1;
+  EqualityShares Both;
+  EXPECT_TRUE(Both.add(Tx, 0, F, false));
+  EXPECT_TRUE(Both.add(Ty, 0, F, false));
+  EXPECT_FALSE(Both.add(Tx, 1, F, false));
+  EXPECT_TRUE(Both.known());
+  EXPECT_DOUBLE_EQ(Both.share(), 1.0 / 256);
+  EXPECT_EQ(Both.terms(), 3u);
+  EXPECT_EQ(Both.words(), "threadIdx.x == 0: 1 of 32 (block, thread) points; "
+                          "threadIdx.y == 0: 1 of 8 (block, thread) points");
+  EqualityShares WithZ;
+  EXPECT_TRUE(WithZ.add(Tx, 0, F, false));
+  EXPECT_TRUE(WithZ.add(Tz, 0, F, false));
+  EXPECT_FALSE(WithZ.known());
+  EXPECT_EQ(WithZ.terms(), 5u);
+  // No thread or block term: no equality test on the launch.
+  EqualityShares None;
+  EXPECT_FALSE(None.add(GuardIndex(), 0, F, false));
+}

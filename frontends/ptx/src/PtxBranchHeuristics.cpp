@@ -322,6 +322,81 @@ int parameterOf(const PtxFunction &F, const PtxOperand &O, Scope S = {},
   return -1;
 }
 
+/// O as the kernel computes it from immediates and kernel parameters the
+/// facts give (glu's `M * split_dim_size * N`: two mul.lo of ld.param
+/// values; burger's `x_points - 1`: add of -1), wrapped to 32 bits where
+/// the instruction is 32-bit; nullopt for anything else. \p Param is set to
+/// the first parameter read.
+std::optional<std::int64_t> parameterExpression(const PtxFunction &F,
+                                                const PtxOperand &O, Scope S,
+                                                const gpa::BranchFacts &Facts,
+                                                int &Param,
+                                                unsigned Depth = 0) {
+  if (auto V = immediate(O))
+    return *V;
+  if (!F.IsEntry || !O.isRegister() || Depth > 6)
+    return std::nullopt;
+  Scope In;
+  const PtxInstruction *D = definitionIn(F, S, O.Name, In);
+  if (!D || !D->Guard.empty() || D->Operands.size() < 2)
+    return std::nullopt;
+  if (D->Opcode == "ld") {
+    int P = parameterOf(F, O, S);
+    if (P < 0)
+      return std::nullopt;
+    if (Param < 0)
+      Param = P;
+    auto It = Facts.Arguments.find(unsigned(P));
+    if (It == Facts.Arguments.end() || It->second >= (std::uint64_t(1) << 53))
+      return std::nullopt;
+    return std::int64_t(It->second);
+  }
+  bool Narrow = false, Signed = false;
+  for (const std::string &M : D->Modifiers) {
+    Narrow |= M == ".s32" || M == ".u32" || M == ".b32";
+    Signed |= M.size() >= 2 && M[1] == 's';
+  }
+  if (D->Opcode == "cvt" || D->Opcode == "mov") {
+    if (D->Operands.size() != 2)
+      return std::nullopt;
+    // cvt.<to>.<from>: the source's width decides (an s32 widened to u64
+    // keeps its value).
+    return parameterExpression(F, D->Operands[1], In, Facts, Param, Depth + 1);
+  }
+  if (D->Operands.size() != 3)
+    return std::nullopt;
+  bool Lo = D->Opcode != "mul" || D->hasModifier(".lo");
+  auto X = parameterExpression(F, D->Operands[1], In, Facts, Param, Depth + 1);
+  auto Y = parameterExpression(F, D->Operands[2], In, Facts, Param, Depth + 1);
+  if (!X || !Y || !Lo)
+    return std::nullopt;
+  // Magnitudes below 2^31 each keep every product below 2^62: no overflow.
+  auto Small = [](std::int64_t V) {
+    return V > -(std::int64_t(1) << 31) && V < (std::int64_t(1) << 31);
+  };
+  if (!Small(*X) || !Small(*Y))
+    return std::nullopt;
+  std::int64_t R;
+  if (D->Opcode == "add")
+    R = *X + *Y;
+  else if (D->Opcode == "sub")
+    R = *X - *Y;
+  else if (D->Opcode == "mul")
+    R = *X * *Y;
+  else if (D->Opcode == "shl" && *Y >= 0 && *Y < 31)
+    R = *X * (std::int64_t(1) << *Y);
+  else if (D->Opcode == "shr" && *Y >= 0 && *Y < 63 && (Signed || *X >= 0))
+    R = *X >= 0 ? *X >> *Y : -((-*X + (std::int64_t(1) << *Y) - 1) >> *Y);
+  else if (D->Opcode == "div" && *Y != 0 && (Signed || (*X >= 0 && *Y > 0)))
+    R = *X / *Y; // C's and PTX's division truncate toward zero
+  else
+    return std::nullopt;
+  if (Narrow)
+    R = Signed ? std::int64_t(std::int32_t(std::uint32_t(R)))
+               : std::int64_t(std::uint32_t(R));
+  return R;
+}
+
 /// A register an equality test reads, and where: the setp's operand, or
 /// the operands of the `or.b32`s it tests against 0 (nvcc's `or.b32 %r3,
 /// %r2, %r1; setp.ne.s32 %p1, %r3, 0` for `tx == 0 && ty == 0`).
@@ -383,29 +458,17 @@ bool equalityProbability(const PtxFunction &F, const PtxCfg &Cfg,
       orParts(F, Cfg, Setp.Operands[Side], At, S, Parts);
     else
       Parts.push_back(At);
-    unsigned Seen = 0;
-    double Share = 1;
-    bool Known = true;
-    std::string Words, Launch;
+    gpa::EqualityShares Tests;
     for (const TestedPart &Part : Parts) {
       auto G = guardIndexOf(F, Cfg, Part.Block, Part.At, *Part.Operand, Facts);
-      unsigned T = G ? gpa::indexTerms(*G) : 0;
-      if (!T || (T & Seen))
+      if (!G || !Tests.add(*G, *V, Facts, true))
         return false;
-      Seen |= T;
-      auto Sh = gpa::shareEqualOfLaunch(*G, *V, Facts, true);
-      if (!Sh) {
-        Known = false;
-        continue;
-      }
-      Share *= Sh->InBounds;
-      Words += (Words.empty() ? "" : "; ") + Sh->Words;
-      if (Launch.find(Sh->LaunchSource) == std::string::npos)
-        Launch += (Launch.empty() ? "" : ", ") + Sh->LaunchSource;
     }
+    unsigned Seen = Tests.terms();
+    double Share = Tests.share();
     if (Terms)
       *Terms = Seen;
-    if (!Known) {
+    if (!Tests.known()) {
       P = setpProbability(F, S.Begin, SetpAt, Setp).value_or(0.5);
       Kind = "assumed";
       Source = "equality test on " + gpa::indexTermNames(Seen, true) +
@@ -416,8 +479,8 @@ bool equalityProbability(const PtxFunction &F, const PtxCfg &Cfg,
     }
     P = Equal ? Share : 1 - Share;
     Kind = "derived";
-    Source = "equality test " + Words + ": " + exactNumber(Share) +
-             " of the launch (" + Launch + ")";
+    Source = "equality test " + Tests.words() + ": " + exactNumber(Share) +
+             " of the launch (" + Tests.launchSource() + ")";
     return true;
   }
   return false;
@@ -495,6 +558,13 @@ bool guardProbability(const PtxFunction &F, const PtxCfg &Cfg, unsigned BlockNo,
   for (unsigned B = 0; B < Cfg.Blocks.size(); ++B)
     if (DAt >= Cfg.Blocks[B].Begin && DAt < Cfg.Blocks[B].End)
       DBlock = B;
+  // The contiguous index in a form the rule below does not read (`(%tid.x
+  // + 32) + %ctaid.x * 32`: a staging loop's unrolled copy) is counted as
+  // any launch-affine index, after that rule.
+  std::optional<gpa::GuardShare> ContiguousShare;
+  bool ContiguousInWhenTrue = false;
+  unsigned ContiguousDims = 0;
+  int ContiguousParam = -1;
   for (unsigned Side = 1; Side <= 2; ++Side) {
     std::string C = Cmp;
     if (Side == 2)
@@ -508,7 +578,11 @@ bool guardProbability(const PtxFunction &F, const PtxCfg &Cfg, unsigned BlockNo,
       auto It = Facts.Arguments.find(unsigned(Param));
       if (It != Facts.Arguments.end() && It->second < (std::uint64_t(1) << 53))
         B = std::int64_t(It->second);
-    }
+    } else if (int Read = -1;
+               (B = parameterExpression(F, Bnd, S, Facts, Read)) && Read >= 0)
+      Param = Read;
+    else
+      B.reset();
     if (!B)
       continue;
     auto G = guardIndexOf(F, Cfg, DBlock, DAt, D->Operands[Side], Facts);
@@ -518,6 +592,12 @@ bool guardProbability(const PtxFunction &F, const PtxCfg &Cfg, unsigned BlockNo,
     bool Inclusive = C == ".le" || C == ".gt";
     auto Share =
         gpa::shareOfLaunch(*G, *B + (Inclusive ? 1 : 0), Signed, Facts, true);
+    if (Share && Share->Contiguous) {
+      ContiguousShare = Share;
+      ContiguousInWhenTrue = InWhenTrue;
+      ContiguousDims = gpa::indexTerms(*G);
+      ContiguousParam = Param;
+    }
     if (!Share || Share->Contiguous)
       break;
     InBounds = Share->InBounds;
@@ -542,6 +622,17 @@ bool guardProbability(const PtxFunction &F, const PtxCfg &Cfg, unsigned BlockNo,
           : Cmp == ".le" ? ".ge"
                          : ".le";
   }
+  if (K == IndexKind::None && ContiguousShare) {
+    InBounds = ContiguousShare->InBounds;
+    P = ContiguousInWhenTrue ? InBounds : 1 - InBounds;
+    Kind = "derived";
+    if (Dims)
+      *Dims = ContiguousDims;
+    Source = "bounds guard on " + ContiguousShare->Words + " (" +
+             ContiguousShare->LaunchSource +
+             (ContiguousParam >= 0 ? "; " + Facts.ArgumentsSource : "") + ")";
+    return true;
+  }
   if (K == IndexKind::None ||
       threadIndex(F, *Bound, nullptr, 0, S) != IndexKind::None)
     return false;
@@ -555,6 +646,14 @@ bool guardProbability(const PtxFunction &F, const PtxCfg &Cfg, unsigned BlockNo,
     auto It = Facts.Arguments.find(unsigned(Param));
     if (It != Facts.Arguments.end())
       B = double(It->second);
+  } else if (int Read = -1; std::optional<std::int64_t> E = parameterExpression(
+                                F, *Bound, S, Facts, Read)) {
+    // An expression of given parameters (a product, a shifted bound).
+    if (Read < 0)
+      return false;
+    Param = Read;
+    B = Signed || *E >= 0 ? double(*E)
+                          : double(std::uint64_t(*E) & 0xffffffffu);
   } else {
     // Only an immediate or a kernel parameter bounds the data the launch
     // covers; a loop variable keeps the heuristics.

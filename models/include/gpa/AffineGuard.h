@@ -100,6 +100,34 @@ std::optional<GuardShare> shareEqualOfLaunch(const GuardIndex &Index,
                                              const BranchFacts &Facts,
                                              bool PtxNames);
 
+/// Equality tests joined by `&&` (`tx == 0 && ty == 0`, InstCombine's and
+/// nvcc's `(tx | ty) == 0`) on disjoint index terms: over the launch they
+/// are independent, so their shares multiply. One accumulator for both
+/// front-ends, so the IR and the PTX route word and count them alike.
+class EqualityShares {
+public:
+  /// Adds the test Index == Value. False when the index has no thread or
+  /// block term or shares one with a test added before (no such rule then).
+  bool add(const GuardIndex &Index, std::int64_t Value,
+           const BranchFacts &Facts, bool PtxNames);
+  /// The index terms tested (indexTerms of every test).
+  unsigned terms() const { return Terms; }
+  /// Whether the launch decided every test (shareEqualOfLaunch).
+  bool known() const { return Known; }
+  /// The product of the tests' shares (those the launch decided).
+  double share() const { return Share; }
+  /// Each test's words, "; " between them.
+  const std::string &words() const { return Words; }
+  /// The launch's sources, each once.
+  const std::string &launchSource() const { return Launch; }
+
+private:
+  unsigned Terms = 0;
+  bool Known = true;
+  double Share = 1;
+  std::string Words, Launch;
+};
+
 /// The index's terms as bits: bit D for threadIdx along D, bit 3 + D for
 /// blockIdx along D. Tests on disjoint terms are independent over the
 /// launch (their shares multiply).
