@@ -258,6 +258,7 @@ bool DvfsPowerBackend::estimate(const PowerInput &In, const GpuModel &Gpu,
   Out.ConstantPowerW = W.CoreConstantW + W.MemConstantW;
   for (std::size_t C = 0; C < NumDvfsComponents; ++C) {
     Out.Components.push_back({dvfsComponentKey(C), W.ComponentW[C]});
+    Out.Utilisations.push_back({dvfsComponentKey(C), U[C]});
     Out.DynamicPowerW += W.ComponentW[C];
   }
   Out.TotalPowerW = W.totalW();

@@ -79,11 +79,14 @@ bool estimatePower(const PowerInput &In, const GpuModel &Gpu,
   // reuses one estimate (a sweep's) allocates nothing per configuration.
   std::vector<ComponentPowerW> Components = std::move(Out.Components);
   std::vector<ParameterUse> Parameters = std::move(Out.Parameters);
+  std::vector<ComponentUtilisation> Utilisations = std::move(Out.Utilisations);
   Out = PowerEstimate();
   Components.clear();
   Parameters.clear();
+  Utilisations.clear();
   Out.Components = std::move(Components);
   Out.Parameters = std::move(Parameters);
+  Out.Utilisations = std::move(Utilisations);
   return B->estimate(In, Gpu, Out, Error);
 }
 
