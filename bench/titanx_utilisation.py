@@ -81,51 +81,60 @@ def kernel(name, block, grid, launches=1, **facts):
 
 # Per application: (name in the power file, suite, source, kernels).
 # Launches and sizes are each program's host code at its default (PolyBench
-# STANDARD_DATASET) or run-script problem size.
+# STANDARD_DATASET) or run-script problem size. PolyBench kernels take the
+# sizes as int parameters (POLYBENCH_LOOP_BOUND): given by name, they count
+# the loops they bound and weigh the bounds guards (docs/cli.md); 3DCONV's
+# plane i and FDTD-2D's step t at mid-range (assumed).
 APPS = [
-    ("ATAX", "polybench", "CUDA/ATAX/atax.cu",  # NX=NY=4096
-     [kernel("atax_kernel1", (32, 8), (128, 1)),
-      kernel("atax_kernel2", (32, 8), (128, 1))]),
-    ("BICG", "polybench", "CUDA/BICG/bicg.cu",  # NX=NY=4096
-     [kernel("bicg_kernel1", (256, 1), (16, 1)),
-      kernel("bicg_kernel2", (256, 1), (16, 1))]),
-    ("2MM", "polybench", "CUDA/2MM/2mm.cu",  # NI=NJ=NK=NL=1024
-     [kernel("mm2_kernel1", (32, 8), (32, 128)),
-      kernel("mm2_kernel2", (32, 8), (32, 128))]),
-    ("3MM", "polybench", "CUDA/3MM/3mm.cu",  # all 512
-     [kernel("mm3_kernel1", (32, 8), (16, 64)),
-      kernel("mm3_kernel2", (32, 8), (16, 64)),
-      kernel("mm3_kernel3", (32, 8), (16, 64))]),
-    ("3DCONV", "polybench", "CUDA/3DCONV/3DConvolution.cu",  # 256^3
-     [kernel("convolution3D_kernel", (32, 8), (8, 32), launches=254)]),
-    ("CORR", "polybench", "CUDA/CORR/correlation.cu",  # M=N=2048
-     [kernel("mean_kernel", (256, 1), (8, 1)),
-      kernel("std_kernel", (256, 1), (8, 1)),
-      kernel("reduce_kernel", (32, 8), (64, 256)),
-      kernel("corr_kernel", (256, 1), (8, 1))]),
-    ("COVAR", "polybench", "CUDA/COVAR/covariance.cu",  # M=N=2048
-     [kernel("mean_kernel", (256, 1), (8, 1)),
-      kernel("reduce_kernel", (32, 8), (64, 64)),
-      kernel("covar_kernel", (256, 1), (8, 1))]),
-    ("FDTD-2D", "polybench", "CUDA/FDTD-2D/fdtd2d.cu",  # 2048^2, TMAX=500
-     [kernel("fdtd_step1_kernel", (32, 8), (64, 256), launches=500),
-      kernel("fdtd_step2_kernel", (32, 8), (64, 256), launches=500),
-      kernel("fdtd_step3_kernel", (32, 8), (64, 256), launches=500)]),
-    ("GEMM", "polybench", "CUDA/GEMM/gemm.cu",  # 512^3
-     [kernel("gemm_kernel", (32, 8), (16, 64))]),
-    ("GESUMMV", "polybench", "CUDA/GESUMMV/gesummv.cu",  # N=4096
-     [kernel("gesummv_kernel", (256, 1), (16, 1))]),
+    ("ATAX", "polybench", "CUDA/ATAX/atax.cu",
+     [kernel("atax_kernel1", (32, 8), (128, 1), arguments=dict(nx=4096, ny=4096)),
+      kernel("atax_kernel2", (32, 8), (128, 1), arguments=dict(nx=4096, ny=4096))]),
+    ("BICG", "polybench", "CUDA/BICG/bicg.cu",
+     [kernel("bicg_kernel1", (256, 1), (16, 1), arguments=dict(nx=4096, ny=4096)),
+      kernel("bicg_kernel2", (256, 1), (16, 1), arguments=dict(nx=4096, ny=4096))]),
+    ("2MM", "polybench", "CUDA/2MM/2mm.cu",
+     [kernel("mm2_kernel%d" % n, (32, 8), (32, 128),
+             arguments=dict(ni=1024, nj=1024, nk=1024, nl=1024))
+      for n in (1, 2)]),
+    ("3MM", "polybench", "CUDA/3MM/3mm.cu",
+     [kernel("mm3_kernel%d" % n, (32, 8), (16, 64),
+             arguments=dict(ni=512, nj=512, nk=512, nl=512, nm=512))
+      for n in (1, 2, 3)]),
+    ("3DCONV", "polybench", "CUDA/3DCONV/3DConvolution.cu",  # 254 planes
+     [kernel("convolution3D_kernel", (32, 8), (8, 32), launches=254,
+             arguments=dict(ni=256, nj=256, nk=256, i=128))]),
+    ("CORR", "polybench", "CUDA/CORR/correlation.cu",
+     [kernel("mean_kernel", (256, 1), (8, 1), arguments=dict(m=2048, n=2048)),
+      kernel("std_kernel", (256, 1), (8, 1), arguments=dict(m=2048, n=2048)),
+      kernel("reduce_kernel", (32, 8), (64, 256),
+             arguments=dict(m=2048, n=2048)),
+      kernel("corr_kernel", (256, 1), (8, 1), arguments=dict(m=2048, n=2048))]),
+    ("COVAR", "polybench", "CUDA/COVAR/covariance.cu",
+     [kernel("mean_kernel", (256, 1), (8, 1), arguments=dict(m=2048, n=2048)),
+      kernel("reduce_kernel", (32, 8), (64, 64),
+             arguments=dict(m=2048, n=2048)),
+      kernel("covar_kernel", (256, 1), (8, 1),
+             arguments=dict(m=2048, n=2048))]),
+    ("FDTD-2D", "polybench", "CUDA/FDTD-2D/fdtd2d.cu",  # TMAX = 500 steps
+     [kernel("fdtd_step%d_kernel" % n, (32, 8), (64, 256), launches=500,
+             arguments=dict(nx=2048, ny=2048, t=250)) for n in (1, 2, 3)]),
+    ("GEMM", "polybench", "CUDA/GEMM/gemm.cu",
+     [kernel("gemm_kernel", (32, 8), (16, 64),
+             arguments=dict(ni=512, nj=512, nk=512))]),
+    ("GESUMMV", "polybench", "CUDA/GESUMMV/gesummv.cu",
+     [kernel("gesummv_kernel", (256, 1), (16, 1), arguments=dict(n=4096))]),
     # NI=NJ=2048, 2048 launches of each; the k-dependent loops (j from k+1
     # to NJ) at their mean, k = NJ/2 (assumed).
     ("GRAMSCHM", "polybench", "CUDA/GRAMSCHM/gramschmidt.cu",
      [kernel("gramschmidt_kernel1", (256, 1), (1, 1), launches=2048,
-             arguments={"k": 1024}),
+             arguments=dict(ni=2048, nj=2048, k=1024)),
       kernel("gramschmidt_kernel2", (256, 1), (8, 1), launches=2048,
-             arguments={"k": 1024}),
+             arguments=dict(ni=2048, nj=2048, k=1024)),
       kernel("gramschmidt_kernel3", (256, 1), (8, 1), launches=2048,
-             arguments={"k": 1024})]),
-    ("SYRK", "polybench", "CUDA/SYRK/syrk.cu",  # NI=NJ=1024
-     [kernel("syrk_kernel", (32, 8), (32, 128))]),
+             arguments=dict(ni=2048, nj=2048, k=1024))]),
+    ("SYRK", "polybench", "CUDA/SYRK/syrk.cu",
+     [kernel("syrk_kernel", (32, 8), (32, 128),
+             arguments=dict(ni=1024, nj=1024))]),
     # 512x512, pyramid height 2, 2 iterations: one launch of 2 iterations.
     ("hotspot", "rodinia", "cuda/hotspot/hotspot.cu",
      [kernel("calculate_temp", (16, 16), (43, 43), arguments={"0": 2})]),
