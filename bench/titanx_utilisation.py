@@ -211,7 +211,8 @@ def measured_rows():
             for c in ("int", "sfu", "cf", "l2", "shared", "dram"):
                 u[c] = u8[c]
             note = "8 components: SP as FP32 FMA, DP as FP64 FMA (assumed)"
-        out.append((POWER_NAMES.get(name, name), power, u, note))
+        plain = name[4:] if name.startswith("old_") else name
+        out.append((POWER_NAMES.get(name, plain), power, u, note))
     return out
 
 
