@@ -265,6 +265,7 @@ bool DvfsPowerBackend::estimate(const PowerInput &In, const GpuModel &Gpu,
   listComponents(Listed, Out);
   for (std::size_t C = 0; C < NumDvfsComponents; ++C) {
     Out.Components[C].PowerW = W.ComponentW[C];
+    Out.Utilisations.push_back({dvfsComponentKey(C), U[C]});
     Out.DynamicPowerW += W.ComponentW[C];
   }
   Out.TotalPowerW = W.totalW();

@@ -89,13 +89,16 @@ DvfsPowerParams portDvfsParams(const DvfsPowerParams &Base, double IdleBaseW,
 /// work is counted as FMA and all FP64 as FP64 FMA (assumed; calibrating on
 /// the product's own measurement format absorbs the bias). FP16 and tensor
 /// instructions have no seed-002 component and are counted as FP32 FMA
-/// (assumed). ALU and shuffles are integer-pipe work; branches, barriers and
-/// other control instructions are CF.
+/// (assumed). ALU work is integer-pipe work; branches, barriers and other
+/// control instructions are CF. Shuffles are not INT: CUPTI, whose counters
+/// define the calibrated utilisations, counts them in their own class
+/// (inst_inter_thread_communication, apart from inst_integer; the product's
+/// CUPTI path reads INT as op_integer), and seed 002 has no component for
+/// them, so the fit's constant term carries them (docs/dvfs.md).
 static std::optional<DvfsComponent> pipeOf(Unit U) {
   switch (U) {
   case Unit::Int:
   case Unit::Alu:
-  case Unit::Shuffle:
     return DvfsComponent::Int;
   case Unit::Fp:
   case Unit::Fp16:

@@ -82,10 +82,13 @@ bool estimatePower(const PowerInput &In, const GpuModel &Gpu,
   // and its components keep their keys for the backend (listComponents).
   std::vector<ComponentPowerW> Components = std::move(Out.Components);
   std::vector<ParameterUse> Parameters = std::move(Out.Parameters);
+  std::vector<ComponentUtilisation> Utilisations = std::move(Out.Utilisations);
   Out = PowerEstimate();
   Parameters.clear();
+  Utilisations.clear();
   Out.Components = std::move(Components);
   Out.Parameters = std::move(Parameters);
+  Out.Utilisations = std::move(Utilisations);
   return B->estimate(In, Gpu, Out, Error);
 }
 

@@ -112,6 +112,10 @@ json evaluationPowerJson(const Evaluation &E) {
   Components["constant"] = W.ConstantPowerW;
   for (const ComponentPowerW &C : W.Components)
     Components[std::string(C.Key)] = C.PowerW;
+  // The dvfs backend's access rates: seed 002 Eq. 7-8 utilisations, the U_i
+  // its Eq. 5-6 price (what CUPTI-measured utilisations compare with).
+  for (const ComponentUtilisation &C : W.Utilisations)
+    Rates[std::string(C.Key)] = C.Utilisation;
   return {{"model", W.Backend},
           {"provenance", std::string(W.Provenance)},
           {"runtime_power_w", W.TotalPowerW - W.StaticPowerW},

@@ -315,6 +315,68 @@ TEST(DvfsMapping, PipesFromCountsByHand) {
   EXPECT_EQ(At(DvfsComponent::Fp64Mul), 0);
 }
 
+TEST(DvfsMapping, ShufflesAreNotIntegerWork) {
+  // Seed 002's INT utilisation is CUPTI's integer class (the product's CUPTI
+  // path reads it as op_integer); shuffles are counted apart from it
+  // (inst_inter_thread_communication) and have no seed-002 component, so a
+  // kernel's shuffles raise no pipe's utilisation. By hand with Eq. (7) on
+  // v100 (16 warps per SM, 10000 cycles, 64 INT lanes per SM): 2 integer
+  // instructions per thread -> 2 x 16 x 32 / (1e4 x 64) = 0.0016.
+  GpuModel G = test::bundled("v100");
+  std::string Error;
+  const DvfsPowerParams *P = dvfsParams(G, Error);
+  ASSERT_NE(P, nullptr) << Error;
+  KernelProfile K = mappingKernel();
+  K.count(Unit::Int) = 2;
+  K.count(Unit::Shuffle) = 5;
+  Timing T;
+  T.ActiveSms = 80;
+  T.ExecCycles = 10000;
+  T.ExecTimeS = 1e-5;
+  PowerInput In{K, T, {}, {}};
+  DvfsUtilisation U = dvfsUtilisation(In, G, *P, 1530, 900);
+  EXPECT_NEAR(U[static_cast<std::size_t>(DvfsComponent::Int)], 0.0016, 1e-12);
+  for (DvfsComponent C : {DvfsComponent::Fp32Fma, DvfsComponent::Cf,
+                          DvfsComponent::Sfu, DvfsComponent::Fp64Fma})
+    EXPECT_EQ(U[static_cast<std::size_t>(C)], 0);
+}
+
+TEST(DvfsMapping, ReportCarriesTheUtilisationsItPrices) {
+  // The dvfs estimate keeps the U_i it priced (the report's
+  // power.access_rates): each component's power is gamma_i x v^2 x f x U_i
+  // (Eq. 5), so U_i = W_i / (gamma_i x v^2 x f) at the reference clocks of
+  // v100 (1530 MHz, the board's own voltage from its table).
+  GpuModel G = test::bundled("v100");
+  std::string Error;
+  const DvfsPowerParams *P = dvfsParams(G, Error);
+  ASSERT_NE(P, nullptr) << Error;
+  KernelProfile K = mappingKernel();
+  K.count(Unit::Fp) = 10;
+  K.count(Unit::Int) = 6;
+  Timing T;
+  T.ActiveSms = 80;
+  T.ExecCycles = 10000;
+  T.ExecTimeS = 1e-5;
+  PowerEstimate E;
+  ASSERT_TRUE(estimatePower({K, T, {}, {}}, G, "dvfs", E, Error)) << Error;
+  ASSERT_EQ(E.Utilisations.size(), NumDvfsComponents);
+  double V = *P->Core.at(E.CoreMhz);
+  for (std::size_t C = 0; C < NumCoreDvfsComponents; ++C) {
+    EXPECT_EQ(E.Utilisations[C].Key, dvfsComponentKey(C));
+    EXPECT_NEAR(E.Components[C].PowerW,
+                P->DynamicWPerMhz[C] * V * V * E.CoreMhz *
+                    E.Utilisations[C].Utilisation,
+                1e-9);
+  }
+  // FP32: 10 x 16 x 32 / (1e4 x 64) = 0.008 (Eq. 7 by hand).
+  EXPECT_NEAR(E.Utilisations[static_cast<std::size_t>(DvfsComponent::Fp32Fma)]
+                  .Utilisation,
+              0.008, 1e-12);
+  // A reused estimate starts afresh: an ipp estimate carries none.
+  ASSERT_TRUE(estimatePower({K, T, {}, {}}, G, "ipp", E, Error)) << Error;
+  EXPECT_TRUE(E.Utilisations.empty());
+}
+
 TEST(DvfsMapping, MemoryLevelsFromTheLevelledModelByHand) {
   // Eq. (8) on the levelled memory model's bytes: L2 = bytes beyond L1,
   // DRAM = bytes beyond L2, per warp per memory instruction x instructions

@@ -76,6 +76,13 @@ struct ComponentPowerW {
   bool Uncore = false;
 };
 
+/// A component's activity as the backend measures it: the dvfs backend's
+/// seed 002 Eq. 7-8 utilisation in [0, 1] (the U_i its Eq. 5-6 price).
+struct ComponentUtilisation {
+  std::string_view Key; // "fp32_fma", "l2", "dram", ...
+  double Utilisation = 0;
+};
+
 struct PowerEstimate {
   std::string Backend; // "ipp", "dvfs"
   /// Paper + equations + where the parameters came from (interned).
@@ -89,6 +96,9 @@ struct PowerEstimate {
   double ConstantPowerW = 0; // utilisation-independent dynamic power
   double DynamicPowerW = 0;  // sum of Components
   std::vector<ComponentPowerW> Components;
+  /// Per-component utilisations, for backends priced by them (dvfs); empty
+  /// for the others (ipp's access rates are in its own Power result).
+  std::vector<ComponentUtilisation> Utilisations;
   double CoreMhz = 0; // the clocks the estimate is for (0: not modelled)
   double MemMhz = 0;
   /// Each parameter the estimate used, with its kind and source (the
