@@ -27,6 +27,7 @@
 #include "BranchDecisions.h"
 #include "Compat.h"
 #include "GuardIndex.h"
+#include "IntegerFold.h"
 #include "SourceLocation.h"
 #include "gpa/common/LabelNumber.h"
 
@@ -200,11 +201,9 @@ std::optional<APInt> argumentExpression(const Value *V,
   const auto *I = dyn_cast<Instruction>(V);
   if (!I)
     return std::nullopt;
-  if (isa<ZExtInst>(I) || isa<SExtInst>(I) || isa<TruncInst>(I)) {
-    auto X = argumentExpression(I->getOperand(0), Facts, ArgNo, Depth + 1);
-    if (!X)
-      return std::nullopt;
-    return isa<SExtInst>(I) ? X->sextOrTrunc(Width) : X->zextOrTrunc(Width);
+  if (const auto *Cast = dyn_cast<CastInst>(I)) {
+    auto X = argumentExpression(Cast->getOperand(0), Facts, ArgNo, Depth + 1);
+    return X ? foldIntegerCast(*Cast, *X) : std::nullopt;
   }
   const auto *B = dyn_cast<BinaryOperator>(I);
   if (!B)
@@ -213,29 +212,7 @@ std::optional<APInt> argumentExpression(const Value *V,
   auto Y = argumentExpression(B->getOperand(1), Facts, ArgNo, Depth + 1);
   if (!X || !Y)
     return std::nullopt;
-  bool ShiftOk = Y->ult(Width);
-  switch (B->getOpcode()) {
-  case Instruction::Add:
-    return *X + *Y;
-  case Instruction::Sub:
-    return *X - *Y;
-  case Instruction::Mul:
-    return *X * *Y;
-  case Instruction::Shl:
-    return ShiftOk ? std::optional<APInt>(X->shl(*Y)) : std::nullopt;
-  case Instruction::LShr:
-    return ShiftOk ? std::optional<APInt>(X->lshr(*Y)) : std::nullopt;
-  case Instruction::AShr:
-    return ShiftOk ? std::optional<APInt>(X->ashr(*Y)) : std::nullopt;
-  case Instruction::SDiv:
-    return Y->isZero() || (Y->isAllOnes() && X->isMinSignedValue())
-               ? std::nullopt
-               : std::optional<APInt>(X->sdiv(*Y));
-  case Instruction::UDiv:
-    return Y->isZero() ? std::nullopt : std::optional<APInt>(X->udiv(*Y));
-  default:
-    return std::nullopt;
-  }
+  return foldIntegerBinary(B->getOpcode(), *X, *Y);
 }
 
 /// The bound's value: a constant (signed as the compare reads it), a kernel

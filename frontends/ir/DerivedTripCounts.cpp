@@ -6,6 +6,7 @@
 
 #include "DerivedTripCounts.h"
 #include "Compat.h"
+#include "IntegerFold.h"
 #include "gpa/common/LabelNumber.h"
 
 #include "gpa/KernelArguments.h"
@@ -263,52 +264,17 @@ public:
       return APInt(Bits, X);
     }
     if (const auto *Cast = dyn_cast<CastInst>(V)) {
-      if (!isa<ZExtInst>(Cast) && !isa<SExtInst>(Cast) && !isa<TruncInst>(Cast))
-        return std::nullopt;
       std::optional<APInt> X = evalValue(Cast->getOperand(0), Depth + 1);
-      if (!X)
-        return std::nullopt;
-      return isa<SExtInst>(Cast) ? X->sextOrTrunc(Bits) : X->zextOrTrunc(Bits);
+      return X ? foldIntegerCast(*Cast, *X) : std::nullopt;
     }
     const auto *B = dyn_cast<BinaryOperator>(V);
     if (!B)
       return std::nullopt;
     std::optional<APInt> X = evalValue(B->getOperand(0), Depth + 1);
     std::optional<APInt> Y = evalValue(B->getOperand(1), Depth + 1);
-    if (!X || !Y || X->getBitWidth() != Y->getBitWidth())
+    if (!X || !Y)
       return std::nullopt;
-    bool ShiftOk = Y->ult(Bits);
-    bool DivOk = !Y->isZero() && !(Y->isAllOnes() && X->isMinSignedValue());
-    switch (B->getOpcode()) {
-    case Instruction::Add:
-      return *X + *Y;
-    case Instruction::Sub:
-      return *X - *Y;
-    case Instruction::Mul:
-      return *X * *Y;
-    case Instruction::And:
-      return *X & *Y;
-    case Instruction::Or:
-      return *X | *Y;
-    case Instruction::Xor:
-      return *X ^ *Y;
-    case Instruction::Shl:
-      return ShiftOk ? std::optional<APInt>(X->shl(*Y)) : std::nullopt;
-    case Instruction::LShr:
-      return ShiftOk ? std::optional<APInt>(X->lshr(*Y)) : std::nullopt;
-    case Instruction::AShr:
-      return ShiftOk ? std::optional<APInt>(X->ashr(*Y)) : std::nullopt;
-    case Instruction::SDiv:
-      return DivOk ? std::optional<APInt>(X->sdiv(*Y)) : std::nullopt;
-    case Instruction::SRem:
-      return DivOk ? std::optional<APInt>(X->srem(*Y)) : std::nullopt;
-    case Instruction::UDiv:
-      return !Y->isZero() ? std::optional<APInt>(X->udiv(*Y)) : std::nullopt;
-    case Instruction::URem:
-      return !Y->isZero() ? std::optional<APInt>(X->urem(*Y)) : std::nullopt;
-    default:
-      return std::nullopt;
-    }
+    return foldIntegerBinary(B->getOpcode(), *X, *Y);
   }
 
   /// 1 holds, 0 does not, -1 not evaluable.
