@@ -281,6 +281,13 @@ KernelProfile mappingKernel() {
   K.Launch = {256, 160, 32, 0};
   return K;
 }
+
+/// 16 warps per SM on 80 SMs for 10000 cycles (10 us): the Eq. (7) terms
+/// the mapping tests work by hand.
+Timing mappingTiming() {
+  Timing T = mappingTiming();
+  return T;
+}
 } // namespace
 
 TEST(DvfsMapping, PipesFromCountsByHand) {
@@ -298,10 +305,7 @@ TEST(DvfsMapping, PipesFromCountsByHand) {
   K.count(Unit::Alu) = 2; // integer pipe with int
   K.count(Unit::Sfu) = 1;
   K.count(Unit::Sync) = 1; // control flow
-  Timing T;
-  T.ActiveSms = 80;
-  T.ExecCycles = 10000;
-  T.ExecTimeS = 1e-5;
+  Timing T = mappingTiming();
   PowerInput In{K, T, {}, {}};
   DvfsUtilisation U = dvfsUtilisation(In, G, *P, 1530, 900);
   auto At = [&](DvfsComponent C) { return U[static_cast<std::size_t>(C)]; };
@@ -329,10 +333,7 @@ TEST(DvfsMapping, ShufflesAreNotIntegerWork) {
   KernelProfile K = mappingKernel();
   K.count(Unit::Int) = 2;
   K.count(Unit::Shuffle) = 5;
-  Timing T;
-  T.ActiveSms = 80;
-  T.ExecCycles = 10000;
-  T.ExecTimeS = 1e-5;
+  Timing T = mappingTiming();
   PowerInput In{K, T, {}, {}};
   DvfsUtilisation U = dvfsUtilisation(In, G, *P, 1530, 900);
   EXPECT_NEAR(U[static_cast<std::size_t>(DvfsComponent::Int)], 0.0016, 1e-12);
@@ -353,10 +354,7 @@ TEST(DvfsMapping, ReportCarriesTheUtilisationsItPrices) {
   KernelProfile K = mappingKernel();
   K.count(Unit::Fp) = 10;
   K.count(Unit::Int) = 6;
-  Timing T;
-  T.ActiveSms = 80;
-  T.ExecCycles = 10000;
-  T.ExecTimeS = 1e-5;
+  Timing T = mappingTiming();
   PowerEstimate E;
   ASSERT_TRUE(estimatePower({K, T, {}, {}}, G, "dvfs", E, Error)) << Error;
   ASSERT_EQ(E.Utilisations.size(), NumDvfsComponents);
