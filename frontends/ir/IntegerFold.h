@@ -1,4 +1,4 @@
-//===- IntegerFold.h - One integer operation on known values ----*- C++ -*-===//
+//===- IntegerFold.h - One integer operation on known values -*- C++ -*-===//
 //
 // SPDX-License-Identifier: Apache-2.0
 //

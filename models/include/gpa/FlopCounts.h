@@ -1,5 +1,4 @@
-//===- FlopCounts.h - Floating-point operations as profilers count -*- C++
-//-*-===//
+//===- FlopCounts.h - FP operations as profilers count them -*- C++ -*-===//
 //
 // SPDX-License-Identifier: Apache-2.0
 //
