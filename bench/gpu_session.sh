@@ -50,6 +50,18 @@ record_smi() { # record_smi QUICK as-found|at-end: what the card reports, never 
   fi
 }
 
+board_model() { # the bundled GPU file for the card nvidia-smi names (h100 without one)
+  local name
+  name=$(nvidia-smi --query-gpu=name --format=csv,noheader 2> /dev/null | head -1)
+  case "$name" in
+    *H200*) echo h200 ;;
+    *H100*NVL*) echo h100-nvl ;;
+    *H100*PCIe*) echo h100-pcie ;;
+    *A100*) echo a100 ;;
+    *) echo h100 ;;
+  esac
+}
+
 bundle() {
   local build=${1:-$here/build} out=${2:-$here/build/gpu-session}
   set -e
@@ -114,7 +126,10 @@ run() {
     window=0.02
     idle=0.1
   fi
-  write_provenance "$quick"
+  # The GPU file the calibration suite is sized and labelled by: the card's
+  # own where one is bundled ($GPA_SESSION_GPU overrides).
+  local gpu=${GPA_SESSION_GPU:-$(board_model)}
+  write_provenance "$quick" "gpu_model=$gpu"
   record_smi "$quick" as-found
   local s="$b/gpa-session"
   # 1. Power and time against active SMs (and idle power, with and without a
@@ -138,7 +153,7 @@ run() {
   done
   # 5. The calibration suite at the clocks as found.
   stage calibration 110 "$b/gpa-measure" -o "$raw/calibration.csv" \
-    --gpu h100 "${m[@]}" --source "gpu_session.sh"
+    --gpu "$gpu" "${m[@]}" --source "gpu_session.sh"
   # 6. Real kernels, each in its own process (a fault in one cannot poison
   #    the others' context).
   if [ -e "$b/kernels/kernels.json" ]; then
