@@ -398,6 +398,63 @@ def hopper_measured(d, h100, ghz, bw, tdp, mem):
                   "on this board" % H100_MEASURED}
 
 
+# The H200 SXM's own measurements (bench/data/gpu-session/h200-2026-11-28,
+# re-derived by bench/gpu_session/derive_parameters.py --l2-probe and checked
+# by test/cli/gpu-session-parameters.test): they replace what
+# hopper_measured() carried over from the H100.
+H200_SESSION = ("this project's H200 SXM session (bench/data/gpu-session/"
+                "h200-2026-11-28/run1, driver 580.159.04, clocks as found: 1980 "
+                "MHz SM, 3201 MHz memory)")
+H200_MEASURED = {
+    ("memory", "bandwidth_gbps"): (4046.0, "measured: the best STREAM copy (bytes read + "
+                                   "written) over 1 GiB arrays of doubles, %s; 84.3%% of the "
+                                   "4800 GB/s datasheet peak" % H200_SESSION),
+    ("memory", "latency_cycles"): (739, "measured: Little's law at the lowest occupancy, %s: "
+                                   "the read with one 8-byte load per thread at 2 warps per "
+                                   "SM moved 67584 B in flight at 181.1 GB/s = 373.2 ns x 1980 "
+                                   "MHz" % H200_SESSION),
+    ("memory", "per_sm_bandwidth_gbps"): (127.0, "measured: fitted to the streaming read's and "
+                                          "triad's rates on green-context partitions of 8-128 "
+                                          "SMs (32 points, rms log error 0.067), %s"
+                                          % H200_SESSION),
+    ("memory", "bandwidth_saturation_exponent"): (2.5, "measured: p of the same fit as "
+                                                  "per_sm_bandwidth_gbps, %s" % H200_SESSION),
+    ("memory", "l2_bytes"): (62914560, "given by the driver: 60 MiB "
+                             "(CU_DEVICE_ATTRIBUTE_L2_CACHE_SIZE through PyTorch's device "
+                             "properties) on %s" % H200_SESSION),
+    ("memory", "l2_latency_cycles"): (344, "measured: Little's law at the lowest occupancy for "
+                                      "L2 hits, as latency_cycles for DRAM: the read with one "
+                                      "8-byte load per thread over a 24 MiB buffer at 2 warps "
+                                      "per SM moved 67584 B in flight at 389.2 GB/s = 173.7 ns x "
+                                      "1980 MHz (bench/gpu_session/make_l2_spec.py, run2/l2 of "
+                                      "the same session; the launch's own 3.9 us of 64.7 us is "
+                                      "not subtracted)"),
+    ("power", "idle_power_w"): (121.9, "measured: board power with a CUDA context open and no "
+                                "kernel (NVML's energy counter over 3 s), %s" % H200_SESSION),
+    ("power", "idle_no_context_power_w"): (78.8, "measured: board power before cuInit (no "
+                                           "CUDA context; reported, not priced), %s"
+                                           % H200_SESSION),
+}
+
+
+def h200_measured(d):
+    for (section, key), (value, source) in H200_MEASURED.items():
+        d[section][key] = {"value": value, "source": source}
+    d["sm_footprint"]["power_gating"] = {
+        "value": 0, "kind": "derived",
+        "source": "measured: the streaming read's energy per launch on green-context "
+                  "partitions of at least 44 of 132 SMs was never below the full GPU's beyond "
+                  "the run's noise (least 1.001 x, noise 0.8%%), %s" % H200_SESSION}
+    d["description"] = d["description"].replace(
+        "per-SM timing from the h100 model", "DRAM, L2 latency and idle power measured on this "
+        "board; other per-SM timing from the h100 model")
+    d["calibration_note"] = d["calibration_note"].split(
+        " The GH100 chip's measured")[0] + (
+        " The board's own measurements (sustained bandwidth, DRAM and L2 latency, per-SM "
+        "bandwidth, idle powers, power gating; bench/data/gpu-session/h200-2026-11-28) replace "
+        "the H100 figures; the components stay split from the estimated idle above.")
+
+
 for name, spec in sorted(BOARDS.items()):
     d = board(name, spec)
     base_name, ghz, bw, tdp, mem = spec[0], spec[6], spec[7], spec[8], spec[9]
@@ -405,6 +462,8 @@ for name, spec in sorted(BOARDS.items()):
     if base_name == "h100":
         h100 = json.load(open(os.path.join(GPUS, "h100.json")))
         hopper_measured(d, h100, ghz, bw, tdp, mem)
+        if name == "h200":
+            h200_measured(d)
         clock_tables.set_clocks(d, clock_tables.gh100(boost_mhz))
     elif base_name == "a100" and spec[1] == "8.0":
         clock_tables.set_clocks(d, clock_tables.ga100(boost_mhz))

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """The GPU-model parameters a GPU session measures (docs/gpu-session.md):
 
-  derive_parameters.py RAW [--check MODEL.json]
+  derive_parameters.py RAW [--check MODEL.json] [--l2-probe KERNELS.csv]
 
 RAW is an unpacked session (e.g. bench/data/gpu-session/h100-2026-11-27/run1).
 Only the session's own microbenchmarks are used, never the real kernels
@@ -25,6 +25,13 @@ Only the session's own microbenchmarks are used, never the real kernels
                             rates on green-context partitions of n SMs (B:
                             each kernel's rate on the full GPU); b in whole
                             GB/s, p in tenths;
+  memory.l2_latency_cycles  with --l2-probe (make_l2_spec.py's kernels.csv):
+                            Little's law at the lowest occupancy of the
+                            read with one 8-byte load per thread over a
+                            buffer that stays in L2, as memory.latency_cycles
+                            for DRAM (the launch's own cost, the probe with
+                            almost no work, is not subtracted: it is
+                            reported beside);
   sm_footprint.power_gating 0 when the streaming read's energy per launch on
                             green-context partitions of at least a third of
                             the SMs stays within the run's own noise (the
@@ -130,6 +137,31 @@ def derive(raw):
     return out
 
 
+def derive_l2(probe):
+    """Little's law for L2 hits (see the docstring)."""
+    rs = rows(probe)
+    overhead = [float(r["time_s_median"]) for r in rs
+                if r["id"] == "l2/overhead" and r["time_s_median"]]
+    reads = sorted((int(r["block"].split("x")[0]), r) for r in rs
+                   if r["id"].startswith("l2/read_u1_24mib_b")
+                   and r["time_s_median"])
+    block, r = reads[0]
+    grid = int(r["grid"].split("x")[0])
+    warps, sms = 2 * block // 32, grid // 2
+    inflight_b = warps * sms * 32 * 8
+    gbps = 24 * 1024 * 1024 / float(r["time_s_median"]) / 1e9
+    latency_ns = inflight_b / gbps
+    mhz = float(r["sm_mhz_mean"])
+    return {"memory.l2_latency_cycles": (
+        round(latency_ns * mhz / 1e3),
+        "24 MiB read in L2, 1 load/thread, %d warps/SM on %d SMs: %d B in "
+        "flight / %.1f GB/s = %.1f ns x %.0f MHz (a launch with almost no "
+        "work: %.1f us of its %.1f us)" %
+        (warps, sms, inflight_b, gbps, latency_ns, mhz,
+         overhead[0] * 1e6 if overhead else float("nan"),
+         float(r["time_s_median"]) * 1e6))}
+
+
 def lookup(model, dotted):
     node = model
     for part in dotted.split("."):
@@ -141,8 +173,12 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("raw")
     ap.add_argument("--check", metavar="MODEL.json")
+    ap.add_argument("--l2-probe", metavar="KERNELS.csv",
+                    help="the L2 probe's kernels.csv (make_l2_spec.py)")
     a = ap.parse_args()
     derived = derive(a.raw)
+    if a.l2_probe:
+        derived.update(derive_l2(a.l2_probe))
     status = 0
     model = json.load(open(a.check)) if a.check else None
     for key, (value, how) in derived.items():

@@ -152,9 +152,20 @@ TEST(IdleSmPower, Gh100BoardsCarryTheH100Measurement) {
     EXPECT_EQ(Gate.Kind, "derived") << Name;
     EXPECT_TRUE(idleSmsPowered(G)) << Name;
   }
-  // h200: same clock as the H100 SXM5, so the same 126 GB/s per SM; its
-  // sustained bandwidth 4800 GB/s x 2868/3350 = 4109.4 GB/s.
+  // h100-nvl carries the H100 SXM5's 126 GB/s per SM x 1785 / 1980 MHz and
+  // its sustained fraction: 3938 GB/s x 2868/3350.
+  GpuModel Nvl = test::bundled("h100-nvl");
+  EXPECT_NEAR(Nvl.PerSmBandwidthGbps, 126 * 1785.0 / 1980, 0.05);
+  EXPECT_NEAR(Nvl.MemBandwidthGbps, 3938 * 2868.0 / 3350, 0.05);
+}
+
+TEST(IdleSmPower, H200StatesItsOwnMeasurement) {
+  // The H200 SXM session (bench/data/gpu-session/h200-2026-11-28/run1): best
+  // STREAM copy 4046.0 GB/s, 127 GB/s per SM from its own partition sweep,
+  // 121.9 W with a context open; not the H100's figures carried over
+  // (4109.4 GB/s, 126 GB/s, 130 W).
   GpuModel H200 = test::bundled("h200");
-  EXPECT_DOUBLE_EQ(H200.PerSmBandwidthGbps, 126);
-  EXPECT_NEAR(H200.MemBandwidthGbps, 4800 * 2868.0 / 3350, 0.05);
+  EXPECT_DOUBLE_EQ(H200.PerSmBandwidthGbps, 127);
+  EXPECT_DOUBLE_EQ(H200.MemBandwidthGbps, 4046);
+  EXPECT_DOUBLE_EQ(H200.IdlePowerW, 121.9);
 }
