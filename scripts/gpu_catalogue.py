@@ -375,6 +375,11 @@ def hopper_measured(d, h100, ghz, bw, tdp, mem):
                   "lowest occupancy) = %.1f ns, x this board's %.3f GHz (assumed the same DRAM "
                   "latency in ns on its %s)"
                   % (H100_MEASURED, hm["latency_cycles"]["value"], ns, ghz, mem)}
+    m["store_latency_periods"] = {
+        "value": hm["store_latency_periods"]["value"],
+        "source": "%s: a warp does not wait for its stores on the H100 SXM5 (h100.json, this "
+                  "project's bandwidth sweep); the same GH100 SM and memory pipeline"
+                  % H100_MEASURED}
     p, hp = d["power"], h100["power"]
     for key, what in (("idle_power_w", "with a CUDA context open and no kernel"),
                       ("idle_no_context_power_w", "before cuInit (no CUDA context; reported, "
@@ -429,6 +434,11 @@ H200_MEASURED = {
                                       "1980 MHz (bench/gpu_session/make_l2_spec.py, run2/l2 of "
                                       "the same session; the launch's own 3.9 us of 64.7 us is "
                                       "not subtracted)"),
+    ("memory", "store_latency_periods"): (0, "measured: a warp does not wait for its stores: at "
+                                          "the lowest occupancy (2 warps per SM, 1 load per "
+                                          "thread) the STREAM copy moved 1.92 x the read's bytes "
+                                          "(348.4 against 181.1 GB/s) and the triad 2.57 x "
+                                          "(466.3), %s" % H200_SESSION),
     ("power", "idle_power_w"): (121.9, "measured: board power with a CUDA context open and no "
                                 "kernel (NVML's energy counter over 3 s), %s" % H200_SESSION),
     ("power", "idle_no_context_power_w"): (78.8, "measured: board power before cuInit (no "

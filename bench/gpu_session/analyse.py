@@ -15,7 +15,9 @@ bandwidth.csv, pipe_overlap.csv, kernels.csv, session.jsonl). It prints:
     DIR/active_sms_<kernel>.svg (measured, and predicted with --gpa);
   - bandwidth against warps in flight per SM, the warps that reach 90% of
     the best, and the loaded latency Little's law gives at low occupancy
-    (bytes in flight / bandwidth); writes DIR/bandwidth.svg;
+    (bytes in flight / bandwidth); writes DIR/bandwidth.svg; with --gpa,
+    the product's bandwidth for the same launches beside the measured, and
+    the warps each needs for 90% of its best;
 and leaves the pipe-overlap verdict to bench/pipe_overlap.py and the
 validation table to bench/gpu_session/validation_table.py (both read the
 same folder). Ratios and tables only: nothing is fitted or set here.
@@ -27,6 +29,7 @@ import math
 import os
 import subprocess
 import sys
+import tempfile
 
 
 def rows(path):
@@ -288,6 +291,50 @@ def bandwidth(raw, out):
                  "warps per SM", "GB/s", series)
 
 
+def bandwidth_predicted(raw, gpa, gpu):
+    """The product's bandwidth for the same launches (issue 24, "warps in
+    flight"): `gpa sweep` on gpa_session.cu with each bandwidth row's launch
+    as facts, the time at all SMs, against the measured rate."""
+    data = rows(os.path.join(raw, "bandwidth.csv"))
+    elements_bytes = {"read": 8, "copy": 16, "triad": 24}
+    groups = {}
+    with tempfile.TemporaryDirectory() as work:
+        for r in data:
+            g = num(r["gbps_median"])
+            if g is None:
+                continue
+            k, u = r["kernel"], int(r["loads_per_thread"])
+            blocks, threads = int(r["blocks"]), int(r["threads_per_block"])
+            nbytes = int(r["bytes_per_launch"])
+            n = nbytes // elements_bytes[k]
+            p = predicted(gpa, gpu, "session_%s_u%d" % (k, u), blocks, threads,
+                          n, 0, 0, "sm", work)
+            if not p:
+                continue
+            t = p[max(p)][0]
+            groups.setdefault((k, u), []).append(
+                (int(r["warps_per_sm"]), g, nbytes / t / 1e9))
+    print("# bandwidth against warps per SM, measured and predicted "
+          "(gpa sweep --gpu %s, all SMs)" % gpu)
+    print("kernel,loads_per_thread,warps_per_sm,measured_gbps,predicted_gbps,"
+          "predicted_over_measured")
+    summary = []
+    for (k, u), pts in sorted(groups.items()):
+        pts.sort()
+        for w, g, pg in pts:
+            print("%s,%d,%d,%.1f,%.1f,%.3f" % (k, u, w, g, pg, pg / g))
+        best_m = max(g for _, g, _ in pts)
+        best_p = max(pg for _, _, pg in pts)
+        w90_m = next(w for w, g, _ in pts if g >= 0.9 * best_m)
+        w90_p = next(w for w, _, pg in pts if pg >= 0.9 * best_p)
+        ape = sum(abs(pg / g - 1) for _, g, pg in pts) / len(pts)
+        summary.append((k, u, w90_m, w90_p, ape))
+    print("kernel,loads_per_thread,warps_for_90pct_measured,"
+          "warps_for_90pct_predicted,bandwidth_mape")
+    for k, u, wm, wp, ape in summary:
+        print("%s,%d,%d,%d,%.3f" % (k, u, wm, wp, ape))
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("raw")
@@ -306,6 +353,8 @@ def main():
     idle(a.raw)
     active_sms(a.raw, a.out, a.gpa, a.gpu)
     bandwidth(a.raw, a.out)
+    if a.gpa:
+        bandwidth_predicted(a.raw, a.gpa, a.gpu)
 
 
 if __name__ == "__main__":

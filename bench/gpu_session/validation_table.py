@@ -285,7 +285,7 @@ def fmt(x, unit):
 def text(table, out):
     w = out.write
     w("Validation table: measured (session kernels.csv) against gpa "
-      "analyze --gpu h100\n")
+      "analyze --gpu %s\n" % table.get("gpu", "h100"))
     w("(cu: the CUDA source through clang with --launch-file; ptx: nvcc's "
       "PTX with --block-size/--grid-size)\n\n")
     head = "%-30s %-15s %10s %10s %7s %10s %7s | %7s %7s %7s | %9s %9s %9s\n"

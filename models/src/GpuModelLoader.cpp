@@ -162,6 +162,7 @@ static void readMemory(JsonReader &R, const nlohmann::json &Doc, GpuModel &G) {
   S.number("transaction_bytes", G.TransactionBytes, 1, 4096);
   S.optionalNumber("loads_per_memory_period", G.MaxLoadsPerMemoryPeriod, 1,
                    1024);
+  S.optionalNumber("store_latency_periods", G.StoreLatencyPeriods, 0, 1);
   S.optionalNumber("per_sm_bandwidth_gbps", G.PerSmBandwidthGbps, 0.001, 1e6);
   S.optionalNumber("bandwidth_saturation_exponent",
                    G.BandwidthSaturationExponent, 0.1, 100);

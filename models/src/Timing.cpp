@@ -257,10 +257,22 @@ static void profileTerms(const KernelProfile &P, const GpuModel &Gpu,
 
   // Loads in flight per warp (docs/models.md): HK09 waits Mem_L for each
   // memory instruction; a warp that issues k independent loads together
-  // waits once per round of k.
+  // waits once per round of k, and where the GPU file says so it does not
+  // wait for its stores ("Stores do not hold a warp").
   double MemInsts = P.memoryInstructions();
-  T.LoadsPerRound =
-      P.LoadRounds > 0 && MemInsts > P.LoadRounds ? MemInsts / P.LoadRounds : 1;
+  double Waits =
+      P.LoadRounds > 0 && MemInsts > P.LoadRounds ? P.LoadRounds : MemInsts;
+  if (Gpu.StoreLatencyPeriods < 1) {
+    double Stores = 0;
+    for (const GlobalAccessFact &F : P.GlobalAccesses)
+      if (F.Store)
+        Stores += F.PerThread;
+    Waits -= (1 - Gpu.StoreLatencyPeriods) * std::min(Stores, MemInsts);
+    // A thread that only stores still has one memory period: its requests
+    // then move at the bandwidth, never faster.
+    Waits = std::max(Waits, std::min(MemInsts, 1.0));
+  }
+  T.LoadsPerRound = Waits > 0 && MemInsts > Waits ? MemInsts / Waits : 1;
   // A GPU file may cap it (GT200: 1, HK09's Eq. 31 as IPP validated it).
   if (Gpu.MaxLoadsPerMemoryPeriod > 0)
     T.LoadsPerRound = std::min(T.LoadsPerRound, Gpu.MaxLoadsPerMemoryPeriod);

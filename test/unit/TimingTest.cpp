@@ -408,6 +408,47 @@ TEST(Timing, LoadsIssuedTogetherWaitOnce) {
   EXPECT_NEAR(T.ExecCycles, 430 + 44 + 44, 1e-9);
 }
 
+/// Dotp as a front-end describes it: loads of a[i] and b[i], issued
+/// together (load_rounds = 3 - (2 - 1) = 2), and the store of c[i].
+static KernelProfile dotpWithAccessFacts() {
+  KernelProfile P = test::dotpProfile();
+  P.Launch.ThreadsPerBlock = 64;
+  P.LoadRounds = 2;
+  for (bool Store : {false, false, true}) {
+    GlobalAccessFact F;
+    F.PerThread = 1;
+    F.Store = Store;
+    P.GlobalAccesses.push_back(F);
+  }
+  return P;
+}
+
+TEST(Timing, StoresHoldAWarpInHk09) {
+  // HK09 (and a file without memory.store_latency_periods): the store is a
+  // memory period of its own, so 3 instructions in 2 periods, k = 1.5.
+  Timing T = computeTiming(dotpWithAccessFacts(), gtx280WithLoadRounds(), 30,
+                           1, 1);
+  EXPECT_DOUBLE_EQ(T.LoadsPerRound, 1.5);
+}
+
+TEST(Timing, StoresDoNotHoldAWarpWhereMeasured) {
+  // memory.store_latency_periods = 0 (measured on the H100 and H200: a copy
+  // at 2 warps per SM moves 1.9 x a read's bytes): the two loads' one round
+  // is the only wait, so k = 3 / 1 and Mem_cycles = 430 x 3 / 3 = 430, as
+  // for three loads issued together (LoadsIssuedTogetherWaitOnce).
+  GpuModel G = gtx280WithLoadRounds();
+  G.StoreLatencyPeriods = 0;
+  Timing T = computeTiming(dotpWithAccessFacts(), G, 30, 1, 1);
+  EXPECT_DOUBLE_EQ(T.LoadsPerRound, 3);
+  EXPECT_DOUBLE_EQ(T.MemCycles, 430);
+  // A thread that only stores keeps one period: k = 3 stores / 1.
+  KernelProfile Stores = dotpWithAccessFacts();
+  Stores.LoadRounds = 0;
+  for (GlobalAccessFact &F : Stores.GlobalAccesses)
+    F.Store = true;
+  EXPECT_DOUBLE_EQ(computeTiming(Stores, G, 30, 1, 1).LoadsPerRound, 3);
+}
+
 TEST(Timing, LoadsInFlightDoNotBeatTheBandwidth) {
   // 16 warps at 30 SMs are bandwidth-limited (MWP = 10.8 < N, Eq. 30): a
   // round of 3 loads moves 3 x 128 bytes, so MWP falls to 10.8 / 3 and

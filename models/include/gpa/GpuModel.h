@@ -81,6 +81,12 @@ struct GpuModel {
   /// docs/models.md "Loads in flight per warp"). 1 on GT200: HK09's own
   /// Eq. 31, which IPP's only hardware measurement there bears out.
   double MaxLoadsPerMemoryPeriod = 0;
+  /// Memory periods a thread waits for each global store (optional
+  /// "memory.store_latency_periods"): 1 is HK09, every memory instruction
+  /// its own Mem_L; 0 where a warp measurably does not wait for its stores
+  /// (a copy moves twice a read's bytes at the lowest occupancy; docs/
+  /// models.md "Stores do not hold a warp").
+  double StoreLatencyPeriods = 1;
   /// What one SM can move to and from memory with every warp slot full
   /// (optional "memory.per_sm_bandwidth_gbps", at the file's SM clock) and
   /// how sharply the SMs' sum meets the sustained bandwidth
