@@ -426,8 +426,8 @@ static KernelProfile dotpWithAccessFacts() {
 TEST(Timing, StoresHoldAWarpInHk09) {
   // HK09 (and a file without memory.store_latency_periods): the store is a
   // memory period of its own, so 3 instructions in 2 periods, k = 1.5.
-  Timing T = computeTiming(dotpWithAccessFacts(), gtx280WithLoadRounds(), 30,
-                           1, 1);
+  Timing T =
+      computeTiming(dotpWithAccessFacts(), gtx280WithLoadRounds(), 30, 1, 1);
   EXPECT_DOUBLE_EQ(T.LoadsPerRound, 1.5);
 }
 
