@@ -263,9 +263,20 @@ static void profileTerms(const KernelProfile &P, const GpuModel &Gpu,
   double Waits =
       P.LoadRounds > 0 && MemInsts > P.LoadRounds ? P.LoadRounds : MemInsts;
   if (Gpu.StoreLatencyPeriods < 1) {
+    // Only stores that move on: one to a base the kernel also loads may
+    // feed a later load of the thread (a dependence through memory), and a
+    // loop that stores to the same address every iteration (`tmp[i] +=` with
+    // the load forwarded) orders each store after the last; both keep
+    // their periods.
     double Stores = 0;
     for (const GlobalAccessFact &F : P.GlobalAccesses)
-      if (F.Store)
+      if (F.Store && !F.Base.empty() &&
+          !(F.InLoop && F.IterationStrideKnown &&
+            F.IterationStrideBytes == 0) &&
+          std::none_of(P.GlobalAccesses.begin(), P.GlobalAccesses.end(),
+                       [&](const GlobalAccessFact &L) {
+                         return !L.Store && L.Base == F.Base;
+                       }))
         Stores += F.PerThread;
     Waits -= (1 - Gpu.StoreLatencyPeriods) * std::min(Stores, MemInsts);
     // A thread that only stores still has one memory period: its requests

@@ -414,10 +414,11 @@ static KernelProfile dotpWithAccessFacts() {
   KernelProfile P = test::dotpProfile();
   P.Launch.ThreadsPerBlock = 64;
   P.LoadRounds = 2;
-  for (bool Store : {false, false, true}) {
+  for (const char *Base : {"a", "b", "c"}) {
     GlobalAccessFact F;
+    F.Base = Base;
     F.PerThread = 1;
-    F.Store = Store;
+    F.Store = Base[0] == 'c';
     P.GlobalAccesses.push_back(F);
   }
   return P;
@@ -447,6 +448,24 @@ TEST(Timing, StoresDoNotHoldAWarpWhereMeasured) {
   for (GlobalAccessFact &F : Stores.GlobalAccesses)
     F.Store = true;
   EXPECT_DOUBLE_EQ(computeTiming(Stores, G, 30, 1, 1).LoadsPerRound, 3);
+  // c[i] += a[i] * b[i]: the loads of a, b and c issue together, so
+  // load_rounds = 4 - (3 - 1) = 2, one round and the store; the store goes
+  // to memory the thread also loads (a later load may wait for it), so it
+  // keeps its period: k = 4 / 2, not 4 / 1.
+  KernelProfile Update = dotpWithAccessFacts();
+  Update.count(Unit::GlobalMem) = 4;
+  GlobalAccessFact LoadC = Update.GlobalAccesses[2];
+  LoadC.Store = false;
+  Update.GlobalAccesses.push_back(LoadC);
+  EXPECT_DOUBLE_EQ(computeTiming(Update, G, 30, 1, 1).LoadsPerRound, 4.0 / 2);
+  // A loop that stores to the same address every iteration (`tmp[i] +=`
+  // with the load forwarded to a register) keeps the store's period too:
+  // 3 instructions in 2 periods.
+  KernelProfile SameAddress = dotpWithAccessFacts();
+  GlobalAccessFact &Store = SameAddress.GlobalAccesses[2];
+  Store.InLoop = Store.IterationStrideKnown = true;
+  Store.IterationStrideBytes = 0;
+  EXPECT_DOUBLE_EQ(computeTiming(SameAddress, G, 30, 1, 1).LoadsPerRound, 1.5);
 }
 
 TEST(Timing, LoadsInFlightDoNotBeatTheBandwidth) {
