@@ -69,6 +69,8 @@ bundle() {
   cp "$build/measure/gpa-session" "$build/measure/gpa_session.ptx" \
      "$build/measure/gpa-measure" "$build/measure/gpa_pipe_overlap.ptx" "$out/"
   cp "$here/bench/gpu_session.sh" "$out/"
+  # The L2 and store probes (make_l2_spec.py; docs/gpu-session.md).
+  python3 "$here/bench/gpu_session/make_l2_spec.py" --out "$out/l2.json"
   # The real kernels: PTX made by bench/gpu_session/make_kernels.py.
   local kernels=${GPA_SESSION_KERNELS:-$build/gpu-session/kernels}
   if [ -d "$kernels" ] && [ "$(cd "$kernels" && pwd)" != "$(cd "$out/kernels" && pwd)" ]; then
@@ -138,6 +140,13 @@ run() {
     --window-s "$window" --idle-s "$idle" "${q[@]}"
   # 2. Bandwidth against warps in flight.
   stage bandwidth 60 "$s" --out "$raw" --stages bandwidth "${q[@]}"
+  # 2b. The L2 and store probes: short launches of the session's own
+  #     kernels (about 25 s), in a folder of their own (their kernels.csv).
+  if [ -e "$b/l2.json" ]; then
+    mkdir -p "$raw/probes"
+    stage probes 60 "$s" --out "$raw/probes" --stages kernels \
+      --kernels "$b/l2.json" --kernels-dir "$b" --window-s "${window/1.0/0.3}" "${q[@]}"
+  fi
   # 3. The pipe-overlap microbenchmarks (gpa-measure; times and power).
   # Clocks as found move under load (boost): record them, do not refuse.
   local m=(--readings 2 --min-seconds 0.5 --clock-tolerance-mhz 3000)

@@ -162,3 +162,33 @@ GPA_SESSION_KERNEL session_smid(unsigned *Mask) {
   while (clock64() - Start < 20000)
     ;
 }
+
+// Stores in a loop (docs/models.md "Stores do not hold a warp"): the read's
+// grid-stride loop with one store per iteration of the running sum, either
+// to the thread's own element every iteration (`tmp[i] += a[j]` once the
+// compiler forwards the load: the same address each time) or to the element
+// just read (a copy-like stream). Against session_read_u1 at the same
+// launch, the difference is what each kind of store costs a warp. A and Out
+// may alias, so the stores stay in the loop.
+GPA_SESSION_KERNEL session_store_same(const double *A, double *Out,
+                                      unsigned long long N) {
+  unsigned long long Stride = (unsigned long long)blockDim.x * gridDim.x;
+  unsigned long long Own =
+      (unsigned long long)blockIdx.x * blockDim.x + threadIdx.x;
+  double Acc = 0;
+  for (unsigned long long I = Own; I < N; I += Stride) {
+    Acc += A[I];
+    Out[Own] = Acc;
+  }
+}
+GPA_SESSION_KERNEL session_store_moving(const double *A, double *Out,
+                                        unsigned long long N) {
+  unsigned long long Stride = (unsigned long long)blockDim.x * gridDim.x;
+  double Acc = 0;
+  for (unsigned long long I =
+           (unsigned long long)blockIdx.x * blockDim.x + threadIdx.x;
+       I < N; I += Stride) {
+    Acc += A[I];
+    Out[I] = Acc;
+  }
+}
