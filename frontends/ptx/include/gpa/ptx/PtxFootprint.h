@@ -27,11 +27,11 @@ namespace gpa::ptx {
 /// The bytes the address of \p I (its first [address] operand) spans over
 /// the whole launch, for an access of \p Bytes bytes from the parameter
 /// \p Base ("argN"): [lo, hi + Bytes) as a start and a length, where the
-/// address's offset from the parameter (its immediate included) ranges over
-/// [lo, hi]. Registers defined once are evaluated
-/// through mov, cvt, cvta, add, sub, mul(.lo/.wide), mad(.lo/.wide), shl,
-/// shr (of a non-negative value) and and by an immediate; %tid, %ntid, %ctaid
-/// and %nctaid take the launch's ranges, integer parameters the launch file's
+/// address's offset from the parameter (its immediate included) ranges
+/// over [lo, hi]. Registers defined once are evaluated through mov, cvt,
+/// cvta, add, sub, mul(.lo/.wide), mad(.lo/.wide), shl, shr (of a
+/// non-negative value) and and by an immediate; %tid, %ntid, %ctaid and
+/// %nctaid take the launch's ranges, integer parameters the launch file's
 /// arguments. nullopt when any of them is unknown, or a register is defined
 /// more than once (a loop's counter).
 std::optional<gpa::ByteRange>
