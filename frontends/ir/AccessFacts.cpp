@@ -250,8 +250,10 @@ GlobalAccessFact describeGlobalAccess(const Instruction &I, const Value *Ptr,
   F.ReadOnly = isReadOnlyLoad(I);
   const Value *Base = Ptr ? getUnderlyingObject(Ptr) : nullptr;
   F.Base = Base ? baseName(Base) : "unknown";
-  if (auto *GV = dyn_cast_or_null<GlobalVariable>(Base))
+  if (auto *GV = dyn_cast_or_null<GlobalVariable>(Base)) {
     F.WorkingSetBytes = double(DL.getTypeAllocSize(GV->getValueType()));
+    F.WorkingSetStartKnown = true; // the whole array, from its start
+  }
   F.Group = F.Base;
   if (Ptr && SE.isSCEVable(Ptr->getType())) {
     LinearAddress A;

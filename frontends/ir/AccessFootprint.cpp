@@ -248,17 +248,16 @@ std::optional<Range> Spanner::span(const SCEV *S, unsigned Depth) {
 }
 } // namespace
 
-std::optional<double> accessFootprintBytes(const Value *Ptr,
-                                           std::uint64_t Bytes,
-                                           ScalarEvolution &SE,
-                                           const LoopTripCounts &Facts) {
+std::optional<ByteRange> accessFootprint(const Value *Ptr, std::uint64_t Bytes,
+                                         ScalarEvolution &SE,
+                                         const LoopTripCounts &Facts) {
   if (!Ptr || !SE.isSCEVable(Ptr->getType()))
     return std::nullopt;
   Spanner S(SE, Facts, getUnderlyingObject(Ptr));
   std::optional<Range> R = S.span(addressSCEV(Ptr, SE));
   if (!R || !std::isfinite(R->Lo) || !std::isfinite(R->Hi) || R->Hi < R->Lo)
     return std::nullopt;
-  return R->Hi - R->Lo + double(Bytes);
+  return ByteRange{R->Lo, R->Hi - R->Lo + double(Bytes)};
 }
 
 std::optional<double> accessOffsetAt(const Value *Ptr, ScalarEvolution &SE,

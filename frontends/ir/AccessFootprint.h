@@ -14,6 +14,7 @@
 #ifndef GPA_FRONTENDS_IR_ACCESSFOOTPRINT_H
 #define GPA_FRONTENDS_IR_ACCESSFOOTPRINT_H
 
+#include "gpa/BaseWorkingSet.h"
 #include "gpa/RereadSearch.h"
 #include "gpa/TripCounts.h"
 
@@ -27,11 +28,12 @@ class Value;
 
 namespace gpa {
 
-/// hi - lo + Bytes of the access's byte offsets from its base, or nullopt.
-std::optional<double> accessFootprintBytes(const llvm::Value *Ptr,
-                                           std::uint64_t Bytes,
-                                           llvm::ScalarEvolution &SE,
-                                           const LoopTripCounts &Facts);
+/// [lo, hi + Bytes) of the access's byte offsets from its base over the
+/// launch, as a start and a length, or nullopt.
+std::optional<ByteRange> accessFootprint(const llvm::Value *Ptr,
+                                         std::uint64_t Bytes,
+                                         llvm::ScalarEvolution &SE,
+                                         const LoopTripCounts &Facts);
 
 /// The byte offset from its base of the address \p Thread uses (its loops
 /// at their first iteration), with the kernel's arguments at their given

@@ -164,22 +164,11 @@ public:
         S->getType()->isIntegerTy() ? S->getType()->getIntegerBitWidth() : 64;
     if (const auto *C = dyn_cast<SCEVConstant>(S))
       return C->getAPInt();
-    if (const auto *U = dyn_cast<SCEVUnknown>(S)) {
-      if (const Argument *A = kernelArgument(U->getValue())) {
-        auto It = Facts.Arguments.find(A->getArgNo());
-        if (It == Facts.Arguments.end())
-          return std::nullopt;
-        return APInt(Bits, It->second);
-      }
-      Special Sp = specialOf(U->getValue());
-      if (Sp.Kind < 0)
-        return evalValue(U->getValue(), 0);
-      std::uint64_t V =
-          Sp.Kind < 2 ? Index[Sp.Kind][Sp.Dim] : Dims[Sp.Kind][Sp.Dim];
-      if (Sp.Kind >= 2 && V == 0)
-        return std::nullopt;
-      return APInt(Bits, V);
-    }
+    // A given argument, this thread's special register, or what SCEV
+    // leaves opaque of them (evalValue reads all three; an argument wider
+    // than 64 bits stays unknown: a given value could not hold its sign).
+    if (const auto *U = dyn_cast<SCEVUnknown>(S))
+      return evalValue(U->getValue(), 0);
     if (const auto *Cast = dyn_cast<SCEVCastExpr>(S)) {
       std::optional<APInt> X = eval(Cast->getOperand(0), Depth + 1);
       if (!X)

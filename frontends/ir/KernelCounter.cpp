@@ -19,6 +19,7 @@
 #include "SharedLoadMerging.h"
 #include "StrengthReduction.h"
 
+#include "gpa/BaseWorkingSet.h"
 #include "gpa/ConstantCache.h"
 
 #include "llvm/Analysis/BlockFrequencyInfo.h"
@@ -142,10 +143,9 @@ static void addMemory(IrFunctionSummary &S, const Instruction &I,
         !F.Store)
       S.Assumed["gather_lanes_walk_own_sectors"] += W;
     // The launch's facts bound the grid's footprint (rule R4).
-    if (std::optional<double> Bytes =
-            accessFootprintBytes(C.Pointer, C.Bytes, SE, Facts))
-      F.WorkingSetBytes =
-          F.WorkingSetBytes > 0 ? std::min(F.WorkingSetBytes, *Bytes) : *Bytes;
+    if (std::optional<ByteRange> R =
+            accessFootprint(C.Pointer, C.Bytes, SE, Facts))
+      boundFootprint(F, *R);
     S.GlobalAccesses.push_back(std::move(F));
     S.OwnAccessPointers.push_back({S.GlobalAccesses.size() - 1, C.Pointer, &I});
   }

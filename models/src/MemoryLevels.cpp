@@ -12,6 +12,7 @@
 //===----------------------------------------------------------------------===//
 #include "gpa/MemoryLevels.h"
 
+#include "gpa/BaseWorkingSet.h"
 #include "gpa/BlockFootprint.h"
 
 #include <algorithm>
@@ -221,22 +222,16 @@ static void applyBlockReuse(const GlobalAccessFact &F, double BlockSectors,
   A.BlockReuse = true;
 }
 
-/// Each access with its base's working set: the largest of its accesses',
-/// known only when every access of the base has one (a base read at a
-/// run-time offset somewhere has an unknown extent).
+/// Each access with its base's working set: the union of its accesses'
+/// footprints (gpa/BaseWorkingSet.h), known only when every access of the
+/// base has one (a base read at a run-time offset somewhere has an unknown
+/// extent).
 static std::vector<GlobalAccessFact>
 withBaseWorkingSets(const std::vector<GlobalAccessFact> &Facts) {
-  std::map<std::string, double> PerBase;
-  for (const GlobalAccessFact &F : Facts) {
-    auto [It, New] = PerBase.emplace(F.Base, F.WorkingSetBytes);
-    if (!New)
-      It->second = It->second > 0 && F.WorkingSetBytes > 0
-                       ? std::max(It->second, F.WorkingSetBytes)
-                       : 0;
-  }
+  std::map<std::string, BaseWorkingSet> PerBase = baseWorkingSets(Facts);
   std::vector<GlobalAccessFact> Out = Facts;
   for (GlobalAccessFact &F : Out)
-    F.WorkingSetBytes = std::max(0.0, PerBase[F.Base]);
+    F.WorkingSetBytes = PerBase[F.Base].Bytes;
   return Out;
 }
 

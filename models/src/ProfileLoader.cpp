@@ -100,7 +100,8 @@ static void readPerThread(JsonReader &R, const nlohmann::json &Counts,
 
 static const char *const AccessKeys =
     "base,group,offset_bytes,shape,lane_stride_bytes,bytes,per_thread,store,"
-    "working_set_bytes,read_only,in_loop,iteration_stride_bytes,block_sectors,"
+    "working_set_bytes,working_set_start_bytes,read_only,in_loop,"
+    "iteration_stride_bytes,block_sectors,"
     "thread_y_stride_bytes,thread_z_stride_bytes,reread_group,reread_threads,"
     "reread_bytes_between";
 
@@ -163,6 +164,12 @@ static void readAccess(JsonReader &R, const nlohmann::json &J,
   if (J.contains("thread_z_stride_bytes")) {
     Read("thread_z_stride_bytes", F.ThreadStrideZBytes, -1e15, 1e15);
     F.ThreadStrideZKnown = true;
+  }
+  // Present: the footprint's start is known (its union with the base's
+  // other footprints, gpa/BaseWorkingSet.h).
+  if (J.contains("working_set_start_bytes")) {
+    Read("working_set_start_bytes", F.WorkingSetStartBytes, -1e18, 1e18);
+    F.WorkingSetStartKnown = true;
   }
   if (J.contains("iteration_stride_bytes")) {
     Read("iteration_stride_bytes", F.IterationStrideBytes, -1e15, 1e15);
@@ -296,6 +303,9 @@ nlohmann::json kernelProfileToJson(const KernelProfile &P) {
          {"per_thread", F.PerThread},
          {"store", F.Store},
          {"working_set_bytes", F.WorkingSetBytes}});
+    if (F.WorkingSetStartKnown)
+      Out["global_accesses"].back()["working_set_start_bytes"] =
+          F.WorkingSetStartBytes;
     if (F.ReadOnly)
       Out["global_accesses"].back()["read_only"] = true;
     if (F.InLoop)

@@ -138,11 +138,13 @@ TEST(MemoryLevels, AccessesOfAnL2ResidentBaseShareItsCompulsoryFetch) {
   // of 256 x 4096 threads requests 8 x 4 x 256 x 4096 = 32 MiB of it, so
   // each load's DRAM share is 131072 / 33554432 = 1/256 (before, each load
   // claimed the whole working set for itself: 1/32, 8 x 128 KB of DRAM).
+  // Each load's footprint is all of A, [0, 131072): their union is A.
   std::vector<GlobalAccessFact> Tiles;
   for (int D = 0; D < 2; ++D)
     for (int Row = 0; Row < 4; ++Row) {
       GlobalAccessFact F = load("A", D ? "A+m" : "A", 128.0 * Row);
       F.WorkingSetBytes = 131072;
+      F.WorkingSetStartKnown = true;
       Tiles.push_back(F);
     }
   auto E = estimateMemoryLevels(Tiles, someCaches(), 256, 4096, 32);
@@ -151,6 +153,14 @@ TEST(MemoryLevels, AccessesOfAnL2ResidentBaseShareItsCompulsoryFetch) {
   EXPECT_DOUBLE_EQ(E.Kernel.L2, 255.0 / 256);
   // 131072 bytes over 256 x 4096 threads: 0.125 DRAM bytes per thread.
   EXPECT_DOUBLE_EQ(E.DramBytesPerThread, 0.125);
+  // Without the footprints' starts the eight (different offsets: not the
+  // same slice) cannot be placed against each other and add up: 8 x 128 KB
+  // = 1 MiB, still within L2; DRAM share 1 MiB / 32 MiB = 1/32.
+  for (GlobalAccessFact &F : Tiles)
+    F.WorkingSetStartKnown = false;
+  auto Unplaced = estimateMemoryLevels(Tiles, someCaches(), 256, 4096, 32);
+  EXPECT_EQ(Unplaced.PerAccess[0].Rule, LevelRule::FitsL2);
+  EXPECT_DOUBLE_EQ(Unplaced.Kernel.Dram, 1.0 / 32);
 }
 
 TEST(MemoryLevels, NoCachesSendsEverythingToDram) {

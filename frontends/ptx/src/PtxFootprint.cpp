@@ -305,11 +305,10 @@ private:
 };
 } // namespace
 
-std::optional<double> ptxAccessFootprintBytes(const PtxFunction &F,
-                                              const PtxInstruction &I,
-                                              const std::string &Base,
-                                              unsigned Bytes,
-                                              const gpa::BranchFacts &Launch) {
+std::optional<gpa::ByteRange>
+ptxAccessFootprint(const PtxFunction &F, const PtxInstruction &I,
+                   const std::string &Base, unsigned Bytes,
+                   const gpa::BranchFacts &Launch) {
   if (Base.rfind("arg", 0) != 0)
     return std::nullopt;
   const PtxOperand *Addr = nullptr;
@@ -324,7 +323,8 @@ std::optional<double> ptxAccessFootprintBytes(const PtxFunction &F,
   std::optional<Range> R = E.address(*Addr, std::size_t(&I - F.Body.data()));
   if (!R || !std::isfinite(R->Lo) || !std::isfinite(R->Hi) || R->Hi < R->Lo)
     return std::nullopt;
-  return R->Hi - R->Lo + double(Bytes);
+  return gpa::ByteRange{R->Lo + double(Addr->IntValue),
+                        R->Hi - R->Lo + double(Bytes)};
 }
 
 std::optional<double>

@@ -16,6 +16,7 @@
 #include "gpa/ptx/PtxFootprint.h"
 #include "gpa/ptx/PtxOpcodeTable.h"
 
+#include "gpa/BaseWorkingSet.h"
 #include "gpa/ConstantCache.h"
 #include "gpa/SharedBankConflicts.h"
 
@@ -93,13 +94,13 @@ static gpa::GlobalAccessFact accessFact(const PtxInstruction &I,
   F.Base = Addr.Base;
   F.Group = Addr.Group;
   F.OffsetBytes = double(Addr.OffsetBytes);
+  // A global array: all of it, from its start.
   F.WorkingSetBytes = double(Addr.WorkingSetBytes);
+  F.WorkingSetStartKnown = Addr.WorkingSetBytes > 0;
   // One address for every thread: its bytes are the footprint (rule R4; the
   // IR front-end's AccessFootprint.cpp finds the same).
   if (Addr.ConstantAddress && Addr.HasAddress && Bytes > 0)
-    F.WorkingSetBytes = F.WorkingSetBytes > 0
-                            ? std::min(F.WorkingSetBytes, double(Bytes))
-                            : double(Bytes);
+    gpa::boundFootprint(F, {double(Addr.OffsetBytes), double(Bytes)});
   F.InLoop = Addr.InLoop;
   F.IterationStrideKnown = Addr.StrideKnown;
   F.IterationStrideBytes = double(Addr.IterationStrideBytes);
@@ -268,11 +269,9 @@ bool summarizeFunction(const PtxFunction &F, const std::string &File,
           OwnAccesses.push_back({Out.Own.GlobalAccesses.size(), K});
           // The launch's facts bound the grid's footprint (rule R4), as
           // the IR front-end's AccessFootprint.cpp.
-          if (std::optional<double> Span = ptxAccessFootprintBytes(
+          if (std::optional<gpa::ByteRange> Span = ptxAccessFootprint(
                   F, I, Addresses[K].Base, Bytes[K], Opts.Branches))
-            Fact.WorkingSetBytes = Fact.WorkingSetBytes > 0
-                                       ? std::min(Fact.WorkingSetBytes, *Span)
-                                       : *Span;
+            gpa::boundFootprint(Fact, *Span);
           Out.Own.GlobalAccesses.push_back(std::move(Fact));
         }
         Out.DivisorRowAccesses += A.DivisorRows;

@@ -57,9 +57,15 @@ struct GlobalAccessFact {
   /// A load the back end makes read-only (ld.global.nc: !invariant.load, or
   /// a noalias argument the kernel never writes).
   bool ReadOnly = false;
-  /// Distinct bytes the whole grid reads through this base, when the front
-  /// end can compute it (a global array's size); 0: unknown.
+  /// Distinct bytes the whole grid touches through this access (its
+  /// footprint: a global array's size, one access's bytes for a constant
+  /// address, the span the launch's facts bound); 0: unknown. A base's
+  /// working set is the union of its accesses' (gpa/BaseWorkingSet.h).
   double WorkingSetBytes = 0;
+  /// Where that footprint starts, bytes from the base pointer, when
+  /// WorkingSetStartKnown: the access covers [start, start + bytes).
+  bool WorkingSetStartKnown = false;
+  double WorkingSetStartBytes = 0;
   /// The access sits in a loop; when IterationStrideKnown, its address
   /// changes by IterationStrideBytes per iteration of the innermost loop
   /// around it (0: the same address every iteration).

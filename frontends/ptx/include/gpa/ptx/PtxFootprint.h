@@ -12,6 +12,7 @@
 #ifndef GPA_PTX_PTXFOOTPRINT_H
 #define GPA_PTX_PTXFOOTPRINT_H
 
+#include "gpa/BaseWorkingSet.h"
 #include "gpa/BranchFacts.h"
 #include "gpa/RereadSearch.h"
 #include "gpa/ptx/PtxAst.h"
@@ -23,20 +24,20 @@
 
 namespace gpa::ptx {
 
-/// Bytes the address of \p I (its first [address] operand) spans over the
-/// whole launch, for an access of \p Bytes bytes from the parameter
-/// \p Base ("argN"): hi - lo + Bytes, where the address's offset from the
-/// parameter ranges over [lo, hi]. Registers defined once are evaluated
-/// through mov, cvt, cvta, add, sub, mul(.lo/.wide), mad(.lo/.wide), shl,
-/// shr (of a non-negative value) and and by an immediate; %tid, %ntid, %ctaid
-/// and %nctaid take the launch's ranges, integer parameters the launch file's
+/// The bytes the address of \p I (its first [address] operand) spans over
+/// the whole launch, for an access of \p Bytes bytes from the parameter
+/// \p Base ("argN"): [lo, hi + Bytes) as a start and a length, where the
+/// address's offset from the parameter (its immediate included) ranges
+/// over [lo, hi]. Registers defined once are evaluated through mov, cvt,
+/// cvta, add, sub, mul(.lo/.wide), mad(.lo/.wide), shl, shr (of a
+/// non-negative value) and and by an immediate; %tid, %ntid, %ctaid and
+/// %nctaid take the launch's ranges, integer parameters the launch file's
 /// arguments. nullopt when any of them is unknown, or a register is defined
 /// more than once (a loop's counter).
-std::optional<double> ptxAccessFootprintBytes(const PtxFunction &F,
-                                              const PtxInstruction &I,
-                                              const std::string &Base,
-                                              unsigned Bytes,
-                                              const gpa::BranchFacts &Launch);
+std::optional<gpa::ByteRange>
+ptxAccessFootprint(const PtxFunction &F, const PtxInstruction &I,
+                   const std::string &Base, unsigned Bytes,
+                   const gpa::BranchFacts &Launch);
 
 /// The byte offset from the parameter \p Base of the address of \p I (an
 /// instruction of \p F's body) for one thread, with the launch file's
