@@ -84,7 +84,8 @@ struct ComponentUtilisation {
 };
 
 struct PowerEstimate {
-  std::string Backend; // "ipp", "dvfs"
+  /// "ipp", "dvfs": the backend's name() (static text, like the keys).
+  std::string_view Backend;
   /// Paper + equations + where the parameters came from (interned).
   std::string_view Provenance;
   double TotalPowerW = 0; // Static + Constant + Dynamic
