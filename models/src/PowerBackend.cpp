@@ -70,7 +70,7 @@ const PowerBackendParams *backendParams(const GpuModel &Gpu,
 /// Out as a fresh PowerEstimate but for its components, field by field: the
 /// vectors keep their storage (a caller that reuses one estimate, a sweep's,
 /// allocates nothing per configuration) and the components their keys for
-/// the backend (listComponents). Moving the vectors out and back and
+/// the backend (writeListedComponents). Moving the vectors out and back and
 /// assigning a whole estimate cost about 180 instructions per evaluation
 /// (docs/architecture.md "Cost").
 static void resetKeepingStorage(PowerEstimate &Out) {
@@ -104,17 +104,6 @@ bool estimatePower(const PowerInput &In, const GpuModel &Gpu,
 
 ComponentPowerW::ComponentPowerW(std::string_view Key, double PowerW)
     : Key(Key), PowerW(PowerW), Uncore(isUncoreTerm(Key)) {}
-
-void listComponents(const std::vector<ComponentPowerW> &Listed,
-                    PowerEstimate &Out) {
-  auto SameKey = [](const ComponentPowerW &A, const ComponentPowerW &B) {
-    return A.Key.data() == B.Key.data() && A.Key.size() == B.Key.size();
-  };
-  if (Out.Components.size() == Listed.size() &&
-      std::equal(Listed.begin(), Listed.end(), Out.Components.begin(), SameKey))
-    return;
-  Out.Components = Listed;
-}
 
 MemoryLevelBytes memoryLevelBytes(const KernelProfile &P, const GpuModel &Gpu) {
   double Warps =
