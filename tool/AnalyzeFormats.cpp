@@ -190,7 +190,7 @@ void TextRenderer::add(const AnalyzedKernel &K) {
   std::string Backend;
   if (format("%.1f", P.BackendW) != format("%.1f", E.TotalPowerW))
     Backend = format("; the %s model's estimate before per-SM pricing %.1f W",
-                     E.Est.Backend.c_str(), P.BackendW);
+                     std::string(E.Est.Backend).c_str(), P.BackendW);
   Out += format("  power       %.1f W total (%.1f W runtime%s); top: %s\n",
                 Field(KernelField::TotalPowerW), P.RuntimeW, Backend.c_str(),
                 topUnits(P).c_str());

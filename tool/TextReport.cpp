@@ -123,7 +123,7 @@ std::string renderKernelText(const KernelAnalysis &A, const GpuModel &Gpu) {
   Out += format("  power       %.1f W total = %.1f W runtime + %.1f W idle "
                 "(%s model)\n",
                 E.Est.TotalPowerW, E.Est.TotalPowerW - E.Est.StaticPowerW,
-                E.Est.StaticPowerW, E.Est.Backend.c_str());
+                E.Est.StaticPowerW, std::string(E.Est.Backend).c_str());
   // Which model priced power and where its parameters come from.
   Out += "  power model " + std::string(E.Est.Provenance) + "\n";
   Out += format("  top units   %s\n", topComponents(E, 4).c_str());

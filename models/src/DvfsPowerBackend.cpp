@@ -262,12 +262,10 @@ bool DvfsPowerBackend::estimate(const PowerInput &In, const GpuModel &Gpu,
       L.emplace_back(dvfsComponentKey(C), 0.0);
     return L;
   }();
-  listComponents(Listed, Out);
-  for (std::size_t C = 0; C < NumDvfsComponents; ++C) {
-    Out.Components[C].PowerW = W.ComponentW[C];
+  writeListedComponents(
+      Listed, [&](std::size_t C) { return W.ComponentW[C]; }, Out);
+  for (std::size_t C = 0; C < NumDvfsComponents; ++C)
     Out.Utilisations.push_back({dvfsComponentKey(C), U[C]});
-    Out.DynamicPowerW += W.ComponentW[C];
-  }
   Out.TotalPowerW = W.totalW();
   Out.CoreMhz = CoreMhz;
   Out.MemMhz = MemMhz;

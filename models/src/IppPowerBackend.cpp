@@ -69,12 +69,8 @@ static void fillEstimate(const Power &P, const GpuModel &Gpu,
       L.emplace_back(powerComponentKey(C), 0.0);
     return L;
   }();
-  listComponents(Listed, Out);
-  for (std::size_t I = 0; I < Reported.size(); ++I) {
-    double W = P.ComponentW[Reported[I]];
-    Out.Components[I].PowerW = W;
-    Out.DynamicPowerW += W;
-  }
+  writeListedComponents(
+      Listed, [&](std::size_t I) { return P.ComponentW[Reported[I]]; }, Out);
   Out.TotalPowerW = P.TotalPowerW;
   Out.CoreMhz = Gpu.ClockGhz * 1000;
 }

@@ -70,6 +70,8 @@ PowerProfileConstants powerProfileConstants(const KernelProfile &P,
       K.LnAccessCycles[C] = std::log(K.AccessCycles[C]);
       K.AnyPiecewiseLinear = true;
     }
+    if (K.AccessCycles[C] != 0)
+      K.Accessed[K.NumAccessed++] = static_cast<std::uint8_t>(C);
   }
   K.WarpsPerBlock =
       std::ceil(static_cast<double>(P.Launch.ThreadsPerBlock) / Gpu.WarpSize);
@@ -105,13 +107,14 @@ static void fillPower(const GpuModel &Gpu, const Timing &T,
     double PerChip = isOffChipComponent(C) ? RpW : Gpu.NumSms * RpW;
     return PerChip * ActiveSmScale;
   };
+  // A component without accesses has rate 0 and no runtime power: its
+  // share is Share(C, 0), 0 x ActiveSmScale on and off the chip.
+  Out.AccessRate.fill(0);
+  Out.EffectiveRate.fill(0);
+  Out.ComponentW.fill(0.0 * ActiveSmScale);
   double OnChipW = 0, MemoryW = 0;
-  for (std::size_t C = 0; C < ConstSmComponent; ++C) {
-    if (K.AccessCycles[C] == 0) { // no access: rate 0, no runtime power
-      Out.AccessRate[C] = Out.EffectiveRate[C] = 0;
-      Out.ComponentW[C] = Share(C, 0);
-      continue;
-    }
+  for (std::size_t I = 0; I < K.NumAccessed; ++I) {
+    std::size_t C = K.Accessed[I];
     double Rate = K.AccessCycles[C] * PerAccessCycle;
     double Ln = K.LnAccessCycles[C] + LnScale;
     if (C == Global) {

@@ -157,7 +157,7 @@ json smFootprintsJson(const KernelAnalysis &A, const GpuModel &Gpu) {
     I = J;
   }
   json J = {
-      {"priced_with", E.Est.Backend},
+      {"priced_with", std::string(E.Est.Backend)},
       {"gpu_sms", Sms.size()},
       {"busy_sms", S.Sms.BusySms},
       {"kernel_time_s", S.Sms.KernelTimeS},

@@ -75,7 +75,7 @@ static bool toBackendEstimate(const ModelEstimate &M, const PowerInput &In,
       Error += " " + Missing + ";";
     return false;
   }
-  Out.Backend = M.Model;
+  Out.Backend = internText(M.Model);
   std::string Provenance = std::string(Citation) + "; parameters:";
   for (const ParameterUse &U : M.Provenance)
     Provenance += " " + U.Name + " (" + U.Param.Kind + ")";

@@ -54,7 +54,8 @@ SmStaticModel smStaticModel(const GpuModel &Gpu, const PowerEstimate &Est,
       M.Provenance.push_back(
           {"static_power_per_sm_w",
            {M.StaticPowerPerSmW, "derived",
-            Est.Backend + " SM static power / " + std::to_string(Sms) +
+            std::string(Est.Backend) + " SM static power / " +
+                std::to_string(Sms) +
                 " SMs (no sm_footprint.static_power_per_sm_w in the GPU "
                 "model)"}});
   }

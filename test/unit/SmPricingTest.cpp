@@ -168,8 +168,9 @@ TEST(SmPricing, TheDefaultBackendPricesEverything) {
 }
 
 TEST(SmPricing, AnEstimateReusedAcrossBackendsListsEachOnesComponents) {
-  // A sweep reuses one estimate and a backend keeps the keys it finds
-  // there (listComponents): after another backend's estimate, the keys,
+  // A sweep reuses one estimate and a backend writes its keys into the
+  // storage it finds there (writeListedComponents): after another
+  // backend's estimate, the keys,
   // the powers and which components are uncore must be this backend's.
   // Uncore, by seed 004's split: L2, DRAM, memory controller and IPP's
   // global and local memory.

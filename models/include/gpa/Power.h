@@ -15,6 +15,7 @@
 #include "gpa/Timing.h"
 
 #include <array>
+#include <cstdint>
 #include <string_view>
 
 namespace gpa {
@@ -88,7 +89,13 @@ struct PowerProfileConstants {
   PerComponent MaxPowerW{};
   std::array<bool, NumPowerComponents> PiecewiseLinear{};
   bool AnyPiecewiseLinear = false; // with accesses
-  double WarpsPerBlock = 0;        // ceil(threads per block / warp size)
+  /// The components with accesses (AccessCycles above 0), in component
+  /// order: Eq. (27) and (9) give the others rate 0 and no power, and most
+  /// profiles use few units.
+  std::array<std::uint8_t, NumPowerComponents> Accessed{};
+  static_assert(NumPowerComponents <= 256, "Accessed holds uint8_t");
+  std::size_t NumAccessed = 0;
+  double WarpsPerBlock = 0; // ceil(threads per block / warp size)
 };
 PowerProfileConstants powerProfileConstants(const KernelProfile &Profile,
                                             const GpuModel &Gpu);

@@ -84,7 +84,8 @@ struct ComponentUtilisation {
 };
 
 struct PowerEstimate {
-  std::string Backend; // "ipp", "dvfs"
+  /// "ipp", "dvfs": the backend's name() (static text, like the keys).
+  std::string_view Backend;
   /// Paper + equations + where the parameters came from (interned).
   std::string_view Provenance;
   double TotalPowerW = 0; // Static + Constant + Dynamic
@@ -138,16 +139,30 @@ const PowerBackend *findPowerBackend(std::string_view Name);
 /// "ipp, dvfs" for messages.
 std::string powerBackendNames();
 
-/// Makes Out.Components the backend's fixed list Listed (its keys, power 0)
-/// unless it is that list already: an estimate reused across a sweep keeps
-/// its keys, and the backend writes only the powers (docs/architecture.md
-/// "Cost"). Keys are compared by address (static or interned text).
-void listComponents(const std::vector<ComponentPowerW> &Listed,
-                    PowerEstimate &Out);
+/// Makes Out.Components the backend's fixed list Listed, each with Listed's
+/// key and class and the power PowerOf(I), and adds the powers to
+/// Out.DynamicPowerW in list order. The keys are written every time: an
+/// estimate reused across a sweep keeps its storage, and writing them costs
+/// less than checking that they are there already (docs/architecture.md
+/// "Cost"), with nothing left to go stale.
+template <typename PowerOfT>
+void writeListedComponents(const std::vector<ComponentPowerW> &Listed,
+                           PowerOfT PowerOf, PowerEstimate &Out) {
+  if (Out.Components.size() != Listed.size())
+    Out.Components.assign(Listed.begin(), Listed.end());
+  double DynamicW = Out.DynamicPowerW;
+  for (std::size_t I = 0; I < Listed.size(); ++I) {
+    double W = PowerOf(I);
+    Out.Components[I] = {Listed[I].Key, W, Listed[I].Uncore};
+    DynamicW += W;
+  }
+  Out.DynamicPowerW = DynamicW;
+}
 
 /// Runs Backend ("" = the GPU model's default) on In. Out is reset first
 /// but for its components, which may hold an earlier estimate's list:
-/// a backend sets them with listComponents, or clears them before adding.
+/// a backend writes them with writeListedComponents, or clears them before
+/// adding.
 bool estimatePower(const PowerInput &In, const GpuModel &Gpu,
                    std::string_view Backend, PowerEstimate &Out,
                    std::string &Error);
