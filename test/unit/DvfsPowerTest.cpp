@@ -291,16 +291,27 @@ Timing mappingTiming() {
   T.ExecTimeS = 1e-5;
   return T;
 }
+
+/// Seed 002 Eq. (7)-(8) utilisations of K on v100 at its reference clocks
+/// (1530 MHz core, 900 MHz memory).
+DvfsUtilisation v100Utilisation(const KernelProfile &K,
+                                const Timing &T = mappingTiming(),
+                                const MemoryLevelBytes &B = {}) {
+  GpuModel G = test::bundled("v100");
+  std::string Error;
+  const DvfsPowerParams *P = dvfsParams(G, Error);
+  if (!P) {
+    ADD_FAILURE() << Error;
+    return {};
+  }
+  return dvfsUtilisation({K, T, B, {}}, G, *P, 1530, 900);
+}
 } // namespace
 
 TEST(DvfsMapping, PipesFromCountsByHand) {
   // Seed 002 Eq. (7): U_x = AWarps_x x 32 / (ACycles x lanes_x), AWarps_x =
   // per-thread count x 16 warps per SM; lanes per SM for cc 7.0 (CUDA C++
   // Programming Guide): FP32 64, FP64 32, INT 64, SFU 16, CF 128 (assumed).
-  GpuModel G = test::bundled("v100");
-  std::string Error;
-  const DvfsPowerParams *P = dvfsParams(G, Error);
-  ASSERT_NE(P, nullptr) << Error;
   KernelProfile K = mappingKernel();
   K.count(Unit::Fp) = 10;
   K.count(Unit::Fp64) = 4;
@@ -308,9 +319,7 @@ TEST(DvfsMapping, PipesFromCountsByHand) {
   K.count(Unit::Alu) = 2; // integer pipe with int
   K.count(Unit::Sfu) = 1;
   K.count(Unit::Sync) = 1; // control flow
-  Timing T = mappingTiming();
-  PowerInput In{K, T, {}, {}};
-  DvfsUtilisation U = dvfsUtilisation(In, G, *P, 1530, 900);
+  DvfsUtilisation U = v100Utilisation(K);
   auto At = [&](DvfsComponent C) { return U[static_cast<std::size_t>(C)]; };
   EXPECT_NEAR(At(DvfsComponent::Fp32Fma), 10 * 16 * 32 / (1e4 * 64), 1e-12);
   EXPECT_NEAR(At(DvfsComponent::Fp64Fma), 4 * 16 * 32 / (1e4 * 32), 1e-12);
@@ -329,16 +338,10 @@ TEST(DvfsMapping, ShufflesAreNotIntegerWork) {
   // kernel's shuffles raise no pipe's utilisation. By hand with Eq. (7) on
   // v100 (16 warps per SM, 10000 cycles, 64 INT lanes per SM): 2 integer
   // instructions per thread -> 2 x 16 x 32 / (1e4 x 64) = 0.0016.
-  GpuModel G = test::bundled("v100");
-  std::string Error;
-  const DvfsPowerParams *P = dvfsParams(G, Error);
-  ASSERT_NE(P, nullptr) << Error;
   KernelProfile K = mappingKernel();
   K.count(Unit::Int) = 2;
   K.count(Unit::Shuffle) = 5;
-  Timing T = mappingTiming();
-  PowerInput In{K, T, {}, {}};
-  DvfsUtilisation U = dvfsUtilisation(In, G, *P, 1530, 900);
+  DvfsUtilisation U = v100Utilisation(K);
   EXPECT_NEAR(U[static_cast<std::size_t>(DvfsComponent::Int)], 0.0016, 1e-12);
   for (DvfsComponent C : {DvfsComponent::Fp32Fma, DvfsComponent::Cf,
                           DvfsComponent::Sfu, DvfsComponent::Fp64Fma})
@@ -397,11 +400,7 @@ TEST(DvfsMapping, MemoryLevelsFromTheLevelledModelByHand) {
   ASSERT_TRUE(B.L2Bytes.has_value());
   EXPECT_DOUBLE_EQ(*B.L2Bytes, 1280.0 * 2 * 128); // 327680 B
   EXPECT_DOUBLE_EQ(B.DramBytes, 1280.0 * 2 * 32); // 81920 B
-  std::string Error;
-  const DvfsPowerParams *P = dvfsParams(G, Error);
-  ASSERT_NE(P, nullptr) << Error;
-  PowerInput In{K, T, B, {}};
-  DvfsUtilisation U = dvfsUtilisation(In, G, *P, 1530, 900);
+  DvfsUtilisation U = v100Utilisation(K, T, B);
   // L2 peak 2155 GB/s at 1530 MHz (Jia et al. 2018); DRAM 900 GB/s
   // datasheet: 327680 B / 10 us / 2155 GB/s and 81920 B / 10 us / 900 GB/s.
   EXPECT_NEAR(U[static_cast<std::size_t>(DvfsComponent::L2)],
