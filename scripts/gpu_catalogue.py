@@ -331,6 +331,7 @@ def board(name, spec):
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import chip_power  # noqa: E402  boards of a calibrated chip (issue 27)
 import clock_tables  # noqa: E402  supported clocks and voltage line (issue 27)
+import gh100_power  # noqa: E402  GH100 boards calibrated on their sessions (issue 27)
 
 # The H100 SXM5 measurements (h100.json, bench/data/gpu-session/h100-2026-11-27)
 # that describe the GH100 chip rather than the board, carried to the other
@@ -474,6 +475,8 @@ for name, spec in sorted(BOARDS.items()):
         hopper_measured(d, h100, ghz, bw, tdp, mem)
         if name == "h200":
             h200_measured(d)
+        if name in gh100_power.FITS:
+            gh100_power.apply(d, name)
         clock_tables.set_clocks(d, clock_tables.gh100(boost_mhz))
     elif base_name == "a100" and spec[1] == "8.0":
         clock_tables.set_clocks(d, clock_tables.ga100(boost_mhz))

@@ -78,7 +78,14 @@ bool isMemoryDomainTerm(std::string_view Key) {
 bool clockAxes(const GpuModel &Gpu, ClockAxes &Out, std::string &Error) {
   Out = ClockAxes();
   std::string DvfsError;
-  if (const DvfsPowerParams *P = dvfsParams(Gpu, DvfsError)) {
+  const DvfsPowerParams *P = dvfsParams(Gpu, DvfsError);
+  // A fit at one clock pair (seed 002 Eq. 9, fixed frequency) says nothing
+  // about other clocks: it prices the reference clock, and the voltage
+  // line below scales it, as for any other backend.
+  if (P && P->Core.ClocksMhz.size() < 2 && P->Mem.ClocksMhz.size() < 2 &&
+      Gpu.SmFootprint)
+    P = nullptr;
+  if (P) {
     Out.Dvfs = true;
     Out.Estimated = !P->Calibrated;
     Out.CoreMhz = P->Core.ClocksMhz;

@@ -312,14 +312,19 @@ void splitByBenchmark(const PowerSampleSet &All, unsigned Every,
 DvfsUtilisation defaultLanesPerSm(unsigned SmVersion) {
   DvfsUtilisation L{};
   // Maxwell/Pascal (5.x, 6.1): 128 FP32/INT lanes, 4 FP64, 32 SFU per SM;
-  // GP100 (6.0) and GV100 (7.0): 64 FP32, 32 FP64, 16 SFU; Turing and later
+  // GP100 (6.0), GV100 (7.0) and GA100 (8.0): 64 FP32, 32 FP64, 16 SFU;
+  // GH100 (9.0): 128 FP32, 64 FP64, 64 INT, 16 SFU; Turing and later
   // consumer parts (7.5, 8.6, 8.9): 64 or 128 FP32, 2 FP64, 16 SFU.
   double Fp32 = 128, Fp64 = 4, Int = 128, Sfu = 32;
-  if (SmVersion == 60 || SmVersion == 70 || SmVersion == 80 ||
-      SmVersion == 90) {
+  if (SmVersion == 60 || SmVersion == 70 || SmVersion == 80) {
     Fp32 = 64;
     Int = 64;
     Fp64 = 32;
+    Sfu = 16;
+  } else if (SmVersion == 90) {
+    Fp32 = 128;
+    Int = 64;
+    Fp64 = 64;
     Sfu = 16;
   } else if (SmVersion >= 75) {
     Fp32 = SmVersion == 75 ? 64 : 128;

@@ -124,9 +124,13 @@ DvfsUtilisation dvfsUtilisation(const PowerInput &In, const GpuModel &Gpu,
   if (!(T.ExecCycles > 0) || !(T.ExecTimeS > 0))
     return U;
   const KernelProfile &K = In.Profile;
+  // Seed 002's utilisations are the chip's (its counters sum over every SM,
+  // as measuredUtilisation's do): a grid on a few SMs leaves the others'
+  // lanes idle, so the warps are spread over all of them.
+  double Sms = std::max(Gpu.NumSms, 1u);
   double WarpsPerSm =
       std::ceil(static_cast<double>(K.Launch.ThreadsPerBlock) / Gpu.WarpSize) *
-      static_cast<double>(K.Launch.Blocks) / std::max(T.ActiveSms, 1u);
+      static_cast<double>(K.Launch.Blocks) / Sms;
   // Eq. (7): U_x = AWarps_x x WarpSize / (ACycles x UnitsPerSM_x).
   for (const UnitInfo &Info : allUnits()) {
     auto Pipe = pipeOf(Info.Id);
@@ -147,8 +151,7 @@ DvfsUtilisation dvfsUtilisation(const PowerInput &In, const GpuModel &Gpu,
   double CoreRatio = P.Core.RefMhz > 0 ? CoreMhz / P.Core.RefMhz : 1;
   U[static_cast<std::size_t>(DvfsComponent::L2)] =
       Rate(L2Bytes, P.L2PeakGbps * CoreRatio);
-  double SharedPeakGbps =
-      P.SharedBytesPerSmPerCycle * std::max(T.ActiveSms, 1u) * CoreMhz * 1e-3;
+  double SharedPeakGbps = P.SharedBytesPerSmPerCycle * Sms * CoreMhz * 1e-3;
   U[static_cast<std::size_t>(DvfsComponent::Shared)] =
       Rate(In.Bytes.SharedBytes, SharedPeakGbps);
   U[static_cast<std::size_t>(DvfsComponent::Dram)] =

@@ -331,6 +331,23 @@ TEST(DvfsMapping, PipesFromCountsByHand) {
   EXPECT_EQ(At(DvfsComponent::Fp64Mul), 0);
 }
 
+TEST(DvfsMapping, ASmallGridUsesTheChipsLanesNotItsOwnSms) {
+  // Seed 002's utilisations are the chip's: its counters sum over all SMs
+  // (measuredUtilisation divides by them too). 10 blocks of 256 threads (80
+  // warps) on 10 of v100's 80 SMs for 10000 cycles, 10 FP32 instructions per
+  // thread: 10 x 80 x 32 / (1e4 x 64 lanes x 80 SMs) = 0.0005, an eighth of
+  // what the 10 busy SMs alone would give (10 x 8 x 32 / (1e4 x 64) =
+  // 0.004).
+  KernelProfile K = mappingKernel();
+  K.Launch.Blocks = 10;
+  K.count(Unit::Fp) = 10;
+  Timing T = mappingTiming();
+  T.ActiveSms = 10;
+  DvfsUtilisation U = v100Utilisation(K, T);
+  EXPECT_NEAR(U[static_cast<std::size_t>(DvfsComponent::Fp32Fma)], 0.0005,
+              1e-12);
+}
+
 TEST(DvfsMapping, ShufflesAreNotIntegerWork) {
   // Seed 002's INT utilisation is CUPTI's integer class (the product's CUPTI
   // path reads it as op_integer); shuffles are counted apart from it

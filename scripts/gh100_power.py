@@ -1,0 +1,122 @@
+"""GH100 boards' power calibrated on their own session's microbenchmarks
+(issue 27 item 1; docs/dvfs.md "GH100 boards: calibrated at one clock pair").
+
+`gpa calibrate` fits seed 002's Eq. 5-6 (Guerreiro et al., IEEE TPDS 2019)
+to power_samples.csv, which bench/gpu_session/power_samples.py writes from
+the session's active-SM sweep and idle power. All rows are at one clock
+pair, so this is the fixed-frequency model (Eq. 9): one constant term b0 =
+static + constant power and one coefficient per exercised component.
+What one clock pair cannot tell is written here as a rule, labelled:
+
+- b0's split: static = the board's measured idle power with no context
+  (clocks parked: leakage, memory refresh); constant = the rest, the clock
+  tree and the active context, x V^2 f at other clocks (assumed).
+- L2 and DRAM bytes are equal in every row (1 GiB streams), so the fit
+  gives their sum to one of them; it is split equally per byte (assumed,
+  as `gpa calibrate --model instruction-energy` splits proportional
+  columns).
+- Other clocks: the board's sm_footprint voltage line scales the
+  reference-clock price (docs/dvfs.md "Estimated clock advice").
+
+test/cli/gh100-power.test refits the committed samples and checks the
+coefficients below.
+"""
+
+# gpa calibrate bench/data/gpu-session/<session>/power_samples.csv, as
+# printed: b0 (W, every constant term at the clocks), the dynamic
+# coefficients (W/MHz) and the training MAPE (%).
+FITS = {
+    "h200": {
+        "session": "h200-2026-11-28/run1",
+        "board": "H200 SXM",
+        "mem_mhz": 3201,
+        "rows": 52,
+        "b0_w": 0.069550 * 1980,
+        "dynamic_w_per_mhz": {"fp32_fma": 0.076408, "fp64_fma": 0.048892, "dram": 0.125290},
+        "mape_pct": 3.29,
+    },
+}
+
+# seed 002's components, the order `gpa calibrate` prints them in.
+COMPONENTS = ("fp32_add", "fp32_mul", "fp32_fma", "int", "fp64_add",
+              "fp64_mul", "fp64_fma", "sfu", "cf", "l2", "shared", "dram")
+GUIDE = ("CUDA C++ Programming Guide, arithmetic instruction throughput per "
+         "SM for compute capability 9.0 (FP32 add/mul/FMA 128, FP64 64, 32-bit "
+         "integer 64, SFU 16 results per clock); CF 128 assumed")
+
+
+def apply(d, name):
+    """Makes d (a board model) price power with its calibrated dvfs fit."""
+    fit = FITS[name]
+    core_mhz = round(d["sm"]["clock_ghz"]["value"] * 1000)
+    idle_nc = d["power"]["idle_no_context_power_w"]["value"]
+    l2 = d["memory"]["l2_bandwidth_gbps"]
+    dram_gbps = d["memory"]["bandwidth_gbps"]["value"]
+    mem_mhz = fit["mem_mhz"]
+    samples = "bench/data/gpu-session/%s/power_samples.csv" % fit["session"]
+    how = ("gpa calibrate (seed 002 fixed-frequency model, Eq. 9: Guerreiro et al., IEEE TPDS "
+           "2019 §3.3-3.4) on the %d rows of %s: this project's %s session's active-SM sweep "
+           "(read, triad and FFMA on 8 to 132 SMs, launches of 0.3 ms and more) and its idle "
+           "power with a context open, at %d/%d MHz; training MAPE %.2f%%"
+           % (fit["rows"], samples, fit["board"], core_mhz, mem_mhz, fit["mape_pct"]))
+    dyn = dict(fit["dynamic_w_per_mhz"])
+    # One term for the streams' bytes: equal energy per byte in L2 and
+    # DRAM. U_l2 = B / (t x L2 peak), U_dram = B / (t x DRAM peak), so
+    # g_l2 / L2 peak = g_dram / DRAM peak and their sum prices B as fitted.
+    both = dyn.get("l2", 0) / l2["value"] + dyn.get("dram", 0) / dram_gbps
+    dyn["l2"] = both / 2 * l2["value"]
+    dyn["dram"] = both / 2 * dram_gbps
+    static = min(idle_nc, fit["b0_w"])
+    d["power_backend"] = "dvfs"
+    d["power_backends"] = {"dvfs": {
+        "calibrated": True,
+        "source": how,
+        "core_domain": {"clocks_mhz": [core_mhz], "reference_mhz": core_mhz, "voltage": [1]},
+        "memory_domain": {"clocks_mhz": [mem_mhz], "reference_mhz": mem_mhz, "voltage": [1]},
+        "static_w": {"core": round(static, 4), "memory": 0},
+        "constant_w_per_mhz": {"core": round((fit["b0_w"] - static) / core_mhz, 9),
+                               "memory": 0},
+        "dynamic_w_per_mhz": {c: round(dyn.get(c, 0), 9) for c in COMPONENTS},
+        "lanes_per_sm": {"source": GUIDE, "value": {
+            "cf": 128, "dram": 0, "fp32_add": 128, "fp32_fma": 128, "fp32_mul": 128,
+            "fp64_add": 64, "fp64_fma": 64, "fp64_mul": 64, "int": 64, "l2": 0,
+            "sfu": 16, "shared": 0}},
+        "l2_peak_gbps": {"value": l2["value"], "source": "the board's L2 bandwidth "
+                         "(memory.l2_bandwidth_gbps): " + l2["source"]},
+        "shared_bytes_per_sm_per_cycle": {"value": 128, "source": "CUDA C++ Programming Guide: "
+                                          "32 banks x 4 bytes per clock per SM"},
+        "parameter_sources": {
+            "static_w.core": {
+                "kind": "assumed",
+                "source": "the fit's constant term b0 = %.2f W split: the board's idle power with "
+                          "no context (%.1f W, power.idle_no_context_power_w, measured) is static "
+                          "power (x V at other clocks), the rest constant power (x V^2 f): one "
+                          "clock pair cannot split them" % (fit["b0_w"], idle_nc)},
+            "constant_w_per_mhz.core": {
+                "kind": "assumed",
+                "source": "b0 - static_w.core over the %d MHz reference clock (see static_w.core)"
+                          % core_mhz},
+            "dynamic_w_per_mhz.l2": {
+                "kind": "assumed",
+                "source": "every training row streams the same bytes through L2 and DRAM, so the "
+                          "fit prices their sum; split equally per byte (%.4g nJ/B each)"
+                          % (both / 2 / 1e3 * core_mhz)},
+            "dynamic_w_per_mhz.dram": {
+                "kind": "assumed",
+                "source": "see dynamic_w_per_mhz.l2"},
+            "core_domain": {
+                "kind": "given",
+                "source": "one clock pair measured (the clocks as found); other core clocks scale "
+                          "this price by the sm_footprint voltage line (docs/dvfs.md 'Estimated "
+                          "clock advice')"},
+        },
+    }}
+    d["calibrated"] = True
+    d["description"] = d["description"].replace(
+        "power estimated (uncalibrated)",
+        "power calibrated on this board's own microbenchmarks at one clock pair (dvfs)")
+    assert "calibrated on this board" in d["description"], d["description"]
+    d["calibration_note"] += (
+        " Power: the dvfs backend calibrated on this board's own microbenchmarks (%s); "
+        "components the sweep does not exercise (int, SFU, control flow, shared memory) are "
+        "priced 0 and named in reports; the ipp section stays for --power-model ipp." % how)
