@@ -42,6 +42,7 @@ struct CalibrateOptions {
   std::string Source; // --source: the data's provenance for the model file
   std::string Backend = "dvfs"; // --model dvfs|instruction-energy
   unsigned HoldOutEvery = 0;
+  std::string HeldAtZero; // --hold-at-zero: seed 002 component names
 };
 
 int fail(const std::string &Message) {
@@ -52,7 +53,8 @@ int fail(const std::string &Message) {
 const char *Usage =
     "usage: gpa calibrate TRAINING [-o MODEL.json] [--gpu NAME|FILE] "
     "[--hold-out-every N] [--source TEXT]\n"
-    "                     [--model dvfs|instruction-energy]\n"
+    "                     [--model dvfs|instruction-energy] "
+    "[--hold-at-zero COMPONENT,...]\n"
     "       gpa calibrate --predict MODEL DATA [-o OUT.csv] "
     "[--model dvfs|instruction-energy]\n";
 
@@ -81,6 +83,9 @@ bool parse(int Argc, const char *const *Argv, CalibrateOptions &O,
                 O.Backend + "'";
         return false;
       }
+    } else if (Arg == "--hold-at-zero") {
+      if (!Value(O.HeldAtZero))
+        return false;
     } else if (Arg == "--predict") {
       O.Predict = true;
       if (!Value(O.Model))
@@ -459,25 +464,56 @@ int runInstructionEnergyFit(const CalibrateOptions &O,
              : writeInstructionEnergyModel(O, Gpu, BaseName, R, Provenance);
 }
 
+/// Parses --hold-at-zero's comma-separated seed 002 component names.
+bool heldComponents(const std::string &List,
+                    std::array<bool, NumDvfsComponents> &Held,
+                    std::string &Error) {
+  std::stringstream In(List);
+  std::string Name;
+  while (!List.empty() && std::getline(In, Name, ',')) {
+    bool Found = false;
+    for (std::size_t C = 0; C < NumDvfsComponents; ++C)
+      if (dvfsComponentKey(C) == Name)
+        Held[C] = Found = true;
+    if (!Found) {
+      std::string Known;
+      for (std::size_t C = 0; C < NumDvfsComponents; ++C)
+        Known += (C ? ", " : "") + std::string(dvfsComponentKey(C));
+      Error =
+          "unknown component '" + Name + "' (expected one of " + Known + ")";
+      return false;
+    }
+  }
+  return true;
+}
+
 int runFit(const CalibrateOptions &O) {
   PowerSampleSet All;
   std::string Error;
   if (!loadPowerSamples(O.Training, true, All, Error))
     return fail(Error);
-  if (O.Backend == InstructionEnergyModelName)
+  if (O.Backend == InstructionEnergyModelName) {
+    if (!O.HeldAtZero.empty())
+      return fail("--hold-at-zero: only for --model dvfs");
     return runInstructionEnergyFit(O, All);
+  }
+  DvfsFitOptions Options;
+  if (!heldComponents(O.HeldAtZero, Options.HeldAtZero, Error))
+    return fail("--hold-at-zero: " + Error);
   PowerSampleSet Train = All, Test;
   if (O.HoldOutEvery)
     splitByBenchmark(All, O.HoldOutEvery, Train, Test);
   DvfsFitResult R;
   auto Start = std::chrono::steady_clock::now();
-  if (!fitDvfsModel(Train, DvfsFitOptions(), R, Error))
+  if (!fitDvfsModel(Train, Options, R, Error))
     return fail(O.Training + ": " + Error);
   double Seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - Start)
           .count();
   std::ostream &Out = O.Output == "-" ? std::cerr : std::cout;
   Out << summary(Train, R, Seconds);
+  if (!O.HeldAtZero.empty())
+    Out << "held at 0 (--hold-at-zero, not fitted): " << O.HeldAtZero << "\n";
   if (O.HoldOutEvery) {
     double Mape = 0;
     if (!samplesMape(R.Params, Test.Samples, Mape, Error))

@@ -121,6 +121,9 @@ public:
     std::array<double, N> Row;
     for (std::size_t R = 0; R < Rows.size(); ++R) {
       featureRow(Rows[R], VCore[CoreIdx[R]], VMem[MemIdx[R]], Row);
+      for (std::size_t C = 0; C < NumDvfsComponents; ++C)
+        if (Opt.HeldAtZero[C])
+          Row[4 + C] = 0; // a zero column: NNLS leaves its coefficient 0
       double Y = *Rows[R].PowerW;
       for (std::size_t I = 0; I < N; ++I) {
         H[I] += Row[I] * Y;

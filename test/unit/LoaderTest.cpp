@@ -101,14 +101,15 @@ TEST(Loader, BundledModelsAllLoad) {
     EXPECT_EQ(G.Name, Name);
     // Power parameters fitted to measurements: the GTX280 (IPP), the two
     // gpmTOOL GPUs (seed 002) and the other boards of their chips (GV100:
-    // the Titan V calibration; GM200: the GTX Titan X's, issue 27; the H200:
-    // its own session's microbenchmarks, scripts/gh100_power.py); not the
+    // the Titan V calibration; GM200: the GTX Titan X's, issue 27; the H100 and
+    // H200: its own session's microbenchmarks, scripts/gh100_power.py); not the
     // seed 001/003 Fermi files.
     EXPECT_EQ(G.Calibrated, Name == "gtx280" || Name == "gtx-titan-x" ||
                                 Name == "titan-v" || Name == "v100" ||
                                 Name == "v100-pcie" || Name == "gtx-980-ti" ||
                                 Name == "quadro-m6000" ||
-                                Name == "quadro-m6000-24gb" || Name == "h200")
+                                Name == "quadro-m6000-24gb" || Name == "h100" ||
+                                Name == "h200")
         << Name;
   }
 }

@@ -14,6 +14,8 @@
 
 #include "gpa/PowerSamples.h"
 
+#include <array>
+
 namespace gpa {
 
 struct DvfsFitOptions {
@@ -25,6 +27,10 @@ struct DvfsFitOptions {
   /// them each voltage lies between its neighbours' (monotonic in clock).
   double MinVoltage = 0.5;
   double MaxVoltage = 1.5;
+  /// Components whose coefficient stays 0 (gpa calibrate --hold-at-zero):
+  /// what the rows cannot tell apart from another column, stated rather
+  /// than fitted to a proxy.
+  std::array<bool, NumDvfsComponents> HeldAtZero{};
 };
 
 struct DvfsFitResult {
