@@ -23,8 +23,36 @@
 #include <cstdio>
 #include <map>
 #include <mutex>
+#include <optional>
 
 namespace gpa {
+
+/// Work the kernel does that its GPU's power calibration holds at 0 W (a
+/// coefficient of kind "assumed" and value 0, e.g. what gpa calibrate
+/// --hold-at-zero left out): named, so no work leaves the power silently.
+static std::optional<Assumption> unpricedPower(const PowerEstimate &Est,
+                                               const std::string &GpuName) {
+  std::string Keys, Why;
+  for (const ComponentUtilisation &U : Est.Utilisations) {
+    if (!(U.Utilisation > 0))
+      continue;
+    std::string Name = "dynamic_w_per_mhz." + std::string(U.Key);
+    for (const ParameterUse &P : Est.Parameters)
+      if (P.Name == Name && P.Param.Value == 0 && P.Param.Kind == "assumed") {
+        Keys += (Keys.empty() ? "" : ", ") + std::string(U.Key);
+        if (Why.empty())
+          Why = "; " + std::string(U.Key) + ": " + P.Param.Source;
+      }
+  }
+  if (Keys.empty())
+    return std::nullopt;
+  return textAssumption(assumptionName(AssumptionId::UnpricedPower), Keys,
+                        "the " + std::string(Est.Backend) + " power model of " +
+                            GpuName + " prices this kernel's " + Keys +
+                            " work at 0 W (power.parameters "
+                            "dynamic_w_per_mhz.* say why" +
+                            Why + ")");
+}
 
 /// Models loaded in this process, by the name they were asked for.
 static bool loadModelOnce(const std::string &Name, GpuModel &Gpu,
@@ -380,6 +408,8 @@ AssemblyStatus assembleKernel(KernelDraft &&D, const GpuModel &Gpu,
     Error = "the model's result is not finite (counts too large)";
     return AssemblyStatus::NotAnalysed;
   }
+  if (auto Unpriced = unpricedPower(Out.Analysis.Requested.Est, Gpu.Name))
+    Out.Assumed.push_back(std::move(*Unpriced));
   return AssemblyStatus::Ok;
 }
 
