@@ -2,10 +2,11 @@
 (issue 27 item 1; docs/dvfs.md "GH100 boards: calibrated at one clock pair").
 
 `gpa calibrate` fits seed 002's Eq. 5-6 (Guerreiro et al., IEEE TPDS 2019)
-to power_samples.csv, which bench/gpu_session/power_samples.py writes from
-the session's active-SM sweep and idle power. All rows are at one clock
-pair, so this is the fixed-frequency model (Eq. 9): one constant term b0 =
-static + constant power and one coefficient per exercised component.
+to power_samples.csv, which bench/gpu_session/power_samples.py --suite
+writes from the session's active-SM sweep, idle power and calibration
+suite. All rows are at one clock pair, so this is the fixed-frequency
+model (Eq. 9): one constant term b0 = static + constant power and one
+coefficient per component.
 What one clock pair cannot tell is written here as a rule, labelled:
 
 - b0's split: static = the board's measured idle power with no context
@@ -15,11 +16,6 @@ What one clock pair cannot tell is written here as a rule, labelled:
   gives their sum to one of them; it is split equally per byte (assumed,
   as `gpa calibrate --model instruction-energy` splits proportional
   columns).
-- Integer, FP64, SFU, control-flow and shared-memory work is held at 0
-  (--hold-at-zero): in these rows it is incidental (address arithmetic,
-  the streams' FP64 adds, under 0.1 utilisation) and moves with the
-  streams, so NNLS would give the streams' power to it as a proxy (0.80
-  W/MHz for int on the H100, ten times FFMA's).
 - Other clocks: the board's sm_footprint voltage line scales the
   reference-clock price (docs/dvfs.md "Estimated clock advice").
 
@@ -27,28 +23,29 @@ test/cli/gh100-power.test refits the committed samples and checks the
 coefficients below.
 """
 
-# gpa calibrate bench/data/gpu-session/<session>/power_samples.csv
-# --hold-at-zero HELD, as printed: b0 (W, every constant term at the
-# clocks), the dynamic coefficients (W/MHz) and the training MAPE (%).
-HELD = ("int", "fp64_fma", "sfu", "cf", "shared")
+# gpa calibrate bench/data/gpu-session/<session>/power_samples.csv, as
+# printed: b0 (W, every constant term at the clocks), the dynamic
+# coefficients (W/MHz) and the training MAPE (%).
 FITS = {
     "h100": {
         "session": "h100-2026-11-27/run1",
         "board": "H100 SXM5",
         "mem_mhz": 2619,
-        "rows": 52,
-        "b0_w": 0.069665 * 1980,
-        "dynamic_w_per_mhz": {"fp32_fma": 0.086060, "l2": 0.315994},
-        "mape_pct": 3.17,
+        "rows": 74,
+        "b0_w": 0.079392 * 1980,
+        "dynamic_w_per_mhz": {"fp32_fma": 0.067305, "int": 0.113994, "fp64_fma": 0.092366,
+                              "sfu": 0.018252, "shared": 0.018335, "l2": 0.269188},
+        "mape_pct": 5.91,
     },
     "h200": {
         "session": "h200-2026-11-28/run1",
         "board": "H200 SXM",
         "mem_mhz": 3201,
-        "rows": 52,
-        "b0_w": 137.5118,
-        "dynamic_w_per_mhz": {"fp32_fma": 0.076556, "dram": 0.126100},
-        "mape_pct": 3.33,
+        "rows": 74,
+        "b0_w": 0.052768 * 3201,
+        "dynamic_w_per_mhz": {"fp32_fma": 0.052270, "int": 0.098135, "fp64_fma": 0.080654,
+                              "sfu": 0.005004, "shared": 0.024371, "dram": 0.105689},
+        "mape_pct": 6.93,
     },
 }
 
@@ -71,12 +68,12 @@ def apply(d, name):
     dram_gbps = d["memory"]["bandwidth_gbps"]["value"]
     mem_mhz = fit["mem_mhz"]
     samples = "bench/data/gpu-session/%s/power_samples.csv" % fit["session"]
-    how = ("gpa calibrate --hold-at-zero %s (seed 002 fixed-frequency model, Eq. 9: Guerreiro "
-           "et al., IEEE TPDS 2019 §3.3-3.4) on the %d rows of %s: this project's %s session's active-SM sweep "
-           "(read, triad and FFMA on 8 to 132 SMs, launches of 0.3 ms and more) and its idle "
-           "power with a context open, at %d/%d MHz; training MAPE %.2f%%"
-           % (",".join(HELD), fit["rows"], samples, fit["board"], core_mhz, mem_mhz,
-              fit["mape_pct"]))
+    how = ("gpa calibrate (seed 002 fixed-frequency model, Eq. 9: Guerreiro et al., IEEE TPDS "
+           "2019 §3.3-3.4) on the %d rows of %s: this project's %s session's active-SM sweep "
+           "(read, triad and FFMA on 8 to 132 SMs, launches of 0.3 ms and more), its idle power "
+           "with a context open and its calibration suite's launches of 10 us and more (FP32, "
+           "integer, FP64, SFU, control flow, shared memory), at %d/%d MHz; training MAPE %.2f%%"
+           % (fit["rows"], samples, fit["board"], core_mhz, mem_mhz, fit["mape_pct"]))
     dyn = dict(fit["dynamic_w_per_mhz"])
     # One term for the streams' bytes: equal energy per byte in L2 and
     # DRAM. U_l2 = B / (t x L2 peak), U_dram = B / (t x DRAM peak), so
@@ -122,13 +119,6 @@ def apply(d, name):
             "dynamic_w_per_mhz.dram": {
                 "kind": "assumed",
                 "source": "see dynamic_w_per_mhz.l2"},
-            **{"dynamic_w_per_mhz." + c: {
-                "kind": "assumed",
-                "source": "held at 0 (gpa calibrate --hold-at-zero): the training rows' %s "
-                          "work is incidental (address arithmetic, the streams' FP64 adds: under "
-                          "0.1 utilisation) and moves with the streams, so the rows cannot price "
-                          "it; not priced until a suite that exercises it is fitted" % c}
-               for c in HELD},
             "core_domain": {
                 "kind": "given",
                 "source": "one clock pair measured (the clocks as found); other core clocks scale "
@@ -142,9 +132,8 @@ def apply(d, name):
         "power calibrated on this board's own microbenchmarks at one clock pair (dvfs)")
     assert "calibrated on this board" in d["description"], d["description"]
     d["calibration_note"] = d["calibration_note"].split(NOTE)[0] + (
-        NOTE + " on this board's own microbenchmarks (%s); integer, FP64, SFU, control-flow "
-        "and shared-memory work is priced 0 (held, see power_backends.dvfs.parameter_sources); "
-        "the ipp section stays for --power-model ipp." % how)
+        NOTE + " on this board's own microbenchmarks (%s); the ipp section stays for "
+        "--power-model ipp." % how)
 
 
 if __name__ == "__main__":

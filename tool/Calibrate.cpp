@@ -320,6 +320,16 @@ int writeModel(const CalibrateOptions &O, const PowerSampleSet &Train,
       Gpu.Name + "' unchanged.";
   (*Doc)["power_backend"] = "dvfs";
   (*Doc)["power_backends"]["dvfs"] = dvfsParamsToJson(P);
+  // A held coefficient is an assumption, not a fit: reports list it and a
+  // kernel doing that work gets an unpriced_power assumption.
+  std::stringstream Held(O.HeldAtZero);
+  for (std::string Key; std::getline(Held, Key, ',');)
+    (*Doc)["power_backends"]["dvfs"]["parameter_sources"]
+          ["dynamic_w_per_mhz." + Key] = {
+              {"kind", "assumed"},
+              {"source", "held at 0 by gpa calibrate --hold-at-zero (not "
+                         "fitted): " +
+                             Provenance}};
   std::string Json = toCanonicalJson(*Doc);
   GpuModel Check;
   if (!parseGpuModel(nlohmann::json::parse(Json), O.Output, Check, Error))

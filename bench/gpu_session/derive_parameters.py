@@ -25,6 +25,12 @@ Only the session's own microbenchmarks are used, never the real kernels
                             rates on green-context partitions of n SMs (B:
                             each kernel's rate on the full GPU); b in whole
                             GB/s, p in tenths;
+  memory.warp_saturation_exponent
+                            p of the smooth minimum ((w s)^-p + B^-p)^(-1/p)
+                            that fits, least squares in log, the STREAM
+                            copy's rate at w warps per SM (s: each series'
+                            rate per warp at its fewest warps; B: the best
+                            copy); p in tenths;
   memory.l2_latency_cycles  with --l2-probe (make_l2_spec.py's kernels.csv):
                             Little's law at the lowest occupancy of the
                             read with one 8-byte load per thread over a
@@ -86,6 +92,37 @@ def fit_sms_bandwidth(sms_rows):
             "memory.bandwidth_saturation_exponent": (p, how)}
 
 
+def fit_warp_saturation(bw, peak):
+    """memory.warp_saturation_exponent: the copy's rate against warps per SM
+    meets the sustained peak along a smooth minimum ((w s)^-p + B^-p)^(-1/p),
+    s each series' rate per warp at its fewest warps (the linear part Little's
+    law gives), B the best copy; p closest in log over every copy row."""
+    series = {}
+    for r in bw:
+        if r["kernel"] == "copy" and r["gbps_median"]:
+            series.setdefault(r["loads_per_thread"], []).append(
+                (int(r["warps_per_sm"]), float(r["gbps_median"])))
+    points = []
+    for pts in series.values():
+        pts.sort()
+        slope = pts[0][1] / pts[0][0]
+        points += [(w * slope, got) for w, got in pts]
+    best = None
+    for p10 in range(5, 201):
+        p = p10 / 10
+        err = sum(math.log((lin ** -p + peak ** -p) ** (-1 / p) / got) ** 2
+                  for lin, got in points)
+        if best is None or err < best[0]:
+            best = (err, p)
+    err, p = best
+    hard = sum(math.log(min(lin, peak) / got) ** 2 for lin, got in points)
+    return {"memory.warp_saturation_exponent": (
+        p, "copy at 1-64 warps/SM, %d series (%d points): rms log error %.3f, "
+        "%.3f with a hard minimum" % (len(series), len(points),
+                                      math.sqrt(err / len(points)),
+                                      math.sqrt(hard / len(points))))}
+
+
 def derive(raw):
     out = {}
     bw = rows(os.path.join(raw, "bandwidth.csv"))
@@ -94,6 +131,7 @@ def derive(raw):
     out["memory.bandwidth_gbps"] = (
         round(copy), "best STREAM copy, %.1f GB/s (bytes read + written)" %
         copy)
+    out.update(fit_warp_saturation(bw, copy))
     read1 = sorted((int(r["warps_per_sm"]), r) for r in bw
                    if r["kernel"] == "read" and r["loads_per_thread"] == "1"
                    and r["gbps_median"])

@@ -21,11 +21,18 @@ took, and the fit is not bent by the timing model's error. The GPU model
 must price with dvfs by default and carry the board's hardware figures (lanes per SM, L2 and
 shared peaks); its coefficients do not enter.
 
-Long launches only (0.3 ms and more: 1 GiB streams, 17.7 GFLOP of FFMA),
-so launch overhead is not priced as work. The calibration suite's rows
-(calibration.csv) are not used: their 4-110 us launches reuse 8 MiB that
-stays in L2 while the static analysis counts it as DRAM traffic at the
-predicted time (docs/dvfs.md "GH100 boards").
+The sweep's launches take 0.3 ms and more (1 GiB streams, 17.7 GFLOP of
+FFMA), so launch overhead is not priced as work.
+
+With --suite GPA_MEASURE, the calibration suite's rows (calibration.csv:
+gpa-measure's FP32, integer, FP64, SFU, control-flow, shared-memory and
+mixed kernels) are added with the utilisations `gpa-measure --list --gpu`
+gives them (the static analysis at the predicted time, as gpa-measure
+writes them), keeping only launches of 10 us and more (the 4-6 us ones are
+launch-bound: their measured time is the launch overhead) and leaving out
+the l2_cache and dram_stream kernels, whose 8 MiB stays in L2 while the
+static analysis counts it as DRAM traffic (docs/dvfs.md "GH100 boards").
+They exercise what the sweep only does in passing.
 """
 import argparse
 import csv
@@ -44,6 +51,34 @@ COMPONENTS = ("fp32_add,fp32_mul,fp32_fma,int,fp64_add,fp64_mul,fp64_fma,"
 # What gpa-session launched (bench/gpu_session.sh, docs/gpu-session.md):
 # 2^27 elements per stream, 132 x 2048 x 4 FFMA items, 64 rounds.
 N, ITEMS, ROUNDS, THREADS = 1 << 27, 132 * 2048 * 4, 64, 1024
+SUITE_MIN_LAUNCH_S = 1e-5
+SUITE_LEFT_OUT = ("l2_cache", "dram_stream")
+
+
+def suite_rows(raw, gpa_measure, gpu):
+    """The calibration suite's rows: measured power, gpa-measure's static
+    utilisations."""
+    r = subprocess.run([gpa_measure, "--list", "--gpu", gpu],
+                       capture_output=True, text=True)
+    if r.returncode != 0:
+        raise SystemExit("gpa-measure --list failed: %s" % r.stderr.strip())
+    static = {row["kernel"]: row for row in csv.DictReader(
+        l for l in r.stdout.splitlines() if not l.startswith("#"))}
+    path = os.path.join(raw, "calibration.csv")
+    with open(path) as f:
+        measured = list(csv.DictReader(l for l in f if not l.startswith("#")))
+    out = []
+    for m in measured:
+        name = m["benchmark"]
+        if float(m["time_s"]) < SUITE_MIN_LAUNCH_S or \
+                name.startswith(SUITE_LEFT_OUT):
+            continue
+        if name not in static:
+            raise SystemExit("%s: %s is not in gpa-measure's suite" % (path, name))
+        out.append([name, m["power_w"], round(float(m["core_mhz"])),
+                    round(float(m["mem_mhz"]))] +
+                   [static[name][c] for c in COMPONENTS])
+    return out
 
 
 def utilisations(gpa, gpu, kernel, grid, workdir):
@@ -73,6 +108,8 @@ def main():
     ap.add_argument("raw")
     ap.add_argument("gpa")
     ap.add_argument("--gpu", required=True)
+    ap.add_argument("--suite", metavar="GPA_MEASURE",
+                    help="add the calibration suite's rows (gpa-measure binary)")
     ap.add_argument("-o", "--output")
     a = ap.parse_args()
     sweep = os.path.join(a.raw, "active_sms.csv")
@@ -98,15 +135,21 @@ def main():
     core, mem = clocks.pop()
     rows.append(["idle_context_open", idle[0]["power_w"], core, mem] +
                 ["0"] * len(COMPONENTS))
+    if a.suite:
+        suite = suite_rows(a.raw, a.suite, a.gpu)
+        if any((r[2], r[3]) != (core, mem) for r in suite):
+            raise SystemExit("%s: the suite ran at other clocks" % a.raw)
+        rows += suite
     out = open(a.output, "w") if a.output else sys.stdout
     raw = os.path.abspath(a.raw)
     board = os.path.basename(os.path.dirname(raw))  # <board>-<date>
     out.write("# gpa-power-samples/1\n# reference_mhz: %d,%d\n"
-              "# source: this project's %s session's active-SM sweep and idle "
-              "(bench/data/gpu-session/%s/%s: active_sms.csv, idle.csv; "
+              "# source: this project's %s session's active-SM sweep, idle%s "
+              "(bench/data/gpu-session/%s/%s: active_sms.csv, idle.csv%s; "
               "bench/gpu_session/power_samples.py)\n" % (
-                  core, mem, board.split("-")[0].upper(), board,
-                  os.path.basename(raw)))
+                  core, mem, board.split("-")[0].upper(),
+                  " and calibration suite" if a.suite else "", board,
+                  os.path.basename(raw), ", calibration.csv" if a.suite else ""))
     w = csv.writer(out, lineterminator="\n")
     w.writerow(["benchmark", "power_w", "core_mhz", "mem_mhz"] + COMPONENTS)
     w.writerows(rows)

@@ -166,6 +166,8 @@ static void readMemory(JsonReader &R, const nlohmann::json &Doc, GpuModel &G) {
   S.optionalNumber("per_sm_bandwidth_gbps", G.PerSmBandwidthGbps, 0.001, 1e6);
   S.optionalNumber("bandwidth_saturation_exponent",
                    G.BandwidthSaturationExponent, 0.1, 100);
+  S.optionalNumber("warp_saturation_exponent", G.WarpSaturationExponent, 0.1,
+                   100);
   if (R.ok() &&
       (G.PerSmBandwidthGbps > 0) != (G.BandwidthSaturationExponent > 0))
     R.fail(S.valuePath(G.PerSmBandwidthGbps > 0

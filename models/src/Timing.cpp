@@ -138,6 +138,17 @@ static void computeParallelism(const GpuModel &Gpu, Timing &T) {
                     ? T.SmsBandwidthGbps / (T.BwPerWarpGbps * T.BandwidthSms)
                     : T.N;                              // Eq. (30)
   T.Mwp = std::min({T.MwpWithoutBw, T.MwpPeakBw, T.N}); // Eq. (29)
+  // Loaded latency grows as the bandwidth fills, so the warps in flight
+  // meet the bandwidth bound gradually, not at a corner: a smooth minimum
+  // with the exponent a bandwidth sweep gives (docs/models.md "Warps to
+  // saturate DRAM"); never above Eq. (29).
+  double P = Gpu.WarpSaturationExponent;
+  if (P > 0 && T.BwPerWarpGbps > 0 && T.MwpPeakBw > 0) {
+    double Flying = std::min(T.MwpWithoutBw, T.N);
+    T.Mwp = std::min(
+        T.Mwp,
+        std::pow(std::pow(Flying, -P) + std::pow(T.MwpPeakBw, -P), -1 / P));
+  }
   if (T.Levelled)
     T.Mwp = std::min(T.Mwp, T.MwpL2Bw);
   double CwpFull =

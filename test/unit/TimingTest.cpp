@@ -468,6 +468,32 @@ TEST(Timing, StoresDoNotHoldAWarpWhereMeasured) {
   EXPECT_DOUBLE_EQ(computeTiming(SameAddress, G, 30, 1, 1).LoadsPerRound, 1.5);
 }
 
+TEST(Timing, WarpsMeetTheBandwidthBoundAlongASmoothMinimum) {
+  // memory.warp_saturation_exponent p (the H100 and H200 bandwidth sweeps:
+  // p = 2.0 and 1.9): MWP = (min(MWP_without_BW, N)^-p + MWP_peak_BW^-p)^(-1/p)
+  // instead of Eq. (29)'s corner. Dotp on the GTX280 at 30 SMs: N = 16 warps
+  // fly (MWP_without_BW = 430 / departure delay is larger), MWP_peak_BW =
+  // 10.8 (Eq. 30), so with p = 2: (16^-2 + 10.8^-2)^(-1/2) = 8.952 warps,
+  // 17% under the hard minimum's 10.8; the memory cycles grow as N / MWP.
+  GpuModel G = test::gtx280();
+  Timing Hard = computeTiming(test::dotpProfile(), G, 30, 1, 1);
+  ASSERT_GE(Hard.MwpWithoutBw, 16);
+  ASSERT_NEAR(Hard.Mwp, PeakBwMwp30, 1e-9);
+  G.WarpSaturationExponent = 2;
+  Timing T = computeTiming(test::dotpProfile(), G, 30, 1, 1);
+  double Expected =
+      1 / std::sqrt(1.0 / (16 * 16) + 1 / (PeakBwMwp30 * PeakBwMwp30));
+  EXPECT_NEAR(Expected, 8.952, 1e-3);
+  EXPECT_NEAR(T.Mwp, Expected, 1e-9);
+  // Two warps are far from the bound: (2^-2 + 10.8^-2)^(-1/2) = 2 /
+  // sqrt(1 + (2 / 10.8)^2) = 1.9666, 1.7% under N.
+  KernelProfile Few = test::dotpProfile();
+  Few.Launch.ThreadsPerBlock = 64;
+  Timing Two = computeTiming(Few, G, 30, 1, 1);
+  EXPECT_NEAR(Two.Mwp, 2 / std::sqrt(1 + std::pow(2 / PeakBwMwp30, 2)), 1e-9);
+  EXPECT_NEAR(Two.Mwp, 1.9666, 1e-4);
+}
+
 TEST(Timing, LoadsInFlightDoNotBeatTheBandwidth) {
   // 16 warps at 30 SMs are bandwidth-limited (MWP = 10.8 < N, Eq. 30): a
   // round of 3 loads moves 3 x 128 bytes, so MWP falls to 10.8 / 3 and

@@ -410,6 +410,15 @@ AssemblyStatus assembleKernel(KernelDraft &&D, const GpuModel &Gpu,
   }
   if (auto Unpriced = unpricedPower(Out.Analysis.Requested.Est, Gpu.Name))
     Out.Assumed.push_back(std::move(*Unpriced));
+  // Seed 002 has no tensor-core component: its mapping prices an MMA as one
+  // FP32 FMA warp instruction (docs/dvfs.md, "Utilisations from the static
+  // analysis"), far below what the tensor cores draw.
+  if (P.count(Unit::Tensor) > 0 && Out.Analysis.Requested.Est.Backend == "dvfs")
+    Out.Assumed.push_back(textAssumption(
+        assumptionName(AssumptionId::TensorPower), "as FP32 FMA",
+        "the dvfs power model (seed 002) has no tensor-core component: each "
+        "tensor-core warp instruction is priced as one FP32 FMA warp "
+        "instruction, which under-prices tensor-core kernels"));
   return AssemblyStatus::Ok;
 }
 

@@ -94,6 +94,11 @@ struct GpuModel {
   /// sweep (docs/models.md "Bandwidth on fewer SMs"). 0: no per-SM limit.
   double PerSmBandwidthGbps = 0;
   double BandwidthSaturationExponent = 0;
+  /// How sharply warps in flight meet the bandwidth bound (optional
+  /// "memory.warp_saturation_exponent"): p of the smooth minimum that
+  /// replaces IPP Eq. (29)'s hard one, fitted to a bandwidth sweep against
+  /// warps per SM (docs/models.md "Warps to saturate DRAM"). 0: Eq. (29).
+  double WarpSaturationExponent = 0;
   /// L1/L2 parameters (optional "memory" keys); absent: no data caches,
   /// HK09 sends every access to DRAM (see gpa/MemoryLevels.h).
   CacheLevels Caches{};
