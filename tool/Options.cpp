@@ -115,6 +115,8 @@ const CommandHelp Commands[] = {
     {"calibrate",
      "gpa calibrate TRAINING [-o MODEL.json] [--gpu NAME|FILE] "
      "[--hold-out-every N]\n"
+     "              [--model dvfs|instruction-energy] "
+     "[--hold-at-zero COMPONENT,...]\n"
      "       gpa calibrate --predict MODEL DATA [-o OUT.csv]",
      "Fit seed 002's DVFS power model to measurements, or predict with it\n"
      "(docs/dvfs.md).\n"},
