@@ -163,9 +163,15 @@ static TimingCase hk09Case(const Timing &T) {
     return TimingCase::Empty;
   if (T.MemInsts <= 0)
     return TimingCase::ComputeBound;
-  if (nearlyEqual(T.Mwp, T.N) && nearlyEqual(T.Cwp, T.N))
+  // The label follows Eq. (29)'s MWP: a smooth minimum (GPU files with
+  // memory.warp_saturation_exponent) is never exactly N, but a warp far
+  // from the bandwidth bound is still one HK09 calls latency-bound.
+  double Mwp = std::min({T.MwpWithoutBw, T.MwpPeakBw, T.N});
+  if (T.Levelled)
+    Mwp = std::min(Mwp, T.MwpL2Bw);
+  if (nearlyEqual(Mwp, T.N) && nearlyEqual(T.Cwp, T.N))
     return TimingCase::NotEnoughWarps; // Eq. (24)
-  if (T.Cwp >= T.Mwp || T.CompCycles > T.MemCycles)
+  if (T.Cwp >= Mwp || T.CompCycles > T.MemCycles)
     return TimingCase::MemoryBound; // Eq. (25)
   return TimingCase::ComputeBound;  // Eq. (26)
 }

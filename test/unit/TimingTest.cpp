@@ -492,6 +492,11 @@ TEST(Timing, WarpsMeetTheBandwidthBoundAlongASmoothMinimum) {
   Timing Two = computeTiming(Few, G, 30, 1, 1);
   EXPECT_NEAR(Two.Mwp, 2 / std::sqrt(1 + std::pow(2 / PeakBwMwp30, 2)), 1e-9);
   EXPECT_NEAR(Two.Mwp, 1.9666, 1e-4);
+  // HK09's case label follows Eq. (29): the smooth minimum is never exactly
+  // N, but two warps far from the bound are still "not enough warps".
+  Timing TwoHard = computeTiming(Few, test::gtx280(), 30, 1, 1);
+  EXPECT_EQ(TwoHard.Case, TimingCase::NotEnoughWarps);
+  EXPECT_EQ(Two.Case, TwoHard.Case);
 }
 
 TEST(Timing, LoadsInFlightDoNotBeatTheBandwidth) {
