@@ -356,6 +356,14 @@ def hopper_measured(d, h100, ghz, bw, tdp, mem):
                   "same fraction on this board's memory)"
                   % (H100_MEASURED, 100 * fraction, hm["bandwidth_gbps"]["value"],
                      H100_PEAK_GBPS, bw, mem)}
+    read_fraction = hm["read_bandwidth_gbps"]["value"] / H100_PEAK_GBPS
+    m["read_bandwidth_gbps"] = {
+        "value": round(bw * read_fraction, 1),
+        "source": "%s: the H100 SXM5's sustained STREAM-style read was %.1f%% of its datasheet "
+                  "peak (%.1f of %.0f GB/s, h100.json), x this board's %d GB/s %s peak (assumed "
+                  "the same fraction on this board's memory)"
+                  % (H100_MEASURED, 100 * read_fraction, hm["read_bandwidth_gbps"]["value"],
+                     H100_PEAK_GBPS, bw, mem)}
     per_sm = hm["per_sm_bandwidth_gbps"]["value"]
     m["per_sm_bandwidth_gbps"] = {
         "value": round(per_sm * ghz / H100_GHZ, 1),
@@ -418,6 +426,10 @@ H200_SESSION = ("this project's H200 SXM session (bench/data/gpu-session/"
                 "h200-2026-11-28/run1, driver 580.159.04, clocks as found: 1980 "
                 "MHz SM, 3201 MHz memory)")
 H200_MEASURED = {
+    ("memory", "read_bandwidth_gbps"): (4467.8, "measured: the best STREAM-style read (bytes "
+                                        "read; 1, 2 and 4 loads per thread, 1-64 warps per SM) "
+                                        "over 1 GiB of doubles, %s; 93.1%% of the 4800 GB/s "
+                                        "datasheet peak" % H200_SESSION),
     ("memory", "warp_saturation_exponent"): (1.9, "measured: p of the smooth minimum ((w s)^-p "
                                             "+ B^-p)^(-1/p) that fits, least squares in log, "
                                             "the STREAM copy's rate at 1-64 warps per SM (3 "

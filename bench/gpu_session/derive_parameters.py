@@ -131,6 +131,10 @@ def derive(raw):
     out["memory.bandwidth_gbps"] = (
         round(copy), "best STREAM copy, %.1f GB/s (bytes read + written)" %
         copy)
+    read = max(float(r["gbps_median"]) for r in bw if r["kernel"] == "read"
+               and r["gbps_median"])
+    out["memory.read_bandwidth_gbps"] = (
+        round(read), "best STREAM-style read, %.1f GB/s (bytes read)" % read)
     out.update(fit_warp_saturation(bw, copy))
     read1 = sorted((int(r["warps_per_sm"]), r) for r in bw
                    if r["kernel"] == "read" and r["loads_per_thread"] == "1"

@@ -23,8 +23,12 @@ static bool hasPerSmLimit(const GpuModel &G) {
 }
 
 double GpuModel::sustainedBandwidthTerm() const {
+  return sustainedBandwidthTerm(MemBandwidthGbps);
+}
+
+double GpuModel::sustainedBandwidthTerm(double SustainedGbps) const {
   return hasPerSmLimit(*this)
-             ? std::pow(MemBandwidthGbps, -BandwidthSaturationExponent)
+             ? std::pow(SustainedGbps, -BandwidthSaturationExponent)
              : 0;
 }
 
@@ -34,8 +38,13 @@ double GpuModel::bandwidthOfSmsGbps(double ActiveSms) const {
 
 double GpuModel::bandwidthOfSmsGbps(double ActiveSms,
                                     double SustainedTerm) const {
+  return bandwidthOfSmsGbps(ActiveSms, SustainedTerm, MemBandwidthGbps);
+}
+
+double GpuModel::bandwidthOfSmsGbps(double ActiveSms, double SustainedTerm,
+                                    double SustainedGbps) const {
   if (!hasPerSmLimit(*this) || !(ActiveSms > 0))
-    return MemBandwidthGbps;
+    return SustainedGbps;
   double P = BandwidthSaturationExponent;
   double SmsGbps = ActiveSms * PerSmBandwidthGbps;
   return std::pow(std::pow(SmsGbps, -P) + SustainedTerm, -1 / P);

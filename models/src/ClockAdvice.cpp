@@ -33,12 +33,15 @@ GpuModel gpuAtClocks(const GpuModel &Gpu, double CoreMhz, double MemMhz,
           : 0;
   G.MemLatencyCycles = L2Part + (Gpu.MemLatencyCycles - L2Part) * CoreRatio;
   G.MemBandwidthGbps = Gpu.MemBandwidthGbps * MemRatio;
+  G.ReadBandwidthGbps = Gpu.ReadBandwidthGbps * MemRatio;
   // The L2 path carries a fixed number of bytes per core cycle, so its
   // bandwidth scales with the core clock; every DRAM byte crosses it, so
   // DRAM traffic gets at most the L2 path's bandwidth (issue 27 item 3).
   if (Gpu.Caches.L2BandwidthGbps > 0) {
     G.Caches.L2BandwidthGbps = Gpu.Caches.L2BandwidthGbps * CoreRatio;
     G.MemBandwidthGbps = std::min(G.MemBandwidthGbps, G.Caches.L2BandwidthGbps);
+    G.ReadBandwidthGbps =
+        std::min(G.ReadBandwidthGbps, G.Caches.L2BandwidthGbps);
   }
   // An SM's own path to L2 is in the core domain too (docs/models.md
   // "Bandwidth on fewer SMs").

@@ -168,6 +168,7 @@ static void readMemory(JsonReader &R, const nlohmann::json &Doc, GpuModel &G) {
                    G.BandwidthSaturationExponent, 0.1, 100);
   S.optionalNumber("warp_saturation_exponent", G.WarpSaturationExponent, 0.1,
                    100);
+  S.optionalNumber("read_bandwidth_gbps", G.ReadBandwidthGbps, 0.001, 1e7);
   if (R.ok() &&
       (G.PerSmBandwidthGbps > 0) != (G.BandwidthSaturationExponent > 0))
     R.fail(S.valuePath(G.PerSmBandwidthGbps > 0

@@ -424,6 +424,39 @@ static KernelProfile dotpWithAccessFacts() {
   return P;
 }
 
+TEST(Timing, TheShareOfStoredBytesPlacesTheStreamsBandwidth) {
+  // memory.read_bandwidth_gbps (the H200: read 4468, copy 4046 GB/s): B =
+  // B_copy + (B_read - B_copy) x max(0, 1 - 2 s), s the stored share of the
+  // bytes. Dotp's facts load a and b and store c, 4 bytes each: s = 1/3, so
+  // B = 4046 + 422 / 3 = 4186.67 (the H200's triad measured 4212).
+  GpuModel G = gtx280WithLoadRounds();
+  G.MemBandwidthGbps = 4046;
+  G.ReadBandwidthGbps = 4468;
+  KernelProfile Triad = dotpWithAccessFacts();
+  Triad.count(Unit::GlobalMem) = 3;
+  EXPECT_NEAR(computeTiming(Triad, G, 30, 1, 1).SustainedBandwidthGbps,
+              4046 + 422.0 / 3, 1e-9);
+  // Loads only: the read's; a copy (one load, one store): the copy's.
+  KernelProfile Read = Triad;
+  Read.GlobalAccesses[2].Store = false;
+  EXPECT_DOUBLE_EQ(computeTiming(Read, G, 30, 1, 1).SustainedBandwidthGbps,
+                   4468);
+  KernelProfile Copy = Triad;
+  Copy.GlobalAccesses.erase(Copy.GlobalAccesses.begin());
+  Copy.count(Unit::GlobalMem) = 2;
+  EXPECT_DOUBLE_EQ(computeTiming(Copy, G, 30, 1, 1).SustainedBandwidthGbps,
+                   4046);
+  // Facts that do not cover the kernel's global instructions say nothing
+  // about its stores: the copy's. So does a file without the read's.
+  KernelProfile Unknown = Read;
+  Unknown.count(Unit::GlobalMem) = 4;
+  EXPECT_DOUBLE_EQ(computeTiming(Unknown, G, 30, 1, 1).SustainedBandwidthGbps,
+                   4046);
+  G.ReadBandwidthGbps = 0;
+  EXPECT_DOUBLE_EQ(computeTiming(Read, G, 30, 1, 1).SustainedBandwidthGbps,
+                   4046);
+}
+
 TEST(Timing, StoresHoldAWarpInHk09) {
   // HK09 (and a file without memory.store_latency_periods): the store is a
   // memory period of its own, so 3 instructions in 2 periods, k = 1.5.

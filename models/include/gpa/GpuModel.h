@@ -99,6 +99,12 @@ struct GpuModel {
   /// replaces IPP Eq. (29)'s hard one, fitted to a bandwidth sweep against
   /// warps per SM (docs/models.md "Warps to saturate DRAM"). 0: Eq. (29).
   double WarpSaturationExponent = 0;
+  /// The sustained rate of a stream that only reads (optional
+  /// "memory.read_bandwidth_gbps"): a copy's bytes go both ways and the
+  /// bus turns around, so a read moves more (H200: 4468 against 4046 GB/s).
+  /// A kernel's streams get a line between the two in their share of stored
+  /// bytes (Timing::SustainedBandwidthGbps); 0: the copy's for all.
+  double ReadBandwidthGbps = 0;
   /// L1/L2 parameters (optional "memory" keys); absent: no data caches,
   /// HK09 sends every access to DRAM (see gpa/MemoryLevels.h).
   CacheLevels Caches{};
@@ -154,6 +160,11 @@ struct GpuModel {
   double sustainedBandwidthTerm() const;
   /// bandwidthOfSmsGbps with B^-p given (sustainedBandwidthTerm()).
   double bandwidthOfSmsGbps(double ActiveSms, double SustainedTerm) const;
+  /// The same for a sustained bandwidth B other than MemBandwidthGbps (a
+  /// read-only stream's), SustainedTerm = sustainedBandwidthTerm(B).
+  double bandwidthOfSmsGbps(double ActiveSms, double SustainedTerm,
+                            double SustainedGbps) const;
+  double sustainedBandwidthTerm(double SustainedGbps) const;
   double sustainedBandwidthFraction() const {
     return DatasheetBandwidthGbps > 0
                ? MemBandwidthGbps / DatasheetBandwidthGbps

@@ -43,6 +43,10 @@ struct Timing {
   /// Profile terms a wave reads: ceil(threads per block / warp size), and
   /// the GPU's sustained-bandwidth term (GpuModel::sustainedBandwidthTerm).
   double WarpsPerBlock = 0, SustainedBandwidthTerm = 0;
+  /// The sustained bandwidth B this kernel's streams get: the copy's
+  /// (memory.bandwidth_gbps), or where the file states the read's, a line
+  /// between them in the kernel's share of stored bytes.
+  double SustainedBandwidthGbps = 0;
 
   double MemInsts = 0, CoalMemInsts = 0, UncoalMemInsts = 0, SyncInsts = 0;
   /// The profile's barrier load rounds (0 without barriers).
