@@ -348,22 +348,19 @@ FIFTEEN_MHZ_CLOCKS = ("rtx-4000-ada",)
 
 def hopper_measured(d, h100, ghz, bw, tdp, mem):
     m, hm = d["memory"], h100["memory"]
-    fraction = hm["bandwidth_gbps"]["value"] / H100_PEAK_GBPS
-    m["bandwidth_gbps"] = {
-        "value": round(bw * fraction, 1),
-        "source": "%s: the H100 SXM5's sustained STREAM copy was %.1f%% of its datasheet peak "
-                  "(%.0f of %.0f GB/s, h100.json), x this board's %d GB/s %s peak (assumed the "
-                  "same fraction on this board's memory)"
-                  % (H100_MEASURED, 100 * fraction, hm["bandwidth_gbps"]["value"],
-                     H100_PEAK_GBPS, bw, mem)}
-    read_fraction = hm["read_bandwidth_gbps"]["value"] / H100_PEAK_GBPS
-    m["read_bandwidth_gbps"] = {
-        "value": round(bw * read_fraction, 1),
-        "source": "%s: the H100 SXM5's sustained STREAM-style read was %.1f%% of its datasheet "
-                  "peak (%.1f of %.0f GB/s, h100.json), x this board's %d GB/s %s peak (assumed "
-                  "the same fraction on this board's memory)"
-                  % (H100_MEASURED, 100 * read_fraction, hm["read_bandwidth_gbps"]["value"],
-                     H100_PEAK_GBPS, bw, mem)}
+    def measured_fraction(key, what, digits):
+        # The H100 SXM5's measured share of its datasheet peak, carried over.
+        fraction = hm[key]["value"] / H100_PEAK_GBPS
+        m[key] = {
+            "value": round(bw * fraction, 1),
+            "source": "%s: the H100 SXM5's sustained %s was %.1f%% of its datasheet peak "
+                      "(%.*f of %.0f GB/s, h100.json), x this board's %d GB/s %s peak (assumed "
+                      "the same fraction on this board's memory)"
+                      % (H100_MEASURED, what, 100 * fraction, digits, hm[key]["value"],
+                         H100_PEAK_GBPS, bw, mem)}
+
+    measured_fraction("bandwidth_gbps", "STREAM copy", 0)
+    measured_fraction("read_bandwidth_gbps", "STREAM-style read", 1)
     per_sm = hm["per_sm_bandwidth_gbps"]["value"]
     m["per_sm_bandwidth_gbps"] = {
         "value": round(per_sm * ghz / H100_GHZ, 1),
