@@ -172,6 +172,8 @@ bool loadInstructionEnergyModel(const std::string &Model, PowerParameters &Out,
 }
 
 int runPredict(const CalibrateOptions &O) {
+  if (!O.HeldAtZero.empty())
+    return fail("--hold-at-zero: only when fitting, not with --predict");
   bool Seed003 = O.Backend == InstructionEnergyModelName;
   DvfsPowerParams P;
   PowerParameters Energy;
