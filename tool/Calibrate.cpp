@@ -280,7 +280,8 @@ bool baseModelText(const std::string &Gpu, std::string &Text,
 }
 
 int writeModel(const CalibrateOptions &O, const PowerSampleSet &Train,
-               const DvfsFitResult &R) {
+               const DvfsFitResult &R,
+               const std::array<bool, NumDvfsComponents> &Held) {
   std::string Base = O.Gpu.empty() ? Train.Gpu : O.Gpu;
   if (Base.empty())
     return fail("-o needs a base GPU model for the non-power parameters: "
@@ -324,14 +325,14 @@ int writeModel(const CalibrateOptions &O, const PowerSampleSet &Train,
   (*Doc)["power_backends"]["dvfs"] = dvfsParamsToJson(P);
   // A held coefficient is an assumption, not a fit: reports list it and a
   // kernel doing that work gets an unpriced_power assumption.
-  std::stringstream Held(O.HeldAtZero);
-  for (std::string Key; std::getline(Held, Key, ',');)
-    (*Doc)["power_backends"]["dvfs"]["parameter_sources"]
-          ["dynamic_w_per_mhz." + Key] = {
-              {"kind", "assumed"},
-              {"source", "held at 0 by gpa calibrate --hold-at-zero (not "
-                         "fitted): " +
-                             Provenance}};
+  for (std::size_t C = 0; C < NumDvfsComponents; ++C)
+    if (Held[C])
+      (*Doc)["power_backends"]["dvfs"]["parameter_sources"]
+            ["dynamic_w_per_mhz." + std::string(dvfsComponentKey(C))] = {
+                {"kind", "assumed"},
+                {"source", "held at 0 by gpa calibrate --hold-at-zero (not "
+                           "fitted): " +
+                               Provenance}};
   std::string Json = toCanonicalJson(*Doc);
   GpuModel Check;
   if (!parseGpuModel(nlohmann::json::parse(Json), O.Output, Check, Error))
@@ -533,7 +534,8 @@ int runFit(const CalibrateOptions &O) {
     Out << "held-out error (every " << O.HoldOutEvery << "th microbenchmark, "
         << Test.Samples.size() << " rows): MAPE " << fixed(Mape, 2) << "%\n";
   }
-  return O.Output.empty() ? ExitOk : writeModel(O, Train, R);
+  return O.Output.empty() ? ExitOk
+                          : writeModel(O, Train, R, Options.HeldAtZero);
 }
 } // namespace
 

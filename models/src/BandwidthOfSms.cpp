@@ -22,10 +22,6 @@ static bool hasPerSmLimit(const GpuModel &G) {
   return G.PerSmBandwidthGbps > 0 && G.BandwidthSaturationExponent > 0;
 }
 
-double GpuModel::sustainedBandwidthTerm() const {
-  return sustainedBandwidthTerm(MemBandwidthGbps);
-}
-
 double GpuModel::sustainedBandwidthTerm(double SustainedGbps) const {
   return hasPerSmLimit(*this)
              ? std::pow(SustainedGbps, -BandwidthSaturationExponent)
@@ -33,12 +29,8 @@ double GpuModel::sustainedBandwidthTerm(double SustainedGbps) const {
 }
 
 double GpuModel::bandwidthOfSmsGbps(double ActiveSms) const {
-  return bandwidthOfSmsGbps(ActiveSms, sustainedBandwidthTerm());
-}
-
-double GpuModel::bandwidthOfSmsGbps(double ActiveSms,
-                                    double SustainedTerm) const {
-  return bandwidthOfSmsGbps(ActiveSms, SustainedTerm, MemBandwidthGbps);
+  return bandwidthOfSmsGbps(ActiveSms, sustainedBandwidthTerm(MemBandwidthGbps),
+                            MemBandwidthGbps);
 }
 
 double GpuModel::bandwidthOfSmsGbps(double ActiveSms, double SustainedTerm,

@@ -122,6 +122,13 @@ static void computeCompCycles(const KernelProfile &P, const GpuModel &Gpu,
   T.CompCycles = std::max(T.IssueSlotCycles, T.BusiestPipeCycles);
 }
 
+/// IPP Eq. (29)'s MWP: the least of the warps a latency lets fly, the warps
+/// the bandwidth carries and N (and, levelled, the L2 path's warps).
+static double eq29Mwp(const Timing &T) {
+  double Mwp = std::min({T.MwpWithoutBw, T.MwpPeakBw, T.N});
+  return T.Levelled ? std::min(Mwp, T.MwpL2Bw) : Mwp;
+}
+
 // IPP Eq. (29)-(33) and HK09's CWP.
 static void computeParallelism(const GpuModel &Gpu, Timing &T) {
   // A warp with LoadsPerRound requests per memory period departs them all
@@ -136,8 +143,8 @@ static void computeParallelism(const GpuModel &Gpu, Timing &T) {
                         : 0; // Eq. (31)
   T.MwpPeakBw = T.BwPerWarpGbps > 0
                     ? T.SmsBandwidthGbps / (T.BwPerWarpGbps * T.BandwidthSms)
-                    : T.N;                              // Eq. (30)
-  T.Mwp = std::min({T.MwpWithoutBw, T.MwpPeakBw, T.N}); // Eq. (29)
+                    : T.N; // Eq. (30)
+  T.Mwp = eq29Mwp(T);
   // Loaded latency grows as the bandwidth fills, so the warps in flight
   // meet the bandwidth bound gradually, not at a corner: a smooth minimum
   // with the exponent a bandwidth sweep gives (docs/models.md "Warps to
@@ -149,8 +156,6 @@ static void computeParallelism(const GpuModel &Gpu, Timing &T) {
         T.Mwp,
         std::pow(std::pow(Flying, -P) + std::pow(T.MwpPeakBw, -P), -1 / P));
   }
-  if (T.Levelled)
-    T.Mwp = std::min(T.Mwp, T.MwpL2Bw);
   double CwpFull =
       T.CompCycles > 0 ? (T.MemCycles + T.CompCycles) / T.CompCycles : T.N;
   T.Cwp = std::min(CwpFull, T.N);
@@ -166,9 +171,7 @@ static TimingCase hk09Case(const Timing &T) {
   // The label follows Eq. (29)'s MWP: a smooth minimum (GPU files with
   // memory.warp_saturation_exponent) is never exactly N, but a warp far
   // from the bandwidth bound is still one HK09 calls latency-bound.
-  double Mwp = std::min({T.MwpWithoutBw, T.MwpPeakBw, T.N});
-  if (T.Levelled)
-    Mwp = std::min(Mwp, T.MwpL2Bw);
+  double Mwp = eq29Mwp(T);
   if (nearlyEqual(Mwp, T.N) && nearlyEqual(T.Cwp, T.N))
     return TimingCase::NotEnoughWarps; // Eq. (24)
   if (T.Cwp >= Mwp || T.CompCycles > T.MemCycles)

@@ -154,17 +154,15 @@ struct GpuModel {
   /// ((n b)^-p + B^-p)^(-1/p) of the SMs' own limit n b and B
   /// (docs/models.md "Bandwidth on fewer SMs").
   double bandwidthOfSmsGbps(double ActiveSms) const;
-  /// B^-p of that smooth minimum: the GPU's own term, the same for every
-  /// number of SMs (a sweep takes it once: Timing's profile terms); 0
-  /// without a per-SM limit.
-  double sustainedBandwidthTerm() const;
-  /// bandwidthOfSmsGbps with B^-p given (sustainedBandwidthTerm()).
-  double bandwidthOfSmsGbps(double ActiveSms, double SustainedTerm) const;
-  /// The same for a sustained bandwidth B other than MemBandwidthGbps (a
-  /// read-only stream's), SustainedTerm = sustainedBandwidthTerm(B).
+  /// B^-p of that smooth minimum for a sustained bandwidth B (the copy's
+  /// MemBandwidthGbps, or a kernel's own: Timing::SustainedBandwidthGbps),
+  /// the same for every number of SMs (a sweep takes it once: Timing's
+  /// profile terms); 0 without a per-SM limit.
+  double sustainedBandwidthTerm(double SustainedGbps) const;
+  /// bandwidthOfSmsGbps for sustained bandwidth SustainedGbps, its B^-p
+  /// given (sustainedBandwidthTerm(SustainedGbps)).
   double bandwidthOfSmsGbps(double ActiveSms, double SustainedTerm,
                             double SustainedGbps) const;
-  double sustainedBandwidthTerm(double SustainedGbps) const;
   double sustainedBandwidthFraction() const {
     return DatasheetBandwidthGbps > 0
                ? MemBandwidthGbps / DatasheetBandwidthGbps

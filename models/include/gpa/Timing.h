@@ -41,7 +41,8 @@ struct Timing {
   /// Eq. (30)'s Mem_Bandwidth and the bandwidth bound's.
   double SmsBandwidthGbps = 0;
   /// Profile terms a wave reads: ceil(threads per block / warp size), and
-  /// the GPU's sustained-bandwidth term (GpuModel::sustainedBandwidthTerm).
+  /// the sustained-bandwidth term of SustainedBandwidthGbps below
+  /// (GpuModel::sustainedBandwidthTerm).
   double WarpsPerBlock = 0, SustainedBandwidthTerm = 0;
   /// The sustained bandwidth B this kernel's streams get: the copy's
   /// (memory.bandwidth_gbps), or where the file states the read's, a line
