@@ -22,6 +22,7 @@ What one clock pair cannot tell is written here as a rule, labelled:
 test/cli/gh100-power.test refits the committed samples and checks the
 coefficients below.
 """
+import copy
 
 # gpa calibrate bench/data/gpu-session/<session>/power_samples.csv, as
 # printed: b0 (W, every constant term at the clocks), the dynamic
@@ -138,6 +139,134 @@ def apply(d, name):
     d["calibration_note"] = d["calibration_note"].split(NOTE)[0] + (
         NOTE + " on this board's own microbenchmarks (%s); the ipp section stays for "
         "--power-model ipp." % how)
+
+
+# GH100 boards without a session of their own: they carry the H100 SXM5's
+# fit (the same chip), changed only where the datasheet changes the board.
+# The DRAM bus width turns the datasheet's peak into the memory clock the
+# dvfs memory domain is expressed at (peak = bus bytes x 2 x f).
+CARRIED = {
+    "h100-pcie": {"bus_bits": 5120, "bus_source": "NVIDIA H100 Tensor Core GPU datasheet, "
+                  "H100 PCIe: 80 GB HBM2e, 5 stacks, 5120-bit interface"},
+    "h100-nvl": {"bus_bits": 6144, "bus_source": "NVIDIA H100 Tensor Core GPU datasheet, "
+                 "H100 NVL: 94 GB HBM3, 6 stacks, 6144-bit interface"},
+}
+
+
+def _stream_energy_per_byte_nj(h100):
+    """The H100 SXM5 fit's energy per byte through L2 and DRAM together (nJ):
+    its one stream term, g x f / peak."""
+    fit = FITS["h100"]
+    dyn = fit["dynamic_w_per_mhz"]
+    core_mhz = round(h100["sm"]["clock_ghz"]["value"] * 1000)
+    return (dyn.get("l2", 0) * core_mhz / h100["memory"]["l2_bandwidth_gbps"]["value"] +
+            dyn.get("dram", 0) * fit["mem_mhz"] / h100["memory"]["bandwidth_gbps"]["value"])
+
+
+def carry(d, name, h100, voltage_slope):
+    """Makes d, a GH100 board without its own session, price power with the
+    H100 SXM5's dvfs fit, scaled by the board's datasheet (seed 002 §4.6:
+    a coefficient prices the resource it models). voltage_slope is the
+    K of the voltage line v = 1 - K (1 - f / f_ref) that h100.json's
+    sm_footprint uses for other clocks (scripts/clock_tables.py)."""
+    fit, board = FITS["h100"], CARRIED[name]
+    ref_mhz = round(h100["sm"]["clock_ghz"]["value"] * 1000)
+    core_mhz = round(d["sm"]["clock_ghz"]["value"] * 1000)
+    sms, ref_sms = d["sm"]["num_sms"]["value"], h100["sm"]["num_sms"]["value"]
+    # The SXM5's price is at its 1980 MHz voltage; this board's boost clock
+    # sits lower on the same line, and dynamic and constant power go as V^2.
+    v = 1 - voltage_slope * (1 - core_mhz / ref_mhz)
+    v2 = v * v
+    l2 = d["memory"]["l2_bandwidth_gbps"]
+    dram_gbps = d["memory"]["bandwidth_gbps"]["value"]
+    # GB/s x 8 bits over the bus's pins, two transfers a clock: MHz.
+    mem_mhz = round(_datasheet_peak_gbps(d) * 8e3 / (board["bus_bits"] * 2))
+    half_nj = _stream_energy_per_byte_nj(h100) / 2
+    idle, ref_idle = d["power"]["idle_power_w"]["value"], h100["power"]["idle_power_w"]["value"]
+    b0 = fit["b0_w"] * idle / ref_idle
+    static = min(d["power"]["idle_no_context_power_w"]["value"], b0)
+    dyn = {c: g * sms / ref_sms * v2 for c, g in fit["dynamic_w_per_mhz"].items()
+           if c not in ("l2", "dram")}
+    dyn["l2"] = half_nj * v2 * l2["value"] / core_mhz
+    dyn["dram"] = half_nj * dram_gbps / mem_mhz
+    carried = ("carried from the H100 SXM5's fit (h100.json power_backends.dvfs: %s), the same "
+               "GH100 chip" % ("gpa calibrate on %d rows of its session, training MAPE %.2f%%"
+                               % (fit["rows"], fit["mape_pct"])))
+    d["power_backend"] = "dvfs"
+    section = copy.deepcopy(h100["power_backends"]["dvfs"])
+    section.update({
+        "calibrated": True,
+        "source": "%s; board differences from its datasheet (docs/dvfs.md 'GH100 boards')"
+                  % carried,
+        "core_domain": {"clocks_mhz": [core_mhz], "reference_mhz": core_mhz, "voltage": [1]},
+        "memory_domain": {"clocks_mhz": [mem_mhz], "reference_mhz": mem_mhz, "voltage": [1]},
+        "static_w": {"core": round(static, 4), "memory": 0},
+        "constant_w_per_mhz": {"core": round((b0 - static) / core_mhz, 9), "memory": 0},
+        "dynamic_w_per_mhz": {c: round(dyn.get(c, 0), 9) for c in COMPONENTS},
+        "l2_peak_gbps": {"value": l2["value"], "source": "the board's L2 bandwidth "
+                         "(memory.l2_bandwidth_gbps): " + l2["source"]},
+    })
+    section["parameter_sources"] = {
+        "static_w.core": {
+            "kind": "assumed",
+            "source": "the board's idle power with no context (%.1f W, "
+                      "power.idle_no_context_power_w, itself scaled from the H100 SXM5's by TDP)"
+                      % static},
+        "constant_w_per_mhz.core": {
+            "kind": "assumed",
+            "source": "the H100 SXM5 fit's b0 = %.2f W x this board's idle power with a context "
+                      "over the SXM5's (%.1f / %.1f W, power.idle_power_w) = %.2f W, less "
+                      "static_w.core, over the %d MHz reference clock"
+                      % (fit["b0_w"], idle, ref_idle, b0, core_mhz)},
+        "dynamic_w_per_mhz.fp32_fma": {
+            "kind": "assumed",
+            "source": "the H100 SXM5's coefficients of FP32, INT, FP64, SFU and shared x %d / "
+                      "%d SMs (a coefficient prices the chip's units at full utilisation, seed "
+                      "002 §4.6) x v^2 = %.4f: the board's %d MHz boost clock on the voltage line "
+                      "v = 1 - %.4f (1 - f / %d MHz) (sm_footprint.dvfs_min_voltage_v's line, "
+                      "assumed)" % (sms, ref_sms, v2, core_mhz, voltage_slope, ref_mhz)},
+        **{"dynamic_w_per_mhz." + c: {"kind": "assumed",
+                                       "source": "see dynamic_w_per_mhz.fp32_fma"}
+           for c in ("int", "fp64_fma", "sfu", "shared")},
+        "dynamic_w_per_mhz.l2": {
+            "kind": "assumed",
+            "source": "the H100 SXM5's energy per byte in L2, %.4g nJ, x v^2 = %.4f (L2 runs on "
+                      "the core's voltage), as g = e x peak / f at this board's L2 peak and "
+                      "boost clock" % (half_nj, v2)},
+        "dynamic_w_per_mhz.dram": {
+            "kind": "assumed",
+            "source": "the H100 SXM5's energy per DRAM byte, %.4g nJ, assumed the same on this "
+                      "board's memory, as g = e x peak / f at its sustained bandwidth and memory "
+                      "clock" % half_nj},
+        "memory_domain": {
+            "kind": "derived",
+            "source": "%d MHz: the datasheet's %g GB/s peak over a %d-bit bus, DDR (%s)"
+                      % (mem_mhz, _datasheet_peak_gbps(d), board["bus_bits"],
+                         board["bus_source"])},
+        "core_domain": {
+            "kind": "given",
+            "source": "the board's datasheet boost clock; other core clocks scale this price "
+                      "by the sm_footprint voltage line (docs/dvfs.md 'Estimated clock advice')"},
+    }
+    d["power_backends"] = {"dvfs": section}
+    d["calibrated"] = True
+    d["description"] = d["description"].replace(
+        "power estimated (uncalibrated)",
+        "power from the H100 SXM5's calibration (the same chip) scaled by this board's datasheet "
+        "(dvfs)")
+    assert "H100 SXM5's calibration" in d["description"], d["description"]
+    d["calibration_note"] = d["calibration_note"].split(NOTE)[0] + (
+        NOTE + " for the GH100 chip on the H100 SXM5's microbenchmarks and carried to this "
+        "board (power_backends.dvfs.parameter_sources say how each term was scaled); the ipp "
+        "section stays for --power-model ipp.")
+
+
+def _datasheet_peak_gbps(d):
+    """The datasheet DRAM peak a catalogue board's bandwidth source quotes."""
+    import re
+    m = re.search(r"this board's (\d+) GB/s", d["memory"]["bandwidth_gbps"]["source"])
+    assert m, d["memory"]["bandwidth_gbps"]["source"]
+    return float(m.group(1))
 
 
 if __name__ == "__main__":

@@ -498,6 +498,8 @@ for name, spec in sorted(BOARDS.items()):
             h200_measured(d)
         if name in gh100_power.FITS:
             gh100_power.apply(d, name)
+        elif name in gh100_power.CARRIED:
+            gh100_power.carry(d, name, h100, clock_tables.K)
         clock_tables.set_clocks(d, clock_tables.gh100(boost_mhz))
     elif base_name == "a100" and spec[1] == "8.0":
         clock_tables.set_clocks(d, clock_tables.ga100(boost_mhz))

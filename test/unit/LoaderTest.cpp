@@ -102,14 +102,14 @@ TEST(Loader, BundledModelsAllLoad) {
     // Power parameters fitted to measurements: the GTX280 (IPP), the two
     // gpmTOOL GPUs (seed 002) and the other boards of their chips (GV100:
     // the Titan V calibration; GM200: the GTX Titan X's, issue 27; the H100 and
-    // H200: its own session's microbenchmarks, scripts/gh100_power.py); not the
-    // seed 001/003 Fermi files.
-    EXPECT_EQ(G.Calibrated, Name == "gtx280" || Name == "gtx-titan-x" ||
-                                Name == "titan-v" || Name == "v100" ||
-                                Name == "v100-pcie" || Name == "gtx-980-ti" ||
-                                Name == "quadro-m6000" ||
-                                Name == "quadro-m6000-24gb" || Name == "h100" ||
-                                Name == "h200")
+    // H200: its own session's microbenchmarks, and the H100 PCIe and NVL the
+    // H100 SXM5's, scripts/gh100_power.py); not the seed 001/003 Fermi files.
+    EXPECT_EQ(G.Calibrated,
+              Name == "gtx280" || Name == "gtx-titan-x" || Name == "titan-v" ||
+                  Name == "v100" || Name == "v100-pcie" ||
+                  Name == "gtx-980-ti" || Name == "quadro-m6000" ||
+                  Name == "quadro-m6000-24gb" || Name == "h100" ||
+                  Name == "h200" || Name == "h100-pcie" || Name == "h100-nvl")
         << Name;
   }
 }
