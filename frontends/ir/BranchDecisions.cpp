@@ -474,6 +474,117 @@ bool decideJoinedGuards(const Value *Cond, const BranchFacts &Facts,
   return true;
 }
 
+/// The leaves of a tree of one logical operator (`a && (b && c)`: `and
+/// i1` or `select i1 a, b, false`; `||` likewise), at most 16.
+bool joinLeaves(const Value *Cond, bool And,
+                SmallVectorImpl<const Value *> &Out, unsigned Depth = 0) {
+  const Value *A = nullptr, *B = nullptr;
+  bool Match = And ? match(Cond, m_LogicalAnd(m_Value(A), m_Value(B)))
+                   : match(Cond, m_LogicalOr(m_Value(A), m_Value(B)));
+  if (!Match || Depth > 8) {
+    Out.push_back(Cond);
+    return Out.size() <= 16;
+  }
+  return joinLeaves(A, And, Out, Depth + 1) &&
+         joinLeaves(B, And, Out, Depth + 1);
+}
+
+/// Rule 4 for a join in which several tests read one index (a stencil's
+/// interior, `ix > 0 && ix < 399 && iy > 0 && ...`, ace-cuda; InstCombine
+/// writes `ix > 0` as `ix != 0`): the tests on one index intersect over its
+/// points, disjoint indices multiply (gpa::IndexTestJoin). Every leaf must
+/// compare a launch-affine index with a constant or a given argument
+/// expression; false otherwise, or when no index carries two tests (the
+/// pairwise rule above decides those).
+bool decideIndexJoin(const Value *Cond, const BranchFacts &Facts,
+                     ScalarEvolution *SE, const LoopInfo &LI,
+                     BranchDecision &D) {
+  if (!SE)
+    return false;
+  bool And = match(Cond, m_LogicalAnd(m_Value(), m_Value()));
+  if (!And && !match(Cond, m_LogicalOr(m_Value(), m_Value())))
+    return false;
+  SmallVector<const Value *, 8> Leaves;
+  if (!joinLeaves(Cond, And, Leaves))
+    return false;
+  // `||` passes where not every negated test holds.
+  IndexTestJoin Join;
+  bool ReadsArgument = false;
+  for (const Value *Leaf : Leaves) {
+    const auto *Cmp = dyn_cast<ICmpInst>(Leaf);
+    if (!Cmp)
+      return false;
+    bool Added = false;
+    for (unsigned Side = 0; Side < 2 && !Added; ++Side) {
+      CmpInst::Predicate Pred =
+          Side ? Cmp->getSwappedPredicate() : Cmp->getPredicate();
+      const Value *Index = Cmp->getOperand(Side),
+                  *Bound = Cmp->getOperand(1 - Side);
+      bool Signed = CmpInst::isSigned(Pred);
+      int ArgNo = -1;
+      std::optional<double> B = boundValue(Bound, Signed, Facts, ArgNo);
+      if (!B || std::fabs(*B) > 9.0e15)
+        continue;
+      std::optional<GuardIndex> G =
+          guardIndexOf(Index, *Cmp->getParent(), *SE, LI, Facts);
+      if (!G)
+        continue;
+      IndexTestOp Op;
+      switch (Pred) {
+      case CmpInst::ICMP_ULT:
+      case CmpInst::ICMP_SLT:
+        Op = IndexTestOp::Lt;
+        break;
+      case CmpInst::ICMP_ULE:
+      case CmpInst::ICMP_SLE:
+        Op = IndexTestOp::Le;
+        break;
+      case CmpInst::ICMP_UGT:
+      case CmpInst::ICMP_SGT:
+        Op = IndexTestOp::Gt;
+        break;
+      case CmpInst::ICMP_UGE:
+      case CmpInst::ICMP_SGE:
+        Op = IndexTestOp::Ge;
+        break;
+      case CmpInst::ICMP_EQ:
+        Op = IndexTestOp::Eq;
+        break;
+      default:
+        Op = IndexTestOp::Ne;
+        break;
+      }
+      if (!And)
+        Op = IndexTestJoin::negated(Op);
+      if (!Join.add(*G, Op, std::int64_t(*B), Signed))
+        return false;
+      ReadsArgument |= ArgNo >= 0;
+      Added = true;
+    }
+    if (!Added)
+      return false;
+  }
+  if (!Join.overlaps())
+    return false;
+  std::optional<GuardShare> S = Join.share(Facts, false);
+  if (!S)
+    return false;
+  // Listed as the branch's weight: a join with equality tests has no one
+  // bound.
+  D.ThreadGuard = false;
+  D.IndexTest = true;
+  D.GuardDims = Join.terms();
+  D.InBounds = S->InBounds;
+  D.TrueProbability = And ? S->InBounds : 1 - S->InBounds;
+  D.Kind = "derived";
+  D.Source = std::string(And ? "the joined index tests all hold: "
+                             : "the condition false where the negations of "
+                               "the joined index tests all hold: ") +
+             S->Words + " (" + S->LaunchSource +
+             (ReadsArgument ? "; " + Facts.ArgumentsSource : "") + ")";
+  return true;
+}
+
 bool assumedTrue(const Value *Cond) {
   return any_of(Cond->users(), [](const User *U) {
     const auto *II = dyn_cast<IntrinsicInst>(U);
@@ -537,7 +648,8 @@ decideBranches(const Function &F, BranchProbabilityInfo &BPI,
       D.Stated = true;
       D.Source = "__builtin_assume of the condition";
     } else if ((!Cmp || !decideAnyGuard(*Cmp, Facts, SE, LI, D)) &&
-               !decideJoinedGuards(Cond, Facts, SE, LI, D)) {
+               !decideJoinedGuards(Cond, Facts, SE, LI, D) &&
+               !decideIndexJoin(Cond, Facts, SE, LI, D)) {
       D.Kind = "assumed";
       D.Source = "LLVM's static branch heuristics (BranchProbabilityInfo)";
     }

@@ -33,7 +33,7 @@ namespace {
 
 constexpr std::uint64_t MaxTrips = 4294967295ull; // as a given count
 constexpr std::uint64_t MaxPoints = 65536;        // threads evaluated
-constexpr unsigned MaxReachDepth = 8;
+constexpr unsigned MaxReachDepth = 32;
 /// Operands followed through a value ScalarEvolution leaves opaque (a
 /// binary tree: at most 2^8 evaluated per thread).
 constexpr unsigned MaxValueDepth = 8;

@@ -231,6 +231,168 @@ bool EqualityShares::add(const GuardIndex &Index, std::int64_t Value,
   return true;
 }
 
+namespace {
+bool sameIndex(const GuardIndex &A, const GuardIndex &B) {
+  for (int D = 0; D < 3; ++D)
+    if (A.Block[D] != B.Block[D] || A.Thread[D] != B.Thread[D] ||
+        A.ThreadSpan[D] != B.ThreadSpan[D])
+      return false;
+  return A.Counter == B.Counter && A.Trips == B.Trips && A.Offset == B.Offset &&
+         A.SpanStep == B.SpanStep;
+}
+
+const char *opText(IndexTestOp Op) {
+  switch (Op) {
+  case IndexTestOp::Lt:
+    return "<";
+  case IndexTestOp::Le:
+    return "<=";
+  case IndexTestOp::Gt:
+    return ">";
+  case IndexTestOp::Ge:
+    return ">=";
+  case IndexTestOp::Eq:
+    return "==";
+  case IndexTestOp::Ne:
+    return "!=";
+  }
+  return "?";
+}
+} // namespace
+
+IndexTestOp IndexTestJoin::negated(IndexTestOp Op) {
+  switch (Op) {
+  case IndexTestOp::Lt:
+    return IndexTestOp::Ge;
+  case IndexTestOp::Le:
+    return IndexTestOp::Gt;
+  case IndexTestOp::Gt:
+    return IndexTestOp::Le;
+  case IndexTestOp::Ge:
+    return IndexTestOp::Lt;
+  case IndexTestOp::Eq:
+    return IndexTestOp::Ne;
+  case IndexTestOp::Ne:
+    return IndexTestOp::Eq;
+  }
+  return Op;
+}
+
+bool IndexTestJoin::add(const GuardIndex &Index, IndexTestOp Op,
+                        std::int64_t Value, bool Signed) {
+  unsigned T = indexTerms(Index);
+  // Value + 1 below must not overflow; an unsigned test of a negative
+  // constant is a test against a value no index reaches (not taken).
+  if (!T || Value >= std::numeric_limits<std::int64_t>::max() ||
+      (!Signed && Value < 0))
+    return false;
+  for (Group &G : Groups)
+    if (sameIndex(G.Index, Index)) {
+      G.Tests.push_back({Op, Value, Signed});
+      BoundsOnly &= Op != IndexTestOp::Eq && Op != IndexTestOp::Ne;
+      return true;
+    }
+  if (T & Terms)
+    return false;
+  Terms |= T;
+  Groups.push_back({Index, {{Op, Value, Signed}}});
+  BoundsOnly &= Op != IndexTestOp::Eq && Op != IndexTestOp::Ne;
+  return true;
+}
+
+bool IndexTestJoin::overlaps() const {
+  for (const Group &G : Groups)
+    if (G.Tests.size() > 1)
+      return true;
+  return false;
+}
+
+std::optional<GuardShare> IndexTestJoin::share(const BranchFacts &Facts,
+                                               bool PtxNames) const {
+  if (Groups.empty())
+    return std::nullopt;
+  constexpr std::int64_t Min = std::numeric_limits<std::int64_t>::min();
+  constexpr std::int64_t Max = std::numeric_limits<std::int64_t>::max();
+  GuardShare Out;
+  Out.InBounds = 1;
+  for (const Group &G : Groups) {
+    int Dim = -1;
+    AffineIndex I;
+    if (!launchIndex(G.Index, Facts, Dim, I))
+      return std::nullopt;
+    // Each test holds on [Lo, Hi) (Inside) or off it: the Inside ranges
+    // intersect, the others are cut out of what is left.
+    std::int64_t Lo = Min, Hi = Max;
+    std::vector<std::pair<std::int64_t, std::int64_t>> Cut;
+    std::string Tests;
+    for (const Test &X : G.Tests) {
+      std::int64_t Floor = X.Signed ? Min : 0;
+      std::int64_t L = Floor, H = X.Value;
+      bool Inside = true;
+      switch (X.Op) {
+      case IndexTestOp::Lt:
+        break;
+      case IndexTestOp::Le:
+        H = X.Value + 1;
+        break;
+      case IndexTestOp::Gt:
+        H = X.Value + 1;
+        Inside = false;
+        break;
+      case IndexTestOp::Ge:
+        Inside = false;
+        break;
+      case IndexTestOp::Eq:
+        L = X.Value;
+        H = X.Value + 1;
+        break;
+      case IndexTestOp::Ne:
+        L = X.Value;
+        H = X.Value + 1;
+        Inside = false;
+        break;
+      }
+      if (Inside) {
+        Lo = std::max(Lo, L);
+        Hi = std::min(Hi, H);
+      } else {
+        Cut.push_back({L, H});
+      }
+      bool Bound = X.Op != IndexTestOp::Eq && X.Op != IndexTestOp::Ne;
+      Tests += std::string(Tests.empty() ? " " : ", ") +
+               (Bound && !X.Signed ? "unsigned " : "") + opText(X.Op) + " " +
+               std::to_string(X.Value);
+    }
+    std::optional<std::uint64_t> In =
+        Hi > Lo ? pointsInRange(I, Lo, Hi) : std::optional<std::uint64_t>(0);
+    if (!In)
+      return std::nullopt;
+    // The cut ranges within [Lo, Hi), merged so no point is taken twice.
+    std::sort(Cut.begin(), Cut.end());
+    std::int64_t Reached = Lo;
+    for (auto [L, H] : Cut) {
+      L = std::max(L, Reached);
+      H = std::min(H, Hi);
+      if (H <= L)
+        continue;
+      std::optional<std::uint64_t> Off = pointsInRange(I, L, H);
+      if (!Off || *Off > *In)
+        return std::nullopt;
+      *In -= *Off;
+      Reached = H;
+    }
+    double Points = double(I.Blocks) * double(I.Threads) * double(I.Trips);
+    Out.InBounds *= double(*In) / Points;
+    Out.Words += (Out.Words.empty() ? "" : "; ") +
+                 indexText(I, G.Index, Dim, PtxNames) + Tests + ": " +
+                 pointsText(I, *In) + " pass";
+    std::string Source = Facts.launchSourceOf(Dim, I.Block != 0, I.Thread != 0);
+    if (Out.LaunchSource.find(Source) == std::string::npos)
+      Out.LaunchSource += (Out.LaunchSource.empty() ? "" : ", ") + Source;
+  }
+  return Out;
+}
+
 unsigned indexTerms(const GuardIndex &Index) {
   unsigned Bits = 0;
   for (int D = 0; D < 3; ++D) {

@@ -47,6 +47,15 @@ struct GroupSpan {
   double ThreadStrideBytes = 0;
   /// Groups whose accesses read this group's bytes close enough for L2.
   std::vector<std::string> RereadFrom;
+  /// Bytes between threads one apart along threadIdx.y and .z, where every
+  /// access of the group gives the same (NaN: unknown or disagreeing).
+  double StrideYBytes = NAN, StrideZBytes = NAN;
+  bool AnyAccess = false;
+  /// A chain of clusters (below) and the offsets of the accesses in it.
+  struct Chain {
+    std::vector<double> Unions;
+    std::vector<double> Offsets;
+  };
   /// The unions of the group's overlapping spans (clusters: a[i-1], a[i],
   /// a[i+1] make one; a[i] and a[i+2048], a row apart, make two, as a[i]
   /// and a[i+n] of two groups do), in address order, split into chains: a
@@ -54,22 +63,22 @@ struct GroupSpan {
   /// threads away reads its bytes through the previous cluster and that
   /// distance \p Fits L2 (a[i] and a[i + 2048]: 2048 / 4 threads apart).
   template <typename FitsFn>
-  std::vector<std::vector<double>> clusterChains(double ThreadStride,
-                                                 FitsFn Fits) const {
+  std::vector<Chain> clusterChains(double ThreadStride, FitsFn Fits) const {
     auto Sorted = Intervals;
     std::sort(Sorted.begin(), Sorted.end());
-    std::vector<std::vector<double>> Out;
+    std::vector<Chain> Out;
     double End = -INFINITY, Start = 0;
     for (auto [Lo, Hi] : Sorted) {
       if (Lo >= End) {
         if (Out.empty() || !Fits((Lo - Start) / std::max(1.0, ThreadStride)))
           Out.emplace_back();
-        Out.back().push_back(0);
+        Out.back().Unions.push_back(0);
         Start = Lo;
       }
+      Out.back().Offsets.push_back(Lo);
       Lo = std::max(Lo, End);
       if (Hi > Lo)
-        Out.back().back() += Hi - Lo;
+        Out.back().Unions.back() += Hi - Lo;
       End = std::max(End, Hi);
     }
     return Out;
@@ -91,6 +100,106 @@ struct SectorRuns {
   double Sectors = 1;
 };
 } // namespace
+
+/// Chains of one group k rows of a 3-D block apart along z (or y):
+/// ace-cuda's phi[x ± 1][y][z] with x = blockIdx.z * 4 + threadIdx.z,
+/// 1.28 MB apart. Launch order is x, then y, then z within a block, so the
+/// thread k rows on is k * Bx * By (k * Bx) threads later, not Gap / the
+/// lane stride, for the (Bz - k) / Bz of the threads whose neighbour is in
+/// their own block; the others' is in another block (along z, gridDim.x *
+/// gridDim.y blocks later: no credit). Chains linked so, with the largest
+/// share first, form trees (Kruskal); each tree is fetched once through its
+/// largest chain and every other chain for the share its link leaves. The
+/// DRAM bytes this removes from the chains' sum.
+template <typename FitsFn>
+static double blockRowCredit(const GroupSpan &G,
+                             const std::vector<GroupSpan::Chain> &Chains,
+                             const std::vector<double> &ChainMax,
+                             const BlockDims &Dims, FitsFn Fits) {
+  if (Chains.size() < 2 || !Dims.known())
+    return 0;
+  auto Near = [&](double Gap) {
+    double Share = 0;
+    auto Along = [&](double Stride, std::uint64_t N, double Step) {
+      if (!(Stride > 0) || N < 2)
+        return;
+      double K = Gap / Stride;
+      if (K != std::floor(K) || K < 1 || K >= double(N) || !Fits(K * Step))
+        return;
+      Share = std::max(Share, (double(N) - K) / double(N));
+    };
+    Along(G.StrideZBytes, Dims.Z, double(Dims.X) * double(Dims.Y));
+    Along(G.StrideYBytes, Dims.Y, double(Dims.X));
+    return Share;
+  };
+  struct Link {
+    double Share;
+    std::size_t A, B;
+  };
+  std::vector<Link> Links;
+  for (std::size_t A = 0; A < Chains.size(); ++A)
+    for (std::size_t B = A + 1; B < Chains.size(); ++B) {
+      double Best = 0;
+      for (double X : Chains[A].Offsets)
+        for (double Y : Chains[B].Offsets)
+          Best = std::max(Best, Near(std::fabs(Y - X)));
+      if (Best > 0)
+        Links.push_back({Best, A, B});
+    }
+  if (Links.empty())
+    return 0;
+  std::stable_sort(
+      Links.begin(), Links.end(),
+      [](const Link &X, const Link &Y) { return X.Share > Y.Share; });
+  std::vector<std::size_t> Parent(Chains.size());
+  for (std::size_t C = 0; C < Parent.size(); ++C)
+    Parent[C] = C;
+  std::function<std::size_t(std::size_t)> Root = [&](std::size_t C) {
+    return Parent[C] == C ? C : Parent[C] = Root(Parent[C]);
+  };
+  // Tree edges, then each tree's members and its largest chain.
+  std::vector<std::vector<std::pair<std::size_t, double>>> Edges(Chains.size());
+  for (const Link &L : Links) {
+    std::size_t RA = Root(L.A), RB = Root(L.B);
+    if (RA == RB)
+      continue;
+    Parent[RA] = RB;
+    Edges[L.A].push_back({L.B, L.Share});
+    Edges[L.B].push_back({L.A, L.Share});
+  }
+  double Credit = 0;
+  std::vector<bool> Seen(Chains.size(), false);
+  for (std::size_t C = 0; C < Chains.size(); ++C) {
+    if (Seen[C] || Edges[C].empty())
+      continue;
+    // The tree's largest chain (the first of equals) is fetched whole; the
+    // others, walked from it, are credited their link's share.
+    std::vector<std::size_t> Members{C};
+    Seen[C] = true;
+    for (std::size_t I = 0; I < Members.size(); ++I)
+      for (auto [N, Share] : Edges[Members[I]])
+        if (!Seen[N]) {
+          Seen[N] = true;
+          Members.push_back(N);
+        }
+    std::size_t Top = Members[0];
+    for (std::size_t M : Members)
+      if (ChainMax[M] > ChainMax[Top] ||
+          (ChainMax[M] == ChainMax[Top] && M < Top))
+        Top = M;
+    std::vector<bool> Reached(Chains.size(), false);
+    std::vector<std::size_t> Walk{Top};
+    Reached[Top] = true;
+    for (std::size_t I = 0; I < Walk.size(); ++I)
+      for (auto [N, Share] : Edges[Walk[I]])
+        if (!Reached[N]) {
+          Reached[N] = true;
+          Walk.push_back(N);
+          Credit += Share * ChainMax[N];
+        }
+  }
+  return Credit;
+}
 
 static SectorRuns sectorRuns(const GlobalAccessFact &F, double Lanes) {
   SectorRuns R;
@@ -284,6 +393,15 @@ estimateMemoryLevels(const std::vector<GlobalAccessFact> &Given,
       G.Intervals.push_back({F.OffsetBytes, F.OffsetBytes + Span});
       G.RequestedBytes += Span;
       G.ThreadStrideBytes = std::max(G.ThreadStrideBytes, Stride);
+      auto Agree = [&](double &Held, bool Known, double Bytes) {
+        if (!Known || (G.AnyAccess && Held != std::fabs(Bytes)))
+          Held = NAN;
+        else if (!G.AnyAccess)
+          Held = std::fabs(Bytes);
+      };
+      Agree(G.StrideYBytes, F.ThreadStrideYKnown, F.ThreadStrideYBytes);
+      Agree(G.StrideZBytes, F.ThreadStrideZKnown, F.ThreadStrideZBytes);
+      G.AnyAccess = true;
       if (!F.RereadGroup.empty() && F.RereadGroup != F.Group && RereadFitsL2(F))
         G.RereadFrom.push_back(F.RereadGroup);
     }
@@ -318,16 +436,19 @@ estimateMemoryLevels(const std::vector<GlobalAccessFact> &Given,
     double SumUnions = 0, SumRequested = 0, Compulsory = 0;
     std::map<std::string, double> LinkedMax;
     for (const auto &[Name, G] : Groups) {
-      double GroupCompulsory = 0;
-      for (const std::vector<double> &Chain :
-           G.clusterChains(G.ThreadStrideBytes, FitsL2Between)) {
-        double ChainMax = 0;
-        for (double U : Chain) {
+      std::vector<GroupSpan::Chain> Chains =
+          G.clusterChains(G.ThreadStrideBytes, FitsL2Between);
+      std::vector<double> ChainMax(Chains.size(), 0);
+      for (std::size_t C = 0; C < Chains.size(); ++C)
+        for (double U : Chains[C].Unions) {
           SumUnions += U;
-          ChainMax = std::max(ChainMax, U);
+          ChainMax[C] = std::max(ChainMax[C], U);
         }
-        GroupCompulsory += ChainMax;
-      }
+      double GroupCompulsory = 0;
+      for (double M : ChainMax)
+        GroupCompulsory += M;
+      GroupCompulsory -=
+          blockRowCredit(G, Chains, ChainMax, Dims, FitsL2Between);
       double &M = LinkedMax[Root(Name)];
       M = std::max(M, GroupCompulsory);
       SumRequested += G.RequestedBytes;

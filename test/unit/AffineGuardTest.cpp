@@ -177,3 +177,68 @@ TEST(AffineGuard, EqualityTestsOnDisjointTermsMultiply) {
   EqualityShares None;
   EXPECT_FALSE(None.add(GuardIndex(), 0, F, false));
 }
+
+TEST(AffineGuard, TestsOnOneIndexIntersect) {
+  // ace-cuda's interior `ix < 399 && iy < 399 && ix > 0 && iy > 0` (z left
+  // out) on its launch: x = 8 * blockIdx.x + threadIdx.x over 50 blocks of
+  // 8 (400 values, each once), y the same. ix != 0 (InstCombine's ix > 0)
+  // and ix <u 399 leave 1..398: 398 of 400, not 399/400 x 399/400; the two
+  // indices multiply: (398 / 400)^2 = 0.990025.
+  BranchFacts F;
+  F.BlockThreadsX = 8;
+  F.BlockThreadsY = 8;
+  F.GridBlocksX = 50;
+  F.GridBlocksY = 50;
+  GuardIndex X, Y;
+  X.Block[0] = 8;
+  X.Thread[0] = 1;
+  Y.Block[1] = 8;
+  Y.Thread[1] = 1;
+  IndexTestJoin J;
+  EXPECT_TRUE(J.add(X, IndexTestOp::Lt, 399, false));
+  EXPECT_TRUE(J.add(Y, IndexTestOp::Lt, 399, false));
+  EXPECT_FALSE(J.overlaps());
+  EXPECT_TRUE(J.add(X, IndexTestOp::Ne, 0, false));
+  EXPECT_TRUE(J.add(Y, IndexTestOp::Gt, 0, true));
+  EXPECT_TRUE(J.overlaps());
+  EXPECT_FALSE(J.boundsOnly());
+  EXPECT_EQ(J.terms(), 1u | 2u | 8u | 16u);
+  auto S = J.share(F, false);
+  ASSERT_TRUE(S);
+  EXPECT_DOUBLE_EQ(S->InBounds, 0.990025);
+  EXPECT_EQ(S->Words, "8 * blockIdx.x + threadIdx.x unsigned < 399, != 0: 398 "
+                      "of 400 (block, thread) points pass; 8 * blockIdx.y + "
+                      "threadIdx.y unsigned < 399, > 0: 398 of 400 (block, "
+                      "thread) points pass");
+  // nvcc's form, `ix > 398 || ix == 0` for the branch around the interior:
+  // the negations (ix <= 398, ix != 0) hold for the same 398 of 400.
+  IndexTestJoin Or;
+  EXPECT_TRUE(Or.add(X, IndexTestJoin::negated(IndexTestOp::Gt), 398, false));
+  EXPECT_TRUE(Or.add(X, IndexTestJoin::negated(IndexTestOp::Eq), 0, false));
+  EXPECT_DOUBLE_EQ(Or.share(F, true)->InBounds, 398.0 / 400);
+  // Cut ranges that overlap are taken once: x != 5, x >= 5 (signed: cuts
+  // [-inf, 5)), x != 3 (already cut), x < 10: 6..9, 4 of 400.
+  IndexTestJoin Cuts;
+  EXPECT_TRUE(Cuts.add(X, IndexTestOp::Ne, 5, true));
+  EXPECT_TRUE(Cuts.add(X, IndexTestOp::Ge, 5, true));
+  EXPECT_TRUE(Cuts.add(X, IndexTestOp::Ne, 3, true));
+  EXPECT_TRUE(Cuts.add(X, IndexTestOp::Lt, 10, true));
+  EXPECT_DOUBLE_EQ(Cuts.share(F, false)->InBounds, 4.0 / 400);
+  // Empty: x < 3 && x > 7.
+  IndexTestJoin None;
+  EXPECT_TRUE(None.add(X, IndexTestOp::Lt, 3, true));
+  EXPECT_TRUE(None.add(X, IndexTestOp::Gt, 7, true));
+  EXPECT_DOUBLE_EQ(None.share(F, false)->InBounds, 0.0);
+  // A different index on a term already tested (threadIdx.x alone after
+  // the global x): no rule.
+  GuardIndex Tx;
+  Tx.Thread[0] = 1;
+  EXPECT_FALSE(J.add(Tx, IndexTestOp::Lt, 4, true));
+  // z's shape not given: nothing derived.
+  GuardIndex Z;
+  Z.Thread[2] = 1;
+  IndexTestJoin WithZ;
+  EXPECT_TRUE(WithZ.add(Z, IndexTestOp::Ne, 0, false));
+  EXPECT_TRUE(WithZ.add(Z, IndexTestOp::Lt, 3, false));
+  EXPECT_FALSE(WithZ.share(F, false));
+}

@@ -718,3 +718,48 @@ TEST(MemoryLevels, ABaseWithAnUnknownAccessHasNoWorkingSet) {
   EXPECT_DOUBLE_EQ(E.Kernel.L2, 0.0);
   EXPECT_DOUBLE_EQ(E.Kernel.Dram, 1.0);
 }
+
+TEST(MemoryLevels, PlanesOfA3DBlockAreReadAgainWithinTheBlock) {
+  // out[x][y][z] = u[x-1][y][z] + u[x][y][z] + u[x+1][y][z] on 64^3 floats
+  // (a plane 64 x 64 x 4 = 16384 bytes), z = 8 * blockIdx.x + threadIdx.x,
+  // y along threadIdx.y (256 bytes a row), x = 4 * blockIdx.z + threadIdx.z
+  // (gpuFLOPBench ace-cuda's indexing): blocks of 8 x 8 x 4, 1024 blocks.
+  // A thread requests 16 bytes (three loads, one store). With a 32 KiB L2
+  // the lane rule puts the planes 16384 / 4 = 4096 threads apart (64 KiB
+  // between the reads): each plane its own compulsory fetch, 12 + 4 = 16
+  // DRAM bytes per thread. In launch order the thread one plane on is 8 x 8
+  // = 64 threads later (1 KiB) for the 3 of 4 threads with threadIdx.z < 3;
+  // the others' neighbour plane is in another block (no credit). So u comes
+  // from DRAM once plus 1/4 of each neighbour plane: 4 + 2 x 4 / 4 = 6
+  // bytes, + 4 stored = 10 per thread.
+  std::vector<GlobalAccessFact> Facts = {load("u", "x", -16384),
+                                         load("u", "x", 0),
+                                         load("u", "x", 16384), store("out")};
+  for (GlobalAccessFact &F : Facts) {
+    F.ThreadStrideYKnown = F.ThreadStrideZKnown = true;
+    F.ThreadStrideYBytes = 256;
+    F.ThreadStrideZBytes = 16384;
+  }
+  CacheLevels Small = someCaches();
+  Small.L2Bytes = 32.0 * 1024;
+  BlockDims Dims{8, 8, 4};
+  auto E = estimateMemoryLevels(Facts, Small, 256, 1024, 32, {}, Dims);
+  EXPECT_DOUBLE_EQ(E.DramBytesPerThread, 10.0);
+  // The block's shape unknown, or the z stride: no credit (16).
+  EXPECT_DOUBLE_EQ(
+      estimateMemoryLevels(Facts, Small, 256, 1024, 32).DramBytesPerThread,
+      16.0);
+  for (GlobalAccessFact &F : Facts)
+    F.ThreadStrideZKnown = false;
+  EXPECT_DOUBLE_EQ(estimateMemoryLevels(Facts, Small, 256, 1024, 32, {}, Dims)
+                       .DramBytesPerThread,
+                   16.0);
+  // Blocks one plane deep (8 x 32 x 1): every neighbour plane is another
+  // block's (16).
+  for (GlobalAccessFact &F : Facts)
+    F.ThreadStrideZKnown = true;
+  EXPECT_DOUBLE_EQ(
+      estimateMemoryLevels(Facts, Small, 256, 1024, 32, {}, BlockDims{8, 32, 1})
+          .DramBytesPerThread,
+      16.0);
+}

@@ -37,6 +37,7 @@
 #include "gpa/ptx/PtxAst.h"
 
 #include <algorithm>
+#include <functional>
 #include <optional>
 
 namespace gpa::ptx {
@@ -486,6 +487,139 @@ bool equalityProbability(const PtxFunction &F, const PtxCfg &Cfg,
   return false;
 }
 
+/// The setps a tree of one predicate operator joins (`or.pred %p5, %p4,
+/// %p3` over setps and further `or.pred`s, no operand negated), at most 16.
+bool predicateLeaves(const PtxFunction &F, Scope S, const std::string &Pred,
+                     const std::string &Op,
+                     std::vector<const PtxInstruction *> &Out,
+                     unsigned Depth = 0) {
+  Scope In;
+  const PtxInstruction *D = definitionIn(F, S, Pred, In);
+  if (!D || !D->Guard.empty() || Depth > 8 || Out.size() >= 16)
+    return false;
+  if (D->Opcode == Op && D->hasModifier(".pred") && D->Operands.size() == 3 &&
+      D->Operands[1].isRegister() && D->Operands[2].isRegister() &&
+      !D->Operands[1].Negated && !D->Operands[2].Negated)
+    return predicateLeaves(F, In, D->Operands[1].Name, Op, Out, Depth + 1) &&
+           predicateLeaves(F, In, D->Operands[2].Name, Op, Out, Depth + 1);
+  if (D->Opcode != "setp" || D->Operands.size() != 3)
+    return false;
+  Out.push_back(D);
+  return true;
+}
+
+/// A join (`or.pred` / `and.pred`) in which several tests read one index
+/// (nvcc's `ix > 398 || iy > 398 || iz > 398 || ix == 0 || ...` for a
+/// stencil's interior, ace-cuda): the tests on one index intersect over
+/// its points, disjoint indices multiply (gpa::IndexTestJoin), as the IR
+/// route's. A test of the maximum of indices (clang's `max.u32 %r14, %r1,
+/// %r13; setp.gt.u32 %p1, %r14, 398`) is the join of the tests of each: in
+/// an `or`, max > B holds where some index > B; in an `and`, max < B where
+/// every index < B. False when a leaf compares no launch-affine index with
+/// an immediate or given parameters, or no index carries two tests.
+bool indexJoinProbability(const PtxFunction &F, const PtxCfg &Cfg,
+                          unsigned BlockNo, const PtxInstruction &Join, Scope S,
+                          const gpa::BranchFacts &Facts, double &P,
+                          double &InBounds, std::string &Source,
+                          std::string &Kind, unsigned *Dims) {
+  bool Or = Join.Opcode == "or";
+  std::vector<const PtxInstruction *> Leaves;
+  if (!predicateLeaves(F, S, Join.Operands[0].Name, Join.Opcode, Leaves))
+    return false;
+  gpa::IndexTestJoin Tests;
+  bool ReadsParameter = false;
+  // Adds `O Op B` read at instruction At; through max where Op allows.
+  std::function<bool(const PtxOperand &, std::size_t, gpa::IndexTestOp,
+                     std::int64_t, bool, unsigned)>
+      Add = [&](const PtxOperand &O, std::size_t At, gpa::IndexTestOp Op,
+                std::int64_t B, bool Signed, unsigned Depth) {
+        unsigned Block = blockOfInstruction(Cfg, At, BlockNo);
+        if (auto G = guardIndexOf(F, Cfg, Block, At, O, Facts))
+          return Tests.add(*G, Or ? gpa::IndexTestJoin::negated(Op) : Op, B,
+                           Signed);
+        bool Above = Op == gpa::IndexTestOp::Gt || Op == gpa::IndexTestOp::Ge;
+        bool Below = Op == gpa::IndexTestOp::Lt || Op == gpa::IndexTestOp::Le;
+        if (!O.isRegister() || Depth > 4 || !(Or ? Above : Below))
+          return false;
+        Scope In;
+        const PtxInstruction *M = definitionIn(F, Scope{0, At}, O.Name, In);
+        if (!M || !M->Guard.empty() || M->Opcode != "max" ||
+            M->Operands.size() != 3 ||
+            M->hasModifier(Signed ? ".u32" : ".s32") ||
+            M->hasModifier(Signed ? ".u64" : ".s64"))
+          return false;
+        std::size_t MAt = static_cast<std::size_t>(M - F.Body.data());
+        return Add(M->Operands[1], MAt, Op, B, Signed, Depth + 1) &&
+               Add(M->Operands[2], MAt, Op, B, Signed, Depth + 1);
+      };
+  for (const PtxInstruction *D : Leaves) {
+    std::string Cmp;
+    bool Signed = false;
+    for (const std::string &M : D->Modifiers) {
+      if (M == ".lt" || M == ".le" || M == ".gt" || M == ".ge" || M == ".lo" ||
+          M == ".ls" || M == ".hi" || M == ".hs" || M == ".eq" || M == ".ne")
+        Cmp = M;
+      Signed |= M.size() >= 2 && M[1] == 's' && M != ".ls";
+    }
+    if (Cmp.empty())
+      return false;
+    std::size_t DAt = static_cast<std::size_t>(D - F.Body.data());
+    Scope At{S.Begin, DAt};
+    bool Added = false;
+    for (unsigned Side = 1; Side <= 2 && !Added; ++Side) {
+      const PtxOperand &Bnd = D->Operands[3 - Side];
+      std::optional<std::int64_t> B;
+      int Param = -1;
+      if (auto V = immediate(Bnd))
+        B = Signed ? *V : std::int64_t(std::uint64_t(*V) & 0xffffffffu);
+      else if (int Read = -1;
+               (B = parameterExpression(F, Bnd, At, Facts, Read)) && Read >= 0)
+        Param = Read;
+      else
+        B.reset();
+      if (!B)
+        continue;
+      // Unsigned spellings lo/ls/hi/hs order as lt/le/gt/ge; the index on
+      // the right swaps the order.
+      gpa::IndexTestOp Op =
+          Cmp == ".eq"                   ? gpa::IndexTestOp::Eq
+          : Cmp == ".ne"                 ? gpa::IndexTestOp::Ne
+          : Cmp == ".lt" || Cmp == ".lo" ? gpa::IndexTestOp::Lt
+          : Cmp == ".le" || Cmp == ".ls" ? gpa::IndexTestOp::Le
+          : Cmp == ".gt" || Cmp == ".hi" ? gpa::IndexTestOp::Gt
+                                         : gpa::IndexTestOp::Ge;
+      if (Side == 2)
+        Op = Op == gpa::IndexTestOp::Lt   ? gpa::IndexTestOp::Gt
+             : Op == gpa::IndexTestOp::Gt ? gpa::IndexTestOp::Lt
+             : Op == gpa::IndexTestOp::Le ? gpa::IndexTestOp::Ge
+             : Op == gpa::IndexTestOp::Ge ? gpa::IndexTestOp::Le
+                                          : Op;
+      if (!Add(D->Operands[Side], DAt, Op, *B, Signed, 0))
+        return false;
+      ReadsParameter |= Param >= 0;
+      Added = true;
+    }
+    if (!Added)
+      return false;
+  }
+  if (!Tests.overlaps())
+    return false;
+  auto Share = Tests.share(Facts, true);
+  if (!Share)
+    return false;
+  InBounds = Share->InBounds;
+  P = Or ? 1 - Share->InBounds : Share->InBounds;
+  Kind = "derived";
+  Source = std::string(Or ? "the condition false where the negations of the "
+                            "joined index tests all hold: "
+                          : "the joined index tests all hold: ") +
+           Share->Words + " (" + Share->LaunchSource +
+           (ReadsParameter ? "; " + Facts.ArgumentsSource : "") + ")";
+  if (Dims)
+    *Dims = Tests.terms();
+  return true;
+}
+
 /// A bounds guard's P(predicate true), its source and kind; false when the
 /// setp defining Pred is none.
 bool guardProbability(const PtxFunction &F, const PtxCfg &Cfg, unsigned BlockNo,
@@ -511,8 +645,14 @@ bool guardProbability(const PtxFunction &F, const PtxCfg &Cfg, unsigned BlockNo,
                           InA, SA, KA, &DA, &TA) ||
         !guardProbability(F, Cfg, BlockNo, D->Operands[2].Name, S, Facts, PB,
                           InB, SB, KB, &DB, &TB) ||
-        KA != "derived" || KB != "derived" || (DA & DB) || !DA || !DB)
-      return false;
+        KA != "derived" || KB != "derived" || (DA & DB) || !DA || !DB) {
+      // Several tests on one index: listed as the branch's weight.
+      bool Joined = indexJoinProbability(F, Cfg, BlockNo, *D, Block, Facts, P,
+                                         InBounds, Source, Kind, Dims);
+      if (Joined && IndexTest)
+        *IndexTest = true;
+      return Joined;
+    }
 
     bool Or = D->Opcode == "or";
     P = Or ? 1 - (1 - PA) * (1 - PB) : PA * PB;

@@ -21,6 +21,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace gpa {
 
@@ -126,6 +127,57 @@ private:
   bool Known = true;
   double Share = 1;
   std::string Words, Launch;
+};
+
+/// A comparison of an index with a constant, as the join below takes it.
+enum class IndexTestOp { Lt, Le, Gt, Ge, Eq, Ne };
+
+/// Tests on launch indices joined by `&&` where several test one index: a
+/// stencil's interior, `ix > 0 && ix < 399 && iy > 0 && iy < 399 && ...`
+/// (gpuFLOPBench ace-cuda; InstCombine writes `ix > 0` as `ix != 0`). The
+/// tests on one index intersect, counted exactly over its (block, thread,
+/// iteration) points (pointsInRange: 398 of 400 values of ix pass `ix != 0
+/// && ix < 399`, not 399/400 x 399/400); indices on disjoint terms are
+/// independent over the launch, so their shares multiply. A join by `||`
+/// is the complement of the `&&` of the complements: add each test negated
+/// (negated()) and take 1 - share(). One accumulator for both front-ends.
+class IndexTestJoin {
+public:
+  /// Adds `Index Op Value` (Signed as the comparison reads it: an unsigned
+  /// test sees a negative index as a large one). False when the index has
+  /// no thread or block term, shares a term with a different index added
+  /// before (no rule then), or the test is not representable.
+  bool add(const GuardIndex &Index, IndexTestOp Op, std::int64_t Value,
+           bool Signed);
+  /// The test true exactly when Op's is false.
+  static IndexTestOp negated(IndexTestOp Op);
+  /// Whether some index carries more than one test (without one, the
+  /// front-ends' pairwise rules say the same).
+  bool overlaps() const;
+  /// Whether every test is a bound (no == or !=).
+  bool boundsOnly() const { return BoundsOnly; }
+  /// The index terms tested (indexTerms of every index).
+  unsigned terms() const { return Terms; }
+  /// The share of the launch's points passing every test, with words per
+  /// index ("blockIdx.z * 4 + threadIdx.z != 0, < 399: 398 of 400 (block,
+  /// thread) points pass") and the launch's sources; nullopt when the
+  /// launch lacks a dimension or a count is too large to count exactly.
+  std::optional<GuardShare> share(const BranchFacts &Facts,
+                                  bool PtxNames) const;
+
+private:
+  struct Test {
+    IndexTestOp Op;
+    std::int64_t Value;
+    bool Signed;
+  };
+  struct Group {
+    GuardIndex Index;
+    std::vector<Test> Tests;
+  };
+  std::vector<Group> Groups;
+  unsigned Terms = 0;
+  bool BoundsOnly = true;
 };
 
 /// The index's terms as bits: bit D for threadIdx along D, bit 3 + D for
