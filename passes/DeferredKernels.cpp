@@ -84,6 +84,15 @@ std::vector<std::string> commandLine(const std::string &Pid) {
       Args.push_back(Text->substr(Start, I - Start));
       Start = I + 1;
     }
+  // A driver run under valgrind (bench/compile_time.py --metric
+  // instructions) shows the tool's argv: the client's follows the tool's
+  // options.
+  if (!Args.empty() && StringRef(Args[0]).contains("valgrind")) {
+    std::size_t Client = 1;
+    while (Client < Args.size() && StringRef(Args[Client]).starts_with("-"))
+      ++Client;
+    Args.erase(Args.begin(), Args.begin() + Client);
+  }
   return Args;
 }
 
