@@ -96,6 +96,7 @@ static AnalyzeRequest analyzeRequest(const Options &O, const char *Argv0) {
   R.LaunchFile = O.LaunchFile;
   R.SystemHeaderFindings = O.SystemHeaderFindings;
   R.Model = decisionOptions(O);
+  R.Model.WithClockAdvice = true; // every format reports clock_advice
   R.MechanismGiven = !O.Mechanism.empty();
   return R;
 }
