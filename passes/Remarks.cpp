@@ -143,6 +143,14 @@ static void emitClockAdviceRemark(const KernelResult &K, const GpuModel &Gpu,
     const ClockPoint &Best = D->Choice.Chosen, &Ref = D->Reference;
     R << ore::NV("Kernel", K.Demangled) << " on " << ore::NV("GPU", Gpu.Name)
       << " (" << ore::NV("PowerBasis", D->Basis) << "): ";
+    // The reference clocks, as "975/3505 MHz" or "1410 MHz core".
+    auto Reference = [&] {
+      R << ore::NV("RefCoreMHz", fixed(Ref.CoreMhz, 0));
+      if (D->Dvfs)
+        R << "/" << ore::NV("RefMemMHz", fixed(Ref.MemMhz, 0)) << " MHz";
+      else
+        R << " MHz core";
+    };
     if (D->Choice.Change) {
       R << "least energy within "
         << ore::NV("MaxSlowdownPct", fixed(D->MaxSlowdownPct, 0))
@@ -155,16 +163,14 @@ static void emitClockAdviceRemark(const KernelResult &K, const GpuModel &Gpu,
       R << ": energy "
         << ore::NV("EnergySavedPct", fixed(D->Choice.EnergySavingPct, 1))
         << "% below the reference clocks (";
+      Reference();
+      R << ")";
     } else {
-      R << "no clock change: "
-        << ore::NV("ClockAdviceReason", D->Choice.Reason) << " (";
+      R << "no clock change from the reference clocks (";
+      Reference();
+      R << "): " << ore::NV("ClockAdviceReason", D->Choice.Reason);
     }
-    R << ore::NV("RefCoreMHz", fixed(Ref.CoreMhz, 0));
-    if (D->Dvfs)
-      R << "/" << ore::NV("RefMemMHz", fixed(Ref.MemMhz, 0)) << " MHz";
-    else
-      R << " MHz core";
-    R << "); advice only, the build never changes clocks "
+    R << "; advice only, the build never changes clocks "
          "(docs/dvfs.md: applying clock advice)";
     return R;
   });

@@ -158,8 +158,8 @@ static std::string clockAdviceLine(const KernelAnalysis &A) {
   const ClockChoice &C = D.Choice;
   std::string Ref = clockPairText(D.Reference);
   if (!C.Change)
-    return "  clocks      keep the reference clocks (" + Ref + "): " + C.Reason +
-           " (" + D.Basis + ")\n";
+    return "  clocks      keep the reference clocks (" + Ref + "; " + D.Basis +
+           "): " + C.Reason + "\n";
   return format("  clocks      %s: energy %s%% below the reference clocks "
                 "(%s), slowdown %.1f%% (%s); advice only, gpa never changes "
                 "clocks\n",
