@@ -62,6 +62,10 @@
 ; KEEP-NEXT: analyze: available keep core=975 mem=3505 saving=0.0 slowdown=0.0 ref=975/3505 basis=calibrated fastest=[[FCORE]]/[[FMEM]]
 ; KEEP-NEXT: csv: core=975 mem=3505 saving=0.0
 
+; The plugin's reports conform to the report schema's clock_advice.
+; RUN: %python %S/../cli/Inputs/validate_schema.py %gpa_models/schema/gpa-report.schema.json %t/titanx.json %t/a100.json %t/keep.json | FileCheck %s --check-prefix=SCHEMA
+; SCHEMA: schema gpa-report.schema.json: 3 valid, 0 invalid
+
 target datalayout = "e-p6:32:32-i64:64-i128:128-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"
 
