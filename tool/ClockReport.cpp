@@ -124,8 +124,7 @@ int runClockReport(const Options &O, const GpuModel &Gpu,
         "%skernel %s on %s: %u clock pairs x %u SM counts, max slowdown "
         "%.0f%% of the fastest point\n",
         I ? "\n" : "", K.Name.c_str(), Gpu.Name.c_str(),
-        unsigned(A.CoreMhz.size() * A.MemMhz.size()), MaxSms,
-        O.MaxSlowdownPct);
+        unsigned(A.CoreMhz.size() * A.MemMhz.size()), MaxSms, O.MaxSlowdownPct);
     S += basisText(A);
     if (!D.Available) {
       S += "  clock advice not available: " + D.Reason + "\n";

@@ -60,6 +60,10 @@ ClockChoice chooseClock(const std::vector<ClockPoint> &Points,
     if (P.ExecTimeS <= (1 + MaxSlowdownPct / 100) * Fastest &&
         (!Best || P.EnergyJ < Best->EnergyJ))
       Best = &P;
+  if (!Best) { // no finite time
+    C.Reason = "no clock pair has a finite time";
+    return C;
+  }
   if (sameClocks(*Best, Ref)) {
     C.Reason = "the reference clocks use the least energy within " + Bound;
     return C;
@@ -67,9 +71,14 @@ ClockChoice chooseClock(const std::vector<ClockPoint> &Points,
   // Never advise a point the model itself prices above the reference (the
   // reference can lie outside the bound when a faster pair exists).
   if (!(Best->EnergyJ < Ref.EnergyJ)) {
+    // The joint clock x SM table (gpa sweep --clocks) names the SMs.
+    std::string Sms = Best->ActiveSms == Ref.ActiveSms
+                          ? ""
+                          : ", " + std::to_string(Best->ActiveSms) + " SMs";
     C.Reason = "the least-energy clock pair within " + Bound + " (" +
-               clockPairText(*Best) + ", " +
-               number("%.6g", Best->EnergyJ) + " J) uses no less energy "
+               clockPairText(*Best) + Sms + ", " +
+               number("%.6g", Best->EnergyJ) +
+               " J) uses no less energy "
                "than the reference clocks (" +
                number("%.6g", Ref.EnergyJ) + " J)";
     return C;

@@ -82,8 +82,7 @@ static json clockPointJson(const ClockPoint &C) {
 }
 
 json clockDecisionJson(const ClockDecision &D) {
-  json J = {{"available", D.Available},
-            {"max_slowdown_pct", D.MaxSlowdownPct}};
+  json J = {{"available", D.Available}, {"max_slowdown_pct", D.MaxSlowdownPct}};
   if (!D.Available) {
     J["reason"] = D.Reason;
     return J;
