@@ -72,13 +72,17 @@ static json levelledTimingJson(const Timing &T, const GpuModel &Gpu) {
   return J;
 }
 
+/// A clock point; mem_mhz is absent where the advice keeps the model's
+/// memory clock (null is only ever a location or a non-finite number).
 static json clockPointJson(const ClockPoint &C) {
-  return {{"core_mhz", C.CoreMhz},
-          {"mem_mhz", C.MemMhz > 0 ? json(C.MemMhz) : json(nullptr)},
-          {"active_sms", C.ActiveSms},
-          {"exec_time_s", C.ExecTimeS},
-          {"total_power_w", C.TotalPowerW},
-          {"energy_j", C.EnergyJ}};
+  json J = {{"core_mhz", C.CoreMhz},
+            {"active_sms", C.ActiveSms},
+            {"exec_time_s", C.ExecTimeS},
+            {"total_power_w", C.TotalPowerW},
+            {"energy_j", C.EnergyJ}};
+  if (C.MemMhz > 0)
+    J["mem_mhz"] = C.MemMhz;
+  return J;
 }
 
 json clockDecisionJson(const ClockDecision &D) {

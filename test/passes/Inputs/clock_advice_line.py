@@ -18,10 +18,10 @@ for label, path in zip(("report", "analyze"), sys.argv[1:3]):
     ch, ref = c["chosen"], c["reference"]
     line = "%s: available %s core=%s mem=%s saving=%.1f slowdown=%.1f ref=%s/%s basis=%s" % (
         label, "change" if c["change"] else "keep", mhz(ch["core_mhz"]),
-        mhz(ch["mem_mhz"]), c["energy_saving_pct"], c["slowdown_pct"],
-        mhz(ref["core_mhz"]), mhz(ref["mem_mhz"]), c["basis"])
+        mhz(ch.get("mem_mhz")), c["energy_saving_pct"], c["slowdown_pct"],
+        mhz(ref["core_mhz"]), mhz(ref.get("mem_mhz")), c["basis"])
     if not c["change"]:
-        line += " fastest=%s/%s" % (mhz(c["fastest"]["core_mhz"]), mhz(c["fastest"]["mem_mhz"]))
+        line += " fastest=%s/%s" % (mhz(c["fastest"]["core_mhz"]), mhz(c["fastest"].get("mem_mhz")))
     print(line)
 
 # gpa analyze's CSV: the clock fields of its one kernel row, rounded alike.
