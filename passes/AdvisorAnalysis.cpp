@@ -27,6 +27,7 @@ GpuPowerAdvisorAnalysis::run(Module &M, ModuleAnalysisManager &MAM) {
     return R;
   auto &FAM = MAM.getResult<FunctionAnalysisManagerModuleProxy>(M).getManager();
   PluginOptions O = readPluginOptions();
+  O.WithClockAdvice = true; // print<gpu-power-advisor> prints it
   R.Ok = validatePluginOptionsFor(M, O, R.Error) &&
          analyzeModule(M, FAM, O, R.Analysis, R.Error);
   LLVM_DEBUG(dbgs() << "gpu-power-advisor: " << M.getSourceFileName() << ": "

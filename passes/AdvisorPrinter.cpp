@@ -61,6 +61,21 @@ static void printKernel(raw_ostream &OS, const KernelResult &K) {
      << format("%.1f", finite(A.Adv.Rec.SlowdownPct)) << "%\n";
   OS << "  grid_independent: " << (K.Grid.Independent ? "true" : "false")
      << "\n";
+  // The clock decision (gpa/ClockDecision.h), the CSV's clock fields.
+  if (const std::optional<ClockDecision> &C = A.Clock) {
+    OS << "  clocks: ";
+    if (!C->Available)
+      OS << "none (" << C->Reason << ")";
+    else
+      OS << (C->Choice.Change ? "change" : "reference kept") << ", core "
+         << Field(KernelField::ClockCoreMhz) << " MHz, memory "
+         << (C->Dvfs ? Field(KernelField::ClockMemMhz) + " MHz"
+                     : std::string("as modelled"))
+         << ", energy saving " << Field(KernelField::ClockEnergySavingPct)
+         << "%, slowdown " << format("%.1f", finite(C->Choice.SlowdownPct))
+         << "% (" << C->Basis << ")";
+    OS << "\n";
+  }
 }
 
 PreservedAnalyses GpuPowerAdvisorPrinterPass::run(Module &M,

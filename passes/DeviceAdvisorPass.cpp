@@ -29,6 +29,8 @@
 #include "gpa/ProfileLoader.h"
 #include "gpa/PtxasResources.h"
 
+#include "llvm/IR/DiagnosticHandler.h"
+#include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
 
 #include <optional>
@@ -146,6 +148,13 @@ PreservedAnalyses DeviceAdvisorPass::run(Module &M,
   if (!isNVPTXModule(M))
     return PreservedAnalyses::all();
   PluginOptions O = readPluginOptions();
+  // The ClockAdvice remark's clock decision prices every clock pair: only
+  // when a remark can be shown (OptimizationRemarkEmitter::enabled's test)
+  // or the report is written (issue 26: the device pass's cost).
+  const LLVMContext &Ctx = M.getContext();
+  if (Ctx.getLLVMRemarkStreamer() ||
+      Ctx.getDiagHandlerPtr()->isAnyRemarkEnabled())
+    O.WithClockAdvice = true;
   auto &FAM = MAM.getResult<FunctionAnalysisManagerModuleProxy>(M).getManager();
   // Not GpuPowerAdvisorAnalysis (print<gpu-power-advisor>'s): it keeps
   // every kernel's result; the pass publishes each as it is ready.

@@ -353,6 +353,7 @@ bool evaluate(const LaunchSite &S, const std::string &Arch,
   // The same decision policy as the kernel's own remark (-gpa-objective,
   // -gpa-max-slowdown, ...), at this site's launch.
   AnalysisOptions Model = modelOptions(O, K.GridIndependent);
+  Model.WithClockAdvice = false; // a launch site's answer has no clock advice
   if (!analyzeKernel(P, E.Gpu, Model, E.Analysis, Error))
     return false;
   E.Site = summarizeDecision(E.Analysis, E.Gpu.NumSms, siteLaunchSource(E),

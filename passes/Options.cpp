@@ -169,6 +169,8 @@ PluginOptions readPluginOptions() {
   O.RunPtxas = PtxasOpt;
   O.SystemHeaderFindings = SystemHeaderFindingsOpt;
   O.WithSweep = !O.ReportFile.empty(); // only the report shows the sweep
+  // The report's clock_advice; the device pass adds shown remarks.
+  O.WithClockAdvice = !O.ReportFile.empty();
   O.Objective = ObjectiveOpt;
   O.MaxSlowdownPct = MaxSlowdownOpt;
   O.MinSavingPct = MinSavingOpt;

@@ -13,7 +13,7 @@
 #include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/Support/Path.h"
 
-#include "gpa/ClockAdvice.h"
+#include "gpa/ClockDecision.h"
 #include "gpa/DvfsPowerBackend.h"
 #include "gpa/Headline.h"
 #include "gpa/Report.h"
@@ -126,74 +126,51 @@ static DiagnosticLocation kernelLocation(const Function &F) {
   return DiagnosticLocation();
 }
 
-/// Which clocks the advice walks and what prices them, in the remark's
-/// parenthesis: the dvfs model (calibrated or estimated parameters), or the
-/// default backend scaled by V^2 f along the voltage line of the model's
-/// supported clocks (estimated; docs/dvfs.md "Estimated clock advice").
-static std::string clockBasisText(const ClockAxes &A, const GpuModel &Gpu) {
-  if (A.Dvfs)
-    return std::string("dvfs model, ") +
-           (A.Estimated ? "estimated parameters" : "calibrated");
-  std::string VoltageKind = "assumed";
-  for (const ParameterUse &U : A.Sources)
-    if (U.Name == "dvfs_min_voltage_v")
-      VoltageKind = U.Param.Kind;
-  return "estimated: the " + Gpu.PowerBackendName +
-         " model at the reference clock scaled by V^2 f, voltage line " +
-         VoltageKind;
-}
-
-/// When the GPU model has a clock table with more than one clock pair (the
-/// dvfs parameters' voltage tables, seed 002; else the sm_footprint's
-/// supported clocks with estimated power, docs/dvfs.md), the least-energy
-/// clock pair at all useful SMs within the decision policy's max slowdown
-/// (-gpa-max-slowdown, the same bound and default as every other advice) of
-/// the fastest, against the reference clocks. Advice only: nothing changes
-/// clocks.
+/// The clock decision of the analysis (gpa/ClockDecision.h: the
+/// least-energy clock pair at all useful SMs within the decision policy's
+/// max slowdown of the fastest, never one priced above the reference
+/// clocks), rendered. Computed only when a remark can be shown or a report
+/// is written (DeviceAdvisorPass.cpp); GPU models with fewer than two clock
+/// pairs get no remark. Advice only: nothing changes clocks.
 static void emitClockAdviceRemark(const KernelResult &K, const GpuModel &Gpu,
                                   Function &F, OptimizationRemarkEmitter &ORE) {
-  // The clock sweep prices every clock pair: only for a remark that is
-  // shown (ORE.emit's own test; issue 26, the plugin's cost).
-  if (!ORE.enabled())
-    return;
-  std::string Ignored;
-  ClockAxes A;
-  if (!clockAxes(Gpu, A, Ignored) || A.CoreMhz.size() * A.MemMhz.size() < 2)
-    return;
-  std::vector<ClockPoint> Points;
-  if (!sweepClocks(K.Analysis.Profile, Gpu, {}, Points, Ignored))
-    return;
-  const ClockPoint *Ref = nullptr;
-  for (const ClockPoint &C : Points)
-    if (C.CoreMhz == A.RefCoreMhz && C.MemMhz == A.RefMemMhz)
-      Ref = &C;
-  double MaxSlowdownPct = K.Analysis.Adv.Policy.MaxSlowdownPct;
-  const ClockPoint *Best = chooseClockPoint(Points, MaxSlowdownPct / 100);
-  if (!Ref || !Best || !(Ref->EnergyJ > 0))
+  const std::optional<ClockDecision> &D = K.Analysis.Clock;
+  if (!D || !D->Available)
     return;
   ORE.emit([&] {
     OptimizationRemarkAnalysis R(RemarkPassName, "ClockAdvice",
                                  kernelLocation(F), &F.getEntryBlock());
+    const ClockPoint &Best = D->Choice.Chosen, &Ref = D->Reference;
     R << ore::NV("Kernel", K.Demangled) << " on " << ore::NV("GPU", Gpu.Name)
-      << " (" << ore::NV("PowerBasis", clockBasisText(A, Gpu))
-      << "): least energy within "
-      << ore::NV("MaxSlowdownPct", fixed(MaxSlowdownPct, 0))
-      << "% of the fastest at core "
-      << ore::NV("CoreMHz", fixed(Best->CoreMhz, 0)) << " MHz, ";
-    if (A.Dvfs)
-      R << "memory " << ore::NV("MemMHz", fixed(Best->MemMhz, 0)) << " MHz";
-    else
-      R << "memory as modelled";
-    R << ": energy "
-      << ore::NV("EnergySavedPct",
-                 fixed(100 * (1 - Best->EnergyJ / Ref->EnergyJ), 1))
-      << "% below the reference clocks ("
-      << ore::NV("RefCoreMHz", fixed(Ref->CoreMhz, 0));
-    if (A.Dvfs)
-      R << "/" << ore::NV("RefMemMHz", fixed(Ref->MemMhz, 0)) << " MHz";
-    else
-      R << " MHz core";
-    R << "); advice only, the build never changes clocks "
+      << " (" << ore::NV("PowerBasis", D->Basis) << "): ";
+    // The reference clocks, as "975/3505 MHz" or "1410 MHz core".
+    auto Reference = [&] {
+      R << ore::NV("RefCoreMHz", fixed(Ref.CoreMhz, 0));
+      if (D->Dvfs)
+        R << "/" << ore::NV("RefMemMHz", fixed(Ref.MemMhz, 0)) << " MHz";
+      else
+        R << " MHz core";
+    };
+    if (D->Choice.Change) {
+      R << "least energy within "
+        << ore::NV("MaxSlowdownPct", fixed(D->MaxSlowdownPct, 0))
+        << "% of the fastest at core "
+        << ore::NV("CoreMHz", fixed(Best.CoreMhz, 0)) << " MHz, ";
+      if (D->Dvfs)
+        R << "memory " << ore::NV("MemMHz", fixed(Best.MemMhz, 0)) << " MHz";
+      else
+        R << "memory as modelled";
+      R << ": energy "
+        << ore::NV("EnergySavedPct", fixed(D->Choice.EnergySavingPct, 1))
+        << "% below the reference clocks (";
+      Reference();
+      R << ")";
+    } else {
+      R << "no clock change from the reference clocks (";
+      Reference();
+      R << "): " << ore::NV("ClockAdviceReason", D->Choice.Reason);
+    }
+    R << "; advice only, the build never changes clocks "
          "(docs/dvfs.md: applying clock advice)";
     return R;
   });

@@ -143,6 +143,7 @@ AnalysisRequest analysisRequest(const AnalyzeRequest &R) {
   O.MaxSlowdownPct = R.Model.Policy.MaxSlowdownPct;
   O.MinSavingPct = R.Model.Policy.MinSavingPct;
   O.MaxPowerW = R.Model.Policy.MaxPowerW;
+  O.WithClockAdvice = R.Model.WithClockAdvice;
   if (R.MechanismGiven)
     O.Mechanism = mechanismName(R.Model.Mech);
   return O;

@@ -145,6 +145,29 @@ static std::string inferredGpuLine(const AnalyzedKernel &K) {
   return "";
 }
 
+/// The clock decision (gpa/ClockDecision.h) in one line: the clock pair
+/// and what it saves against the reference clocks, or why the reference
+/// clocks stay, or why there is no advice; the figures are the CSV's
+/// (KernelFields.def).
+static std::string clockAdviceLine(const KernelAnalysis &A) {
+  if (!A.Clock)
+    return "";
+  const ClockDecision &D = *A.Clock;
+  if (!D.Available)
+    return "  clocks      no clock advice: " + D.Reason + "\n";
+  const ClockChoice &C = D.Choice;
+  std::string Ref = clockPairText(D.Reference);
+  if (!C.Change)
+    return "  clocks      keep the reference clocks (" + Ref + "; " + D.Basis +
+           "): " + C.Reason + "\n";
+  return format("  clocks      %s: energy %s%% below the reference clocks "
+                "(%s), slowdown %.1f%% (%s); advice only, gpa never changes "
+                "clocks\n",
+                clockPairText(C.Chosen).c_str(),
+                kernelFieldText(KernelField::ClockEnergySavingPct, A).c_str(),
+                Ref.c_str(), C.SlowdownPct, D.Basis.c_str());
+}
+
 void TextRenderer::add(const AnalyzedKernel &K) {
   const KernelAnalysis &A = K.Analysis;
   const Evaluation &E = A.Requested;
@@ -208,6 +231,7 @@ void TextRenderer::add(const AnalyzedKernel &K) {
                A.Adv.Rec.SlowdownPct);
   else
     Out += "  advice      " + A.Adv.Rec.Reason + "\n";
+  Out += clockAdviceLine(A);
   for (const auto &[Name, Record] : assumptionsByName(K.Assumptions))
     Out += "  assumes     " + Name + ": " + assumptionText(*Record) + "\n";
   // The findings as clang prints remarks (file:line:col: text [RuleId]),

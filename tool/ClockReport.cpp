@@ -13,6 +13,7 @@
 
 #include "gpa/Analysis.h"
 #include "gpa/ClockAdvice.h"
+#include "gpa/ClockDecision.h"
 #include "gpa/DvfsPowerBackend.h"
 #include "gpa/Occupancy.h"
 
@@ -110,31 +111,34 @@ int runClockReport(const Options &O, const GpuModel &Gpu,
             A.Estimated ? "estimated" : "calibrated");
       continue;
     }
-    // The same sweep restricted to all useful SMs (the largest count).
+    // The all-SMs choice is the analysis's clock decision (ClockDecision.h,
+    // the one every renderer shows); the joint clock x SM choice applies
+    // the same rule to this table, against the same reference.
+    DecisionPolicy Policy;
+    Policy.MaxSlowdownPct = O.MaxSlowdownPct;
+    ClockDecision D = decideClocks(K, Gpu, Policy);
     unsigned MaxSms = 0;
     for (const ClockPoint &C : Joint)
       MaxSms = std::max(MaxSms, C.ActiveSms);
-    std::vector<ClockPoint> AllSms;
-    const ClockPoint *Ref = nullptr;
-    for (const ClockPoint &C : Joint)
-      if (C.ActiveSms == MaxSms)
-        AllSms.push_back(C);
-    for (const ClockPoint &C : AllSms)
-      if (C.CoreMhz == A.RefCoreMhz && C.MemMhz == A.RefMemMhz)
-        Ref = &C;
-    const ClockPoint *Clock = chooseClockPoint(AllSms, O.MaxSlowdownPct / 100);
-    const ClockPoint *Both = chooseClockPoint(Joint, O.MaxSlowdownPct / 100);
-    if (!Ref || !Clock || !Both)
-      return fail("kernel '" + K.Name + "': empty clock sweep");
     std::string S = format(
-        "%skernel %s on %s: %zu clock pairs x %u SM counts, max slowdown "
+        "%skernel %s on %s: %u clock pairs x %u SM counts, max slowdown "
         "%.0f%% of the fastest point\n",
-        I ? "\n" : "", K.Name.c_str(), Gpu.Name.c_str(), AllSms.size(), MaxSms,
-        O.MaxSlowdownPct);
+        I ? "\n" : "", K.Name.c_str(), Gpu.Name.c_str(),
+        unsigned(A.CoreMhz.size() * A.MemMhz.size()), MaxSms, O.MaxSlowdownPct);
     S += basisText(A);
-    S += pointText("reference clocks:", *Ref, *Ref);
-    S += pointText("least energy, all SMs:", *Clock, *Ref);
-    S += pointText("least energy, clock + SMs:", *Both, *Ref);
+    if (!D.Available) {
+      S += "  clock advice not available: " + D.Reason + "\n";
+    } else {
+      const ClockPoint &Ref = D.Reference;
+      ClockChoice Both = chooseClock(Joint, Ref, O.MaxSlowdownPct);
+      S += pointText("reference clocks:", Ref, Ref);
+      S += pointText("least energy, all SMs:", D.Choice.Chosen, Ref);
+      if (!D.Choice.Change)
+        S += "    no clock change: " + D.Choice.Reason + "\n";
+      S += pointText("least energy, clock + SMs:", Both.Chosen, Ref);
+      if (!Both.Change)
+        S += "    no change: " + Both.Reason + "\n";
+    }
     S += "  (advice only: gpa never changes clocks; see docs/dvfs.md)\n";
     std::cout << S;
   }

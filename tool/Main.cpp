@@ -250,6 +250,8 @@ static int runCheck(const Options &O) {
 
 static int runAnalyze(const Options &O, const char *Argv0) {
   AnalyzeRequest R = analyzeRequest(O, Argv0);
+  // Text, JSON and CSV report the clock decision; SARIF lists no advice.
+  R.Model.WithClockAdvice = O.Format != "sarif";
   std::ofstream File;
   if (!O.Output.empty()) {
     File.open(O.Output, std::ios::binary);

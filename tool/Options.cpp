@@ -89,9 +89,10 @@ const CommandHelp Commands[] = {
      "glob) picks one.\n"
      "A kernel profile needs --gpu. --clocks sweeps the model's clock table\n"
      "(dvfs, or supported clocks with estimated power, docs/dvfs.md): the\n"
-     "least-energy clock and the joint (clock, SMs) optimum within\n"
+     "clock decision gpa analyze reports (the least-energy clock pair within\n"
      "--max-slowdown PCT (default 5, the decision's: one default for all\n"
-     "advice).\n"},
+     "advice) of the fastest, only where it saves energy against the\n"
+     "reference clocks) and the joint (clock, SMs) choice by the same rule.\n"},
     {"analyze",
      "gpa analyze [--gpu NAME|FILE] [--block-size N] [--grid-size N]\n"
      "          [--format text|json|sarif|csv] [--docs-url URL] [-o OUT]\n"

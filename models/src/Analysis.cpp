@@ -260,6 +260,8 @@ bool analyzeKernel(const KernelProfile &P, const GpuModel &Gpu,
     return false;
   A.SmClocks = smClockFrontier(Gpu, A.PowerBackend, A.Requested.Sms);
   computeThermalOutlook(P, Gpu, A);
+  if (Options.WithClockAdvice)
+    A.Clock = decideClocks(P, Gpu, Options.Policy);
   return true;
 }
 

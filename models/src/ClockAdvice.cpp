@@ -242,19 +242,4 @@ bool sweepClocks(const KernelProfile &P, const GpuModel &Gpu,
   return true;
 }
 
-const ClockPoint *chooseClockPoint(const std::vector<ClockPoint> &Points,
-                                   double MaxSlowdown) {
-  if (Points.empty())
-    return nullptr;
-  double Fastest = Points.front().ExecTimeS;
-  for (const ClockPoint &C : Points)
-    Fastest = std::min(Fastest, C.ExecTimeS);
-  const ClockPoint *Best = nullptr;
-  for (const ClockPoint &C : Points)
-    if (C.ExecTimeS <= (1 + MaxSlowdown) * Fastest &&
-        (!Best || C.EnergyJ < Best->EnergyJ))
-      Best = &C;
-  return Best;
-}
-
 } // namespace gpa

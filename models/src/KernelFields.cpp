@@ -37,14 +37,41 @@ double kernelFieldValue(KernelField F, const KernelAnalysis &A) {
   return 0;
 }
 
+double clockDecisionValue(const KernelAnalysis &A, ClockValue V) {
+  if (!A.Clock || !A.Clock->Available)
+    return std::nan("");
+  const ClockChoice &C = A.Clock->Choice;
+  switch (V) {
+  case ClockValue::CoreMhz:
+    return C.Chosen.CoreMhz;
+  case ClockValue::MemMhz:
+    return A.Clock->Dvfs ? C.Chosen.MemMhz : std::nan("");
+  case ClockValue::EnergySavingPct:
+    return C.EnergySavingPct;
+  }
+  return std::nan("");
+}
+
+static bool isOptional(FieldFormat F) {
+  return F == FieldFormat::OptionalInteger || F == FieldFormat::OptionalFixed1;
+}
+
 std::string kernelFieldText(KernelField F, const KernelAnalysis &A) {
   double V = kernelFieldValue(F, A);
-  if (!std::isfinite(V))
+  FieldFormat Format = kernelFieldInfo(F).Format;
+  if (!std::isfinite(V)) {
+    if (isOptional(Format))
+      return "none";
     V = 0;
+  }
   char Buffer[64];
-  switch (kernelFieldInfo(F).Format) {
+  switch (Format) {
   case FieldFormat::Integer:
+  case FieldFormat::OptionalInteger:
     std::snprintf(Buffer, sizeof Buffer, "%.0f", V);
+    break;
+  case FieldFormat::OptionalFixed1:
+    std::snprintf(Buffer, sizeof Buffer, "%.1f", V);
     break;
   case FieldFormat::Fixed2:
     std::snprintf(Buffer, sizeof Buffer, "%.2f", V);
@@ -63,8 +90,11 @@ std::string kernelFieldText(KernelField F, const KernelAnalysis &A) {
 
 std::string kernelFieldCsv(KernelField F, const KernelAnalysis &A) {
   double V = kernelFieldValue(F, A);
-  if (kernelFieldInfo(F).Format == FieldFormat::Flag)
+  FieldFormat Format = kernelFieldInfo(F).Format;
+  if (Format == FieldFormat::Flag)
     return V != 0 ? "true" : "false";
+  if (isOptional(Format) && !std::isfinite(V))
+    return "";
   return formatNumber(V);
 }
 

@@ -72,6 +72,40 @@ static json levelledTimingJson(const Timing &T, const GpuModel &Gpu) {
   return J;
 }
 
+/// A clock point; mem_mhz is absent where the advice keeps the model's
+/// memory clock (null is only ever a location or a non-finite number).
+static json clockPointJson(const ClockPoint &C) {
+  json J = {{"core_mhz", C.CoreMhz},
+            {"active_sms", C.ActiveSms},
+            {"exec_time_s", C.ExecTimeS},
+            {"total_power_w", C.TotalPowerW},
+            {"energy_j", C.EnergyJ}};
+  if (C.MemMhz > 0)
+    J["mem_mhz"] = C.MemMhz;
+  return J;
+}
+
+json clockDecisionJson(const ClockDecision &D) {
+  json J = {{"available", D.Available}, {"max_slowdown_pct", D.MaxSlowdownPct}};
+  if (!D.Available) {
+    J["reason"] = D.Reason;
+    return J;
+  }
+  const ClockChoice &C = D.Choice;
+  J["basis"] = D.Estimated ? "estimated" : "calibrated";
+  J["power_basis"] = D.Basis;
+  J["basis_detail"] = D.BasisDetail;
+  J["clock_pairs"] = D.ClockPairs;
+  J["reference"] = clockPointJson(D.Reference);
+  J["fastest"] = clockPointJson(D.Fastest);
+  J["chosen"] = clockPointJson(C.Chosen);
+  J["change"] = C.Change;
+  J["reason"] = C.Reason;
+  J["energy_saving_pct"] = C.EnergySavingPct;
+  J["slowdown_pct"] = C.SlowdownPct;
+  return J;
+}
+
 json kernelReportJson(const KernelAnalysis &A, const GpuModel &Gpu,
                       bool MemoryInCounts) {
   const Evaluation &E = A.Requested;
@@ -140,6 +174,8 @@ json kernelReportJson(const KernelAnalysis &A, const GpuModel &Gpu,
           {"assumption", A.Adv.Savings.Assumption},
           {"assumption_source", A.Adv.Savings.AssumptionSource}}}}},
       {"sweep", Sweep}};
+  if (A.Clock)
+    Kernel["clock_advice"] = clockDecisionJson(*A.Clock);
   if (const std::optional<FlopCounts> &F = A.Profile.FlopsPerThread)
     Kernel["flops_per_thread"] = {{"fp32", F->Fp32}, {"fp64", F->Fp64}};
   return Kernel;

@@ -12,6 +12,7 @@
 #include "TestModels.h"
 
 #include "gpa/ClockAdvice.h"
+#include "gpa/ClockDecision.h"
 #include "gpa/DvfsPowerBackend.h"
 #include "gpa/Power.h"
 #include "gpa/PowerBackend.h"
@@ -228,22 +229,6 @@ TEST(DvfsBackend, GV100BoardsDefaultToTheTitanVCalibration) {
     EXPECT_NEAR(E.StaticPowerW,
                 Tv->CoreStaticW * B.Voltage + Tv->MemStaticW * 4 / 3, 1e-5);
   }
-}
-
-TEST(ClockAdvice, ChoosesLeastEnergyWithinTheSlowdownBound) {
-  // Hand-made points: the fastest takes 1 s; with a 10% bound the 1.08 s
-  // point (80 J) wins over the 1.5 s one (60 J), which needs a 50% bound.
-  std::vector<ClockPoint> P(3);
-  P[0].ExecTimeS = 1.0;
-  P[0].EnergyJ = 100;
-  P[1].ExecTimeS = 1.08;
-  P[1].EnergyJ = 80;
-  P[2].ExecTimeS = 1.5;
-  P[2].EnergyJ = 60;
-  EXPECT_EQ(chooseClockPoint(P, 0.1), &P[1]);
-  EXPECT_EQ(chooseClockPoint(P, 0.5), &P[2]);
-  EXPECT_EQ(chooseClockPoint(P, 0.0), &P[0]);
-  EXPECT_EQ(chooseClockPoint({}, 0.1), nullptr);
 }
 
 TEST(ClockAdvice, SweepCoversTheClockTableAndScalesTime) {
@@ -511,8 +496,9 @@ TEST(ClockTiming, StreamingKernelRespectsTheL2PathAtTheLowestClock) {
   ASSERT_EQ(Points.front().CoreMhz, 135);
   EXPECT_GE(Points.front().ExecTimeS, Bytes / 142.65e9);
   // So the clock advice cannot keep the reference speed at 135-202 MHz.
-  const ClockPoint *Best = chooseClockPoint(Points, 0.05);
-  ASSERT_NE(Best, nullptr);
+  ClockDecision D = decideClocks(K, Tv, DecisionPolicy());
+  ASSERT_TRUE(D.Available) << D.Reason;
+  const ClockPoint *Best = &D.Choice.Chosen;
   // At 405 MHz the L2 path carries 1268 x 405/1200 = 428 GB/s, 21% under
   // DRAM's 544: outside a 5% slowdown (502 MHz: 530 GB/s, 2.6%, inside).
   EXPECT_GE(Best->CoreMhz, 502);
@@ -623,8 +609,9 @@ TEST(EstimatedClockAdvice, StreamingKernelOnA100NeverOutrunsTheL2Path) {
     EXPECT_GE(C.ExecTimeS, Bytes / (std::min(1296.0, L2PathGbps) * 1e9))
         << C.CoreMhz;
   }
-  const ClockPoint *Best = chooseClockPoint(Points, 0.05);
-  ASSERT_NE(Best, nullptr);
+  ClockDecision D = decideClocks(K, A100, DecisionPolicy());
+  ASSERT_TRUE(D.Available) << D.Reason;
+  const ClockPoint *Best = &D.Choice.Chosen;
   EXPECT_GE(4957 * Best->CoreMhz / 1410, 1296 / 1.05);
   EXPECT_LE(Best->ExecTimeS, 1.05 * Points.back().ExecTimeS);
 }

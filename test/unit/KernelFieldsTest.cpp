@@ -17,7 +17,8 @@ TEST(KernelFields, CsvColumnsInOrder) {
     Keys += std::string(Keys.empty() ? "" : ",") + F.Key;
   EXPECT_EQ(Keys, "threads_per_block,blocks,active_sms,case,mwp,cwp,"
                   "exec_time_s,total_power_w,gips,gips_per_w,energy_j,"
-                  "bandwidth_bound,optimal_active_sms");
+                  "bandwidth_bound,optimal_active_sms,clock_core_mhz,"
+                  "clock_mem_mhz,clock_energy_saving_pct");
   EXPECT_EQ(kernelFieldInfo(KernelField::ExecTimeS).Unit, std::string("s"));
 }
 

@@ -67,6 +67,7 @@ bool validateAnalysisRequest(const AnalysisRequest &O, std::string &Error) {
 AnalysisOptions modelOptions(const AnalysisRequest &O, bool GridIndependent) {
   AnalysisOptions M;
   M.WithSweep = O.WithSweep;
+  M.WithClockAdvice = O.WithClockAdvice;
   M.Policy.Goal = parseObjective(O.Objective).value_or(Objective::Energy);
   M.Policy.MaxSlowdownPct = O.MaxSlowdownPct;
   M.Policy.MinSavingPct = O.MinSavingPct;

@@ -19,6 +19,7 @@
 #ifndef GPA_ANALYSIS_H
 #define GPA_ANALYSIS_H
 
+#include "gpa/ClockDecision.h"
 #include "gpa/Decision.h"
 #include "gpa/Efficiency.h"
 #include "gpa/Mechanism.h"
@@ -29,6 +30,7 @@
 #include "gpa/SmPricing.h"
 #include "gpa/Timing.h"
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -93,11 +95,16 @@ struct KernelAnalysis {
   /// Seed 004 §5 per-SM clocks for Requested, where the GPU model has
   /// per-clock parameters (else MissingParameters says which).
   DvfsFrontier SmClocks;
+  /// The clock decision (ClockDecision.h) at all useful SMs; absent unless
+  /// AnalysisOptions::WithClockAdvice asked for it (it prices every clock
+  /// pair: the plugin asks only for a shown remark or a report).
+  std::optional<ClockDecision> Clock;
 };
 
 struct AnalysisOptions {
   unsigned ActiveSms = 0; // 0: all useful SMs (same grid on S SMs otherwise)
   bool WithSweep = true;  // keep the sweep in the result (always evaluated)
+  bool WithClockAdvice = false; // decide the clocks (KernelAnalysis::Clock)
   Mechanism Mech = Mechanism::Sm;
   DecisionPolicy Policy;
   std::string PowerBackend; // "": the GPU model's default

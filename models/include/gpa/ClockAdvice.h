@@ -5,8 +5,8 @@
 // Walks a GPU model's clock table and, for each clock pair and active-SM
 // count, evaluates time (the timing model at that clock: core clock scales
 // cycles to seconds and the DRAM latency in cycles, the memory clock scales
-// bandwidth) and power, and picks the least-energy point within a slowdown
-// bound. The table and power come from the dvfs backend's voltage tables
+// bandwidth) and power, the points the clock decision (ClockDecision.h)
+// chooses from. The table and power come from the dvfs backend's voltage tables
 // (seed 002, Guerreiro et al., IEEE TPDS 2019) where the model has them;
 // otherwise from the sm_footprint section's supported core clocks with
 // voltage linear in the clock (seed 004 §5), the default backend's estimate
@@ -94,12 +94,6 @@ bool evaluateClockPoint(const KernelProfile &Profile, const GpuModel &Gpu,
 bool sweepClocks(const KernelProfile &Profile, const GpuModel &Gpu,
                  const std::vector<unsigned> &ActiveSms,
                  std::vector<ClockPoint> &Out, std::string &Error);
-
-/// The least-energy point whose time is at most (1 + MaxSlowdown) x the
-/// fastest point's; the one place the clock choice is made (to be replaced
-/// by the shared decision function when it lands).
-const ClockPoint *chooseClockPoint(const std::vector<ClockPoint> &Points,
-                                   double MaxSlowdown);
 
 } // namespace gpa
 

@@ -22,7 +22,15 @@ enum class KernelField {
 #include "gpa/KernelFields.def"
 };
 
-enum class FieldFormat { Integer, Fixed2, Fixed4, Scientific3, Flag };
+enum class FieldFormat {
+  Integer,
+  Fixed2,
+  Fixed4,
+  Scientific3,
+  Flag,
+  OptionalInteger, // NaN: none
+  OptionalFixed1
+};
 
 struct KernelFieldInfo {
   KernelField Id;
@@ -38,11 +46,17 @@ const KernelFieldInfo &kernelFieldInfo(KernelField F);
 
 double kernelFieldValue(KernelField F, const KernelAnalysis &A);
 
+/// The clock decision's figures as fields (NaN where there is none).
+enum class ClockValue { CoreMhz, MemMhz, EnergySavingPct };
+double clockDecisionValue(const KernelAnalysis &A, ClockValue V);
+
 /// The value in the field's format ("%.2f", "%.3e", an integer, true/false);
-/// a non-finite number is written as 0 (the printer's rule).
+/// a non-finite number is written as 0 (the printer's rule), "none" in the
+/// optional formats.
 std::string kernelFieldText(KernelField F, const KernelAnalysis &A);
 
-/// The value as the CSV writes it: formatNumber, or true/false.
+/// The value as the CSV writes it: formatNumber, or true/false; an
+/// optional field without a value is empty.
 std::string kernelFieldCsv(KernelField F, const KernelAnalysis &A);
 
 } // namespace gpa

@@ -28,6 +28,10 @@ constexpr const char *ReportSchema = "gpa-report/1";
 nlohmann::json kernelReportJson(const KernelAnalysis &A, const GpuModel &Gpu,
                                 bool MemoryInCounts = true);
 
+/// The report's `clock_advice` (docs/report-format.md): the clock
+/// decision, present when the analysis was asked for it.
+nlohmann::json clockDecisionJson(const ClockDecision &D);
+
 /// One row of a sweep.
 nlohmann::json sweepPointJson(const SweepPoint &E);
 

@@ -47,6 +47,10 @@ struct AnalysisRequest {
   /// Evaluate the 1..all-SMs sweep (only reports show it; remarks need just
   /// Eq. 34's point, and the sweep is most of the model's cost).
   bool WithSweep = true;
+  /// Decide the clocks (gpa/ClockDecision.h, KernelAnalysis::Clock): it
+  /// prices every clock pair of the GPU model, so the plugin asks only when
+  /// a remark is shown or a report is written; gpa analyze always asks.
+  bool WithClockAdvice = false;
   // The decision (models/include/gpa/Decision.h) and its sweep.
   std::string Objective = "energy"; // -gpa-objective
   double MaxSlowdownPct = 5;        // -gpa-max-slowdown (percent)
