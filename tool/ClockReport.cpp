@@ -130,7 +130,8 @@ int runClockReport(const Options &O, const GpuModel &Gpu,
       S += "  clock advice not available: " + D.Reason + "\n";
     } else {
       const ClockPoint &Ref = D.Reference;
-      ClockChoice Both = chooseClock(Joint, Ref, O.MaxSlowdownPct);
+      ClockChoice Both =
+          chooseClock(Joint, Ref, O.MaxSlowdownPct, O.MinSavingPct);
       S += pointText("reference clocks:", Ref, Ref);
       S += pointText("least energy, all SMs:", D.Choice.Chosen, Ref);
       if (!D.Choice.Change)

@@ -44,7 +44,8 @@ std::string clockBasisText(const ClockAxes &A, const GpuModel &Gpu) {
 }
 
 ClockChoice chooseClock(const std::vector<ClockPoint> &Points,
-                        const ClockPoint &Ref, double MaxSlowdownPct) {
+                        const ClockPoint &Ref, double MaxSlowdownPct,
+                        double MinSavingPct) {
   ClockChoice C;
   C.Chosen = Ref;
   std::string Bound = number("%g", MaxSlowdownPct) + "% of the fastest";
@@ -81,6 +82,15 @@ ClockChoice chooseClock(const std::vector<ClockPoint> &Points,
                " J) uses no less energy "
                "than the reference clocks (" +
                number("%.6g", Ref.EnergyJ) + " J)";
+    return C;
+  }
+  // The decision's min_saving (decide()): a change must be worth making.
+  double SavingPct = 100 * (1 - Best->EnergyJ / Ref.EnergyJ);
+  if (SavingPct < MinSavingPct) {
+    C.Reason = "the least-energy clock pair within " + Bound + " (" +
+               clockPairText(*Best) + ") saves " + number("%.1f", SavingPct) +
+               "% energy, under the " + number("%g", MinSavingPct) +
+               "% minimum saving";
     return C;
   }
   C.Change = true;
@@ -129,7 +139,8 @@ ClockDecision decideClocks(const KernelProfile &P, const GpuModel &Gpu,
   for (const ClockPoint &C : Points)
     if (C.ExecTimeS < D.Fastest.ExecTimeS)
       D.Fastest = C;
-  D.Choice = chooseClock(Points, *Ref, Policy.MaxSlowdownPct);
+  D.Choice =
+      chooseClock(Points, *Ref, Policy.MaxSlowdownPct, Policy.MinSavingPct);
   return D;
 }
 

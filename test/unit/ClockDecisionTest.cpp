@@ -57,6 +57,22 @@ TEST(ClockDecision, LeastEnergyWithinTheSlowdownBound) {
             "fastest");
 }
 
+TEST(ClockDecision, ASavingUnderTheMinimumKeepsTheReference) {
+  // decide()'s min_saving holds for clocks too: 900 MHz saves 1 - 98.5/100
+  // = 1.5% at a 3% slowdown; a 2% minimum keeps the reference, 1% takes it.
+  std::vector<ClockPoint> P = {point(1000, 1.0, 100), point(900, 1.03, 98.5)};
+  ClockChoice C = chooseClock(P, P[0], 5, 2);
+  EXPECT_FALSE(C.Change);
+  EXPECT_EQ(C.Chosen.CoreMhz, 1000);
+  EXPECT_NE(C.Reason.find("saves 1.5% energy, under the 2% minimum saving"),
+            std::string::npos)
+      << C.Reason;
+  C = chooseClock(P, P[0], 5, 1);
+  EXPECT_TRUE(C.Change);
+  EXPECT_EQ(C.Chosen.CoreMhz, 900);
+  EXPECT_NEAR(C.EnergySavingPct, 1.5, 1e-9);
+}
+
 TEST(ClockDecision, NeverAPointPricedAboveTheReference) {
   // A boost clock faster than the reference: 1100 MHz takes 0.9 s and
   // 110 J; the reference 1000 MHz 1.0 s and 100 J; 900 MHz 0.94 s and 105 J.

@@ -60,16 +60,19 @@ struct ClockDecision {
 /// The rule alone, over priced points that include Reference: the
 /// least-energy point whose time is at most (1 + MaxSlowdownPct / 100) x
 /// the fastest point's (ties: the first in Points' order); a change only
-/// when that point uses less energy than Reference. Reference's slowdown
-/// and saving are 0. `gpa sweep --clocks` applies it to its joint clock x
-/// SM table too.
+/// when that point uses less energy than Reference, by at least
+/// MinSavingPct (the decision's min_saving). Reference's slowdown and
+/// saving are 0. `gpa sweep --clocks` applies it to its joint clock x SM
+/// table too.
 ClockChoice chooseClock(const std::vector<ClockPoint> &Points,
-                        const ClockPoint &Reference, double MaxSlowdownPct);
+                        const ClockPoint &Reference, double MaxSlowdownPct,
+                        double MinSavingPct = 0);
 
 /// The one clock decision for a kernel: Profile on Gpu at all useful SMs
 /// over the model's clock table (sweepClocks), chosen by chooseClock with
-/// Policy.MaxSlowdownPct. Not available (Reason says why) when the model
-/// has no clock table or fewer than two clock pairs, or the sweep fails.
+/// Policy.MaxSlowdownPct and Policy.MinSavingPct. Not available (Reason says
+/// why) when the model has no clock table or fewer than two clock pairs, or the
+/// sweep fails.
 ClockDecision decideClocks(const KernelProfile &Profile, const GpuModel &Gpu,
                            const DecisionPolicy &Policy);
 
