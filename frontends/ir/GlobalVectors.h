@@ -1,5 +1,4 @@
-//===- GlobalVectors.h - Global accesses the back-end vectorises -*- C++
-//-*-===//
+//===- GlobalVectors.h - Global vector accesses -----------------*- C++ -*-===//
 //
 // SPDX-License-Identifier: Apache-2.0
 //
