@@ -20,7 +20,9 @@
 #include "llvm/IR/InlineAsm.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
+
 #include "llvm/IR/Operator.h"
+#include <algorithm>
 
 using namespace llvm;
 
@@ -287,14 +289,47 @@ static double flopsPerInstruction(StringRef Name) {
   return 1;
 }
 
+std::vector<CopyPiece> expandedCopyPieces(const CallBase &CB) {
+  auto *MI = dyn_cast<MemIntrinsic>(&CB);
+  auto *Len = MI ? dyn_cast<ConstantInt>(MI->getLength()) : nullptr;
+  if (!Len || Len->getZExtValue() > 128)
+    return {};
+  // The NVPTX back-end expands a constant-length copy into loads and
+  // stores of its widest legal integer, i64, narrowed to what the
+  // pointers' alignment allows (SelectionDAG findOptimalMemOpLowering: no
+  // misaligned access, no vector type); the tail in narrower pieces. A
+  // 16-byte float4 copy at align 16 is two ld.global.b64 + st.shared.b64.
+  // Longer copies (above NVPTXLowerAggrCopies' 128 bytes) become a loop.
+  std::uint64_t Align = 8;
+  if (auto *MT = dyn_cast<MemTransferInst>(MI))
+    Align =
+        std::min<std::uint64_t>({Align, MT->getDestAlign().valueOrOne().value(),
+                                 MT->getSourceAlign().valueOrOne().value()});
+  else
+    Align =
+        std::min<std::uint64_t>(Align, MI->getDestAlign().valueOrOne().value());
+  std::vector<CopyPiece> Pieces;
+  std::uint64_t Offset = 0;
+  for (std::uint64_t Left = Len->getZExtValue(), Piece = Align; Left;) {
+    while (Piece > Left)
+      Piece /= 2;
+    for (; Left >= Piece; Left -= Piece, Offset += Piece)
+      Pieces.push_back({Offset, Piece});
+  }
+  return Pieces;
+}
+
 static Classification memTransfer(const CallBase &CB) {
   auto *Len = dyn_cast<ConstantInt>(CB.getArgOperand(2));
   if (!Len)
     return unknown("memtransfer_unknown_length",
                    "memory transfer of unknown length counted as one "
                    "instruction");
-  // Assumes the backend moves 4-byte words.
-  double Words = double((Len->getZExtValue() + 3) / 4);
+  // Copies the back-end expands: one access per piece; longer ones become
+  // a loop the IR does not show, counted as 4-byte words.
+  std::vector<CopyPiece> Pieces = expandedCopyPieces(CB);
+  double Words = Pieces.empty() ? double((Len->getZExtValue() + 3) / 4)
+                                : double(Pieces.size());
   Classification C;
   unsigned DstAS = resolveAddressSpace(CB.getArgOperand(0));
   C.Units.push_back({memoryUnit(DstAS), Words});

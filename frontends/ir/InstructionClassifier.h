@@ -15,8 +15,10 @@
 
 #include <cstdint>
 #include <string>
+#include <vector>
 
 namespace llvm {
+class CallBase;
 class DataLayout;
 class Function;
 class Instruction;
@@ -71,6 +73,18 @@ unsigned resolveAddressSpace(const llvm::Value *Ptr);
 /// Whether \p V is used, and only as the address of loads and stores (where
 /// a constant offset folds into the [reg+imm] addressing mode).
 bool onlyAddressOfMemory(const llvm::Value &V);
+
+/// One load or store of a memory intrinsic the NVPTX back-end expands
+/// inline: its offset from the pointers and its bytes.
+struct CopyPiece {
+  std::uint64_t OffsetBytes;
+  std::uint64_t Bytes;
+};
+
+/// The pieces of a constant-length memcpy/memmove/memset of at most 128
+/// bytes (what the back-end expands inline, widest first, as the pointers'
+/// alignment allows, at most 8 bytes); empty for any other call.
+std::vector<CopyPiece> expandedCopyPieces(const llvm::CallBase &CB);
 
 Classification classifyInstruction(const llvm::Instruction &I,
                                    const llvm::DataLayout &DL);

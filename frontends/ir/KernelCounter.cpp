@@ -13,6 +13,7 @@
 #include "AccessPattern.h"
 #include "BlockWeights.h"
 #include "ConstantOffsets.h"
+#include "GlobalVectors.h"
 #include "InstructionClassifier.h"
 #include "LoadStaging.h"
 #include "SharedAddressArithmetic.h"
@@ -30,6 +31,7 @@
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/Instructions.h"
+#include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Module.h"
 
 #include <algorithm>
@@ -86,11 +88,21 @@ static void addUnits(IrFunctionSummary &S, const UnitCounts &Units, double W) {
 /// Global and local memory feed the timing model's memory instructions;
 /// only global accesses are analysed for coalescing (local memory is
 /// interleaved per thread by the hardware, so it is always coalesced).
+namespace {
+/// One side of a memory intrinsic the back-end expands inline (loads from
+/// its source or stores to its destination), one piece at an offset.
+struct CopySide {
+  bool Load;
+  std::uint64_t OffsetBytes;
+};
+} // namespace
+
 static void addMemory(IrFunctionSummary &S, const Instruction &I,
                       const Classification &C, double W, ScalarEvolution &SE,
                       const DataLayout &DL, const MemoryGeometry &G,
                       const LoopInfo *LI, const LoopTripCounts &Facts,
-                      ScevTexts &Texts, bool AccessFacts) {
+                      ScevTexts &Texts, bool AccessFacts,
+                      const CopySide *Copy = nullptr) {
   bool Global = C.AddrSpace == AS_Global || C.GenericAsGlobal;
   if (C.AddrSpace == AS_Shared && W > 0) {
     unsigned Ways = sharedBankConflictWays(C.Pointer, C.Bytes, SE, G);
@@ -126,6 +138,11 @@ static void addMemory(IrFunctionSummary &S, const Instruction &I,
   if (W > 0 && AccessFacts) {
     GlobalAccessFact F =
         describeGlobalAccess(I, C.Pointer, C.Bytes, P, W, SE, DL, LI, &Texts);
+    if (Copy) { // one piece of an expanded copy: a plain ld or st
+      F.Store = !Copy->Load;
+      F.ReadOnly = false;
+      F.OffsetBytes += double(Copy->OffsetBytes);
+    }
     // A run-time lane stride (src[i * n + j]) evaluated with the given
     // arguments places the access as a constant one would be (R2, R7).
     if (P.Kind == AccessKind::VariableStride)
@@ -254,18 +271,65 @@ std::optional<unsigned> tripCountArgument(const Loop &L, ScalarEvolution &SE) {
   return std::nullopt;
 }
 
+void KernelCounter::addCopyAccesses(IrFunctionSummary &S, const CallBase &CB,
+                                    double W, ScalarEvolution &SE,
+                                    const DataLayout &DL, const LoopInfo *LI,
+                                    bool Notes) {
+  // The global side of an expanded copy is one ld/st.global per piece,
+  // each a memory access with its facts (coalescing, levels), as the PTX
+  // route reads them; the units are memTransfer's.
+  std::vector<CopyPiece> Pieces = expandedCopyPieces(CB);
+  if (Pieces.empty())
+    return;
+  auto *MT = dyn_cast<MemTransferInst>(&CB);
+  for (bool Load : {true, false}) {
+    if (Load && !MT)
+      continue;
+    const Value *Ptr = Load ? MT->getRawSource() : CB.getArgOperand(0);
+    Classification C;
+    C.Kind = InstKind::Memory;
+    C.AddrSpace = resolveAddressSpace(Ptr);
+    C.GenericAsGlobal = C.AddrSpace == AS_Generic;
+    C.Pointer = Ptr;
+    if (C.AddrSpace != AS_Global && !C.GenericAsGlobal)
+      continue;
+    for (const CopyPiece &P : Pieces) {
+      C.Bytes = P.Bytes;
+      CopySide Side{Load, P.OffsetBytes};
+      addMemory(S, CB, C, W, SE, DL, Geometry, LI, Trips, Texts,
+                /*AccessFacts=*/Notes, &Side);
+    }
+  }
+}
+
 void KernelCounter::countBlock(BasicBlock &BB, double W, ScalarEvolution &SE,
                                const StrengthReduced &LSR,
                                const ConstantOffsets &Offsets,
                                IrFunctionSummary &S, bool Notes) {
   const DataLayout &DL = BB.getModule()->getDataLayout();
   const LoopInfo &LI = FAM.getResult<LoopAnalysis>(*BB.getParent());
-  auto MergedLoads = mergedSharedLoads(BB, SE);
-  S.Rounds.add(roundsOfBlock(blockLoads(BB, DL)), W);
+  // Accesses the back-end's LoadStoreVectorizer joins: the first of each
+  // vector its width, the others 0.
+  DenseMap<const Instruction *, unsigned> Vectors =
+      vectorisedGlobalAccesses(BB, SE);
+  auto MergedLoads = mergedSharedLoads(BB, SE, &Vectors);
+  S.Rounds.add(roundsOfBlock(blockLoads(BB, DL, &Vectors)), W);
   for (Instruction &I : BB) {
     Classification C = classifyInstruction(I, DL);
     if (auto It = MergedLoads.find(&I); It != MergedLoads.end())
       C.Units = {{Unit::SharedMem, It->second}};
+    // One vector access for the vector's members: its first carries the
+    // vector's bytes (coalescing, bank conflicts), the others are part of
+    // it (a global one's units too; a shared one's LDS share is above).
+    if (auto It = Vectors.find(&I); It != Vectors.end()) {
+      if (It->second == 0) {
+        if (C.AddrSpace != AS_Shared)
+          C.Units.clear();
+        C.Kind = InstKind::Plain;
+      } else {
+        C.Bytes *= It->second;
+      }
+    }
     if (LSR.SharedIncrements.count(&I))
       C.Units.clear();
     else if (LSR.PointerIncrements.count(&I))
@@ -300,6 +364,8 @@ void KernelCounter::countBlock(BasicBlock &BB, double W, ScalarEvolution &SE,
       S.Assumed["generic_as_global"] += W;
     switch (C.Kind) {
     case InstKind::Plain:
+      if (auto *CB = dyn_cast<CallBase>(&I))
+        addCopyAccesses(S, *CB, W, SE, DL, &LI, Notes);
       break;
     case InstKind::Memory:
       addMemory(S, I, C, W, SE, DL, Geometry, &LI, Trips, Texts,

@@ -35,6 +35,9 @@
 
 namespace llvm {
 class BasicBlock;
+class CallBase;
+class DataLayout;
+class LoopInfo;
 class Instruction;
 class Loop;
 class ScalarEvolution;
@@ -126,6 +129,11 @@ private:
   void countBlock(llvm::BasicBlock &BB, double W, llvm::ScalarEvolution &SE,
                   const StrengthReduced &LSR, const ConstantOffsets &Offsets,
                   IrFunctionSummary &S, bool Notes);
+  /// The global accesses of a copy the back-end expands inline
+  /// (expandedCopyPieces): one per piece and side.
+  void addCopyAccesses(IrFunctionSummary &S, const llvm::CallBase &CB, double W,
+                       llvm::ScalarEvolution &SE, const llvm::DataLayout &DL,
+                       const llvm::LoopInfo *LI, bool Notes);
   void note(const llvm::Instruction &I, std::string Message);
 
   llvm::FunctionAnalysisManager &FAM;

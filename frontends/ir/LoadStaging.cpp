@@ -17,6 +17,7 @@
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/IR/BasicBlock.h"
 #include "llvm/IR/Instructions.h"
+#include "llvm/IR/IntrinsicInst.h"
 
 #include <set>
 
@@ -58,22 +59,14 @@ static bool reachesSharedStore(const LoadInst &Load, const DataLayout &DL) {
   return false;
 }
 
-std::vector<BlockLoad> blockLoads(const BasicBlock &BB, const DataLayout &DL) {
+std::vector<BlockLoad>
+blockLoads(const BasicBlock &BB, const DataLayout &DL,
+           const DenseMap<const Instruction *, unsigned> *Vectors) {
   std::vector<BlockLoad> Out;
   DenseMap<const Instruction *, std::size_t> Index;
   unsigned Region = 0;
-  for (const Instruction &I : BB) {
-    Classification C = classifyInstruction(I, DL);
-    if (isBarrier(C)) {
-      ++Region;
-      continue;
-    }
-    if (!isGlobalLoad(I, C))
-      continue;
-    BlockLoad L;
-    L.Region = Region;
-    L.Staging = reachesSharedStore(cast<LoadInst>(I), DL);
-    // The block's loads the address's operand chain reaches.
+  // The block's loads the address's operand chain reaches.
+  auto AddressFrom = [&](const Value *Ptr) {
     std::set<std::size_t> From;
     SmallVector<const Instruction *, 16> Work;
     SmallPtrSet<const Instruction *, 32> Seen;
@@ -83,7 +76,7 @@ std::vector<BlockLoad> blockLoads(const BasicBlock &BB, const DataLayout &DL) {
           Seen.insert(D).second)
         Work.push_back(D);
     };
-    Push(cast<LoadInst>(I).getPointerOperand());
+    Push(Ptr);
     while (!Work.empty()) {
       const Instruction *D = Work.pop_back_val();
       if (auto It = Index.find(D); It != Index.end()) {
@@ -93,7 +86,36 @@ std::vector<BlockLoad> blockLoads(const BasicBlock &BB, const DataLayout &DL) {
       for (const Value *Op : D->operands())
         Push(Op);
     }
-    L.AddressFrom.assign(From.begin(), From.end());
+    return std::vector<std::size_t>(From.begin(), From.end());
+  };
+  for (const Instruction &I : BB) {
+    Classification C = classifyInstruction(I, DL);
+    if (isBarrier(C)) {
+      ++Region;
+      continue;
+    }
+    // A copy the back-end expands inline from global memory: one load per
+    // piece, staging when it copies into shared memory.
+    if (auto *MT = dyn_cast<MemTransferInst>(&I)) {
+      unsigned SrcAS = resolveAddressSpace(MT->getRawSource());
+      if (SrcAS != AS_Global && SrcAS != AS_Generic)
+        continue;
+      std::vector<std::size_t> From = AddressFrom(MT->getRawSource());
+      bool Staging = resolveAddressSpace(MT->getRawDest()) == AS_Shared;
+      for (std::size_t K = expandedCopyPieces(*MT).size(); K; --K)
+        Out.push_back({From, Staging, Region});
+      continue;
+    }
+    if (!isGlobalLoad(I, C))
+      continue;
+    // A member of a vector load after its first is part of that one.
+    if (Vectors)
+      if (auto It = Vectors->find(&I); It != Vectors->end() && It->second == 0)
+        continue;
+    BlockLoad L;
+    L.Region = Region;
+    L.Staging = reachesSharedStore(cast<LoadInst>(I), DL);
+    L.AddressFrom = AddressFrom(cast<LoadInst>(I).getPointerOperand());
     Index[&I] = Out.size();
     Out.push_back(std::move(L));
   }

@@ -15,11 +15,14 @@
 
 #include "gpa/LoadRounds.h"
 
+#include "llvm/ADT/DenseMap.h"
+
 #include <vector>
 
 namespace llvm {
 class BasicBlock;
 class DataLayout;
+class Instruction;
 } // namespace llvm
 
 namespace gpa {
@@ -28,9 +31,14 @@ namespace gpa {
 /// order; a load's address is computed from an earlier one when its operand
 /// chain inside BB reaches it; a load is staging when its value reaches the
 /// stored value of a shared-memory store through casts, phis, selects and
-/// freezes. Barriers (the classifier's Sync unit) separate regions.
-std::vector<BlockLoad> blockLoads(const llvm::BasicBlock &BB,
-                                  const llvm::DataLayout &DL);
+/// freezes. Barriers (the classifier's Sync unit) separate regions. A
+/// copy the back-end expands inline from global memory is one load per
+/// piece (expandedCopyPieces); of a vector the LoadStoreVectorizer makes
+/// (\p Vectors, GlobalVectors.h) only the first load counts.
+std::vector<BlockLoad>
+blockLoads(const llvm::BasicBlock &BB, const llvm::DataLayout &DL,
+           const llvm::DenseMap<const llvm::Instruction *, unsigned> *Vectors =
+               nullptr);
 
 } // namespace gpa
 

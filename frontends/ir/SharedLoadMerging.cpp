@@ -41,46 +41,6 @@ struct Member {
   std::uint64_t AlignBytes; // the load's own `align`
 };
 
-/// The constant term of an address: an add's constant operand, or, in a
-/// loop, that of the recurrence's start (`{alm + 4 + 16 tid, +, 256}`).
-std::int64_t constantTerm(const SCEV *S) {
-  if (auto *C = dyn_cast<SCEVConstant>(S))
-    return C->getAPInt().getSExtValue();
-  if (auto *Add = dyn_cast<SCEVAddExpr>(S))
-    if (auto *C = dyn_cast<SCEVConstant>(Add->getOperand(0)))
-      return C->getAPInt().getSExtValue();
-  if (auto *Rec = dyn_cast<SCEVAddRecExpr>(S))
-    return constantTerm(Rec->getStart());
-  return 0;
-}
-
-/// The NVPTX back-end's LoadStoreVectorizer joins consecutive loads into
-/// a vector load only as wide as the first one's `align` allows
-/// (NVPTXTTIImpl::isLegalToVectorizeLoadChain: alignment >= the chain's
-/// bytes), at most 16 bytes; it raises the alignment of allocas only, not
-/// of a __shared__ array. Returns the first offset of each vector it
-/// makes with its width in loads; the rest stay scalar.
-std::map<std::int64_t, unsigned>
-vectorisedLoads(const std::map<std::int64_t, std::uint64_t> &AlignAt,
-                std::int64_t Bytes) {
-  std::map<std::int64_t, unsigned> Out;
-  for (auto It = AlignAt.begin(); It != AlignAt.end();) {
-    unsigned Width = 1;
-    for (unsigned N = unsigned(16 / Bytes); N >= 2; N /= 2) {
-      bool Consecutive = It->second >= N * std::uint64_t(Bytes);
-      for (unsigned K = 1; Consecutive && K < N; ++K)
-        Consecutive = AlignAt.count(It->first + std::int64_t(K) * Bytes) != 0;
-      if (Consecutive) {
-        Width = N;
-        break;
-      }
-    }
-    if (Width > 1)
-      Out[It->first] = Width;
-    It = AlignAt.upper_bound(It->first + std::int64_t(Width - 1) * Bytes);
-  }
-  return Out;
-}
 using GroupKey = std::pair<const SCEV *, std::uint64_t>;
 
 std::uint64_t baseAlignment(const SCEV *Base, ScalarEvolution &SE) {
@@ -129,7 +89,7 @@ LoadKey keyOf(const LoadInst &LI, ScalarEvolution &SE, const DataLayout &DL) {
       !SE.isSCEVable(LI.getPointerOperand()->getType()))
     return {};
   const SCEV *Ptr = SE.getSCEV(const_cast<Value *>(LI.getPointerOperand()));
-  std::int64_t Offset = constantTerm(Ptr);
+  std::int64_t Offset = addressConstantTerm(Ptr);
   const SCEV *Base =
       Offset ? SE.getMinusSCEV(
                    Ptr, SE.getConstant(SE.getEffectiveSCEVType(Ptr->getType()),
@@ -176,8 +136,50 @@ std::set<LoadKey> availableAtEnd(const BasicBlock &BB, ScalarEvolution &SE,
 constexpr unsigned InheritDepth = 8;
 } // namespace
 
-DenseMap<const Instruction *, double> mergedSharedLoads(const BasicBlock &BB,
-                                                        ScalarEvolution &SE) {
+/// The constant term of an address: an add's constant operand, or, in a
+/// loop, that of the recurrence's start (`{alm + 4 + 16 tid, +, 256}`).
+std::int64_t addressConstantTerm(const SCEV *S) {
+  if (auto *C = dyn_cast<SCEVConstant>(S))
+    return C->getAPInt().getSExtValue();
+  if (auto *Add = dyn_cast<SCEVAddExpr>(S))
+    if (auto *C = dyn_cast<SCEVConstant>(Add->getOperand(0)))
+      return C->getAPInt().getSExtValue();
+  if (auto *Rec = dyn_cast<SCEVAddRecExpr>(S))
+    return addressConstantTerm(Rec->getStart());
+  return 0;
+}
+
+/// The NVPTX back-end's LoadStoreVectorizer joins consecutive loads into
+/// a vector load only as wide as the first one's `align` allows
+/// (NVPTXTTIImpl::isLegalToVectorizeLoadChain: alignment >= the chain's
+/// bytes), at most 16 bytes; it raises the alignment of allocas only, not
+/// of a __shared__ array. Returns the first offset of each vector it
+/// makes with its width in loads; the rest stay scalar.
+std::map<std::int64_t, unsigned>
+vectorisedChains(const std::map<std::int64_t, std::uint64_t> &AlignAt,
+                 std::int64_t Bytes) {
+  std::map<std::int64_t, unsigned> Out;
+  for (auto It = AlignAt.begin(); It != AlignAt.end();) {
+    unsigned Width = 1;
+    for (unsigned N = unsigned(16 / Bytes); N >= 2; N /= 2) {
+      bool Consecutive = It->second >= N * std::uint64_t(Bytes);
+      for (unsigned K = 1; Consecutive && K < N; ++K)
+        Consecutive = AlignAt.count(It->first + std::int64_t(K) * Bytes) != 0;
+      if (Consecutive) {
+        Width = N;
+        break;
+      }
+    }
+    if (Width > 1)
+      Out[It->first] = Width;
+    It = AlignAt.upper_bound(It->first + std::int64_t(Width - 1) * Bytes);
+  }
+  return Out;
+}
+
+DenseMap<const Instruction *, double>
+mergedSharedLoads(const BasicBlock &BB, ScalarEvolution &SE,
+                  DenseMap<const Instruction *, unsigned> *VectorWidths) {
   DenseMap<const Instruction *, double> Out;
   std::map<GroupKey, std::vector<Member>> Groups;
   const DataLayout &DL = BB.getModule()->getDataLayout();
@@ -194,9 +196,15 @@ DenseMap<const Instruction *, double> mergedSharedLoads(const BasicBlock &BB,
       // PTX route); its loads share it. The scalar rest merges by window.
       std::map<std::int64_t, double> VectorShare; // offset -> LDS per load
       if (Bytes > 0 && Bytes < 16)
-        for (const auto &[First, Width] : vectorisedLoads(AlignAt, Bytes))
-          for (unsigned K = 0; K < Width; ++K)
-            VectorShare[First + std::int64_t(K) * Bytes] = 1.0 / Width;
+        for (const auto &[First, Width] : vectorisedChains(AlignAt, Bytes))
+          for (unsigned K = 0; K < Width; ++K) {
+            std::int64_t At = First + std::int64_t(K) * Bytes;
+            VectorShare[At] = 1.0 / Width;
+            if (VectorWidths)
+              for (const Member &M : Members)
+                if (M.OffsetBytes == At)
+                  (*VectorWidths)[M.Load] = K == 0 ? Width : 0;
+          }
       std::vector<std::int64_t> Offsets;
       std::size_t Scalar = 0;
       for (const Member &M : Members)

@@ -17,19 +17,42 @@
 
 #include "llvm/ADT/DenseMap.h"
 
+#include <cstdint>
+#include <map>
+
 namespace llvm {
 class BasicBlock;
 class Instruction;
 class ScalarEvolution;
+class SCEV;
 } // namespace llvm
 
 namespace gpa {
 
+/// The constant term of an address: an add's constant operand, or, in a
+/// loop, that of the recurrence's start (`{alm + 4 + 16 tid, +, 256}`).
+std::int64_t addressConstantTerm(const llvm::SCEV *S);
+
+/// The vectors the NVPTX back-end's LoadStoreVectorizer makes of accesses
+/// of \p Bytes each at the offsets of \p AlignAt (offset -> the access's
+/// own `align`): each vector's first offset and its width in accesses, as
+/// wide as the first one's `align` allows, at most 16 bytes
+/// (NVPTXTTIImpl::isLegalToVectorizeLoadChain). The rest stay scalar.
+/// Shared by the shared loads below and GlobalVectors.cpp.
+std::map<std::int64_t, unsigned>
+vectorisedChains(const std::map<std::int64_t, std::uint64_t> &AlignAt,
+                 std::int64_t Bytes);
+
 /// LDS instructions per load for the merged shared loads of \p BB (loads
 /// not in the map count one each). A static (non-extern) __shared__ array
 /// is taken as 16-byte aligned: ptxas lays it out.
-llvm::DenseMap<const llvm::Instruction *, double>
-mergedSharedLoads(const llvm::BasicBlock &BB, llvm::ScalarEvolution &SE);
+/// \p VectorWidths, when given, receives the loads the LoadStoreVectorizer
+/// joins: the first of each vector its width in loads, the others 0 (the
+/// bank-conflict rule prices the vector, one access of its bytes).
+llvm::DenseMap<const llvm::Instruction *, double> mergedSharedLoads(
+    const llvm::BasicBlock &BB, llvm::ScalarEvolution &SE,
+    llvm::DenseMap<const llvm::Instruction *, unsigned> *VectorWidths =
+        nullptr);
 
 } // namespace gpa
 
