@@ -100,14 +100,9 @@ vectorisedGlobalAccesses(const BasicBlock &BB, ScalarEvolution &SE) {
     if (resolveAddressSpace(Ptr) != AS_Global || Ty->isVectorTy() ||
         Ty->isAggregateType() || !SE.isSCEVable(Ptr->getType()))
       continue;
-    const SCEV *S = SE.getSCEV(const_cast<Value *>(Ptr));
-    std::int64_t Offset = addressConstantTerm(S);
+    std::int64_t Offset = 0;
     const SCEV *Base =
-        Offset ? SE.getMinusSCEV(
-                     S, SE.getConstant(SE.getEffectiveSCEVType(S->getType()),
-                                       std::uint64_t(Offset),
-                                       /*isSigned=*/true))
-               : S;
+        addressBase(SE.getSCEV(const_cast<Value *>(Ptr)), SE, Offset);
     std::uint64_t Bytes = DL.getTypeStoreSize(Ty).getFixedValue();
     Align A =
         Store ? cast<StoreInst>(I).getAlign() : cast<LoadInst>(I).getAlign();

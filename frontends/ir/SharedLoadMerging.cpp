@@ -88,14 +88,9 @@ LoadKey keyOf(const LoadInst &LI, ScalarEvolution &SE, const DataLayout &DL) {
       LI.getType()->isVectorTy() ||
       !SE.isSCEVable(LI.getPointerOperand()->getType()))
     return {};
-  const SCEV *Ptr = SE.getSCEV(const_cast<Value *>(LI.getPointerOperand()));
-  std::int64_t Offset = addressConstantTerm(Ptr);
-  const SCEV *Base =
-      Offset ? SE.getMinusSCEV(
-                   Ptr, SE.getConstant(SE.getEffectiveSCEVType(Ptr->getType()),
-                                       std::uint64_t(Offset),
-                                       /*isSigned=*/true))
-             : Ptr;
+  std::int64_t Offset = 0;
+  const SCEV *Base = addressBase(
+      SE.getSCEV(const_cast<Value *>(LI.getPointerOperand())), SE, Offset);
   return {Base, Offset, DL.getTypeStoreSize(LI.getType()).getFixedValue()};
 }
 
@@ -147,6 +142,17 @@ std::int64_t addressConstantTerm(const SCEV *S) {
   if (auto *Rec = dyn_cast<SCEVAddRecExpr>(S))
     return addressConstantTerm(Rec->getStart());
   return 0;
+}
+
+const SCEV *addressBase(const SCEV *S, ScalarEvolution &SE,
+                        std::int64_t &Offset) {
+  Offset = addressConstantTerm(S);
+  if (!Offset)
+    return S;
+  return SE.getMinusSCEV(S,
+                         SE.getConstant(SE.getEffectiveSCEVType(S->getType()),
+                                        std::uint64_t(Offset),
+                                        /*isSigned=*/true));
 }
 
 /// The NVPTX back-end's LoadStoreVectorizer joins consecutive loads into

@@ -33,6 +33,11 @@ namespace gpa {
 /// loop, that of the recurrence's start (`{alm + 4 + 16 tid, +, 256}`).
 std::int64_t addressConstantTerm(const llvm::SCEV *S);
 
+/// \p S without its constant term (addressConstantTerm, in \p Offset):
+/// the base the back-end's vectorizers group accesses by.
+const llvm::SCEV *addressBase(const llvm::SCEV *S, llvm::ScalarEvolution &SE,
+                              std::int64_t &Offset);
+
 /// The vectors the NVPTX back-end's LoadStoreVectorizer makes of accesses
 /// of \p Bytes each at the offsets of \p AlignAt (offset -> the access's
 /// own `align`): each vector's first offset and its width in accesses, as
