@@ -46,10 +46,19 @@ if os.path.exists(os.path.join(config.gpa_obj_root, "test", "measure",
 import shutil as _shutil
 # scripts/install-deps.sh installs NVIDIA's PyPI wheel, whose binary lives
 # under site-packages' nvidia/cu13/bin.
+# lit may run under another Python than the `python3` on PATH that pip
+# installed into, so ask that one for its site-packages too.
 def _wheel_cuobjdump():
-    import site, sysconfig
+    import site, subprocess, sysconfig
     roots = [sysconfig.get_paths()["purelib"], sysconfig.get_paths()["platlib"]]
     roots += site.getsitepackages() + [site.getusersitepackages()]
+    try:
+        roots += subprocess.run(
+            ["python3", "-c", "import site, sysconfig; print(sysconfig.get_paths()['purelib']); "
+             "print(site.getusersitepackages())"],
+            capture_output=True, text=True, timeout=30).stdout.split()
+    except (OSError, subprocess.SubprocessError):
+        pass
     for root in roots:
         path = os.path.join(root, "nvidia", "cu13", "bin", "cuobjdump")
         if os.access(path, os.X_OK):

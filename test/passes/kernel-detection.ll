@@ -11,13 +11,13 @@ target datalayout = "e-p6:32:32-i64:64-i128:128-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"
 
 ; CHECK: remark: {{.*}}: by_cc on a100:
-; CHECK-NEXT: remark: {{.*}}: by_cc on a100 (estimated: {{.*}}least energy within
+; CHECK-NEXT: remark: {{.*}}: by_cc on a100 (estimated: {{.*}}within 5% of the fastest
 define ptx_kernel void @by_cc() {
   ret void
 }
 
 ; CHECK: remark: {{.*}}: by_annotation on a100:
-; CHECK-NEXT: remark: {{.*}}: by_annotation on a100 (estimated: {{.*}}least energy within
+; CHECK-NEXT: remark: {{.*}}: by_annotation on a100 (estimated: {{.*}}within 5% of the fastest
 define void @by_annotation() {
   ret void
 }
