@@ -23,7 +23,9 @@
 #include "gpa/Zstd.h"
 
 #include "llvm/IR/Constants.h"
+#include "llvm/IR/DiagnosticHandler.h"
 #include "llvm/IR/GlobalVariable.h"
+#include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/Path.h"
 
@@ -400,6 +402,14 @@ void finishDeferredKernels(Module &M, const PluginOptions &O,
                            const ResourcesByArch &Cubins,
                            const UnreadableCubins &Unreadable,
                            HostReports &Reports) {
+  // The host's second analysis (the cubin's registers) feeds the report, the
+  // launch sites' remarks and the launch rewrite's payload; a plain build
+  // asks for none of them, and the device pass has already said what it
+  // found (issue 26: the plugin's cost). The test is ORE.emit's own.
+  LLVMContext &Ctx = M.getContext();
+  if (O.ReportFile.empty() && !O.RewriteGrid && !Ctx.getLLVMRemarkStreamer() &&
+      !Ctx.getDiagHandlerPtr()->isAnyRemarkEnabled())
+    return;
   LaunchFile Facts;
   bool FactsLoaded = false;
   for (auto &[Arch, Kernels] : Handoff) {
