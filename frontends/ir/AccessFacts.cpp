@@ -26,6 +26,7 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <cstdlib>
+#include <cstring>
 #include <map>
 #include <optional>
 
@@ -124,9 +125,31 @@ void addLinear(const SCEV *S, int64_t Scale, ScalarEvolution &SE,
     if (Rec->isAffine()) {
       addLinear(Rec->getStart(), Scale, SE, Out, Texts, Depth + 1);
       const SCEV *Zero = SE.getZero(Rec->getType());
-      return Atom(printed(SE.getAddRecExpr(Zero, Rec->getStepRecurrence(SE),
-                                           Rec->getLoop(), SCEV::FlagAnyWrap),
-                          Texts));
+      const SCEV *Step = Rec->getStepRecurrence(SE);
+      // A constant step is that many of the loop's iterations, so
+      // {0,+,4}<L> and 4 * {0,+,1}<L> (a byte offset, a scaled index)
+      // are one atom, {0,+,1}<L> (the PTX front-end's "#iter" atoms).
+      if (auto *C = dyn_cast<SCEVConstant>(Step)) {
+        int64_t Product;
+        if (!__builtin_mul_overflow(Scale, C->getAPInt().getSExtValue(),
+                                    &Product)) {
+          std::string Name =
+              printed(SE.getAddRecExpr(Zero, SE.getOne(Rec->getType()),
+                                       Rec->getLoop(), SCEV::FlagAnyWrap),
+                      Texts);
+          // Without its type's wrap flags: an i32 index's and an i64
+          // offset's recurrences of one loop are the same iterations.
+          for (const char *Flag : {"<nuw>", "<nsw>", "<nw>"})
+            for (std::size_t At; (At = Name.find(Flag)) != std::string::npos;)
+              Name.erase(At, std::strlen(Flag));
+          if ((Out.Terms[Name] += Product) == 0)
+            Out.Terms.erase(Name);
+          return;
+        }
+      }
+      return Atom(printed(
+          SE.getAddRecExpr(Zero, Step, Rec->getLoop(), SCEV::FlagAnyWrap),
+          Texts));
     }
   Atom(atomName(S, Texts));
 }

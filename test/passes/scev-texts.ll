@@ -9,9 +9,10 @@
 ; RUN: %opt %loadgpa -passes=gpu-power-advisor-device -gpa-ptxas=false -gpa-check-scev-texts -gpa-handoff-dir=%t -disable-output %s
 ; RUN: cat %t/*.json | FileCheck %s
 ; The gather a[idx[t] + i*m]: 4 bytes per unit of the loaded index %16; the
-; unsigned division's group names (t /u 5).
+; unsigned division's group names (t /u 5); the recurrence {0,+,4} scaled by
+; 4 is 16 of its loop's iterations {0,+,1} (a constant step, AccessFacts.cpp).
 ; CHECK-DAG: "group": "4*%16 + 1*arg0 + 1*{0,+,
-; CHECK-DAG: "group": "4*(((%7 * %8) + %10) /u 5) + 1*arg0 + 4*{0,+,4}<%29>"
+; CHECK-DAG: "group": "4*(((%7 * %8) + %10) /u 5) + 1*arg0 + 16*{0,+,1}<%29>"
 
 target datalayout = "e-p6:32:32-i64:64-i128:128-i256:256-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"

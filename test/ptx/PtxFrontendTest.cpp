@@ -286,3 +286,56 @@ TEST(PtxFrontend, GeometryChosenFromTheTargetIsUsedForCounting) {
   analyze(".version 9.0\n.target sm_75\n.address_size 64\n", Opts);
   EXPECT_TRUE(Asked.empty());
 }
+
+// Registers a loop walks (PtxAccessFacts.cpp; docs/validation.md "Rows
+// walked through an index and a pointer"): row i through the 32-bit index
+// %r2 (j, + 2048 per iteration, mul.wide by 4), row i + 1 through the
+// pointer %rd5 (data + 4 j + 8192, + 8192 per iteration). Both are
+// data + 4 j + 8192 x iteration: one group at offsets 0 and 8192; the read
+// of %rd5 after its step in the same block is one step further (16384).
+static std::string rowWalks(const std::string &Step) {
+  return wrapKernel("ld.param.u64 %rd1, [k_param_0];\n"
+                    "mov.u32 %r1, %tid.x;\n"
+                    "mul.wide.s32 %rd2, %r1, 4;\n"
+                    "add.s64 %rd3, %rd1, %rd2;\n"
+                    "add.s64 %rd5, %rd3, 8192;\n"
+                    "mov.u32 %r2, %r1;\n"
+                    "mov.u32 %r3, 0;\n"
+                    "$L:\n"
+                    "mul.wide.s32 %rd6, %r2, 4;\n"
+                    "add.s64 %rd7, %rd1, %rd6;\n"
+                    "ld.global.f32 %f1, [%rd7];\n"
+                    "ld.global.f32 %f2, [%rd5];\n" +
+                    Step +
+                    "ld.global.f32 %f3, [%rd5];\n"
+                    "add.s32 %r2, %r2, 2048;\n"
+                    "add.s32 %r3, %r3, 1;\n"
+                    "setp.lt.s32 %p1, %r3, 100;\n"
+                    "@%p1 bra $L;\nret;\n");
+}
+
+TEST(PtxFrontend, LoopWalkedIndexAndPointerShareAGroup) {
+  const PtxKernelResult &K =
+      only(analyze(rowWalks("add.s64 %rd5, %rd5, 8192;\n")));
+  const std::vector<GlobalAccessFact> &A = K.Profile.GlobalAccesses;
+  ASSERT_EQ(A.size(), 3u);
+  EXPECT_EQ(A[0].Base, "arg0");
+  EXPECT_EQ(A[1].Group, A[0].Group);
+  EXPECT_EQ(A[2].Group, A[0].Group);
+  EXPECT_EQ(A[0].OffsetBytes, 0.0);
+  EXPECT_EQ(A[1].OffsetBytes, 8192.0);
+  EXPECT_EQ(A[2].OffsetBytes, 16384.0);
+  EXPECT_EQ(A[1].IterationStrideBytes, 8192.0);
+}
+
+TEST(PtxFrontend, ConditionalStepIsNoLoopWalk) {
+  // The pointer's step skipped on some iterations: %rd5 is no function of
+  // the iteration, and keeps a group of its own.
+  const PtxKernelResult &K =
+      only(analyze(rowWalks("setp.eq.s32 %p2, %r3, 7;\n@%p2 bra $S;\n"
+                            "add.s64 %rd5, %rd5, 8192;\n$S:\n")));
+  const std::vector<GlobalAccessFact> &A = K.Profile.GlobalAccesses;
+  ASSERT_EQ(A.size(), 3u);
+  EXPECT_NE(A[1].Group, A[0].Group);
+  EXPECT_EQ(A[2].Group, A[1].Group);
+}

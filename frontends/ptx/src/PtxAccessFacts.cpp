@@ -8,12 +8,17 @@
 // atom "argN" (N its position, as the IR front-end names arguments); a
 // variable's address is "@name". A register defined several times (a loop's
 // pointer, i += 4) takes the base its non-self-referencing definitions
-// agree on.
+// agree on. For an access's group and offset, a register a loop walks (one
+// definition before the loop, one adding a constant once per iteration) is
+// its value on entry plus the step times the loop's iteration, so the
+// NVPTX back-end's two forms of one row walk (a 32-bit index through
+// mul.wide, a 64-bit pointer advanced per iteration) share a group.
 //
 //===----------------------------------------------------------------------===//
 #include "gpa/ptx/PtxAccessFacts.h"
 
 #include <map>
+#include <optional>
 #include <set>
 
 namespace gpa::ptx {
@@ -79,7 +84,12 @@ public:
         GlobalSizes["@" + V.Name] = V.SizeBytes;
   }
 
-  AddressFacts factsOf(const PtxOperand &Addr);
+  AddressFacts factsOf(const PtxOperand &Addr,
+                       std::size_t At = ~std::size_t(0));
+  void setLoops(const PtxCfg &C, const std::vector<unsigned> &B) {
+    Cfg = &C;
+    BlockOf = &B;
+  }
   void addLoopFacts(const PtxOperand &Addr, unsigned Block, const PtxCfg &Cfg,
                     const std::vector<unsigned> &BlockOf, AddressFacts &A);
 
@@ -91,6 +101,20 @@ private:
   std::map<std::string, Form> Memo;
   std::map<std::string, std::string> BaseMemo;
   std::set<std::string> InProgress, BaseInProgress;
+  const PtxCfg *Cfg = nullptr;
+  const std::vector<unsigned> *BlockOf = nullptr;
+
+  /// A register a loop walks: its one definition outside the loop
+  /// (Entry) and its one inside (Step, adding Const once per iteration).
+  struct Walk {
+    std::size_t Entry = 0, Step = 0;
+    const PtxLoop *Loop = nullptr;
+    std::int64_t Const = 0;
+  };
+  std::map<std::string, std::optional<Walk>> WalkMemo;
+  const PtxLoop *innermostLoop(unsigned Block) const;
+  std::optional<Walk> walkOf(const std::string &Name);
+  bool walkedForm(const Form &Fm, std::size_t At, Form &Out);
 
   void noteDefinitions(const PtxOperand &D, std::size_t K) {
     if (D.K == PtxOperand::Kind::Address)
@@ -275,7 +299,122 @@ Form Linearizer::addressForm(const PtxOperand &Addr) {
   return Fm;
 }
 
-AddressFacts Linearizer::factsOf(const PtxOperand &Addr) {
+const PtxLoop *Linearizer::innermostLoop(unsigned Block) const {
+  const PtxLoop *Innermost = nullptr;
+  for (const PtxLoop &L : Cfg->Loops)
+    if (L.contains(Block) &&
+        (!Innermost || L.Blocks.size() < Innermost->Blocks.size()))
+      Innermost = &L;
+  return Innermost;
+}
+
+/// Whether \p Name is walked by a loop: defined twice, once outside the
+/// loop and once inside it as itself plus a constant, in a block of the
+/// loop itself (not of an inner loop) that dominates every latch, so the
+/// step runs exactly once per iteration, and its value on entry reads no
+/// register the loop changes.
+std::optional<Linearizer::Walk> Linearizer::walkOf(const std::string &Name) {
+  auto M = WalkMemo.find(Name);
+  if (M != WalkMemo.end())
+    return M->second;
+  std::optional<Walk> &Out = WalkMemo[Name];
+  auto D = Defs.find(Name);
+  if (!Cfg || D == Defs.end() || D->second.size() != 2)
+    return Out;
+  for (unsigned S = 0; S < 2; ++S) {
+    std::size_t Step = D->second[S], Entry = D->second[1 - S];
+    if (Step >= BlockOf->size() || Entry >= BlockOf->size() ||
+        (*BlockOf)[Step] == ~0u || (*BlockOf)[Entry] == ~0u)
+      return Out;
+    unsigned StepBlock = (*BlockOf)[Step];
+    const PtxLoop *L = innermostLoop(StepBlock);
+    if (!L || L->contains((*BlockOf)[Entry]))
+      continue;
+    const PtxInstruction &In = F.Body[Step];
+    bool ReadsItself = false;
+    for (std::size_t Op = 1; Op < In.Operands.size(); ++Op)
+      ReadsItself |= In.Operands[Op].K == PtxOperand::Kind::Register &&
+                     In.Operands[Op].Name == Name;
+    Form Def = definitionForm(In, Name);
+    auto Self = Def.Terms.find(Name);
+    if ((In.Opcode != "add" && In.Opcode != "sub") || !ReadsItself ||
+        Def.Terms.size() != 1 || Self == Def.Terms.end() || Self->second != 1)
+      return Out;
+    Form EntryForm = definitionForm(F.Body[Entry], Name);
+    if (EntryForm.Terms.count(Name))
+      return Out; // a definition the forms cannot follow
+    // The entry value's registers must keep their value through the loop,
+    // or their names would mean two values.
+    for (const auto &Term : EntryForm.Terms) {
+      auto TD = Defs.find(Term.first);
+      if (TD != Defs.end())
+        for (std::size_t K : TD->second)
+          if (K >= BlockOf->size() || (*BlockOf)[K] == ~0u ||
+              L->contains((*BlockOf)[K]))
+            return Out;
+    }
+    for (unsigned P : Cfg->Blocks[L->Header].Preds)
+      if (L->contains(P) && !Cfg->dominates(StepBlock, P))
+        return Out; // a latch the step may not reach
+    Out = Walk{Entry, Step, L, Def.Const};
+    return Out;
+  }
+  return Out;
+}
+
+/// \p Fm at instruction \p At with every register a loop around \p At
+/// walks written as its value on entry plus the step times the loop's
+/// iteration (atom "#iter.B<header>"), plus one step where the step has
+/// already run in this iteration. False when none is, or where it cannot
+/// tell whether the step ran before \p At.
+bool Linearizer::walkedForm(const Form &Fm, std::size_t At, Form &Out) {
+  if (!Cfg || At >= BlockOf->size() || (*BlockOf)[At] == ~0u)
+    return false;
+  unsigned Here = (*BlockOf)[At];
+  bool Any = false;
+  Out = Form::constant(Fm.Const);
+  for (const auto &[Atom, C] : Fm.Terms) {
+    std::optional<Walk> W;
+    if (Atom[0] == '%' && !isSpecialRegister(Atom))
+      W = walkOf(Atom);
+    Form Term = Form::atom(Atom);
+    if (W && W->Loop->contains(Here)) {
+      unsigned StepBlock = (*BlockOf)[W->Step];
+      // The step's block ends the iteration when it leaves only to the
+      // header or out of the loop: every other block ran before it.
+      bool EndsIteration = true;
+      for (unsigned S : Cfg->Blocks[StepBlock].Succs)
+        EndsIteration &= S == W->Loop->Header || !W->Loop->contains(S);
+      std::int64_t Ran;
+      if (StepBlock == Here)
+        Ran = At > W->Step;
+      else if (EndsIteration)
+        Ran = 0;
+      else if (Cfg->dominates(StepBlock, Here))
+        Ran = 1;
+      else if (Cfg->dominates(Here, StepBlock))
+        Ran = 0;
+      else
+        return false;
+      Form Iter = Form::atom("#iter.B" + std::to_string(W->Loop->Header));
+      Form Entry = definitionForm(F.Body[W->Entry], Atom), Walked, Steps;
+      std::int64_t Done;
+      if (__builtin_mul_overflow(W->Const, Ran, &Done) ||
+          !scaled(Iter, W->Const, Walked) ||
+          !summed(Walked, Form::constant(Done), false, Steps) ||
+          !summed(Entry, Steps, false, Term))
+        return false;
+      Any = true;
+    }
+    Form Scaled, Sum;
+    if (!scaled(Term, C, Scaled) || !summed(Out, Scaled, false, Sum))
+      return false;
+    Out = Sum;
+  }
+  return Any;
+}
+
+AddressFacts Linearizer::factsOf(const PtxOperand &Addr, std::size_t At) {
   AddressFacts A;
   A.HasAddress = true;
   Form Fm = addressForm(Addr);
@@ -285,10 +424,13 @@ AddressFacts Linearizer::factsOf(const PtxOperand &Addr) {
   auto G = GlobalSizes.find(A.Base);
   if (G != GlobalSizes.end())
     A.WorkingSetBytes = G->second;
-  A.OffsetBytes = Fm.Const;
   A.ConstantAddress = Fm.Terms.empty() ||
                       (Fm.Terms.size() == 1 && Fm.Terms.begin()->first == B &&
                        Fm.Terms.begin()->second == 1);
+  Form Walked;
+  if (walkedForm(Fm, At, Walked) && baseOf(Walked) == B)
+    Fm = Walked;
+  A.OffsetBytes = Fm.Const;
   for (const auto &[Atom, C] : Fm.Terms)
     A.Group += (A.Group.empty() ? "" : " + ") + std::to_string(C) + "*" + Atom;
   if (A.Group.empty())
@@ -356,11 +498,12 @@ analyzeAddressFacts(const PtxFunction &F,
     for (std::size_t K = Cfg.Blocks[B].Begin;
          K < Cfg.Blocks[B].End && K < F.Body.size(); ++K)
       BlockOf[K] = B;
+  L.setLoops(Cfg, BlockOf);
   std::vector<AddressFacts> Out(F.Body.size());
   for (std::size_t K = 0; K < F.Body.size(); ++K)
     for (const PtxOperand &Op : F.Body[K].Operands)
       if (Op.K == PtxOperand::Kind::Address) {
-        Out[K] = L.factsOf(Op);
+        Out[K] = L.factsOf(Op, K);
         if (BlockOf[K] != ~0u)
           L.addLoopFacts(Op, BlockOf[K], Cfg, BlockOf, Out[K]);
         break;
