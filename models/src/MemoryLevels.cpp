@@ -366,8 +366,11 @@ estimateMemoryLevels(const std::vector<GlobalAccessFact> &Given,
   double BytesPerThread = 0;
   for (const GlobalAccessFact &F : Facts)
     BytesPerThread += F.PerThread * F.Bytes;
+  // The re-reading thread must exist: a distance of the whole grid or more
+  // names a thread the launch does not have (CORR's mean_kernel on 2048
+  // threads, rows 2048 floats apart: each element is read once).
   auto FitsL2Between = [&](double Threads) {
-    return Threads * BytesPerThread <= Caches.L2Bytes;
+    return Threads < GridThreads && Threads * BytesPerThread <= Caches.L2Bytes;
   };
   // A thread that re-reads bytes after the rest of a loop: every thread in
   // flight requests the same bytes meanwhile (the resident grid, at most

@@ -695,6 +695,22 @@ TEST(MemoryLevels, ClustersOfOneGroupChainOnlyWithinL2) {
   EXPECT_DOUBLE_EQ(Large.DramBytesPerThread, 12.0);
 }
 
+TEST(MemoryLevels, ARereadByAThreadBeyondTheGridIsNoReuse) {
+  // PolyBench CORR's mean_kernel unrolled: a[i] and a[i + 2048] (rows of
+  // 2048 floats, 8 KiB apart, one group) and a store c[i]. Thread t + 2048
+  // would read through a[i] what t reads through a[i + 2048], 2048 x 12
+  // bytes apart, well within L2. On 8 blocks of 256 threads that thread
+  // does not exist: every element is read once, both clusters compulsory
+  // (DRAM 4 + 4 + 4 = 12 bytes per thread). On 16 blocks it does, and R3
+  // chains the clusters (their largest union: 4 + 4 = 8).
+  std::vector<GlobalAccessFact> Facts = {
+      load("a", "i", 0), load("a", "i", 4.0 * 2048), store("c")};
+  auto Grid = estimateMemoryLevels(Facts, someCaches(), 256, 8, 32);
+  EXPECT_DOUBLE_EQ(Grid.DramBytesPerThread, 12.0);
+  auto Twice = estimateMemoryLevels(Facts, someCaches(), 256, 16, 32);
+  EXPECT_DOUBLE_EQ(Twice.DramBytesPerThread, 8.0);
+}
+
 TEST(MemoryLevels, AStreamBeyondL2GetsNoHits) {
   // B[tidx] over 1 GiB (2^28 floats, 2^20 blocks of 256): the working set
   // exceeds L2, R4 does not apply; the only access of its base is R5.
