@@ -2,12 +2,13 @@
 //
 // SPDX-License-Identifier: Apache-2.0
 //
-// Rules R0-R9 of docs/models.md "Memory levels". Shares are of an access's
+// Rules R0-R10 of docs/models.md "Memory levels". Shares are of an access's
 // requested bytes; a warp's access spans 32 lanes x lane stride. R0-R6 place
 // each access from its shape, base and working set; R7 lets a load re-read
 // across loop iterations hit where it was fetched, R8 sends L1's share to L2
 // on GPUs whose L1 caches only read-only loads, and R9 lets the warps of a
-// block that read sectors another of its warps fetched hit L1.
+// block that read sectors another of its warps fetched hit L1; R10 merges in
+// L2 the parts of a sector that a thread's successive stores write.
 //
 //===----------------------------------------------------------------------===//
 #include "gpa/MemoryLevels.h"
@@ -20,6 +21,7 @@
 #include <functional>
 #include <map>
 #include <optional>
+#include <tuple>
 #include <utility>
 
 namespace gpa {
@@ -303,6 +305,148 @@ static void applyLoopReuse(const GlobalAccessFact &F, const CacheLevels &C,
   A.LoopReuse = true;
 }
 
+/// R10's walks: accesses that move through the same runs of sectors
+/// together, the unrolled copies of one access (offsets apart within the
+/// step) or one access alone: same base and group, direction, step,
+/// executions and lane placement.
+using WalkKey = std::tuple<bool, std::string, std::string, double, double, int,
+                           double, double>;
+
+static WalkKey walkKey(const GlobalAccessFact &F) {
+  return {F.Store,     F.Base,       F.Group,           F.IterationStrideBytes,
+          F.PerThread, int(F.Shape), F.LaneStrideBytes, F.Bytes};
+}
+
+/// The walks of \p Facts that \p Take admits; a walk whose copies share an
+/// offset (two loops over one row, or one access twice) is split into its
+/// accesses.
+template <typename TakeFn>
+static std::vector<std::vector<std::size_t>>
+walks(const std::vector<GlobalAccessFact> &Facts, TakeFn Take) {
+  std::map<WalkKey, std::vector<std::size_t>> ByKey;
+  for (std::size_t I = 0; I < Facts.size(); ++I)
+    if (Take(Facts[I]))
+      ByKey[walkKey(Facts[I])].push_back(I);
+  std::vector<std::vector<std::size_t>> Out;
+  for (auto &[Key, Members] : ByKey) {
+    std::vector<double> Offsets;
+    for (std::size_t I : Members)
+      Offsets.push_back(Facts[I].OffsetBytes);
+    std::sort(Offsets.begin(), Offsets.end());
+    if (std::adjacent_find(Offsets.begin(), Offsets.end()) == Offsets.end())
+      Out.push_back(Members);
+    else
+      for (std::size_t I : Members)
+        Out.push_back({I});
+  }
+  return Out;
+}
+
+/// Stores R10 may merge: in a loop with a known step that stays within the
+/// run of sectors the warp's execution touches (|step| <= 32 x sectors per
+/// run: the walk passes every sector, so each sector the loop covers is
+/// written; a larger step skips sectors and is left alone); a step of 0
+/// writes the same bytes every iteration.
+static bool storeWalksItsSectors(const GlobalAccessFact &F,
+                                 const CacheLevels &C, double Lanes) {
+  if (!C.present() || !F.Store || !F.InLoop || !F.IterationStrideKnown)
+    return false;
+  double Step = std::fabs(F.IterationStrideBytes);
+  return Step <= sectorRuns(F, Lanes).Sectors * SectorBytes;
+}
+
+bool gatherStoreAssumedToMerge(const GlobalAccessFact &F) {
+  return F.Store && F.Shape == AccessShape::Gather && F.InLoop &&
+         F.IterationStrideKnown &&
+         std::fabs(F.IterationStrideBytes) <=
+             std::max(1.0, std::ceil(F.Bytes / SectorBytes)) * SectorBytes;
+}
+
+/// New bytes one warp brings per iteration through a walk of loads: each
+/// copy brings min(run, |step|) (the whole run for an unknown step), but
+/// copies closer together than that share them (softmax's eight unrolled
+/// loads 4 bytes apart, step 32: one sector per lane, not eight).
+static double walkNewBytesPerWarp(const GlobalAccessFact &F,
+                                  const std::vector<double> &Offsets,
+                                  double Lanes) {
+  SectorRuns R = sectorRuns(F, Lanes);
+  double Run = R.Sectors * SectorBytes;
+  double New = F.IterationStrideKnown
+                   ? std::min(Run, std::fabs(F.IterationStrideBytes))
+                   : Run;
+  auto [Lo, Hi] = std::minmax_element(Offsets.begin(), Offsets.end());
+  double Spread = *Hi - *Lo + F.Bytes;
+  return R.Units * std::min(New * double(Offsets.size()),
+                            std::max(New, std::min(Run, Spread)));
+}
+
+/// R10: what reaches DRAM of stores whose thread's successive iterations
+/// (or unrolled copies) write the rest of the same sectors. A sector
+/// written in parts stays dirty in L2 and goes to DRAM once when evicted
+/// (a write-back L2: global stores bypass L1 and are cached in L2, CUDA C++
+/// Programming Guide, cc 7.x/8.x "Global Memory"; softMax's 100,000 rows
+/// written 4 bytes at a time at a 3,136-byte lane stride moved 851 MB of
+/// DRAM on the RTX 3080, where a sector per write would be 2.5 GB:
+/// docs/validation.md, h/flopbench2). Per walk of K copies with step s,
+/// each iteration makes K x sectors-per-run sector writes and advances the
+/// run by |s| bytes, so the loop covers |s| / 32 new sectors per iteration:
+/// m = min(1, |s| / (32 x sectors per run x K)); a step of 0 writes the
+/// same sectors every iteration, m = 1 / executions.
+/// Capacity (issue 24: reuse only within the level's capacity, as R3): a
+/// sector the copies complete within one iteration (|s| = the run) is
+/// merged by stores issued back to back. One completed over several
+/// iterations is rewritten every iteration, and each write refreshes it in
+/// L2's LRU order, so it stays when what the warps in flight bring into L2
+/// between two of its writes fits: their open sectors (the run of every
+/// such store walk executed at least as often) plus one iteration's new
+/// bytes of every load walk executed at least as often (the store's loop,
+/// loops nested in it, and others of the same count: the conservative
+/// side) <= L2 bytes. Unknown residency: no merge over iterations. The L2
+/// traffic (the shares L2 + DRAM) is unchanged.
+static std::vector<double>
+storeMergeMissFractions(const std::vector<GlobalAccessFact> &Facts,
+                        const CacheLevels &C, double Lanes,
+                        double WarpsInFlight) {
+  std::vector<double> Miss(Facts.size(), 1);
+  auto Stores = walks(Facts, [&](const GlobalAccessFact &F) {
+    return storeWalksItsSectors(F, C, Lanes);
+  });
+  auto Loads = walks(
+      Facts, [](const GlobalAccessFact &F) { return !F.Store && F.InLoop; });
+  auto OffsetsOf = [&](const std::vector<std::size_t> &Walk) {
+    std::vector<double> Out;
+    for (std::size_t I : Walk)
+      Out.push_back(Facts[I].OffsetBytes);
+    return Out;
+  };
+  for (const auto &Set : Stores) {
+    const GlobalAccessFact &F = Facts[Set[0]];
+    SectorRuns R = sectorRuns(F, Lanes);
+    double Run = R.Sectors * SectorBytes;
+    double Step = std::fabs(F.IterationStrideBytes);
+    if (Step != Run) {
+      double BetweenWritesPerWarp = 0;
+      for (const auto &Other : Stores)
+        if (Facts[Other[0]].PerThread >= F.PerThread) {
+          SectorRuns O = sectorRuns(Facts[Other[0]], Lanes);
+          BetweenWritesPerWarp += O.Units * O.Sectors * SectorBytes;
+        }
+      for (const auto &Load : Loads)
+        if (Facts[Load[0]].PerThread >= F.PerThread)
+          BetweenWritesPerWarp +=
+              walkNewBytesPerWarp(Facts[Load[0]], OffsetsOf(Load), Lanes);
+      if (!(WarpsInFlight > 0) ||
+          WarpsInFlight * BetweenWritesPerWarp > C.L2Bytes)
+        continue;
+    }
+    double M = Step == 0 ? 1 / std::max(1.0, F.PerThread)
+                         : std::min(1.0, Step / (Run * double(Set.size())));
+    for (std::size_t I : Set)
+      Miss[I] = M;
+  }
+  return Miss;
+}
+
 /// R9: the block's warps request WarpsPerBlock x (sectors per warp) sectors
 /// per execution and touch BlockSectors distinct ones; each distinct sector
 /// is fetched once (by the first warp that names it) and the block's other
@@ -471,6 +615,8 @@ estimateMemoryLevels(const std::vector<GlobalAccessFact> &Given,
       BaseGridBytes[F.Base] += GridThreads * F.PerThread * F.Bytes;
 
   double LoopBytes = loopBytesPerWarpIteration(Facts, Lanes);
+  std::vector<double> StoreMiss =
+      storeMergeMissFractions(Facts, Caches, Lanes, ThreadsInFlight / Lanes);
   for (std::size_t I = 0; I < Facts.size(); ++I) {
     const GlobalAccessFact &F = Facts[I];
     AccessLevels &A = E.PerAccess[I];
@@ -520,6 +666,11 @@ estimateMemoryLevels(const std::vector<GlobalAccessFact> &Given,
       applyLoopReuse(F, Caches, Budget, Lanes, WarpsPerBlock,
                      static_cast<double>(std::max<std::uint64_t>(Blocks, 1)),
                      LoopBytes, A);
+    if (StoreMiss[I] < 1) { // R10
+      A.Shares.L2 += A.Shares.Dram * (1 - StoreMiss[I]);
+      A.Shares.Dram *= StoreMiss[I];
+      A.StoreMerge = true;
+    }
     if (Caches.present() && !Caches.L1CachesGlobalLoads && !F.Store &&
         !F.ReadOnly && A.Shares.L1 > 0) { // R8
       A.Shares.L2 += A.Shares.L1;
