@@ -306,20 +306,37 @@ static void applyLoopReuse(const GlobalAccessFact &F, const CacheLevels &C,
 }
 
 /// R10's walks: accesses that move through the same runs of sectors
-/// together, the unrolled copies of one access (offsets apart within the
-/// step) or one access alone: same base and group, direction, step,
-/// executions and lane placement.
-using WalkKey = std::tuple<bool, std::string, std::string, double, double, int,
-                           double, double>;
+/// together, the unrolled copies of one access or one access alone. Copies
+/// share the base, direction, step, executions and lane placement, and lie
+/// at distinct offsets within one step (an unrolled loop's copies tile
+/// it); the group is not compared, because the IR names the same address
+/// by two SCEV forms (`1*{0,+,32}` and `4*{0,+,8}` of one loop: softmax's
+/// copies at 0-16 and 20-28). Where the copies so keyed do not tile one
+/// step (two loops over one row: a shared offset), each group is a walk
+/// when its offsets are distinct, else each access alone.
+using WalkKey =
+    std::tuple<bool, std::string, double, double, int, double, double>;
 
 static WalkKey walkKey(const GlobalAccessFact &F) {
-  return {F.Store,     F.Base,       F.Group,           F.IterationStrideBytes,
-          F.PerThread, int(F.Shape), F.LaneStrideBytes, F.Bytes};
+  return {F.Store,     F.Base,       F.IterationStrideBytes,
+          F.PerThread, int(F.Shape), F.LaneStrideBytes,
+          F.Bytes};
 }
 
-/// The walks of \p Facts that \p Take admits; a walk whose copies share an
-/// offset (two loops over one row, or one access twice) is split into its
-/// accesses.
+static bool tilesOneStep(const std::vector<GlobalAccessFact> &Facts,
+                         const std::vector<std::size_t> &Members) {
+  std::vector<double> Offsets;
+  for (std::size_t I : Members)
+    Offsets.push_back(Facts[I].OffsetBytes);
+  std::sort(Offsets.begin(), Offsets.end());
+  if (std::adjacent_find(Offsets.begin(), Offsets.end()) != Offsets.end())
+    return false;
+  const GlobalAccessFact &F = Facts[Members[0]];
+  double Spread = Offsets.back() - Offsets.front() + F.Bytes;
+  return Members.size() == 1 || Spread <= std::fabs(F.IterationStrideBytes);
+}
+
+/// The walks of \p Facts that \p Take admits.
 template <typename TakeFn>
 static std::vector<std::vector<std::size_t>>
 walks(const std::vector<GlobalAccessFact> &Facts, TakeFn Take) {
@@ -329,30 +346,48 @@ walks(const std::vector<GlobalAccessFact> &Facts, TakeFn Take) {
       ByKey[walkKey(Facts[I])].push_back(I);
   std::vector<std::vector<std::size_t>> Out;
   for (auto &[Key, Members] : ByKey) {
-    std::vector<double> Offsets;
-    for (std::size_t I : Members)
-      Offsets.push_back(Facts[I].OffsetBytes);
-    std::sort(Offsets.begin(), Offsets.end());
-    if (std::adjacent_find(Offsets.begin(), Offsets.end()) == Offsets.end())
+    if (tilesOneStep(Facts, Members)) {
       Out.push_back(Members);
-    else
-      for (std::size_t I : Members)
-        Out.push_back({I});
+      continue;
+    }
+    std::map<std::string, std::vector<std::size_t>> ByGroup;
+    for (std::size_t I : Members)
+      ByGroup[Facts[I].Group].push_back(I);
+    for (auto &[Group, InGroup] : ByGroup)
+      if (tilesOneStep(Facts, InGroup))
+        Out.push_back(InGroup);
+      else
+        for (std::size_t I : InGroup)
+          Out.push_back({I});
   }
   return Out;
 }
 
-/// Stores R10 may merge: in a loop with a known step that stays within the
+/// Stores R10 may merge: in a loop with a known step.
+static bool storeInAWalk(const GlobalAccessFact &F, const CacheLevels &C) {
+  return C.present() && F.Store && F.InLoop && F.IterationStrideKnown;
+}
+
+/// Whether a walk writes every sector its loop passes: a step within the
 /// run of sectors the warp's execution touches (|step| <= 32 x sectors per
-/// run: the walk passes every sector, so each sector the loop covers is
-/// written; a larger step skips sectors and is left alone); a step of 0
-/// writes the same bytes every iteration.
-static bool storeWalksItsSectors(const GlobalAccessFact &F,
-                                 const CacheLevels &C, double Lanes) {
-  if (!C.present() || !F.Store || !F.InLoop || !F.IterationStrideKnown)
-    return false;
+/// run), or copies that tile the step without a gap (nvcc's sixteen 4-byte
+/// copies, step 64: two whole sectors per lane and iteration). A larger
+/// step with gaps may skip sectors and is left alone.
+static bool walkCoversItsSectors(const std::vector<GlobalAccessFact> &Facts,
+                                 const std::vector<std::size_t> &Walk,
+                                 double Lanes) {
+  const GlobalAccessFact &F = Facts[Walk[0]];
   double Step = std::fabs(F.IterationStrideBytes);
-  return Step <= sectorRuns(F, Lanes).Sectors * SectorBytes;
+  if (Step <= sectorRuns(F, Lanes).Sectors * SectorBytes)
+    return true;
+  std::vector<double> Offsets;
+  for (std::size_t I : Walk)
+    Offsets.push_back(Facts[I].OffsetBytes);
+  std::sort(Offsets.begin(), Offsets.end());
+  for (std::size_t K = 1; K < Offsets.size(); ++K)
+    if (Offsets[K] - Offsets[K - 1] > F.Bytes)
+      return false;
+  return Offsets.back() - Offsets.front() + F.Bytes == Step;
 }
 
 bool gatherStoreAssumedToMerge(const GlobalAccessFact &F) {
@@ -393,7 +428,7 @@ static double walkNewBytesPerWarp(const GlobalAccessFact &F,
 /// m = min(1, |s| / (32 x sectors per run x K)); a step of 0 writes the
 /// same sectors every iteration, m = 1 / executions.
 /// Capacity (issue 24: reuse only within the level's capacity, as R3): a
-/// sector the copies complete within one iteration (|s| = the run) is
+/// sector the copies complete within one iteration (|s| >= the run) is
 /// merged by stores issued back to back. One completed over several
 /// iterations is rewritten every iteration, and each write refreshes it in
 /// L2's LRU order, so it stays when what the warps in flight bring into L2
@@ -408,9 +443,8 @@ storeMergeMissFractions(const std::vector<GlobalAccessFact> &Facts,
                         const CacheLevels &C, double Lanes,
                         double WarpsInFlight) {
   std::vector<double> Miss(Facts.size(), 1);
-  auto Stores = walks(Facts, [&](const GlobalAccessFact &F) {
-    return storeWalksItsSectors(F, C, Lanes);
-  });
+  auto Stores = walks(
+      Facts, [&](const GlobalAccessFact &F) { return storeInAWalk(F, C); });
   auto Loads = walks(
       Facts, [](const GlobalAccessFact &F) { return !F.Store && F.InLoop; });
   auto OffsetsOf = [&](const std::vector<std::size_t> &Walk) {
@@ -424,7 +458,10 @@ storeMergeMissFractions(const std::vector<GlobalAccessFact> &Facts,
     SectorRuns R = sectorRuns(F, Lanes);
     double Run = R.Sectors * SectorBytes;
     double Step = std::fabs(F.IterationStrideBytes);
-    if (Step != Run) {
+    if (!walkCoversItsSectors(Facts, Set, Lanes))
+      continue;
+    // Step >= run: the copies complete their sectors within the iteration.
+    if (Step < Run) {
       double BetweenWritesPerWarp = 0;
       for (const auto &Other : Stores)
         if (Facts[Other[0]].PerThread >= F.PerThread) {
