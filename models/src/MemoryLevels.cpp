@@ -364,8 +364,13 @@ walks(const std::vector<GlobalAccessFact> &Facts, TakeFn Take) {
 }
 
 /// Stores R10 may merge: in a loop with a known step.
+/// A step of 0 is left alone: the executions per thread may span outer
+/// loops whose iterations write other bytes (lebesgue's linterp[i1 * nfun +
+/// j], rewritten over i2 for each i1), so 1 / executions could drop
+/// sectors that are written.
 static bool storeInAWalk(const GlobalAccessFact &F, const CacheLevels &C) {
-  return C.present() && F.Store && F.InLoop && F.IterationStrideKnown;
+  return C.present() && F.Store && F.InLoop && F.IterationStrideKnown &&
+         F.IterationStrideBytes != 0;
 }
 
 /// Whether a walk writes every sector its loop passes: a step within the
@@ -392,9 +397,7 @@ static bool walkCoversItsSectors(const std::vector<GlobalAccessFact> &Facts,
 
 bool gatherStoreAssumedToMerge(const GlobalAccessFact &F) {
   return F.Store && F.Shape == AccessShape::Gather && F.InLoop &&
-         F.IterationStrideKnown &&
-         std::fabs(F.IterationStrideBytes) <=
-             std::max(1.0, std::ceil(F.Bytes / SectorBytes)) * SectorBytes;
+         F.IterationStrideKnown && F.IterationStrideBytes != 0;
 }
 
 /// New bytes one warp brings per iteration through a walk of loads: each
@@ -425,8 +428,7 @@ static double walkNewBytesPerWarp(const GlobalAccessFact &F,
 /// docs/validation.md, h/flopbench2). Per walk of K copies with step s,
 /// each iteration makes K x sectors-per-run sector writes and advances the
 /// run by |s| bytes, so the loop covers |s| / 32 new sectors per iteration:
-/// m = min(1, |s| / (32 x sectors per run x K)); a step of 0 writes the
-/// same sectors every iteration, m = 1 / executions.
+/// m = min(1, |s| / (32 x sectors per run x K)).
 /// Capacity (issue 24: reuse only within the level's capacity, as R3): a
 /// sector the copies complete within one iteration (|s| >= the run) is
 /// merged by stores issued back to back. One completed over several
@@ -476,8 +478,7 @@ storeMergeMissFractions(const std::vector<GlobalAccessFact> &Facts,
           WarpsInFlight * BetweenWritesPerWarp > C.L2Bytes)
         continue;
     }
-    double M = Step == 0 ? 1 / std::max(1.0, F.PerThread)
-                         : std::min(1.0, Step / (Run * double(Set.size())));
+    double M = std::min(1.0, Step / (Run * double(Set.size())));
     for (std::size_t I : Set)
       Miss[I] = M;
   }

@@ -169,8 +169,8 @@ static void addSummaryNotes(const PtxFunctionSummary &S, const std::string &Fn,
                 In);
   if (S.GatherLoopStores)
     W.push_back(std::to_string(S.GatherLoopStores) +
-                " gathered store(s) in a loop moving a constant step within "
-                "a sector (a run-time lane stride not given): each lane "
+                " gathered store(s) in a loop moving a constant step (a "
+                "run-time lane stride not given): each lane "
                 "assumed to write its own sectors, merged in L2 (R10)" +
                 In);
   if (S.UnknownPatterns)

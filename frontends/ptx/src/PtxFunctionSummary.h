@@ -41,8 +41,8 @@ struct PtxFunctionSummary {
   /// Gathered loads in loops whose address moves a constant step, their
   /// lanes assumed to walk their own sectors (rule R7).
   unsigned GatherLoopAccesses = 0;
-  /// Gathered stores in loops whose address moves a constant step within
-  /// a sector, their lanes assumed to write their own sectors, merged in
+  /// Gathered stores in loops whose address moves a constant, non-zero
+  /// step, their lanes assumed to write their own sectors, merged in
   /// L2 (rule R10).
   unsigned GatherLoopStores = 0;
   std::vector<std::string> Warnings;

@@ -93,8 +93,8 @@ struct GlobalAccessFact {
   double BlockSectors = 0;
 };
 
-/// A gathered store (run-time lane stride) in a loop whose step stays
-/// within a sector: R10 merges its writes as if each lane wrote its own
+/// A gathered store (run-time lane stride) in a loop with a known,
+/// non-zero step: R10 may merge its writes as if each lane wrote its own
 /// sectors, an assumption the front-ends list
 /// (gather_lanes_write_own_sectors).
 bool gatherStoreAssumedToMerge(const GlobalAccessFact &F);
