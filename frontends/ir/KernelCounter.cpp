@@ -159,6 +159,8 @@ static void addMemory(IrFunctionSummary &S, const Instruction &I,
     if (F.Shape == AccessShape::Gather && F.InLoop && F.IterationStrideKnown &&
         !F.Store)
       S.Assumed["gather_lanes_walk_own_sectors"] += W;
+    if (gatherStoreAssumedToMerge(F))
+      S.Assumed["gather_lanes_write_own_sectors"] += W;
     // The launch's facts bound the grid's footprint (rule R4).
     if (std::optional<ByteRange> R =
             accessFootprint(C.Pointer, C.Bytes, SE, Facts))

@@ -63,6 +63,11 @@ static const char *assumptionSource(const std::string &Name) {
            "per iteration (a run-time lane stride not given): each lane "
            "assumed to walk its own sectors, re-read over the iterations "
            "from L1 (rule R7; dynamic per thread)";
+  if (Name == "gather_lanes_write_own_sectors")
+    return "gathered stores in a loop whose address moves a constant step "
+           "per iteration (a run-time lane stride not "
+           "given): each lane assumed to write its own sectors, merged in "
+           "L2 and written to DRAM once (rule R10; dynamic per thread)";
   return "dynamic instructions per thread counted as 'other' because the "
          "estimate cannot see through them";
 }

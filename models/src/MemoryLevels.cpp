@@ -2,12 +2,13 @@
 //
 // SPDX-License-Identifier: Apache-2.0
 //
-// Rules R0-R9 of docs/models.md "Memory levels". Shares are of an access's
+// Rules R0-R10 of docs/models.md "Memory levels". Shares are of an access's
 // requested bytes; a warp's access spans 32 lanes x lane stride. R0-R6 place
 // each access from its shape, base and working set; R7 lets a load re-read
 // across loop iterations hit where it was fetched, R8 sends L1's share to L2
 // on GPUs whose L1 caches only read-only loads, and R9 lets the warps of a
-// block that read sectors another of its warps fetched hit L1.
+// block that read sectors another of its warps fetched hit L1; R10 merges in
+// L2 the parts of a sector that a thread's successive stores write.
 //
 //===----------------------------------------------------------------------===//
 #include "gpa/MemoryLevels.h"
@@ -20,6 +21,7 @@
 #include <functional>
 #include <map>
 #include <optional>
+#include <tuple>
 #include <utility>
 
 namespace gpa {
@@ -303,6 +305,186 @@ static void applyLoopReuse(const GlobalAccessFact &F, const CacheLevels &C,
   A.LoopReuse = true;
 }
 
+/// R10's walks: accesses that move through the same runs of sectors
+/// together, the unrolled copies of one access or one access alone. Copies
+/// share the base, direction, step, executions and lane placement, and lie
+/// at distinct offsets within one step (an unrolled loop's copies tile
+/// it); the group is not compared, because the IR names the same address
+/// by two SCEV forms (`1*{0,+,32}` and `4*{0,+,8}` of one loop: softmax's
+/// copies at 0-16 and 20-28). Where the copies so keyed do not tile one
+/// step (two loops over one row: a shared offset), each group is a walk
+/// when its offsets are distinct, else each access alone.
+using WalkKey =
+    std::tuple<bool, std::string, double, double, int, double, double>;
+
+static WalkKey walkKey(const GlobalAccessFact &F) {
+  return {F.Store,     F.Base,       F.IterationStrideBytes,
+          F.PerThread, int(F.Shape), F.LaneStrideBytes,
+          F.Bytes};
+}
+
+static bool tilesOneStep(const std::vector<GlobalAccessFact> &Facts,
+                         const std::vector<std::size_t> &Members) {
+  std::vector<double> Offsets;
+  for (std::size_t I : Members)
+    Offsets.push_back(Facts[I].OffsetBytes);
+  std::sort(Offsets.begin(), Offsets.end());
+  if (std::adjacent_find(Offsets.begin(), Offsets.end()) != Offsets.end())
+    return false;
+  const GlobalAccessFact &F = Facts[Members[0]];
+  double Spread = Offsets.back() - Offsets.front() + F.Bytes;
+  return Members.size() == 1 || Spread <= std::fabs(F.IterationStrideBytes);
+}
+
+/// The walks of \p Facts that \p Take admits.
+template <typename TakeFn>
+static std::vector<std::vector<std::size_t>>
+walks(const std::vector<GlobalAccessFact> &Facts, TakeFn Take) {
+  std::map<WalkKey, std::vector<std::size_t>> ByKey;
+  for (std::size_t I = 0; I < Facts.size(); ++I)
+    if (Take(Facts[I]))
+      ByKey[walkKey(Facts[I])].push_back(I);
+  std::vector<std::vector<std::size_t>> Out;
+  for (auto &[Key, Members] : ByKey) {
+    if (tilesOneStep(Facts, Members)) {
+      Out.push_back(Members);
+      continue;
+    }
+    std::map<std::string, std::vector<std::size_t>> ByGroup;
+    for (std::size_t I : Members)
+      ByGroup[Facts[I].Group].push_back(I);
+    for (auto &[Group, InGroup] : ByGroup)
+      if (tilesOneStep(Facts, InGroup))
+        Out.push_back(InGroup);
+      else
+        for (std::size_t I : InGroup)
+          Out.push_back({I});
+  }
+  return Out;
+}
+
+/// Stores R10 may merge: in a loop with a known step.
+/// A step of 0 is left alone: the executions per thread may span outer
+/// loops whose iterations write other bytes (lebesgue's linterp[i1 * nfun +
+/// j], rewritten over i2 for each i1), so 1 / executions could drop
+/// sectors that are written.
+static bool storeInAWalk(const GlobalAccessFact &F, const CacheLevels &C) {
+  return C.present() && F.Store && F.InLoop && F.IterationStrideKnown &&
+         F.IterationStrideBytes != 0;
+}
+
+/// Whether a walk writes every sector its loop passes: a step within the
+/// run of sectors the warp's execution touches (|step| <= 32 x sectors per
+/// run), or copies that tile the step without a gap (nvcc's sixteen 4-byte
+/// copies, step 64: two whole sectors per lane and iteration). A larger
+/// step with gaps may skip sectors and is left alone.
+static bool walkCoversItsSectors(const std::vector<GlobalAccessFact> &Facts,
+                                 const std::vector<std::size_t> &Walk,
+                                 double Lanes) {
+  const GlobalAccessFact &F = Facts[Walk[0]];
+  double Step = std::fabs(F.IterationStrideBytes);
+  if (Step <= sectorRuns(F, Lanes).Sectors * SectorBytes)
+    return true;
+  std::vector<double> Offsets;
+  for (std::size_t I : Walk)
+    Offsets.push_back(Facts[I].OffsetBytes);
+  std::sort(Offsets.begin(), Offsets.end());
+  for (std::size_t K = 1; K < Offsets.size(); ++K)
+    if (Offsets[K] - Offsets[K - 1] > F.Bytes)
+      return false;
+  return Offsets.back() - Offsets.front() + F.Bytes == Step;
+}
+
+bool gatherStoreAssumedToMerge(const GlobalAccessFact &F) {
+  return F.Store && F.Shape == AccessShape::Gather && F.InLoop &&
+         F.IterationStrideKnown && F.IterationStrideBytes != 0;
+}
+
+/// New bytes one warp brings per iteration through a walk of loads: each
+/// copy brings min(run, |step|) (the whole run for an unknown step), but
+/// copies closer together than that share them (softmax's eight unrolled
+/// loads 4 bytes apart, step 32: one sector per lane, not eight).
+static double walkNewBytesPerWarp(const GlobalAccessFact &F,
+                                  const std::vector<double> &Offsets,
+                                  double Lanes) {
+  SectorRuns R = sectorRuns(F, Lanes);
+  double Run = R.Sectors * SectorBytes;
+  double New = F.IterationStrideKnown
+                   ? std::min(Run, std::fabs(F.IterationStrideBytes))
+                   : Run;
+  auto [Lo, Hi] = std::minmax_element(Offsets.begin(), Offsets.end());
+  double Spread = *Hi - *Lo + F.Bytes;
+  return R.Units * std::min(New * double(Offsets.size()),
+                            std::max(New, std::min(Run, Spread)));
+}
+
+/// R10: what reaches DRAM of stores whose thread's successive iterations
+/// (or unrolled copies) write the rest of the same sectors. A sector
+/// written in parts stays dirty in L2 and goes to DRAM once when evicted
+/// (a write-back L2: global stores bypass L1 and are cached in L2, CUDA C++
+/// Programming Guide, cc 7.x/8.x "Global Memory"; softMax's 100,000 rows
+/// written 4 bytes at a time at a 3,136-byte lane stride moved 851 MB of
+/// DRAM on the RTX 3080, where a sector per write would be 2.5 GB:
+/// docs/validation.md, h/flopbench2). Per walk of K copies with step s,
+/// each iteration makes K x sectors-per-run sector writes and advances the
+/// run by |s| bytes, so the loop covers |s| / 32 new sectors per iteration:
+/// m = min(1, |s| / (32 x sectors per run x K)).
+/// Capacity (issue 24: reuse only within the level's capacity, as R3): a
+/// sector the copies complete within one iteration (|s| >= the run) is
+/// merged by stores issued back to back. One completed over several
+/// iterations is rewritten every iteration, and each write refreshes it in
+/// L2's LRU order, so it stays when what the warps in flight bring into L2
+/// between two of its writes fits: their open sectors (the run of every
+/// such store walk executed at least as often) plus one iteration's new
+/// bytes of every load walk executed at least as often (the store's loop,
+/// loops nested in it, and others of the same count: the conservative
+/// side) <= L2 bytes. Unknown residency: no merge over iterations. The L2
+/// traffic (the shares L2 + DRAM) is unchanged.
+static std::vector<double>
+storeMergeMissFractions(const std::vector<GlobalAccessFact> &Facts,
+                        const CacheLevels &C, double Lanes,
+                        double WarpsInFlight) {
+  std::vector<double> Miss(Facts.size(), 1);
+  auto Stores = walks(
+      Facts, [&](const GlobalAccessFact &F) { return storeInAWalk(F, C); });
+  auto Loads = walks(
+      Facts, [](const GlobalAccessFact &F) { return !F.Store && F.InLoop; });
+  auto OffsetsOf = [&](const std::vector<std::size_t> &Walk) {
+    std::vector<double> Out;
+    for (std::size_t I : Walk)
+      Out.push_back(Facts[I].OffsetBytes);
+    return Out;
+  };
+  for (const auto &Set : Stores) {
+    const GlobalAccessFact &F = Facts[Set[0]];
+    SectorRuns R = sectorRuns(F, Lanes);
+    double Run = R.Sectors * SectorBytes;
+    double Step = std::fabs(F.IterationStrideBytes);
+    if (!walkCoversItsSectors(Facts, Set, Lanes))
+      continue;
+    // Step >= run: the copies complete their sectors within the iteration.
+    if (Step < Run) {
+      double BetweenWritesPerWarp = 0;
+      for (const auto &Other : Stores)
+        if (Facts[Other[0]].PerThread >= F.PerThread) {
+          SectorRuns O = sectorRuns(Facts[Other[0]], Lanes);
+          BetweenWritesPerWarp += O.Units * O.Sectors * SectorBytes;
+        }
+      for (const auto &Load : Loads)
+        if (Facts[Load[0]].PerThread >= F.PerThread)
+          BetweenWritesPerWarp +=
+              walkNewBytesPerWarp(Facts[Load[0]], OffsetsOf(Load), Lanes);
+      if (!(WarpsInFlight > 0) ||
+          WarpsInFlight * BetweenWritesPerWarp > C.L2Bytes)
+        continue;
+    }
+    double M = std::min(1.0, Step / (Run * double(Set.size())));
+    for (std::size_t I : Set)
+      Miss[I] = M;
+  }
+  return Miss;
+}
+
 /// R9: the block's warps request WarpsPerBlock x (sectors per warp) sectors
 /// per execution and touch BlockSectors distinct ones; each distinct sector
 /// is fetched once (by the first warp that names it) and the block's other
@@ -474,6 +656,8 @@ estimateMemoryLevels(const std::vector<GlobalAccessFact> &Given,
       BaseGridBytes[F.Base] += GridThreads * F.PerThread * F.Bytes;
 
   double LoopBytes = loopBytesPerWarpIteration(Facts, Lanes);
+  std::vector<double> StoreMiss =
+      storeMergeMissFractions(Facts, Caches, Lanes, ThreadsInFlight / Lanes);
   for (std::size_t I = 0; I < Facts.size(); ++I) {
     const GlobalAccessFact &F = Facts[I];
     AccessLevels &A = E.PerAccess[I];
@@ -523,6 +707,11 @@ estimateMemoryLevels(const std::vector<GlobalAccessFact> &Given,
       applyLoopReuse(F, Caches, Budget, Lanes, WarpsPerBlock,
                      static_cast<double>(std::max<std::uint64_t>(Blocks, 1)),
                      LoopBytes, A);
+    if (StoreMiss[I] < 1) { // R10
+      A.Shares.L2 += A.Shares.Dram * (1 - StoreMiss[I]);
+      A.Shares.Dram *= StoreMiss[I];
+      A.StoreMerge = true;
+    }
     if (Caches.present() && !Caches.L1CachesGlobalLoads && !F.Store &&
         !F.ReadOnly && A.Shares.L1 > 0) { // R8
       A.Shares.L2 += A.Shares.L1;

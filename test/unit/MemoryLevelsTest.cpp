@@ -779,3 +779,100 @@ TEST(MemoryLevels, PlanesOfA3DBlockAreReadAgainWithinTheBlock) {
           .DramBytesPerThread,
       16.0);
 }
+
+namespace {
+/// R10's shapes: softmax's softMax writes dest[i * 784 + j], a thread per
+/// row, j = 0..783 (lanes 3136 bytes apart: one 32-byte sector per lane),
+/// on an L2 of 5 MiB (the RTX 3080's, 5,242,880 bytes).
+CacheLevels rtx3080Caches() {
+  CacheLevels C = someCaches();
+  C.L2Bytes = 5.0 * 1024 * 1024;
+  return C;
+}
+
+GlobalAccessFact rowStore(double OffsetBytes, double PerThread,
+                          double StepBytes) {
+  GlobalAccessFact F = inLoop(store("dest"), PerThread, StepBytes);
+  F.Group = "row";
+  F.OffsetBytes = OffsetBytes;
+  F.Shape = AccessShape::Strided;
+  F.LaneStrideBytes = 3136;
+  return F;
+}
+} // namespace
+
+TEST(MemoryLevels, StoresWalkingTheirOwnSectorsReachDramOncePerSector) {
+  // The rolled loop: 784 stores of 4 bytes per thread, step 4. R0 sent each
+  // to DRAM (a sector per lane per execution: 784 x 32 = 25,088 bytes a
+  // row); L2 merges the eight 4-byte writes of a sector: m = 4 / 32 = 1/8
+  // (98 sectors, 3,136 bytes a row). Capacity: 400 blocks of 256 threads,
+  // 6 resident on each of 68 SMs (104,448 >= the grid's 102,400 threads:
+  // 3,200 warps in flight), each warp holding one open sector per lane
+  // (32 x 32 = 1,024 bytes) and no loads: 3,276,800 <= 5,242,880.
+  std::vector<GlobalAccessFact> Facts = {rowStore(0, 784, 4)};
+  L1Budget Resident{6, 0, 68};
+  auto E = estimateMemoryLevels(Facts, rtx3080Caches(), 256, 400, 32, Resident);
+  EXPECT_TRUE(E.PerAccess[0].StoreMerge);
+  EXPECT_EQ(E.PerAccess[0].Rule, LevelRule::Store);
+  EXPECT_DOUBLE_EQ(E.PerAccess[0].Shares.L1, 0);
+  EXPECT_DOUBLE_EQ(E.PerAccess[0].Shares.L2, 7.0 / 8);
+  EXPECT_DOUBLE_EQ(E.PerAccess[0].Shares.Dram, 1.0 / 8);
+  // L2 traffic unchanged (all 3,136 bytes), DRAM 392 bytes per thread.
+  EXPECT_DOUBLE_EQ(E.L2BytesPerThread, 3136);
+  EXPECT_DOUBLE_EQ(E.DramBytesPerThread, 392);
+  // Without the residency the open sectors cannot be weighed: R0.
+  auto Unknown = estimateMemoryLevels(Facts, rtx3080Caches(), 256, 400, 32);
+  EXPECT_FALSE(Unknown.PerAccess[0].StoreMerge);
+  EXPECT_DOUBLE_EQ(Unknown.PerAccess[0].Shares.Dram, 1);
+}
+
+TEST(MemoryLevels, UnrolledStoreCopiesFillTheirSectorWithinAnIteration) {
+  // Unrolled by 8: copies at 0, 4, ..., 28, step 32 (98 iterations). Each
+  // iteration fills a lane's sector by stores issued back to back: no
+  // capacity condition, m = 32 / (32 x 8) = 1/8 each, also without the
+  // residency.
+  std::vector<GlobalAccessFact> Facts;
+  for (int K = 0; K < 8; ++K)
+    Facts.push_back(rowStore(4 * K, 98, 32));
+  auto E = estimateMemoryLevels(Facts, rtx3080Caches(), 256, 400, 32);
+  for (const AccessLevels &A : E.PerAccess) {
+    EXPECT_TRUE(A.StoreMerge);
+    EXPECT_DOUBLE_EQ(A.Shares.Dram, 1.0 / 8);
+    EXPECT_DOUBLE_EQ(A.Shares.L2, 7.0 / 8);
+  }
+  EXPECT_DOUBLE_EQ(E.DramBytesPerThread, 8 * 98 * 4 / 8.0);
+  // Two copies at one offset (two loops over the row): each its own walk,
+  // its step 32 = the run, m = 1: nothing merged.
+  auto Twice = estimateMemoryLevels({rowStore(0, 98, 32), rowStore(0, 98, 32)},
+                                    rtx3080Caches(), 256, 400, 32);
+  EXPECT_FALSE(Twice.PerAccess[0].StoreMerge);
+  EXPECT_DOUBLE_EQ(Twice.PerAccess[1].Shares.Dram, 1);
+  // A step beyond the run skips sectors: not R10's.
+  auto Skips = estimateMemoryLevels({rowStore(0, 98, 64)}, rtx3080Caches(), 256,
+                                    400, 32, L1Budget{6, 0, 68});
+  EXPECT_FALSE(Skips.PerAccess[0].StoreMerge);
+}
+
+TEST(MemoryLevels, StoreMergeOverIterationsNeedsTheOpenSectorsInL2) {
+  // As the rolled loop, with a load walk of the same count moving 32 bytes
+  // a lane per iteration (a new sector per lane each time: 1,024 bytes per
+  // warp): 3,200 warps x (1,024 + 1,024) = 6,553,600 > 5,242,880, the
+  // store's sector may be evicted between two writes: R0, DRAM 1. On a
+  // 40 MiB L2 it fits: 1/8.
+  GlobalAccessFact Src = inLoop(load("src", "row", 0), 784, 32);
+  Src.Shape = AccessShape::Strided;
+  Src.LaneStrideBytes = 3136;
+  std::vector<GlobalAccessFact> Facts = {rowStore(0, 784, 4), Src};
+  L1Budget Resident{6, 0, 68};
+  auto Small =
+      estimateMemoryLevels(Facts, rtx3080Caches(), 256, 400, 32, Resident);
+  EXPECT_FALSE(Small.PerAccess[0].StoreMerge);
+  EXPECT_DOUBLE_EQ(Small.PerAccess[0].Shares.Dram, 1);
+  CacheLevels Large = rtx3080Caches();
+  Large.L2Bytes = 40.0 * 1024 * 1024;
+  auto Big = estimateMemoryLevels(Facts, Large, 256, 400, 32, Resident);
+  EXPECT_TRUE(Big.PerAccess[0].StoreMerge);
+  EXPECT_DOUBLE_EQ(Big.PerAccess[0].Shares.Dram, 1.0 / 8);
+  // Loads are not R10's.
+  EXPECT_FALSE(Big.PerAccess[1].StoreMerge);
+}

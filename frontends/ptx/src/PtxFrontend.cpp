@@ -167,6 +167,12 @@ static void addSummaryNotes(const PtxFunctionSummary &S, const std::string &Fn,
                 "iteration (a run-time lane stride not given): each lane "
                 "assumed to walk its own sectors, re-read from L1 (R7)" +
                 In);
+  if (S.GatherLoopStores)
+    W.push_back(std::to_string(S.GatherLoopStores) +
+                " gathered store(s) in a loop moving a constant step (a "
+                "run-time lane stride not given): each lane "
+                "assumed to write its own sectors, merged in L2 (R10)" +
+                In);
   if (S.UnknownPatterns)
     W.push_back(std::to_string(S.UnknownPatterns) +
                 " global access(es) with an address not affine in %tid.x "

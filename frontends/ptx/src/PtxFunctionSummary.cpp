@@ -266,6 +266,8 @@ bool summarizeFunction(const PtxFunction &F, const std::string &File,
           if (Fact.Shape == gpa::AccessShape::Gather && Fact.InLoop &&
               Fact.IterationStrideKnown && !Fact.Store)
             ++Out.GatherLoopAccesses;
+          if (gpa::gatherStoreAssumedToMerge(Fact))
+            ++Out.GatherLoopStores;
           OwnAccesses.push_back({Out.Own.GlobalAccesses.size(), K});
           // The launch's facts bound the grid's footprint (rule R4), as
           // the IR front-end's AccessFootprint.cpp.

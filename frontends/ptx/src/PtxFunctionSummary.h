@@ -41,6 +41,10 @@ struct PtxFunctionSummary {
   /// Gathered loads in loops whose address moves a constant step, their
   /// lanes assumed to walk their own sectors (rule R7).
   unsigned GatherLoopAccesses = 0;
+  /// Gathered stores in loops whose address moves a constant, non-zero
+  /// step, their lanes assumed to write their own sectors, merged in
+  /// L2 (rule R10).
+  unsigned GatherLoopStores = 0;
   std::vector<std::string> Warnings;
   /// This function's branches weighed by a choice.
   std::vector<PtxBranchNote> Branches;

@@ -93,6 +93,12 @@ struct GlobalAccessFact {
   double BlockSectors = 0;
 };
 
+/// A gathered store (run-time lane stride) in a loop with a known,
+/// non-zero step: R10 may merge its writes as if each lane wrote its own
+/// sectors, an assumption the front-ends list
+/// (gather_lanes_write_own_sectors).
+bool gatherStoreAssumedToMerge(const GlobalAccessFact &F);
+
 /// The cache parameters of a GPU model file; all zero (the GTX280) means
 /// no data caches: every access goes to DRAM (HK09).
 struct CacheLevels {
@@ -146,6 +152,10 @@ struct AccessLevels {
   /// R9's block sectors were derived from the thread strides and the
   /// block's dimensions (not given by the fact).
   bool BlockSectorsDerived = false;
+  /// R10 (write-back merge): the thread's later iterations (or unrolled
+  /// copies) write the rest of this store's sectors, which L2 merges and
+  /// writes to DRAM once; part of the DRAM share went to L2.
+  bool StoreMerge = false;
 };
 
 /// What R7 needs of the launch: resident blocks per SM and the shared
