@@ -171,3 +171,28 @@ __global__ void lastLane(const float *in, float *out) {
   if (tx == 255)
     out[0] = v;
 }
+
+// An address the analysis cannot follow (an xor of the index): neither a
+// stride nor a gather, so UnanalysedAccess, not UncoalescedAccess.
+__global__ void xorIndex(const float *in, float *out) {
+  int tid = blockIdx.x * blockDim.x + threadIdx.x;
+  out[tid] = in[tid ^ (tid >> 3)];
+}
+
+// 48 live floats under __launch_bounds__(1024, 2) (at most 32 registers a
+// thread): ptxas spills on both routes, a RegisterSpill at the kernel's line.
+__global__ void __launch_bounds__(1024, 2)
+    spilled(const float *in, float *out, int n) {
+  int tid = blockIdx.x * blockDim.x + threadIdx.x;
+  float a[48];
+#pragma unroll
+  for (int k = 0; k < 48; ++k)
+    a[k] = in[tid + k * n];
+  float s = 0;
+#pragma unroll
+  for (int k = 0; k < 48; ++k)
+    s += a[k] * a[47 - k] + a[(k * 7) % 48];
+#pragma unroll
+  for (int k = 0; k < 48; ++k)
+    out[tid + k * n] = a[k] * s;
+}
