@@ -291,6 +291,10 @@ bool addPtxModule(
     if (K.ConstantReplays > 0)
       D.After.push_back(constantReplaysAssumption(K.ConstantReplays,
                                                   K.ConstantReplaysAssumed));
+    // What the counts rest on, named and worded as on the IR route.
+    for (const auto &[Name, N] : K.Assumed)
+      D.After.push_back(
+          numberAssumption(Name, N, countedAssumptionSource(Name)));
     // Loops the PTX does not count, with the count each ran with.
     for (const ptx::PtxLoopNote &L : K.Loops) {
       // nvcc's unrolled loop and its remainder share a source line.

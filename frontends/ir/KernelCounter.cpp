@@ -22,6 +22,7 @@
 
 #include "gpa/BaseWorkingSet.h"
 #include "gpa/ConstantCache.h"
+#include "gpa/common/AssumptionNames.h"
 
 #include "llvm/Analysis/BlockFrequencyInfo.h"
 #include "llvm/Analysis/BranchProbabilityInfo.h"
@@ -43,8 +44,6 @@ namespace gpa {
 
 void IrFunctionSummary::addScaled(const IrFunctionSummary &Callee, double W) {
   KernelCounts::addScaled(Callee, W);
-  for (const auto &[Name, N] : Callee.Assumed)
-    Assumed[Name] += N * W;
   UnknownTripCountLoops += Callee.UnknownTripCountLoops;
   for (const AssumedLoop &L : Callee.AssumedLoops)
     if (std::none_of(AssumedLoops.begin(), AssumedLoops.end(),
@@ -158,9 +157,9 @@ static void addMemory(IrFunctionSummary &S, const Instruction &I,
       }
     if (F.Shape == AccessShape::Gather && F.InLoop && F.IterationStrideKnown &&
         !F.Store)
-      S.Assumed["gather_lanes_walk_own_sectors"] += W;
+      S.Assumed[assumptionName(AssumptionId::GatherLanesWalkOwnSectors)] += W;
     if (gatherStoreAssumedToMerge(F))
-      S.Assumed["gather_lanes_write_own_sectors"] += W;
+      S.Assumed[assumptionName(AssumptionId::GatherLanesWriteOwnSectors)] += W;
     // The launch's facts bound the grid's footprint (rule R4).
     if (std::optional<ByteRange> R =
             accessFootprint(C.Pointer, C.Bytes, SE, Facts))
@@ -169,7 +168,7 @@ static void addMemory(IrFunctionSummary &S, const Instruction &I,
     S.OwnAccessPointers.push_back({S.GlobalAccesses.size() - 1, C.Pointer, &I});
   }
   if (P.DivisorRows)
-    S.Assumed["divisor_rows_span_warps"] += W;
+    S.Assumed[assumptionName(AssumptionId::DivisorRowsSpanWarps)] += W;
   if (P.Kind == AccessKind::Broadcast)
     S.Mem.Broadcast += W;
   else if (P.Kind == AccessKind::Coalesced)

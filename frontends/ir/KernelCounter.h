@@ -63,8 +63,6 @@ struct ArgumentLoop {
 /// One function's counts (the shared accumulator, gpa/common/KernelCounts.h)
 /// and what only the IR front-end knows about them.
 struct IrFunctionSummary : KernelCounts {
-  /// Named assumptions -> dynamic per-thread instructions they affect.
-  std::map<std::string, double> Assumed;
   unsigned UnknownTripCountLoops = 0;
   /// Those loops (this function's and its callees'), each once.
   std::vector<AssumedLoop> AssumedLoops;

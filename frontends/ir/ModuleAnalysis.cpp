@@ -21,6 +21,7 @@
 #include "gpa/KernelArguments.h"
 #include "gpa/LaunchFile.h"
 #include "gpa/common/AssembleKernel.h"
+#include "gpa/common/AssumptionNames.h"
 
 #include "llvm/Demangle/Demangle.h"
 #include "llvm/IR/DebugInfoMetadata.h"
@@ -46,30 +47,6 @@ static void kernelSource(const Function &F, std::string &File, unsigned &Line) {
     return;
   File = relativeSourcePath(SP->getFilename(), SP->getDirectory());
   Line = SP->getLine();
-}
-
-static const char *assumptionSource(const std::string &Name) {
-  if (Name == "generic_as_global")
-    return "generic pointers with no known address space, counted as global "
-           "memory (dynamic instructions per thread)";
-  if (Name.rfind("uncoalesced_", 0) == 0)
-    return "global accesses estimated uncoalesced (dynamic per thread)";
-  if (Name == "divisor_rows_span_warps")
-    return "global accesses indexed by a run-time divisor's quotient or "
-           "remainder (i / n, i % n), priced as one row's lanes: rows "
-           "assumed at least a warp long (dynamic per thread)";
-  if (Name == "gather_lanes_walk_own_sectors")
-    return "gathered loads in a loop whose address moves a constant step "
-           "per iteration (a run-time lane stride not given): each lane "
-           "assumed to walk its own sectors, re-read over the iterations "
-           "from L1 (rule R7; dynamic per thread)";
-  if (Name == "gather_lanes_write_own_sectors")
-    return "gathered stores in a loop whose address moves a constant step "
-           "per iteration (a run-time lane stride not "
-           "given): each lane assumed to write its own sectors, merged in "
-           "L2 and written to DRAM once (rule R10; dynamic per thread)";
-  return "dynamic instructions per thread counted as 'other' because the "
-         "estimate cannot see through them";
 }
 
 static void addSummaryAssumptions(const IrFunctionSummary &S,
@@ -133,7 +110,7 @@ static void addSummaryAssumptions(const IrFunctionSummary &S,
         "executions per thread of " + std::to_string(S.ClampedBlocks) +
             " block(s) in loop nests too deep to count, clamped"));
   for (const auto &[Name, N] : S.Assumed)
-    A.push_back(numberAssumption(Name, N, assumptionSource(Name)));
+    A.push_back(numberAssumption(Name, N, countedAssumptionSource(Name)));
 }
 
 static KernelProfile makeProfile(const Function &K, const IrFunctionSummary &S,

@@ -106,7 +106,7 @@ TEST(PtxFindings, GatherIsPossiblyUncoalescedModulusIsOneRow) {
   EXPECT_NE(Gather[0].Message.find("up to 32 transactions per warp"),
             std::string::npos);
   // in[tid % n]: a run-time modulus moves as tid within a row of n (rows
-  // assumed at least a warp long, listed in the notes): 32 consecutive
+  // assumed at least a warp long, divisor_rows_span_warps): 32 consecutive
   // floats per warp, no finding.
   auto Modulus =
       findingsOf(std::string(Base) + "ld.param.u32 %r3, [k_param_1];\n"

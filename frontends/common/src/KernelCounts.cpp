@@ -35,6 +35,8 @@ void KernelCounts::addScaled(const KernelCounts &Callee, double W) {
   SharedBankReplays += Callee.SharedBankReplays * W;
   ConstantReplays += Callee.ConstantReplays * W;
   ConstantReplaysAssumed += Callee.ConstantReplaysAssumed * W;
+  for (const auto &[Name, N] : Callee.Assumed)
+    Assumed[Name] += N * W;
   // A call that never runs adds no conflict.
   if (W > 0)
     SharedBankConflictWays =

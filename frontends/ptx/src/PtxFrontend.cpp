@@ -155,24 +155,6 @@ static void addSummaryNotes(const PtxFunctionSummary &S, const std::string &Fn,
                 " global access(es) independent of %tid.x (broadcast) "
                 "counted as coalesced" +
                 In);
-  if (S.DivisorRowAccesses)
-    W.push_back(std::to_string(S.DivisorRowAccesses) +
-                " global access(es) indexed by a run-time divisor's quotient "
-                "or remainder (i / n, i % n) priced as one row's lanes: rows "
-                "assumed at least a warp long" +
-                In);
-  if (S.GatherLoopAccesses)
-    W.push_back(std::to_string(S.GatherLoopAccesses) +
-                " gathered load(s) in a loop moving a constant step per "
-                "iteration (a run-time lane stride not given): each lane "
-                "assumed to walk its own sectors, re-read from L1 (R7)" +
-                In);
-  if (S.GatherLoopStores)
-    W.push_back(std::to_string(S.GatherLoopStores) +
-                " gathered store(s) in a loop moving a constant step (a "
-                "run-time lane stride not given): each lane "
-                "assumed to write its own sectors, merged in L2 (R10)" +
-                In);
   if (S.UnknownPatterns)
     W.push_back(std::to_string(S.UnknownPatterns) +
                 " global access(es) with an address not affine in %tid.x "
@@ -308,6 +290,7 @@ static void buildKernel(const PtxModule &M, const PtxFunction &K,
 
   R.ConstantReplays = F.Counts.ConstantReplays;
   R.ConstantReplaysAssumed = F.Counts.ConstantReplaysAssumed;
+  R.Assumed = F.Counts.Assumed;
   if (P.count(gpa::Unit::LocalMem) > 0) {
     R.LocalInRegisters = P;
     F.Counts.fillProfile(*R.LocalInRegisters, true, gpa::MaxCountPerThread);

@@ -11,6 +11,7 @@
 #include "PtxLoadRounds.h"
 #include "PtxSassRules.h"
 
+#include "gpa/common/AssumptionNames.h"
 #include "gpa/ptx/PtxAccessFacts.h"
 #include "gpa/ptx/PtxCoalescing.h"
 #include "gpa/ptx/PtxFootprint.h"
@@ -265,9 +266,11 @@ bool summarizeFunction(const PtxFunction &F, const std::string &File,
             }
           if (Fact.Shape == gpa::AccessShape::Gather && Fact.InLoop &&
               Fact.IterationStrideKnown && !Fact.Store)
-            ++Out.GatherLoopAccesses;
+            Out.Own.Assumed[gpa::assumptionName(
+                gpa::AssumptionId::GatherLanesWalkOwnSectors)] += W;
           if (gpa::gatherStoreAssumedToMerge(Fact))
-            ++Out.GatherLoopStores;
+            Out.Own.Assumed[gpa::assumptionName(
+                gpa::AssumptionId::GatherLanesWriteOwnSectors)] += W;
           OwnAccesses.push_back({Out.Own.GlobalAccesses.size(), K});
           // The launch's facts bound the grid's footprint (rule R4), as
           // the IR front-end's AccessFootprint.cpp.
@@ -276,7 +279,9 @@ bool summarizeFunction(const PtxFunction &F, const std::string &File,
             gpa::boundFootprint(Fact, *Span);
           Out.Own.GlobalAccesses.push_back(std::move(Fact));
         }
-        Out.DivisorRowAccesses += A.DivisorRows;
+        if (A.DivisorRows && W > 0)
+          Out.Own.Assumed[gpa::assumptionName(
+              gpa::AssumptionId::DivisorRowsSpanWarps)] += W * A.DivisorRows;
         switch (A.Pattern) {
         case AccessPattern::Coalesced:
           Out.Own.Mem.Coalesced += W;

@@ -36,15 +36,6 @@ struct PtxFunctionSummary {
   /// Opcode -> static occurrences, for opcodes the table does not know.
   std::map<std::string, unsigned> UnknownOpcodes;
   unsigned GenericAccesses = 0, UnknownPatterns = 0, BroadcastAccesses = 0;
-  /// Accesses priced as one row's lanes of a run-time divisor (i / n, i % n).
-  unsigned DivisorRowAccesses = 0;
-  /// Gathered loads in loops whose address moves a constant step, their
-  /// lanes assumed to walk their own sectors (rule R7).
-  unsigned GatherLoopAccesses = 0;
-  /// Gathered stores in loops whose address moves a constant, non-zero
-  /// step, their lanes assumed to write their own sectors, merged in
-  /// L2 (rule R10).
-  unsigned GatherLoopStores = 0;
   std::vector<std::string> Warnings;
   /// This function's branches weighed by a choice.
   std::vector<PtxBranchNote> Branches;

@@ -10,6 +10,8 @@
 #ifndef GPA_COMMON_ASSUMPTIONNAMES_H
 #define GPA_COMMON_ASSUMPTIONNAMES_H
 
+#include <string>
+
 namespace gpa {
 
 enum class AssumptionId {
@@ -19,6 +21,10 @@ enum class AssumptionId {
 
 /// The name reports show for \p Id ("block_size").
 const char *assumptionName(AssumptionId Id);
+
+/// What an assumption of KernelCounts::Assumed (per-thread instructions
+/// resting on it) says, for both front-ends.
+const char *countedAssumptionSource(const std::string &Name);
 
 } // namespace gpa
 

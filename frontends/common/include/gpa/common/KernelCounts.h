@@ -17,6 +17,8 @@
 #include "gpa/Units.h"
 
 #include <cmath>
+#include <map>
+#include <string>
 #include <vector>
 
 namespace gpa {
@@ -53,6 +55,10 @@ struct KernelCounts {
   /// gpa/ConstantCache.h), and of those the ones for addresses not known
   /// (the worst case, assumed).
   double ConstantReplays = 0, ConstantReplaysAssumed = 0;
+  /// Assumptions the counts rest on (Assumptions.def names and the IR's
+  /// own) -> dynamic per-thread instructions they affect; the kernel lists
+  /// each (countedAssumptionSource).
+  std::map<std::string, double> Assumed;
 
   /// Folds in a callee's counts at W calls per invocation.
   void addScaled(const KernelCounts &Callee, double W);

@@ -20,6 +20,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <map>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -128,6 +129,9 @@ struct PtxKernelResult {
   /// lane-dependent addresses, and of those the ones for addresses not
   /// known (gpa/common/KernelCounts.h).
   double ConstantReplays = 0, ConstantReplaysAssumed = 0;
+  /// Assumptions the counts rest on -> dynamic per-thread instructions
+  /// (gpa/common/KernelCounts.h Assumed; the IR route's names).
+  std::map<std::string, double> Assumed;
 };
 
 struct PtxModuleResult {
