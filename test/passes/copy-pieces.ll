@@ -47,7 +47,7 @@ target triple = "nvptx64-nvidia-cuda"
 %struct.S5 = type { float, float, float, float, float, [12 x i8] }
 %struct.float4 = type { float, float, float, float }
 
-define dso_local ptx_kernel void @_Z6copiesP2S3PKS_P2S5PKS3_P6float4(ptr noalias noundef writeonly captures(none) %0, ptr noalias noundef readonly captures(none) %1, ptr noalias noundef writeonly captures(none) %2, ptr noalias noundef readonly captures(none) %3, ptr noalias noundef writeonly captures(none) %4) local_unnamed_addr {
+define dso_local ptx_kernel void @_Z6copiesP2S3PKS_P2S5PKS3_P6float4(ptr noalias noundef writeonly nocapture %0, ptr noalias noundef readonly nocapture %1, ptr noalias noundef writeonly nocapture %2, ptr noalias noundef readonly nocapture %3, ptr noalias noundef writeonly nocapture %4) local_unnamed_addr {
   %6 = tail call noundef i32 @llvm.nvvm.read.ptx.sreg.tid.x()
   %7 = zext nneg i32 %6 to i64
   %8 = getelementptr inbounds nuw %struct.S3, ptr %1, i64 %7
@@ -74,6 +74,6 @@ define dso_local ptx_kernel void @_Z6copiesP2S3PKS_P2S5PKS3_P6float4(ptr noalias
   ret void
 }
 
-declare void @llvm.memcpy.p0.p0.i64(ptr noalias writeonly captures(none), ptr noalias readonly captures(none), i64, i1 immarg)
+declare void @llvm.memcpy.p0.p0.i64(ptr noalias writeonly nocapture, ptr noalias readonly nocapture, i64, i1 immarg)
 
 declare noundef range(i32 0, 1024) i32 @llvm.nvvm.read.ptx.sreg.tid.x()

@@ -70,7 +70,7 @@ target triple = "nvptx64-nvidia-cuda"
 
 @_ZZ2gvPfPK6float4S2_PKfE2sh = internal unnamed_addr addrspace(3) global [256 x %struct.float4] undef, align 16
 
-define dso_local ptx_kernel void @_Z2gvPfPK6float4S2_PKf(ptr noundef writeonly captures(none) %0, ptr noalias noundef readonly captures(none) %1, ptr noalias noundef readonly captures(none) %2, ptr noalias noundef readonly captures(none) %3) local_unnamed_addr {
+define dso_local ptx_kernel void @_Z2gvPfPK6float4S2_PKf(ptr noundef writeonly nocapture %0, ptr noalias noundef readonly nocapture %1, ptr noalias noundef readonly nocapture %2, ptr noalias noundef readonly nocapture %3) local_unnamed_addr {
   %5 = tail call noundef i32 @llvm.nvvm.read.ptx.sreg.tid.x()
   %6 = zext nneg i32 %5 to i64
   %7 = getelementptr inbounds nuw %struct.float4, ptr %2, i64 %6
@@ -130,7 +130,7 @@ define dso_local ptx_kernel void @_Z2gvPfPK6float4S2_PKf(ptr noundef writeonly c
   br i1 %53, label %9, label %19
 }
 
-declare void @llvm.memcpy.p0.p0.i64(ptr noalias writeonly captures(none), ptr noalias readonly captures(none), i64, i1 immarg)
+declare void @llvm.memcpy.p0.p0.i64(ptr noalias writeonly nocapture, ptr noalias readonly nocapture, i64, i1 immarg)
 
 declare void @llvm.nvvm.barrier.cta.sync.aligned.all(i32)
 
