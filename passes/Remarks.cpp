@@ -16,6 +16,7 @@
 #include "gpa/ClockDecision.h"
 #include "gpa/DvfsPowerBackend.h"
 #include "gpa/Headline.h"
+#include "gpa/KernelFields.h"
 #include "gpa/Report.h"
 
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
@@ -50,13 +51,6 @@ static std::string fixed(double V, unsigned Decimals) {
   std::string S;
   raw_string_ostream OS(S);
   OS << format("%.*f", int(Decimals), std::isfinite(V) ? V : 0.0);
-  return OS.str();
-}
-
-static std::string scientific(double V) {
-  std::string S;
-  raw_string_ostream OS(S);
-  OS << format("%.3e", std::isfinite(V) ? V : 0.0);
   return OS.str();
 }
 
@@ -120,6 +114,18 @@ static std::string launchKinds(const AssumptionList &List) {
   return "block " + Block + ", grid " + Grid;
 }
 
+/// A shared field (gpa/KernelFields.def) as the remark argument its row
+/// names, in the field's format: the remark shows the figure every other
+/// renderer shows.
+static DiagnosticInfoOptimizationBase::Argument
+fieldArg(KernelField F, const KernelAnalysis &A) {
+  const KernelFieldInfo &I = kernelFieldInfo(F);
+  if (I.Format == FieldFormat::Integer)
+    return ore::NV(I.RemarkKey,
+                   static_cast<unsigned long long>(kernelFieldValue(F, A)));
+  return ore::NV(I.RemarkKey, kernelFieldText(F, A));
+}
+
 static DiagnosticLocation kernelLocation(const Function &F) {
   if (const DISubprogram *SP = F.getSubprogram())
     return DiagnosticLocation(SP);
@@ -140,7 +146,7 @@ static void emitClockAdviceRemark(const KernelResult &K, const GpuModel &Gpu,
   ORE.emit([&] {
     OptimizationRemarkAnalysis R(RemarkPassName, "ClockAdvice",
                                  kernelLocation(F), &F.getEntryBlock());
-    const ClockPoint &Best = D->Choice.Chosen, &Ref = D->Reference;
+    const ClockPoint &Ref = D->Reference;
     R << ore::NV("Kernel", K.Demangled) << " on " << ore::NV("GPU", Gpu.Name)
       << " (" << ore::NV("PowerBasis", D->Basis) << "): ";
     // The reference clocks, as "975/3505 MHz" or "1410 MHz core".
@@ -155,13 +161,14 @@ static void emitClockAdviceRemark(const KernelResult &K, const GpuModel &Gpu,
       R << "least energy within "
         << ore::NV("MaxSlowdownPct", fixed(D->MaxSlowdownPct, 0))
         << "% of the fastest at core "
-        << ore::NV("CoreMHz", fixed(Best.CoreMhz, 0)) << " MHz, ";
+        << fieldArg(KernelField::ClockCoreMhz, K.Analysis) << " MHz, ";
       if (D->Dvfs)
-        R << "memory " << ore::NV("MemMHz", fixed(Best.MemMhz, 0)) << " MHz";
+        R << "memory " << fieldArg(KernelField::ClockMemMhz, K.Analysis)
+          << " MHz";
       else
         R << "memory as modelled";
       R << ": energy "
-        << ore::NV("EnergySavedPct", fixed(D->Choice.EnergySavingPct, 1))
+        << fieldArg(KernelField::ClockEnergySavingPct, K.Analysis)
         << "% below the reference clocks (";
       Reference();
       R << ")";
@@ -198,20 +205,19 @@ void emitKernelRemarks(const KernelResult &K, const GpuModel &Gpu,
       R << ", for the " << ore::NV("DecisionLaunch", Source) << " launch of "
         << std::to_string(P.Launch.Blocks) << " blocks x "
         << std::to_string(P.Launch.ThreadsPerBlock) << " threads";
-    R << "; details: MWP " << ore::NV("MWP", fixed(E.Time.Mwp, 2)) << ", CWP "
-      << ore::NV("CWP", fixed(E.Time.Cwp, 2)) << ", case "
-      << ore::NV("Case", timingCaseNumber(E.Time.Case)) << " ("
-      << caseName(E.Time.Case) << "); time "
-      << ore::NV("ExecTimeS", scientific(E.Time.ExecTimeS)) << " s, power "
-      << ore::NV("TotalPowerW", fixed(E.TotalPowerW, 1)) << " W ("
+    // The figures every renderer shares (KernelFields.def), by field.
+    R << "; details: MWP " << fieldArg(KernelField::Mwp, A) << ", CWP "
+      << fieldArg(KernelField::Cwp, A) << ", case "
+      << fieldArg(KernelField::Case, A) << " (" << caseName(E.Time.Case)
+      << "); time " << fieldArg(KernelField::ExecTimeS, A) << " s, power "
+      << fieldArg(KernelField::TotalPowerW, A) << " W ("
       << ore::NV("PowerModel", E.Est.Backend) << " model), "
-      << ore::NV("GIPSPerW", fixed(E.Eff.GipsPerW, 4)) << " GIPS/W; "
-      << "bandwidth-bound "
-      << ore::NV("BandwidthBound", A.Adv.BandwidthBound ? "true" : "false")
+      << fieldArg(KernelField::GipsPerW, A) << " GIPS/W; "
+      << "bandwidth-bound " << fieldArg(KernelField::BandwidthBound, A)
       << " (Eq. 34 closed form " << ore::NV("Eq34SMs", A.Adv.Eq34ActiveSms)
       << " SMs); ";
-    R << "recommended " << ore::NV("OptimalSMs", A.Adv.RecommendedActiveSms)
-      << " of " << ore::NV("SMs", AllSms) << " SMs ("
+    R << "recommended " << fieldArg(KernelField::OptimalActiveSms, A) << " of "
+      << ore::NV("SMs", AllSms) << " SMs ("
       << ore::NV("Mechanism", mechanismName(A.Adv.Mech)) << ", objective "
       << ore::NV("Objective", objectiveName(A.Adv.Policy.Goal))
       << "), energy saved "
@@ -221,9 +227,9 @@ void emitKernelRemarks(const KernelResult &K, const GpuModel &Gpu,
                                             : A.Adv.Rec.Reason)
       << "; dominant units: " << ore::NV("DominantUnits", dominantUnits(P))
       << "; per thread: " << ore::NV("Counts", countsText(P)) << "; launch "
-      << ore::NV("BlockSize", unsigned(P.Launch.ThreadsPerBlock))
-      << " threads x " << ore::NV("GridSize", unsigned(P.Launch.Blocks))
-      << " blocks (" << ore::NV("LaunchSource", Source) << ")";
+      << fieldArg(KernelField::ThreadsPerBlock, A) << " threads x "
+      << fieldArg(KernelField::Blocks, A) << " blocks ("
+      << ore::NV("LaunchSource", Source) << ")";
     return R;
   });
   // Which memory level bounds a memory-bound kernel (docs/models.md

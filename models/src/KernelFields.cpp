@@ -16,8 +16,8 @@ namespace gpa {
 
 const std::vector<KernelFieldInfo> &kernelFields() {
   static const std::vector<KernelFieldInfo> Fields = {
-#define GPA_KERNEL_FIELD(Id, Key, Unit, Value, Format)                         \
-  {KernelField::Id, Key, Unit, FieldFormat::Format},
+#define GPA_KERNEL_FIELD(Id, Key, Unit, Value, Format, JsonPath, RemarkKey)    \
+  {KernelField::Id, Key, Unit, FieldFormat::Format, JsonPath, RemarkKey},
 #include "gpa/KernelFields.def"
   };
   return Fields;
@@ -29,7 +29,7 @@ const KernelFieldInfo &kernelFieldInfo(KernelField F) {
 
 double kernelFieldValue(KernelField F, const KernelAnalysis &A) {
   switch (F) {
-#define GPA_KERNEL_FIELD(Id, Key, Unit, Value, Format)                         \
+#define GPA_KERNEL_FIELD(Id, Key, Unit, Value, Format, JsonPath, RemarkKey)    \
   case KernelField::Id:                                                        \
     return Value;
 #include "gpa/KernelFields.def"
@@ -96,6 +96,28 @@ std::string kernelFieldCsv(KernelField F, const KernelAnalysis &A) {
   if (isOptional(Format) && !std::isfinite(V))
     return "";
   return formatNumber(V);
+}
+
+void setKernelFieldsJson(nlohmann::json &Kernel, const KernelAnalysis &A) {
+  for (const KernelFieldInfo &F : kernelFields()) {
+    if (!*F.JsonPath)
+      continue;
+    double V = kernelFieldValue(F.Id, A);
+    if (isOptional(F.Format) && std::isnan(V))
+      continue;
+    nlohmann::json *At = &Kernel;
+    std::string Path = F.JsonPath;
+    for (std::size_t Dot; (Dot = Path.find('.')) != std::string::npos;
+         Path = Path.substr(Dot + 1))
+      At = &(*At)[Path.substr(0, Dot)];
+    if (F.Format == FieldFormat::Flag)
+      (*At)[Path] = V != 0;
+    else if (F.Format == FieldFormat::Integer ||
+             F.Format == FieldFormat::OptionalInteger)
+      (*At)[Path] = static_cast<std::uint64_t>(V);
+    else
+      (*At)[Path] = V;
+  }
 }
 
 } // namespace gpa

@@ -5,6 +5,8 @@
 //===----------------------------------------------------------------------===//
 #include "gpa/Report.h"
 
+#include "gpa/KernelFields.h"
+
 #include "gpa/PowerBackend.h"
 #include "gpa/PowerModelsReport.h"
 #include "gpa/ProfileLoader.h"
@@ -129,32 +131,23 @@ json kernelReportJson(const KernelAnalysis &A, const GpuModel &Gpu,
   json Kernel = {
       {"name", A.Profile.Name},
       {"launch",
-       {{"threads_per_block", A.Profile.Launch.ThreadsPerBlock},
-        {"blocks", A.Profile.Launch.Blocks},
-        {"registers_per_thread", A.Profile.Launch.RegistersPerThread},
+       {{"registers_per_thread", A.Profile.Launch.RegistersPerThread},
         {"shared_bytes_per_block", A.Profile.Launch.SharedBytesPerBlock},
         {"active_blocks_per_sm", E.Time.ActiveBlocksPerSm},
         {"max_active_blocks_per_sm", A.Occ.MaxActiveBlocksPerSm},
         {"occupancy_limited_by", A.Occ.LimitedBy},
-        {"active_sms", E.ActiveSms},
         {"warps_per_sm", E.Time.N}}},
       {"counts_per_thread", Counts},
       {"timing", Timing},
       {"power", evaluationPowerJson(E)},
       {"sm_footprints", smFootprintsJson(A, Gpu)},
-      {"efficiency",
-       {{"gips", E.Eff.Gips},
-        {"thread_gips", E.Eff.ThreadGips},
-        {"gips_per_w", E.Eff.GipsPerW},
-        {"total_power_w", E.TotalPowerW},
-        {"energy_j", E.Eff.EnergyJ}}},
+      {"efficiency", {{"thread_gips", E.Eff.ThreadGips}}},
       {"thermal",
        {{"mem_access_intensity", A.Thermal.MemAccessIntensity},
         {"max_temp_c", A.Thermal.MaxTempC},
         {"steady_total_power_w", A.Thermal.SteadyTotalPowerW}}},
       {"advice",
-       {{"bandwidth_bound", A.Adv.BandwidthBound},
-        {"eq34_active_sms", A.Adv.Eq34ActiveSms},
+       {{"eq34_active_sms", A.Adv.Eq34ActiveSms},
         {"mechanism", mechanismName(A.Adv.Mech)},
         {"objective", objectiveName(A.Adv.Policy.Goal)},
         {"max_slowdown_pct", A.Adv.Policy.MaxSlowdownPct},
@@ -162,7 +155,6 @@ json kernelReportJson(const KernelAnalysis &A, const GpuModel &Gpu,
         {"max_power_w", A.Adv.Policy.MaxPowerW},
         {"change", A.Adv.Rec.Change},
         {"reason", A.Adv.Rec.Reason},
-        {"optimal_active_sms", A.Adv.RecommendedActiveSms},
         {"recommended_blocks", A.Adv.RecommendedBlocks},
         {"objective_saving_pct", A.Adv.Rec.ObjectiveSavingPct},
         {"slowdown_pct", A.Adv.Rec.SlowdownPct},
@@ -174,6 +166,9 @@ json kernelReportJson(const KernelAnalysis &A, const GpuModel &Gpu,
           {"assumption", A.Adv.Savings.Assumption},
           {"assumption_source", A.Adv.Savings.AssumptionSource}}}}},
       {"sweep", Sweep}};
+  // The fields every renderer shares (KernelFields.def), from their one
+  // definition: the launch, the timing's terms, efficiency, the advice.
+  setKernelFieldsJson(Kernel, A);
   if (A.Clock)
     Kernel["clock_advice"] = clockDecisionJson(*A.Clock);
   if (const std::optional<FlopCounts> &F = A.Profile.FlopsPerThread)

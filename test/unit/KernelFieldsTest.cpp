@@ -56,3 +56,37 @@ TEST(KernelFields, TotalPowerIsTheLaunchAverage) {
   EXPECT_EQ(kernelFieldText(KernelField::TotalPowerW, A), "200.00");
   EXPECT_EQ(kernelFieldCsv(KernelField::TotalPowerW, A), "200");
 }
+
+TEST(KernelFields, TheReportJsonTakesEachFieldFromItsRow) {
+  // setKernelFieldsJson writes each row with a JsonPath at that path: an
+  // integer row as an integer, a flag as a boolean, the rest as the number;
+  // an optional row without a value (no clock decision) is left out.
+  KernelAnalysis A;
+  A.Profile.Launch.ThreadsPerBlock = 256;
+  A.Profile.Launch.Blocks = 864;
+  A.Requested.Time.Case = TimingCase::MemoryBound;
+  A.Requested.Time.Mwp = 20.8333;
+  A.Requested.TotalPowerW = 200;
+  A.Adv.BandwidthBound = true;
+  A.Adv.RecommendedActiveSms = 36;
+  nlohmann::json K = nlohmann::json::object();
+  setKernelFieldsJson(K, A);
+  EXPECT_EQ(K["launch"]["threads_per_block"], 256u);
+  EXPECT_TRUE(K["launch"]["blocks"].is_number_unsigned());
+  EXPECT_EQ(K["timing"]["case"], 2u);
+  EXPECT_DOUBLE_EQ(K["timing"]["mwp"].get<double>(), 20.8333);
+  EXPECT_DOUBLE_EQ(K["efficiency"]["total_power_w"].get<double>(), 200);
+  EXPECT_EQ(K["advice"]["bandwidth_bound"], true);
+  EXPECT_EQ(K["advice"]["optimal_active_sms"], 36u);
+  EXPECT_FALSE(K.contains("clock_core_mhz"));
+  // Every row the remark shows names its argument; every row with a path
+  // was written.
+  for (const KernelFieldInfo &F : kernelFields())
+    if (*F.JsonPath) {
+      std::string Path = F.JsonPath;
+      std::string Top = Path.substr(0, Path.find('.'));
+      EXPECT_TRUE(K[Top].contains(Path.substr(Path.find('.') + 1))) << Path;
+    }
+  EXPECT_EQ(std::string(kernelFieldInfo(KernelField::TotalPowerW).RemarkKey),
+            "TotalPowerW");
+}

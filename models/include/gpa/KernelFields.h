@@ -12,13 +12,15 @@
 
 #include "gpa/Analysis.h"
 
+#include <nlohmann/json.hpp>
+
 #include <string>
 #include <vector>
 
 namespace gpa {
 
 enum class KernelField {
-#define GPA_KERNEL_FIELD(Id, Key, Unit, Value, Format) Id,
+#define GPA_KERNEL_FIELD(Id, Key, Unit, Value, Format, JsonPath, RemarkKey) Id,
 #include "gpa/KernelFields.def"
 };
 
@@ -37,6 +39,8 @@ struct KernelFieldInfo {
   const char *Key;
   const char *Unit;
   FieldFormat Format;
+  const char *JsonPath;  // "launch.blocks"; "" when the report has none
+  const char *RemarkKey; // the remark argument; "" when no remark shows it
 };
 
 /// Every field, in KernelFields.def's order.
@@ -58,6 +62,11 @@ std::string kernelFieldText(KernelField F, const KernelAnalysis &A);
 /// The value as the CSV writes it: formatNumber, or true/false; an
 /// optional field without a value is empty.
 std::string kernelFieldCsv(KernelField F, const KernelAnalysis &A);
+
+/// Writes every field with a JsonPath into \p Kernel, the report's kernel
+/// object: integers as integers, flags as booleans, the rest as numbers;
+/// an optional field without a value is left out.
+void setKernelFieldsJson(nlohmann::json &Kernel, const KernelAnalysis &A);
 
 } // namespace gpa
 
