@@ -114,8 +114,7 @@ int runClockReport(const Options &O, const GpuModel &Gpu,
     // The all-SMs choice is the analysis's clock decision (ClockDecision.h,
     // the one every renderer shows); the joint clock x SM choice applies
     // the same rule to this table, against the same reference.
-    DecisionPolicy Policy;
-    Policy.MaxSlowdownPct = O.MaxSlowdownPct;
+    DecisionPolicy Policy = decisionOptions(O).Policy;
     ClockDecision D = decideClocks(K, Gpu, Policy);
     unsigned MaxSms = 0;
     for (const ClockPoint &C : Joint)
@@ -131,7 +130,7 @@ int runClockReport(const Options &O, const GpuModel &Gpu,
     } else {
       const ClockPoint &Ref = D.Reference;
       ClockChoice Both =
-          chooseClock(Joint, Ref, O.MaxSlowdownPct, O.MinSavingPct);
+          chooseClock(Joint, Ref, Policy.MaxSlowdownPct, Policy.MinSavingPct);
       S += pointText("reference clocks:", Ref, Ref);
       S += pointText("least energy, all SMs:", D.Choice.Chosen, Ref);
       if (!D.Choice.Change)
