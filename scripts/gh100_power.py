@@ -163,12 +163,13 @@ def _stream_energy_per_byte_nj(h100):
             dyn.get("dram", 0) * fit["mem_mhz"] / h100["memory"]["bandwidth_gbps"]["value"])
 
 
-def carry(d, name, h100, voltage_slope):
+def carry(d, name, h100, voltage_slope, peak_gbps):
     """Makes d, a GH100 board without its own session, price power with the
     H100 SXM5's dvfs fit, scaled by the board's datasheet (seed 002 §4.6:
     a coefficient prices the resource it models). voltage_slope is the
     K of the voltage line v = 1 - K (1 - f / f_ref) that h100.json's
-    sm_footprint uses for other clocks (scripts/clock_tables.py)."""
+    sm_footprint uses for other clocks (scripts/clock_tables.py);
+    peak_gbps the datasheet's DRAM peak (gpu_catalogue.py's BOARDS)."""
     fit, board = FITS["h100"], CARRIED[name]
     ref_mhz = round(h100["sm"]["clock_ghz"]["value"] * 1000)
     core_mhz = round(d["sm"]["clock_ghz"]["value"] * 1000)
@@ -180,7 +181,7 @@ def carry(d, name, h100, voltage_slope):
     l2 = d["memory"]["l2_bandwidth_gbps"]
     dram_gbps = d["memory"]["bandwidth_gbps"]["value"]
     # GB/s x 8 bits over the bus's pins, two transfers a clock: MHz.
-    mem_mhz = round(_datasheet_peak_gbps(d) * 8e3 / (board["bus_bits"] * 2))
+    mem_mhz = round(peak_gbps * 8e3 / (board["bus_bits"] * 2))
     half_nj = _stream_energy_per_byte_nj(h100) / 2
     idle, ref_idle = d["power"]["idle_power_w"]["value"], h100["power"]["idle_power_w"]["value"]
     b0 = fit["b0_w"] * idle / ref_idle
@@ -241,7 +242,7 @@ def carry(d, name, h100, voltage_slope):
         "memory_domain": {
             "kind": "derived",
             "source": "%d MHz: the datasheet's %g GB/s peak over a %d-bit bus, DDR (%s)"
-                      % (mem_mhz, _datasheet_peak_gbps(d), board["bus_bits"],
+                      % (mem_mhz, peak_gbps, board["bus_bits"],
                          board["bus_source"])},
         "core_domain": {
             "kind": "given",
@@ -259,14 +260,6 @@ def carry(d, name, h100, voltage_slope):
         NOTE + " for the GH100 chip on the H100 SXM5's microbenchmarks and carried to this "
         "board (power_backends.dvfs.parameter_sources say how each term was scaled); the ipp "
         "section stays for --power-model ipp.")
-
-
-def _datasheet_peak_gbps(d):
-    """The datasheet DRAM peak a catalogue board's bandwidth source quotes."""
-    import re
-    m = re.search(r"this board's (\d+) GB/s", d["memory"]["bandwidth_gbps"]["source"])
-    assert m, d["memory"]["bandwidth_gbps"]["source"]
-    return float(m.group(1))
 
 
 if __name__ == "__main__":

@@ -499,7 +499,7 @@ for name, spec in sorted(BOARDS.items()):
         if name in gh100_power.FITS:
             gh100_power.apply(d, name)
         elif name in gh100_power.CARRIED:
-            gh100_power.carry(d, name, h100, clock_tables.K)
+            gh100_power.carry(d, name, h100, clock_tables.K, bw)
         clock_tables.set_clocks(d, clock_tables.gh100(boost_mhz))
     elif base_name == "a100" and spec[1] == "8.0":
         clock_tables.set_clocks(d, clock_tables.ga100(boost_mhz))

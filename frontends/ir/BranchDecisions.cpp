@@ -577,11 +577,7 @@ bool decideIndexJoin(const Value *Cond, const BranchFacts &Facts,
   D.InBounds = S->InBounds;
   D.TrueProbability = And ? S->InBounds : 1 - S->InBounds;
   D.Kind = "derived";
-  D.Source = std::string(And ? "the joined index tests all hold: "
-                             : "the condition false where the negations of "
-                               "the joined index tests all hold: ") +
-             S->Words + " (" + S->LaunchSource +
-             (ReadsArgument ? "; " + Facts.ArgumentsSource : "") + ")";
+  D.Source = IndexTestJoin::source(And, *S, ReadsArgument, Facts);
   return true;
 }
 

@@ -20,8 +20,8 @@
 #include "llvm/IR/InlineAsm.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
-
 #include "llvm/IR/Operator.h"
+
 #include <algorithm>
 
 using namespace llvm;

@@ -393,6 +393,16 @@ std::optional<GuardShare> IndexTestJoin::share(const BranchFacts &Facts,
   return Out;
 }
 
+std::string IndexTestJoin::source(bool And, const GuardShare &S,
+                                  bool ReadsArguments,
+                                  const BranchFacts &Facts) {
+  return std::string(And ? "the joined index tests all hold: "
+                         : "the condition false where the negations of the "
+                           "joined index tests all hold: ") +
+         S.Words + " (" + S.LaunchSource +
+         (ReadsArguments ? "; " + Facts.ArgumentsSource : "") + ")";
+}
+
 unsigned indexTerms(const GuardIndex &Index) {
   unsigned Bits = 0;
   for (int D = 0; D < 3; ++D) {

@@ -95,7 +95,7 @@ ClockChoice chooseClock(const std::vector<ClockPoint> &Points,
   }
   C.Change = true;
   C.Chosen = *Best;
-  C.EnergySavingPct = 100 * (1 - Best->EnergyJ / Ref.EnergyJ);
+  C.EnergySavingPct = SavingPct;
   C.SlowdownPct = 100 * (Best->ExecTimeS / Ref.ExecTimeS - 1);
   return C;
 }

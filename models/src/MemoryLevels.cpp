@@ -323,12 +323,20 @@ static WalkKey walkKey(const GlobalAccessFact &F) {
           F.Bytes};
 }
 
-static bool tilesOneStep(const std::vector<GlobalAccessFact> &Facts,
-                         const std::vector<std::size_t> &Members) {
+/// The offsets of a walk's accesses, in increasing order.
+static std::vector<double>
+walkOffsets(const std::vector<GlobalAccessFact> &Facts,
+            const std::vector<std::size_t> &Members) {
   std::vector<double> Offsets;
   for (std::size_t I : Members)
     Offsets.push_back(Facts[I].OffsetBytes);
   std::sort(Offsets.begin(), Offsets.end());
+  return Offsets;
+}
+
+static bool tilesOneStep(const std::vector<GlobalAccessFact> &Facts,
+                         const std::vector<std::size_t> &Members) {
+  std::vector<double> Offsets = walkOffsets(Facts, Members);
   if (std::adjacent_find(Offsets.begin(), Offsets.end()) != Offsets.end())
     return false;
   const GlobalAccessFact &F = Facts[Members[0]];
@@ -385,10 +393,7 @@ static bool walkCoversItsSectors(const std::vector<GlobalAccessFact> &Facts,
   double Step = std::fabs(F.IterationStrideBytes);
   if (Step <= sectorRuns(F, Lanes).Sectors * SectorBytes)
     return true;
-  std::vector<double> Offsets;
-  for (std::size_t I : Walk)
-    Offsets.push_back(Facts[I].OffsetBytes);
-  std::sort(Offsets.begin(), Offsets.end());
+  std::vector<double> Offsets = walkOffsets(Facts, Walk);
   for (std::size_t K = 1; K < Offsets.size(); ++K)
     if (Offsets[K] - Offsets[K - 1] > F.Bytes)
       return false;
@@ -449,12 +454,6 @@ storeMergeMissFractions(const std::vector<GlobalAccessFact> &Facts,
       Facts, [&](const GlobalAccessFact &F) { return storeInAWalk(F, C); });
   auto Loads = walks(
       Facts, [](const GlobalAccessFact &F) { return !F.Store && F.InLoop; });
-  auto OffsetsOf = [&](const std::vector<std::size_t> &Walk) {
-    std::vector<double> Out;
-    for (std::size_t I : Walk)
-      Out.push_back(Facts[I].OffsetBytes);
-    return Out;
-  };
   for (const auto &Set : Stores) {
     const GlobalAccessFact &F = Facts[Set[0]];
     SectorRuns R = sectorRuns(F, Lanes);
@@ -472,8 +471,8 @@ storeMergeMissFractions(const std::vector<GlobalAccessFact> &Facts,
         }
       for (const auto &Load : Loads)
         if (Facts[Load[0]].PerThread >= F.PerThread)
-          BetweenWritesPerWarp +=
-              walkNewBytesPerWarp(Facts[Load[0]], OffsetsOf(Load), Lanes);
+          BetweenWritesPerWarp += walkNewBytesPerWarp(
+              Facts[Load[0]], walkOffsets(Facts, Load), Lanes);
       if (!(WarpsInFlight > 0) ||
           WarpsInFlight * BetweenWritesPerWarp > C.L2Bytes)
         continue;

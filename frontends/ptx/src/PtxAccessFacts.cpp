@@ -112,7 +112,6 @@ private:
     std::int64_t Const = 0;
   };
   std::map<std::string, std::optional<Walk>> WalkMemo;
-  const PtxLoop *innermostLoop(unsigned Block) const;
   std::optional<Walk> walkOf(const std::string &Name);
   bool walkedForm(const Form &Fm, std::size_t At, Form &Out);
 
@@ -299,15 +298,6 @@ Form Linearizer::addressForm(const PtxOperand &Addr) {
   return Fm;
 }
 
-const PtxLoop *Linearizer::innermostLoop(unsigned Block) const {
-  const PtxLoop *Innermost = nullptr;
-  for (const PtxLoop &L : Cfg->Loops)
-    if (L.contains(Block) &&
-        (!Innermost || L.Blocks.size() < Innermost->Blocks.size()))
-      Innermost = &L;
-  return Innermost;
-}
-
 /// Whether \p Name is walked by a loop: defined twice, once outside the
 /// loop and once inside it as itself plus a constant, in a block of the
 /// loop itself (not of an inner loop) that dominates every latch, so the
@@ -327,7 +317,7 @@ std::optional<Linearizer::Walk> Linearizer::walkOf(const std::string &Name) {
         (*BlockOf)[Step] == ~0u || (*BlockOf)[Entry] == ~0u)
       return Out;
     unsigned StepBlock = (*BlockOf)[Step];
-    const PtxLoop *L = innermostLoop(StepBlock);
+    const PtxLoop *L = Cfg->innermostLoop(StepBlock);
     if (!L || L->contains((*BlockOf)[Entry]))
       continue;
     const PtxInstruction &In = F.Body[Step];
@@ -442,11 +432,7 @@ void Linearizer::addLoopFacts(const PtxOperand &Addr, unsigned Block,
                               const PtxCfg &Cfg,
                               const std::vector<unsigned> &BlockOf,
                               AddressFacts &A) {
-  const PtxLoop *Innermost = nullptr;
-  for (const PtxLoop &L : Cfg.Loops)
-    if (L.contains(Block) &&
-        (!Innermost || L.Blocks.size() < Innermost->Blocks.size()))
-      Innermost = &L;
+  const PtxLoop *Innermost = Cfg.innermostLoop(Block);
   if (!Innermost)
     return;
   A.InLoop = true;

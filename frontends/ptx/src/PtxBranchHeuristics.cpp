@@ -610,11 +610,7 @@ bool indexJoinProbability(const PtxFunction &F, const PtxCfg &Cfg,
   InBounds = Share->InBounds;
   P = Or ? 1 - Share->InBounds : Share->InBounds;
   Kind = "derived";
-  Source = std::string(Or ? "the condition false where the negations of the "
-                            "joined index tests all hold: "
-                          : "the joined index tests all hold: ") +
-           Share->Words + " (" + Share->LaunchSource +
-           (ReadsParameter ? "; " + Facts.ArgumentsSource : "") + ")";
+  Source = gpa::IndexTestJoin::source(!Or, *Share, ReadsParameter, Facts);
   if (Dims)
     *Dims = Tests.terms();
   return true;

@@ -32,6 +32,15 @@ bool PtxCfg::dominates(unsigned A, unsigned B) const {
   return false;
 }
 
+const PtxLoop *PtxCfg::innermostLoop(unsigned Block) const {
+  const PtxLoop *Innermost = nullptr;
+  for (const PtxLoop &L : Loops)
+    if (L.contains(Block) &&
+        (!Innermost || L.Blocks.size() < Innermost->Blocks.size()))
+      Innermost = &L;
+  return Innermost;
+}
+
 static bool endsBlock(const PtxInstruction &I) {
   return I.Opcode == "bra" || I.Opcode == "brx" || I.Opcode == "ret" ||
          I.Opcode == "exit";

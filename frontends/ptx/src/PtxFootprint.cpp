@@ -174,13 +174,6 @@ private:
     if (!Pin || !Cfg || Use >= BlockOf.size() || BlockOf[Use] == ~0u)
       return std::nullopt;
     unsigned At = BlockOf[Use];
-    auto Innermost = [&](unsigned B) {
-      const PtxLoop *In = nullptr;
-      for (const PtxLoop &L : Cfg->Loops)
-        if (L.contains(B) && (!In || L.Blocks.size() < In->Blocks.size()))
-          In = &L;
-      return In;
-    };
     // No path leads from the loop to the use: its advances never reach it.
     auto NotYetRun = [&](const PtxLoop &L) {
       std::vector<bool> Seen(Cfg->Blocks.size(), false);
@@ -202,7 +195,7 @@ private:
     for (std::size_t K : Ds) {
       if (K >= BlockOf.size() || BlockOf[K] == ~0u)
         return std::nullopt;
-      const PtxLoop *L = Innermost(BlockOf[K]);
+      const PtxLoop *L = Cfg->innermostLoop(BlockOf[K]);
       if (L && advances(F.Body[K], Name)) {
         if (L->contains(At) || NotYetRun(*L))
           continue;

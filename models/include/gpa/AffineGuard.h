@@ -164,6 +164,11 @@ public:
   /// launch lacks a dimension or a count is too large to count exactly.
   std::optional<GuardShare> share(const BranchFacts &Facts,
                                   bool PtxNames) const;
+  /// The source both front-ends list for a join's weight: which tests hold
+  /// (\p And; for `||` the negated ones), \p S's words and launch, and
+  /// the given arguments where a bound \p ReadsArguments.
+  static std::string source(bool And, const GuardShare &S, bool ReadsArguments,
+                            const BranchFacts &Facts);
 
 private:
   struct Test {

@@ -91,6 +91,8 @@ struct PtxCfg {
   std::vector<std::string> Warnings;
 
   bool dominates(unsigned A, unsigned B) const;
+  /// The smallest loop containing \p Block; null outside every loop.
+  const PtxLoop *innermostLoop(unsigned Block) const;
 };
 
 struct WeightOptions {
